@@ -1,0 +1,207 @@
+// llm-hw-estimate: prints the core's report for a scenario (CONTRACT.md "Command line").
+// Exit 0 on success, 2 with one line on stderr for bad input.
+#include "app/support/input_files.h"
+#include "app/support/report_table.h"
+#include "core/estimator.h"
+#include "core/input_error.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+using namespace lhe;
+using nlohmann::json;
+
+namespace {
+
+constexpr int kExitBadInput = 2;
+
+struct FlagField {
+    const char* flag;
+    const char* field; // dotted scenario path
+    const char* valueName;
+    const char* help;
+};
+
+// Per-field flags; each writes one scenario field and is validated by the core like the file.
+constexpr FlagField kFieldFlags[] = {
+    {"device", "device", "id", "Device id from the catalog (--list devices)."},
+    {"model", "model", "id", "Model id from the catalog (--list models)."},
+    {"mode", "mode", "mode", "inference or training."},
+    {"batch", "batch", "n", "Sequences per batch (training: global batch)."},
+    {"prompt-tokens", "prompt_tokens", "n", "Prompt length (training: sequence length)."},
+    {"output-tokens", "output_tokens", "n", "Generated tokens per sequence (0: prefill only)."},
+    {"devices", "devices", "n", "Number of devices."},
+    {"tensor", "parallelism.tensor", "n", "Tensor-parallel degree."},
+    {"pipeline", "parallelism.pipeline", "n", "Pipeline-parallel degree."},
+    {"data", "parallelism.data", "n", "Data-parallel degree."},
+    {"expert", "parallelism.expert", "n", "Expert-parallel degree."},
+    {"weights", "precision.weights", "precision", "Weight precision (bf16, fp8, q4_k_m, awq-int4, ...)."},
+    {"kv-cache", "precision.kv_cache", "precision", "KV-cache precision."},
+    {"activations", "precision.activations", "precision", "Activation precision."},
+    {"compute", "precision.compute", "precision", "Compute precision (peak column used)."},
+    {"optimizer", "training.optimizer", "name", "adamw, sgd or adamw-8bit."},
+    {"zero-stage", "training.zero_stage", "0-3", "ZeRO stage."},
+    {"recompute", "training.recompute", "mode", "none, selective or full activation recomputation."},
+    {"micro-batch", "training.micro_batch", "n", "Sequences per micro-batch."},
+    {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch)."},
+    {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors)."},
+    {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s."},
+    {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth."},
+    {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth."},
+};
+
+// A flag's text as JSON: numbers and booleans as such, anything else as a string, so the core's
+// validation reports wrong types exactly as it does for a scenario file.
+json flagValue(const QString& text)
+{
+    bool ok = false;
+    const double number = text.toDouble(&ok);
+    if (ok && std::isfinite(number))
+        return number == std::floor(number) && std::fabs(number) < 9e15 ? json(static_cast<long long>(number))
+                                                                        : json(number);
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    return text.toStdString();
+}
+
+void setPath(json& object, const std::string& dotted, json value)
+{
+    const auto dot = dotted.find('.');
+    if (dot == std::string::npos) {
+        object[dotted] = std::move(value);
+        return;
+    }
+    json& child = object[dotted.substr(0, dot)];
+    if (!child.is_object())
+        child = json::object();
+    setPath(child, dotted.substr(dot + 1), std::move(value));
+}
+
+void printList(const core::Catalog& catalog, const QString& what)
+{
+    if (what == QLatin1String("devices")) {
+        for (const auto& d : catalog.devices())
+            std::printf("%s\t%s\t%s\n", d.id.c_str(), d.name.c_str(), std::string(core::deviceClassName(d.deviceClass)).c_str());
+    } else {
+        for (const auto& m : catalog.models())
+            std::printf("%s\t%s\t%s\n", m.id.c_str(), m.name.c_str(), m.family.c_str());
+    }
+}
+
+[[noreturn]] void failInput(const std::string& message)
+{
+    std::fprintf(stderr, "llm-hw-estimate: %s\n", message.c_str());
+    std::exit(kExitBadInput);
+}
+
+bool allFinite(const json& value)
+{
+    if (value.is_number_float())
+        return std::isfinite(value.get<double>());
+    if (value.is_structured()) {
+        for (const auto& child : value)
+            if (!allFinite(child))
+                return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication application(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("llm-hw-explorer")); // shares the user catalog folder
+    QCoreApplication::setApplicationVersion(QStringLiteral(LHE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Estimates the memory, time and bottleneck of running or training an LLM on given hardware.\n"
+        "Prints the report as JSON (default) or a table. Without a scenario or device/model flags it\n"
+        "evaluates the embedded default scenario. Exit status: 0 ok, 2 bad input."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("Scenario JSON file."),
+                                            QStringLiteral("file"));
+    const QCommandLineOption catalogOption(QStringLiteral("catalog"),
+                                           QStringLiteral("Extra catalog JSON file (repeatable); entries override by id."),
+                                           QStringLiteral("file"));
+    const QCommandLineOption configOption(QStringLiteral("model-config"),
+                                          QStringLiteral("Hugging Face config.json to use as the model."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption listOption(QStringLiteral("list"), QStringLiteral("List catalog entries: devices or models."),
+                                        QStringLiteral("devices|models"));
+    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("Output: json (default) or table."),
+                                          QStringLiteral("json|table"), QStringLiteral("json"));
+    parser.addOptions({scenarioOption, catalogOption, configOption, listOption, formatOption});
+    std::vector<QCommandLineOption> fieldOptions;
+    for (const auto& flag : kFieldFlags) {
+        fieldOptions.emplace_back(QString::fromLatin1(flag.flag), QString::fromLatin1(flag.help),
+                                  QString::fromLatin1(flag.valueName));
+        parser.addOption(fieldOptions.back());
+    }
+    if (!parser.parse(QCoreApplication::arguments()))
+        failInput(parser.errorText().toStdString());
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    if (!parser.positionalArguments().isEmpty())
+        failInput("unexpected argument \"" + parser.positionalArguments().constFirst().toStdString() +
+                  "\"; see --help");
+    const QString format = parser.value(formatOption);
+    if (format != QLatin1String("json") && format != QLatin1String("table"))
+        failInput("--format: unknown value \"" + format.toStdString() + "\"; allowed: json, table");
+
+    try {
+        std::vector<std::string> warnings;
+        const core::Catalog catalog = app::loadCatalog(parser.values(catalogOption), warnings);
+        for (const auto& warning : warnings)
+            std::fprintf(stderr, "llm-hw-estimate: warning: %s\n", warning.c_str());
+
+        if (parser.isSet(listOption)) {
+            const QString what = parser.value(listOption);
+            if (what != QLatin1String("devices") && what != QLatin1String("models"))
+                failInput("--list: unknown value \"" + what.toStdString() + "\"; allowed: devices, models");
+            printList(catalog, what);
+            return 0;
+        }
+
+        bool anyField = parser.isSet(configOption);
+        for (const auto& option : fieldOptions)
+            anyField = anyField || parser.isSet(option);
+        json scenario = parser.isSet(scenarioOption) ? app::readScenarioFile(parser.value(scenarioOption))
+                        : anyField                   ? json::object()
+                                                     : app::defaultScenario();
+        for (std::size_t i = 0; i < fieldOptions.size(); ++i) {
+            if (parser.isSet(fieldOptions[i]))
+                setPath(scenario, kFieldFlags[i].field, flagValue(parser.value(fieldOptions[i])));
+        }
+        if (parser.isSet(configOption))
+            app::attachModelConfig(scenario, parser.value(configOption));
+        else if (parser.isSet(QStringLiteral("model")))
+            scenario.erase("model_config");
+        // Per-degree flags on a file without a full split: missing degrees are 1, and the core
+        // checks the product against devices.
+        const core::Report report = core::estimate(core::scenarioFromJson(scenario), catalog);
+        const json out = core::reportToJson(report);
+        if (!allFinite(out)) {
+            std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the report\n");
+            return 1;
+        }
+        if (format == QLatin1String("table"))
+            std::fputs(app::reportAsTable(report).c_str(), stdout);
+        else
+            std::cout << out.dump(2) << '\n';
+        return 0;
+    } catch (const core::InputError& error) {
+        failInput(error.what());
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "llm-hw-estimate: internal error: %s\n", error.what());
+        return 1;
+    }
+}

@@ -1,0 +1,105 @@
+#include "app/support/report_table.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace lhe::app {
+
+using namespace lhe::core;
+
+namespace {
+
+std::string format(const char* pattern, double value)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, pattern, value);
+    return buffer;
+}
+
+// Decimal prefixes, as the contract says (1 GB = 1e9 B).
+std::string scaled(double value, const char* unit)
+{
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int index = 0;
+    double v = value;
+    while (std::fabs(v) >= 1000.0 && index < 6) {
+        v /= 1000.0;
+        ++index;
+    }
+    return format("%.3g ", v) + prefixes[index] + unit;
+}
+
+std::string seconds(double s)
+{
+    if (s < 1e-3)
+        return format("%.3g µs", s * 1e6);
+    if (s < 1.0)
+        return format("%.3g ms", s * 1e3);
+    return format("%.3g s", s);
+}
+
+std::string phaseLines(const char* title, const PhaseEstimate& p)
+{
+    const auto& b = p.breakdown;
+    std::string out = std::string(title) + "\n";
+    out += "  time              " + seconds(p.seconds) + "   bound: " + std::string(boundName(p.bound)) + "\n";
+    out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " + seconds(b.memorySeconds) +
+           ", communication " + seconds(b.communicationSeconds) + ", offload " + seconds(b.offloadSeconds) + "\n";
+    out += "  work per device   " + scaled(p.flops, "FLOP") + ", " + scaled(p.bytes, "B") + ", intensity " +
+           format("%.3g", p.arithmeticIntensity) + " FLOP/B\n";
+    out += "  tokens/s          " + format("%.4g", p.tokensPerSecond) + "\n";
+    return out;
+}
+
+} // namespace
+
+std::string reportAsTable(const Report& r)
+{
+    const auto& s = r.scenario;
+    const auto& split = *s.parallelism;
+    std::string out;
+    out += "Device   " + r.deviceName + " x " + std::to_string(s.devices) + "  (tensor " +
+           std::to_string(split.tensor) + ", pipeline " + std::to_string(split.pipeline) + ", data " +
+           std::to_string(split.data) + ", expert " + std::to_string(split.expert) + ")\n";
+    out += "Model    " + r.modelName + "  " + scaled(r.paramsTotal, "params") + " total, " +
+           scaled(r.paramsActive, "params") + " active, KV " + scaled(r.kvCacheBytesPerToken, "B") + "/token\n";
+    out += "Workload " + std::string(modeName(s.mode)) + ", batch " + std::to_string(s.batch) + ", " +
+           (s.mode == Mode::Training ? "sequence " : "prompt ") + std::to_string(s.promptTokens) +
+           (s.mode == Mode::Training ? "" : ", output " + std::to_string(s.outputTokens)) + ", weights " +
+           std::string(precisionName(s.weights)) + ", compute " + std::string(precisionName(s.compute)) + "\n\n";
+
+    const auto& m = r.memory.perDevice;
+    out += "Memory per device (GB = 1e9 B)\n";
+    out += "  weights " + format("%.2f", m.weightsBytes / 1e9) + ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
+           ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
+           format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " + format("%.2f", m.optimizerStatesBytes / 1e9) +
+           ", overhead " + format("%.2f", m.overheadBytes / 1e9) + "\n";
+    out += "  total " + format("%.2f", m.totalBytes() / 1e9) + " GB of " +
+           format("%.2f", r.memory.capacityPerDeviceBytes / 1e9) + " GB: ";
+    out += r.memory.fits ? std::string("fits") : "offloads " + format("%.2f", r.memory.offloadedBytes / 1e9) +
+                                                     " GB (" + std::string(offloadTierName(r.memory.tier)) + ")";
+    out += "\n\n";
+    if (r.prefill)
+        out += phaseLines("Prefill (time to first token)", *r.prefill) + "\n";
+    if (r.decode)
+        out += phaseLines("Decode (one step at mean context)", *r.decode) + "\n";
+    if (r.limits)
+        out += "Limits   largest batch that fits " + std::to_string(r.limits->maxBatchFits) +
+               ", longest context that fits " + std::to_string(r.limits->maxContextFits) + " tokens\n\n";
+    if (r.training) {
+        out += phaseLines("Training step", r.training->step);
+        out += "  MFU               " + format("%.1f %%", r.training->mfu * 100.0) + ", micro-batches " +
+               std::to_string(r.training->microBatches) + ", days for " +
+               scaled(s.training.trainTokens, "tokens") + ": " + format("%.3g", r.training->trainDays) + "\n\n";
+    }
+    out += "Roofline " + scaled(r.roofline.peakFlopsPerSecond, "FLOP/s") + " (" +
+           std::string(peakKeyName(r.roofline.peakPrecision)) + "), " +
+           scaled(r.roofline.memoryBandwidthBytesPerSecond, "B/s") + ", ridge " +
+           format("%.1f", r.roofline.ridgeIntensity) + " FLOP/B\n";
+    for (const auto& warning : r.warnings)
+        out += "warning: " + warning + "\n";
+    return out;
+}
+
+} // namespace lhe::app

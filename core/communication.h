@@ -1,0 +1,26 @@
+// Collective and point-to-point transfer times between devices (ESTIMATION.md §5):
+// ring all-reduce with per-step latency, pipeline sends, expert all-to-all.
+#pragma once
+
+#include "core/evaluation_context.h"
+
+namespace lhe::core {
+
+struct Link {
+    double bytesPerSecond = 0; // per direction per device, efficiency applied
+    double latencySeconds = 0; // per ring step / message
+};
+
+// Link for a group of `groupSpan` consecutive devices: the scale-up interconnect (or PCIe
+// peer-to-peer when a device has none) within devices_per_node, the inter-node network beyond.
+Link linkForGroup(const EvaluationContext& ctx, double groupSpan);
+
+// Ring all-reduce of `bytes` over n devices (Patarasuk & Yuan 2009; NCCL ring):
+// 2(n-1)/n · M / B + 2(n-1)·α.
+double ringAllReduceSeconds(double bytes, double devices, const Link& link);
+// All-to-all where each device keeps 1/n of `bytes` and sends the rest: (n-1)/n · M / B + (n-1)·α.
+double allToAllSeconds(double bytes, double devices, const Link& link);
+// One point-to-point message.
+double sendSeconds(double bytes, const Link& link);
+
+} // namespace lhe::core

@@ -1,0 +1,8 @@
+// The shipped catalogs as NUL-terminated JSON text, generated at build time from
+// catalogs/*.json by cmake/LheEmbedScript.cmake.
+#pragma once
+
+namespace lhe::core::embedded {
+extern const unsigned char devicesJson[];
+extern const unsigned char modelsJson[];
+} // namespace lhe::core::embedded

@@ -1,0 +1,259 @@
+#include "core/estimator.h"
+
+#include "core/input_error.h"
+#include "core/memory_model.h"
+#include "core/phase_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace lhe::core {
+
+namespace {
+
+// Default efficiencies when neither the scenario nor the device's measured "achieved"
+// fractions give one: large BF16 GEMMs reach ~70-80 % of dense peak on data-centre GPUs
+// (stas00 ml-engineering MAMF table: H100 794.5/989.4 = 0.80, A100 ~0.87 of 312), CPUs less;
+// STREAM-like copies reach ~80-90 % of peak bandwidth (H100 triad 2.97/3.35 = 0.89); NCCL
+// bus bandwidth reaches ~80 % of NVLink per direction on large messages (nccl-tests).
+constexpr double kDefaultComputeEfficiency = 0.7;
+constexpr double kDefaultCpuComputeEfficiency = 0.5;
+constexpr double kDefaultMemoryEfficiency = 0.8;
+constexpr double kDefaultNetworkEfficiency = 0.8;
+
+std::vector<long long> divisors(long long n)
+{
+    std::vector<long long> result;
+    for (long long i = 1; i * i <= n; ++i) {
+        if (n % i == 0) {
+            result.push_back(i);
+            if (i != n / i)
+                result.push_back(n / i);
+        }
+    }
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+// Compute column that runs `precision`, falling back to the nearest wider format the device
+// has (an A100 runs an fp8 model's matmuls in bf16).
+PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<std::string>& warnings)
+{
+    const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
+    static constexpr PeakKey order[] = {PeakKey::Fp4, PeakKey::Int4, PeakKey::Fp8, PeakKey::Int8, PeakKey::Bf16,
+                                        PeakKey::Fp16, PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
+    if (device.peak(wanted) > 0)
+        return wanted;
+    const auto* start = std::find(std::begin(order), std::end(order), wanted);
+    for (const auto* it = start; it != std::end(order); ++it) {
+        if (device.peak(*it) > 0) {
+            warnings.push_back(device.name + " has no " + std::string(peakKeyName(wanted)) + " peak; compute uses its " +
+                               std::string(peakKeyName(*it)) + " peak");
+            return *it;
+        }
+    }
+    for (std::size_t i = 0; i < kPeakKeyCount; ++i) { // anything at all (a loader guarantees one)
+        if (device.peakFlopsPerSecond[i] > 0)
+            return static_cast<PeakKey>(i);
+    }
+    return PeakKey::Bf16;
+}
+
+void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
+{
+    if (arch.heads % split.tensor != 0)
+        throw InputError("parallelism.tensor", std::to_string(split.tensor) + " must divide the model's " +
+                                                   std::to_string(arch.heads) + " attention heads");
+    if (split.pipeline > arch.layers)
+        throw InputError("parallelism.pipeline", std::to_string(split.pipeline) + " stages exceed the model's " +
+                                                     std::to_string(arch.layers) + " layers");
+    if (split.expert > 1 && !arch.isMoe())
+        throw InputError("parallelism.expert", "must be 1 for a dense model");
+    if (arch.isMoe() && arch.experts % split.expert != 0)
+        throw InputError("parallelism.expert", std::to_string(split.expert) + " must divide the model's " +
+                                                   std::to_string(arch.experts) + " experts");
+}
+
+long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<std::string>* warnings)
+{
+    const auto& tr = ctx.scenario.training;
+    const double perStep = ctx.replicas() * static_cast<double>(tr.microBatch);
+    if (tr.gradAccum)
+        return *tr.gradAccum;
+    const long long m = static_cast<long long>(ceilDiv(static_cast<double>(ctx.scenario.batch), perStep));
+    if (warnings && static_cast<double>(m) * perStep != static_cast<double>(ctx.scenario.batch))
+        warnings->push_back("batch " + std::to_string(ctx.scenario.batch) +
+                            " is not a multiple of data-parallel replicas x micro-batch; rounded up to " +
+                            std::to_string(static_cast<long long>(static_cast<double>(m) * perStep)));
+    return std::max(1LL, m);
+}
+
+MemoryBreakdown scenarioMemory(const EvaluationContext& ctx, long long microBatches)
+{
+    const auto& s = ctx.scenario;
+    if (s.mode == Mode::Training)
+        return trainingMemory(ctx, microBatches);
+    const double context = static_cast<double>(s.promptTokens + s.outputTokens);
+    return inferenceMemory(ctx, static_cast<double>(s.batch), context);
+}
+
+EvaluationContext makeContext(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                              const Parallelism& split)
+{
+    EvaluationContext ctx{scenario, device, arch, split};
+    const bool cpu = device.deviceClass == DeviceClass::Cpu;
+    ctx.efficiencyCompute = scenario.efficiency.compute.value_or(
+        device.achievedGemmFraction > 0 ? device.achievedGemmFraction
+                                        : (cpu ? kDefaultCpuComputeEfficiency : kDefaultComputeEfficiency));
+    ctx.efficiencyMemory = scenario.efficiency.memory.value_or(
+        device.achievedMemoryFraction > 0 ? device.achievedMemoryFraction : kDefaultMemoryEfficiency);
+    ctx.efficiencyNetwork = scenario.efficiency.network.value_or(kDefaultNetworkEfficiency);
+    return ctx;
+}
+
+// Largest x in [1, upper] with fits(x), assuming fits is monotone; 0 when even 1 does not fit.
+template <typename Fits>
+long long largestFitting(long long upper, Fits fits)
+{
+    if (!fits(1))
+        return 0;
+    long long lo = 1;
+    long long hi = upper;
+    if (fits(hi))
+        return hi;
+    while (hi - lo > 1) {
+        const long long mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+} // namespace
+
+Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+{
+    Parallelism split;
+    const auto all = divisors(scenario.devices);
+    for (long long t : all) {
+        if (t <= device.devicesPerNode && t <= arch.heads && arch.heads % t == 0)
+            split.tensor = t;
+    }
+    const long long rest = scenario.devices / split.tensor;
+    long long chosen = 0;
+    long long deepest = 1;
+    for (long long p : divisors(rest)) {
+        if (p > arch.layers)
+            break;
+        deepest = p;
+        Parallelism candidate{split.tensor, p, rest / p, 1};
+        const EvaluationContext ctx = makeContext(scenario, device, arch, candidate);
+        const MemoryBreakdown memory = scenarioMemory(ctx, trainingMicroBatches(ctx, nullptr));
+        if (memory.totalBytes() <= device.usableMemoryBytes()) {
+            chosen = p;
+            break;
+        }
+    }
+    split.pipeline = chosen > 0 ? chosen : deepest;
+    split.data = rest / split.pipeline;
+    return split;
+}
+
+Report estimate(const Scenario& input, const Device& device, const ModelArchitecture& arch)
+{
+    Report report;
+    report.scenario = input;
+    Scenario& scenario = report.scenario;
+    if (scenario.parallelism)
+        validateSplit(*scenario.parallelism, arch);
+    else
+        scenario.parallelism = defaultParallelism(scenario, device, arch);
+
+    EvaluationContext ctx = makeContext(scenario, device, arch, *scenario.parallelism);
+    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
+    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    report.efficiencyCompute = ctx.efficiencyCompute;
+    report.efficiencyMemory = ctx.efficiencyMemory;
+    report.efficiencyNetwork = ctx.efficiencyNetwork;
+    report.deviceName = device.name;
+
+    report.paramsTotal = arch.paramsTotal;
+    report.paramsActive = arch.paramsActive;
+    report.kvCacheBytesPerToken = arch.kvElementsPerToken() * bytesPerElement(scenario.kvCache);
+
+    if (arch.maxPositions > 0 && scenario.promptTokens + scenario.outputTokens > arch.maxPositions)
+        report.warnings.push_back("context of " + std::to_string(scenario.promptTokens + scenario.outputTokens) +
+                                  " tokens exceeds the model's max_position_embeddings " +
+                                  std::to_string(arch.maxPositions));
+    if (static_cast<double>(scenario.batch) < ctx.replicas())
+        report.warnings.push_back("batch " + std::to_string(scenario.batch) + " is smaller than the " +
+                                  std::to_string(static_cast<long long>(ctx.replicas())) +
+                                  " data-parallel replicas; some replicas idle");
+
+    const long long microBatches =
+        scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
+    report.memory = placeInMemoryTiers(ctx, scenarioMemory(ctx, microBatches));
+    if (report.memory.tier == OffloadTier::DoesNotFit)
+        report.warnings.push_back("does not fit even with host RAM and disk offload; times assume it could run");
+
+    if (scenario.mode == Mode::Inference) {
+        report.prefill = prefillPhase(ctx, report.memory);
+        report.decode = decodePhase(ctx, report.memory);
+        const double capacity = device.usableMemoryBytes();
+        const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
+        InferenceLimits limits;
+        limits.maxBatchFits = largestFitting(1'000'000'000LL, [&](long long b) {
+            return inferenceMemory(ctx, static_cast<double>(b), context).totalBytes() <= capacity;
+        });
+        limits.maxContextFits = largestFitting(1'000'000'000LL, [&](long long c) {
+            return inferenceMemory(ctx, static_cast<double>(scenario.batch), static_cast<double>(c)).totalBytes() <=
+                   capacity;
+        });
+        report.limits = limits;
+    } else {
+        report.training = trainingStep(ctx, report.memory, microBatches);
+    }
+
+    auto& roofline = report.roofline;
+    roofline.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
+    roofline.peakPrecision = ctx.computePeakKey;
+    roofline.memoryBandwidthBytesPerSecond = device.memoryBandwidthBytesPerSecond;
+    roofline.ridgeIntensity = ctx.peakFlopsPerSecond / device.memoryBandwidthBytesPerSecond;
+    roofline.hostLinkBytesPerSecond = device.hostLinkBytesPerSecond;
+    for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
+        if (device.peakFlopsPerSecond[i] > 0)
+            roofline.ceilings.push_back({static_cast<PeakKey>(i), device.peakFlopsPerSecond[i]});
+    }
+    return report;
+}
+
+Report estimate(const Scenario& scenario, const Catalog& catalog)
+{
+    const Device* device = catalog.findDevice(scenario.deviceId);
+    if (!device)
+        throw InputError("device", "unknown id \"" + scenario.deviceId + "\"; see --list devices for the " +
+                                       std::to_string(catalog.devices().size()) + " known ids");
+    std::vector<std::string> configWarnings;
+    ModelArchitecture inlineArch;
+    const ModelArchitecture* arch = nullptr;
+    std::string modelName;
+    if (scenario.modelConfig) {
+        inlineArch = architectureFromHfConfig(*scenario.modelConfig, "model_config", configWarnings);
+        arch = &inlineArch;
+        modelName = scenario.modelConfigPath.empty() ? "custom " + inlineArch.modelType : scenario.modelConfigPath;
+    } else {
+        const ModelEntry* model = catalog.findModel(scenario.modelId);
+        if (!model)
+            throw InputError("model", "unknown id \"" + scenario.modelId + "\"; see --list models for the " +
+                                          std::to_string(catalog.models().size()) + " known ids");
+        arch = &model->architecture;
+        modelName = model->name;
+        configWarnings = model->loadWarnings;
+    }
+    Report report = estimate(scenario, *device, *arch);
+    report.modelName = modelName;
+    report.warnings.insert(report.warnings.begin(), configWarnings.begin(), configWarnings.end());
+    return report;
+}
+
+} // namespace lhe::core

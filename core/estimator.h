@@ -1,0 +1,21 @@
+// The one entry point the CLI and the GUI share: scenario + catalog -> report.
+#pragma once
+
+#include "core/catalog.h"
+#include "core/report.h"
+#include "core/scenario.h"
+
+namespace lhe::core {
+
+// Resolves ids (InputError for unknown ones), validates the parallel split against the model,
+// picks a split when none is given, and evaluates memory, prefill/decode or training.
+Report estimate(const Scenario& scenario, const Catalog& catalog);
+
+// The same with an already-resolved device and model (the GUI's sweeps, tests).
+Report estimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch);
+
+// Parallel split used when the scenario gives none: tensor parallel within a node up to
+// the head count, then the fewest pipeline stages that fit, then data parallel.
+Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch);
+
+} // namespace lhe::core

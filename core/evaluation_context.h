@@ -1,0 +1,37 @@
+// EvaluationContext: one scenario resolved against its device and model, with the derived
+// quantities every sub-model (memory, work, communication) shares. Built once per report.
+#pragma once
+
+#include "core/device.h"
+#include "core/model_architecture.h"
+#include "core/scenario.h"
+
+namespace lhe::core {
+
+struct EvaluationContext {
+    const Scenario& scenario;
+    const Device& device;
+    const ModelArchitecture& arch;
+    Parallelism split;
+
+    double efficiencyCompute = 0.7;
+    double efficiencyMemory = 0.8;
+    double efficiencyNetwork = 0.8;
+    PeakKey computePeakKey = PeakKey::Bf16; // the column actually used (after fallback)
+    double peakFlopsPerSecond = 0;
+
+    // Data-parallel replicas: data x expert (expert-parallel ranks replicate attention and
+    // split the batch, as in DeepSeek-V3's serving layout).
+    double replicas() const { return static_cast<double>(split.data * split.expert); }
+    // Sequences one replica holds: ceil(batch / replicas).
+    double batchPerReplica() const;
+    double layersPerStage() const;
+    // Share of the KV heads one tensor-parallel rank stores: ceil(h_kv / t) / h_kv (heads are
+    // replicated, not split, when h_kv < t; MLA's latent is replicated on every rank).
+    double kvShardFraction() const;
+};
+
+// Rounds up a/b for positive doubles holding whole numbers.
+double ceilDiv(double a, double b);
+
+} // namespace lhe::core

@@ -1,0 +1,39 @@
+// Typed, path-aware reads from nlohmann::json for the three loaders (catalog, scenario,
+// HF config): each failure throws InputError naming the field path and what is allowed.
+#pragma once
+
+#include "core/input_error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lhe::core::json_fields {
+
+using nlohmann::json;
+
+// Field path for diagnostics: "devices[3].peak_flops".
+std::string join(const std::string& parent, const std::string& key);
+std::string joinIndex(const std::string& parent, std::size_t index);
+
+const json& requireObject(const json& value, const std::string& path);
+const json& requireMember(const json& object, const std::string& key, const std::string& path);
+
+std::string requireString(const json& object, const std::string& key, const std::string& path);
+std::string optionalString(const json& object, const std::string& key, const std::string& fallback);
+// Finite number > 0 (or >= 0 with allowZero).
+double requirePositive(const json& object, const std::string& key, const std::string& path,
+                       bool allowZero = false);
+std::optional<double> optionalPositive(const json& object, const std::string& key, const std::string& path,
+                                       bool allowZero = false);
+// Whole number within [minimum, maximum]; accepts 8 and 8.0, rejects 8.5 and "8".
+long long requireInteger(const json& object, const std::string& key, const std::string& path,
+                         long long minimum, long long maximum);
+std::optional<long long> optionalInteger(const json& object, const std::string& key, const std::string& path,
+                                         long long minimum, long long maximum);
+std::optional<bool> optionalBool(const json& object, const std::string& key, const std::string& path);
+std::vector<std::string> optionalStringList(const json& object, const std::string& key, const std::string& path);
+
+} // namespace lhe::core::json_fields

@@ -1,0 +1,184 @@
+#include "core/memory_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::core {
+
+namespace {
+
+double bytesOf(Precision precision)
+{
+    return bytesPerElement(precision);
+}
+
+// FFN width a token's activations pass through: dense f, or k routed experts plus shared
+// ones in MoE layers; the larger of the two where a model has both.
+double activeFfnWidth(const ModelArchitecture& a)
+{
+    double width = a.denseLayers > 0 ? static_cast<double>(a.ffn) : 0.0;
+    if (a.isMoe()) {
+        const double moe = static_cast<double>(a.expertsPerToken * a.expertFfn + a.sharedFfn);
+        width = std::max(width, moe);
+    }
+    return width;
+}
+
+} // namespace
+
+double expertParamsPerDevice(const EvaluationContext& ctx)
+{
+    const auto& s = ctx.split;
+    return ctx.arch.paramsRoutedExperts / static_cast<double>(s.tensor * s.pipeline * s.expert);
+}
+
+double paramsPerDevice(const EvaluationContext& ctx)
+{
+    const auto& s = ctx.split;
+    const double shared = ctx.arch.paramsTotal - ctx.arch.paramsRoutedExperts;
+    return shared / static_cast<double>(s.tensor * s.pipeline) + expertParamsPerDevice(ctx);
+}
+
+double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context)
+{
+    // ESTIMATION §2: 2·L·h_kv·d_h·B(kv) per token (MLA: L·(r_kv + d_rope)·B), sliding-window
+    // layers keep min(c, window) tokens; split over pipeline stages and KV-head shards.
+    const auto& a = ctx.arch;
+    const double perSequence = a.kvLayerTokens(context) * a.kvElementsPerTokenPerLayer * bytesOf(ctx.scenario.kvCache);
+    return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
+}
+
+double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength)
+{
+    const auto& a = ctx.arch;
+    const auto& tr = ctx.scenario.training;
+    const double t = static_cast<double>(ctx.split.tensor);
+    const double sb = sequenceLength * sequences;
+    const double d = static_cast<double>(a.hidden);
+    const double qWidth = static_cast<double>(a.heads * a.headDim);
+    const double kWidth = static_cast<double>(a.kvHeads * a.headDim);
+    const double vWidth = static_cast<double>(a.kvHeads * a.valueHeadDim);
+    const double oWidth = static_cast<double>(a.heads * a.valueHeadDim);
+    const double f = activeFfnWidth(a);
+
+    // Korthikanti §4.1, bytes at 16-bit activations, generalised to GQA and other f/d:
+    // attention: QKV input 2sbd + Q 2sb·hd_h + K 2sb·h_kv·d_h + V 2sb·h_kv·d_v
+    //            + projection input 2sb·hd_v + dropout mask sbd   (MHA: 11sbd)
+    // scores:    softmax 2as²b + dropout mask as²b + dropout output 2as²b = 5as²b
+    // FFN:       input 2sbd + dropout mask sbd + 4sbf (plain: GeLU in/out)
+    //            or 8sbf (gated: gate out, activation out, up out, product)   (f = 4d plain: 19sbd)
+    // norms:     two LayerNorm inputs 4sbd
+    // GPT-3 shapes (MHA, plain, f = 4d): 11 + 19 + 4 = 34 sbd + 5as²b, the paper's equation (1).
+    const double scale = bytesOf(ctx.scenario.activations) / 2.0;
+    const double replicated = 10.0 * sb * d; // LN inputs 4, attention/FFN inputs 2+2, two masks 1+1
+    const double attentionSplit = 2.0 * sb * (qWidth + kWidth + vWidth + oWidth);
+    const double ffnSplit = (a.gatedFfn ? 8.0 : 4.0) * sb * f;
+    const double heads = static_cast<double>(a.heads);
+    const double scores = 5.0 * heads * sequenceLength * sequenceLength * sequences;
+
+    if (tr.recompute == Recompute::Full) // only each layer's input is kept: 2sbd (§4.3)
+        return scale * 2.0 * sb * d / (tr.sequenceParallel ? t : 1.0);
+    const bool keepScores = tr.recompute == Recompute::None && !ctx.scenario.flashAttention;
+    const double splitPart = attentionSplit + ffnSplit + (keepScores ? scores : 0.0);
+    // Sequence parallelism splits the replicated part too (§4.2.2, equation 4).
+    const double perRank = (tr.sequenceParallel ? replicated / t : replicated) + splitPart / t;
+    return scale * perRank;
+}
+
+MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context)
+{
+    const auto& s = ctx.scenario;
+    const auto& a = ctx.arch;
+    const double t = static_cast<double>(ctx.split.tensor);
+    const double sequences = ceilDiv(batch, ctx.replicas());
+    MemoryBreakdown m;
+    m.weightsBytes = paramsPerDevice(ctx) * bytesOf(s.weights);
+    m.kvCacheBytes = kvCacheBytesPerDevice(ctx, sequences, context);
+
+    // Transient activations (ESTIMATION §2): the largest live tensors of one layer for one
+    // prefill pass, tokens·(2d + 2f/t)·B(act), plus fp32 logits for the sampled positions,
+    // vocabulary-parallel over t. Without flash attention one layer's score matrix
+    // (h/t · tokens · prompt) is live too.
+    const double promptTokens = std::min(static_cast<double>(s.promptTokens), context);
+    const double passTokens = std::min(sequences * promptTokens, static_cast<double>(s.prefillChunkTokens));
+    const double act = bytesOf(s.activations);
+    double activations = passTokens * (2.0 * static_cast<double>(a.hidden) + 2.0 * activeFfnWidth(a) / t) * act;
+    if (!s.flashAttention)
+        activations += ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * act;
+    activations += sequences * static_cast<double>(a.vocab) / t * 4.0;
+    m.activationsBytes = activations;
+    m.overheadBytes = ctx.device.runtimeOverheadBytes;
+    return m;
+}
+
+MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches)
+{
+    const auto& s = ctx.scenario;
+    const auto& tr = s.training;
+    const double expert = expertParamsPerDevice(ctx);
+    const double shared = paramsPerDevice(ctx) - expert;
+
+    // ZeRO §3.1 / Fig. 1: mixed-precision Adam keeps 2Ψ weights + 2Ψ gradients + 12Ψ
+    // optimizer (fp32 master, m, v). With fp32 weights there is no master copy: 4 + 4 + 8.
+    const double weightBytes = bytesOf(s.weights);
+    const bool mixed = weightBytes < 4.0;
+    double optimizerBytes = 0;
+    switch (tr.optimizer) {
+    case Optimizer::AdamW: optimizerBytes = mixed ? 12.0 : 8.0; break;     // (master) + m + v
+    case Optimizer::Sgd: optimizerBytes = mixed ? 8.0 : 4.0; break;        // (master) + momentum
+    case Optimizer::AdamW8bit: optimizerBytes = mixed ? 6.0 : 2.0; break;  // (master) + 8-bit m, v (Dettmers 2022)
+    }
+
+    // ZeRO shards over the data-parallel group: non-expert states over data x expert ranks,
+    // expert states over the data ranks only (expert ranks already split them).
+    const double dpShared = ctx.replicas();
+    const double dpExpert = static_cast<double>(ctx.split.data);
+    auto sharded = [&](int fromStage, double bytesPerParam) {
+        const bool shard = tr.zeroStage >= fromStage;
+        return bytesPerParam * (shard ? shared / dpShared + expert / dpExpert : shared + expert);
+    };
+
+    MemoryBreakdown m;
+    m.weightsBytes = sharded(3, weightBytes);
+    m.gradientsBytes = sharded(2, weightBytes);
+    m.optimizerStatesBytes = sharded(1, optimizerBytes);
+
+    // Activations (Korthikanti §4.2.3): with 1F1B the first stage keeps min(p, m) micro-batches
+    // of its L/p layers, about L layers' worth; the last stage keeps one micro-batch plus the
+    // logits (16-bit) and fp32 loss inputs, s·b·V·(2 + 4) / t.
+    const double micro = static_cast<double>(tr.microBatch);
+    const double seq = static_cast<double>(s.promptTokens);
+    const double perLayer = trainingActivationBytesPerLayer(ctx, micro, seq);
+    const double p = static_cast<double>(ctx.split.pipeline);
+    const double inFlight = std::min(p, static_cast<double>(microBatches));
+    const double firstStage = ctx.layersPerStage() * perLayer * inFlight;
+    const double logits = seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
+    const double lastStage = ctx.layersPerStage() * perLayer + logits;
+    m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + logits;
+    m.overheadBytes = ctx.device.runtimeOverheadBytes;
+    return m;
+}
+
+MemoryEstimate placeInMemoryTiers(const EvaluationContext& ctx, const MemoryBreakdown& perDevice)
+{
+    MemoryEstimate estimate;
+    estimate.perDevice = perDevice;
+    estimate.capacityPerDeviceBytes = ctx.device.usableMemoryBytes();
+    const double excess = perDevice.totalBytes() - estimate.capacityPerDeviceBytes;
+    if (excess <= 0)
+        return estimate;
+    estimate.fits = false;
+    estimate.offloadedBytes = excess;
+    estimate.hostOffloadBytes = std::min(excess, ctx.device.hostMemoryBytes);
+    estimate.diskOffloadBytes = std::min(excess - estimate.hostOffloadBytes, ctx.device.diskBytes);
+    estimate.unplacedBytes = std::max(0.0, excess - estimate.hostOffloadBytes - estimate.diskOffloadBytes);
+    if (estimate.unplacedBytes > 0)
+        estimate.tier = OffloadTier::DoesNotFit;
+    else if (estimate.diskOffloadBytes > 0)
+        estimate.tier = OffloadTier::Disk;
+    else
+        estimate.tier = OffloadTier::HostRam;
+    return estimate;
+}
+
+} // namespace lhe::core

@@ -1,0 +1,29 @@
+// Memory per device for inference and training (ESTIMATION.md §2-3) and where bytes that
+// do not fit go (device -> host RAM -> disk -> does not fit).
+#pragma once
+
+#include "core/evaluation_context.h"
+#include "core/report.h"
+
+namespace lhe::core {
+
+// Parameters one device stores: non-expert weights / (t·p), routed experts / (t·p·e).
+double paramsPerDevice(const EvaluationContext& ctx);
+// Routed-expert share of paramsPerDevice().
+double expertParamsPerDevice(const EvaluationContext& ctx);
+
+// KV cache bytes one device holds for `sequences` sequences at `context` tokens.
+double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context);
+
+// Korthikanti et al. 2022 §4: activation bytes of one transformer layer for one micro-batch of
+// `sequences` x `sequenceLength`, on one tensor-parallel rank, with the scenario's
+// recomputation, flash attention and sequence parallelism.
+double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength);
+
+MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context);
+MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches);
+
+// Fills fits / offloaded bytes / tier for a per-device total against the device's tiers.
+MemoryEstimate placeInMemoryTiers(const EvaluationContext& ctx, const MemoryBreakdown& perDevice);
+
+} // namespace lhe::core

@@ -1,0 +1,130 @@
+#include "core/report.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lhe::core {
+
+using nlohmann::json;
+
+std::string_view boundName(Bound bound)
+{
+    switch (bound) {
+    case Bound::Compute: return "compute";
+    case Bound::Memory: return "memory";
+    case Bound::Communication: return "communication";
+    case Bound::Offload: return "offload";
+    }
+    return "compute";
+}
+
+std::string_view offloadTierName(OffloadTier tier)
+{
+    switch (tier) {
+    case OffloadTier::None: return "none";
+    case OffloadTier::HostRam: return "host_ram";
+    case OffloadTier::Disk: return "disk";
+    case OffloadTier::DoesNotFit: return "does_not_fit";
+    }
+    return "none";
+}
+
+Bound TimeBreakdown::bound() const
+{
+    Bound bound = Bound::Compute;
+    double largest = computeSeconds;
+    const std::pair<Bound, double> others[] = {
+        {Bound::Memory, memorySeconds}, {Bound::Communication, communicationSeconds}, {Bound::Offload, offloadSeconds}};
+    for (const auto& [candidate, seconds] : others) {
+        if (seconds > largest) {
+            largest = seconds;
+            bound = candidate;
+        }
+    }
+    return bound;
+}
+
+namespace {
+
+json breakdownToJson(const TimeBreakdown& b)
+{
+    return {{"compute", b.computeSeconds},
+            {"memory", b.memorySeconds},
+            {"communication", b.communicationSeconds},
+            {"offload", b.offloadSeconds}};
+}
+
+json phaseToJson(const PhaseEstimate& phase)
+{
+    return {{"flops", phase.flops},
+            {"bytes", phase.bytes},
+            {"arithmetic_intensity", phase.arithmeticIntensity},
+            {"seconds", phase.seconds},
+            {"attainable_flops_per_second", phase.attainableFlopsPerSecond},
+            {"achieved_flops_per_second", phase.achievedFlopsPerSecond},
+            {"time_breakdown", breakdownToJson(phase.breakdown)},
+            {"bound", boundName(phase.bound)},
+            {"tokens_per_second", phase.tokensPerSecond}};
+}
+
+} // namespace
+
+json reportToJson(const Report& r)
+{
+    json out;
+    out["scenario"] = scenarioToJson(r.scenario);
+    out["scenario"]["efficiency"] = {
+        {"compute", r.efficiencyCompute}, {"memory", r.efficiencyMemory}, {"network", r.efficiencyNetwork}};
+    out["device_name"] = r.deviceName;
+    out["model_name"] = r.modelName;
+    out["model"] = {{"params_total", r.paramsTotal},
+                    {"params_active", r.paramsActive},
+                    {"kv_cache_bytes_per_token", r.kvCacheBytesPerToken}};
+    const auto& m = r.memory.perDevice;
+    out["memory"] = {{"per_device",
+                      {{"weights", m.weightsBytes},
+                       {"kv_cache", m.kvCacheBytes},
+                       {"activations", m.activationsBytes},
+                       {"gradients", m.gradientsBytes},
+                       {"optimizer_states", m.optimizerStatesBytes},
+                       {"overhead", m.overheadBytes},
+                       {"total", m.totalBytes()}}},
+                     {"capacity_per_device", r.memory.capacityPerDeviceBytes},
+                     {"fits", r.memory.fits},
+                     {"offloaded_bytes", r.memory.offloadedBytes},
+                     {"offloaded_to_host_ram", r.memory.hostOffloadBytes},
+                     {"offloaded_to_disk", r.memory.diskOffloadBytes},
+                     {"unplaced_bytes", r.memory.unplacedBytes},
+                     {"offload_tier", offloadTierName(r.memory.tier)}};
+    if (r.prefill) {
+        out["prefill"] = phaseToJson(*r.prefill);
+        out["prefill"]["time_to_first_token_seconds"] = r.prefill->seconds;
+    }
+    if (r.decode) {
+        out["decode"] = phaseToJson(*r.decode);
+        out["decode"]["time_per_output_token_seconds"] = r.decode->seconds;
+    }
+    if (r.limits)
+        out["limits"] = {{"max_batch_fits", r.limits->maxBatchFits}, {"max_context_fits", r.limits->maxContextFits}};
+    if (r.training) {
+        const auto& t = *r.training;
+        out["training"] = phaseToJson(t.step);
+        out["training"]["step_seconds"] = t.step.seconds;
+        out["training"]["mfu"] = t.mfu;
+        out["training"]["micro_batches"] = t.microBatches;
+        out["training"]["pipeline_bubble_fraction"] = t.pipelineBubbleFraction;
+        out["training"]["train_days"] = t.trainDays;
+    }
+    json ceilings = json::object();
+    for (const auto& c : r.roofline.ceilings)
+        ceilings[std::string(peakKeyName(c.precision))] = c.flopsPerSecond;
+    out["roofline"] = {{"peak_flops", r.roofline.peakFlopsPerSecond},
+                       {"peak_precision", peakKeyName(r.roofline.peakPrecision)},
+                       {"memory_bandwidth", r.roofline.memoryBandwidthBytesPerSecond},
+                       {"ridge_intensity", r.roofline.ridgeIntensity},
+                       {"host_link_bandwidth", r.roofline.hostLinkBytesPerSecond},
+                       {"ceilings", ceilings}};
+    out["warnings"] = r.warnings;
+    return out;
+}
+
+} // namespace lhe::core

@@ -1,0 +1,115 @@
+// Report: everything one scenario evaluates to, per device unless a name says otherwise.
+// The CLI prints reportToJson(); the GUI draws the same struct.
+#pragma once
+
+#include "core/precision.h"
+#include "core/scenario.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lhe::core {
+
+enum class Bound { Compute, Memory, Communication, Offload };
+enum class OffloadTier { None, HostRam, Disk, DoesNotFit };
+
+std::string_view boundName(Bound bound);
+std::string_view offloadTierName(OffloadTier tier);
+
+struct TimeBreakdown {
+    double computeSeconds = 0;
+    double memorySeconds = 0;
+    double communicationSeconds = 0;
+    double offloadSeconds = 0;
+    // The largest term (ties go to the earlier one: compute, memory, communication, offload).
+    Bound bound() const;
+};
+
+struct MemoryBreakdown {
+    double weightsBytes = 0;
+    double kvCacheBytes = 0;
+    double activationsBytes = 0;
+    double gradientsBytes = 0;
+    double optimizerStatesBytes = 0;
+    double overheadBytes = 0;
+    double totalBytes() const
+    {
+        return weightsBytes + kvCacheBytes + activationsBytes + gradientsBytes + optimizerStatesBytes + overheadBytes;
+    }
+};
+
+struct MemoryEstimate {
+    MemoryBreakdown perDevice;        // the most loaded device (pipeline: the fuller stage)
+    double capacityPerDeviceBytes = 0; // usable device memory
+    bool fits = true;
+    double offloadedBytes = 0;        // perDevice total beyond capacity
+    double hostOffloadBytes = 0;      // part of offloadedBytes in host RAM
+    double diskOffloadBytes = 0;      // part of offloadedBytes on disk
+    double unplacedBytes = 0;         // beyond host RAM and disk: cannot run
+    OffloadTier tier = OffloadTier::None;
+};
+
+struct PhaseEstimate {
+    double flops = 0;                 // per device, FLOP
+    double bytes = 0;                 // per device, device-memory traffic, B
+    double arithmeticIntensity = 0;   // FLOP/B
+    double seconds = 0;
+    double attainableFlopsPerSecond = 0; // min(peak, AI · bandwidth), for the roofline point
+    double achievedFlopsPerSecond = 0;   // flops / seconds: where the operating point sits
+    TimeBreakdown breakdown;
+    Bound bound = Bound::Compute;
+    double tokensPerSecond = 0;       // prefill: prompt tokens/s; decode: generated tokens/s (whole batch)
+};
+
+struct TrainingEstimate {
+    PhaseEstimate step;               // flops/bytes/time of one optimizer step
+    long long microBatches = 1;       // per data-parallel replica per step (gradient accumulation)
+    double pipelineBubbleFraction = 0; // (p-1)/(m+p-1), Narayanan et al. 2021
+    double mfu = 0;                   // model FLOPs / (step time · devices · peak), PaLM App. B
+    double trainDays = 0;             // days for training.train_tokens tokens
+};
+
+struct RooflineCeiling {
+    PeakKey precision;
+    double flopsPerSecond;
+};
+
+struct RooflineInfo {
+    double peakFlopsPerSecond = 0;    // compute precision, dense
+    PeakKey peakPrecision = PeakKey::Bf16;
+    double memoryBandwidthBytesPerSecond = 0;
+    double ridgeIntensity = 0;        // peak / bandwidth, FLOP/B
+    double hostLinkBytesPerSecond = 0;
+    std::vector<RooflineCeiling> ceilings; // every precision the device supports
+};
+
+struct InferenceLimits {
+    long long maxBatchFits = 0;       // largest batch that fits device memory at this context
+    long long maxContextFits = 0;     // longest prompt + output that fits at this batch
+};
+
+struct Report {
+    Scenario scenario;                // defaults and the chosen parallel split filled in
+    double efficiencyCompute = 0;
+    double efficiencyMemory = 0;
+    double efficiencyNetwork = 0;
+    std::string deviceName;
+    std::string modelName;
+    double paramsTotal = 0;
+    double paramsActive = 0;
+    double kvCacheBytesPerToken = 0;  // whole model, all layers, K and V, at the KV precision
+    MemoryEstimate memory;
+    std::optional<PhaseEstimate> prefill;
+    std::optional<PhaseEstimate> decode;
+    std::optional<InferenceLimits> limits;
+    std::optional<TrainingEstimate> training;
+    RooflineInfo roofline;
+    std::vector<std::string> warnings;
+};
+
+nlohmann::json reportToJson(const Report& report);
+
+} // namespace lhe::core

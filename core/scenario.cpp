@@ -1,0 +1,218 @@
+#include "core/scenario.h"
+
+#include "core/input_error.h"
+#include "core/json_fields.h"
+
+namespace lhe::core {
+
+using namespace json_fields;
+
+namespace {
+
+// Ranges: far beyond any real deployment, small enough that products stay exact in double.
+constexpr long long kMaxCount = 1'000'000'000LL;
+constexpr long long kMaxDevices = 10'000'000LL;
+
+Precision readPrecision(const json& object, const char* key, const std::string& path, Precision fallback,
+                        bool allowWeightOnly)
+{
+    if (!object.contains(key) || object[key].is_null())
+        return fallback;
+    const std::string field = join(path, key);
+    if (!object[key].is_string())
+        throw InputError(field, "expected a precision name; allowed: " + allowedPrecisionNames(allowWeightOnly));
+    const auto name = object[key].get<std::string>();
+    const auto precision = parsePrecision(name);
+    if (!precision || (!allowWeightOnly && isWeightOnly(*precision)))
+        throw InputError(field, "unknown precision \"" + name + "\"; allowed: " + allowedPrecisionNames(allowWeightOnly));
+    return *precision;
+}
+
+template <typename Enum, std::size_t N>
+Enum readEnum(const json& object, const char* key, const std::string& path, Enum fallback,
+              const std::array<std::pair<const char*, Enum>, N>& names)
+{
+    if (!object.contains(key) || object[key].is_null())
+        return fallback;
+    std::string allowed;
+    for (const auto& [name, value] : names)
+        allowed += (allowed.empty() ? "" : ", ") + std::string(name);
+    const std::string field = join(path, key);
+    if (!object[key].is_string())
+        throw InputError(field, "expected one of: " + allowed);
+    const auto text = object[key].get<std::string>();
+    for (const auto& [name, value] : names)
+        if (text == name)
+            return value;
+    throw InputError(field, "unknown value \"" + text + "\"; allowed: " + allowed);
+}
+
+constexpr std::array<std::pair<const char*, Mode>, 2> kModes{{{"inference", Mode::Inference},
+                                                              {"training", Mode::Training}}};
+constexpr std::array<std::pair<const char*, Recompute>, 3> kRecompute{
+    {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}}};
+constexpr std::array<std::pair<const char*, Optimizer>, 3> kOptimizers{
+    {{"adamw", Optimizer::AdamW}, {"sgd", Optimizer::Sgd}, {"adamw-8bit", Optimizer::AdamW8bit}}};
+
+std::optional<double> readFraction(const json& object, const char* key, const std::string& path)
+{
+    const auto value = optionalPositive(object, key, path);
+    if (value && *value > 1.0)
+        throw InputError(join(path, key), "a fraction of peak must be in (0, 1], got " + object[key].dump());
+    return value;
+}
+
+} // namespace
+
+std::string_view modeName(Mode mode)
+{
+    return mode == Mode::Training ? "training" : "inference";
+}
+
+std::string_view recomputeName(Recompute recompute)
+{
+    switch (recompute) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "none";
+}
+
+std::string_view optimizerName(Optimizer optimizer)
+{
+    switch (optimizer) {
+    case Optimizer::AdamW: return "adamw";
+    case Optimizer::Sgd: return "sgd";
+    case Optimizer::AdamW8bit: return "adamw-8bit";
+    }
+    return "adamw";
+}
+
+Scenario scenarioFromJson(const json& input)
+{
+    const std::string root;
+    requireObject(input, "scenario");
+    Scenario s;
+    s.deviceId = requireString(input, "device", root);
+    if (input.contains("model_config") && !input["model_config"].is_null()) {
+        if (!input["model_config"].is_object())
+            throw InputError("model_config", "expected a Hugging Face config.json object");
+        s.modelConfig = input["model_config"];
+        s.modelConfigPath = optionalString(input, "model_config_path", {});
+    } else if (input.contains("model_config_path") && !input["model_config_path"].is_null()) {
+        // The path is resolved by the caller (the core does no file I/O); reaching here means
+        // nobody loaded it.
+        throw InputError("model_config_path", "the file was not loaded; pass it with --model-config");
+    } else {
+        if (!input.contains("model") || input["model"].is_null())
+            throw InputError("model", "required field is missing (a catalog model id, or model_config)");
+        s.modelId = requireString(input, "model", root);
+    }
+    s.mode = readEnum(input, "mode", root, Mode::Inference, kModes);
+    s.batch = optionalInteger(input, "batch", root, 1, kMaxCount).value_or(s.batch);
+    s.promptTokens = optionalInteger(input, "prompt_tokens", root, 1, kMaxCount).value_or(s.promptTokens);
+    s.outputTokens = optionalInteger(input, "output_tokens", root, 0, kMaxCount).value_or(s.outputTokens);
+    s.devices = optionalInteger(input, "devices", root, 1, kMaxDevices).value_or(s.devices);
+    s.prefillChunkTokens =
+        optionalInteger(input, "prefill_chunk_tokens", root, 1, kMaxCount).value_or(s.prefillChunkTokens);
+    s.flashAttention = optionalBool(input, "flash_attention", root).value_or(true);
+
+    if (input.contains("parallelism") && !input["parallelism"].is_null()) {
+        const json& p = requireObject(input["parallelism"], "parallelism");
+        Parallelism split;
+        split.tensor = optionalInteger(p, "tensor", "parallelism", 1, kMaxDevices).value_or(1);
+        split.pipeline = optionalInteger(p, "pipeline", "parallelism", 1, kMaxDevices).value_or(1);
+        split.data = optionalInteger(p, "data", "parallelism", 1, kMaxDevices).value_or(1);
+        split.expert = optionalInteger(p, "expert", "parallelism", 1, kMaxDevices).value_or(1);
+        const double product = static_cast<double>(split.tensor) * static_cast<double>(split.pipeline) *
+                               static_cast<double>(split.data) * static_cast<double>(split.expert);
+        if (product != static_cast<double>(s.devices))
+            throw InputError("parallelism", "tensor " + std::to_string(split.tensor) + " x pipeline " +
+                                                std::to_string(split.pipeline) + " x data " +
+                                                std::to_string(split.data) + " x expert " +
+                                                std::to_string(split.expert) + " must equal devices (" +
+                                                std::to_string(s.devices) + ")");
+        s.parallelism = split;
+    }
+
+    if (input.contains("precision") && !input["precision"].is_null()) {
+        const json& p = requireObject(input["precision"], "precision");
+        s.weights = readPrecision(p, "weights", "precision", s.weights, true);
+        s.kvCache = readPrecision(p, "kv_cache", "precision", s.kvCache, false);
+        s.activations = readPrecision(p, "activations", "precision", s.activations, false);
+        s.compute = readPrecision(p, "compute", "precision", s.compute, false);
+    }
+    if (s.mode == Mode::Training && isWeightOnly(s.weights))
+        throw InputError("precision.weights", "weight-only format \"" + std::string(precisionName(s.weights)) +
+                                                  "\" is for inference; training allows " +
+                                                  allowedPrecisionNames(false));
+
+    if (input.contains("training") && !input["training"].is_null()) {
+        const json& t = requireObject(input["training"], "training");
+        auto& tr = s.training;
+        tr.optimizer = readEnum(t, "optimizer", "training", tr.optimizer, kOptimizers);
+        tr.zeroStage = static_cast<int>(optionalInteger(t, "zero_stage", "training", 0, 3).value_or(0));
+        tr.recompute = readEnum(t, "recompute", "training", tr.recompute, kRecompute);
+        tr.microBatch = optionalInteger(t, "micro_batch", "training", 1, kMaxCount).value_or(1);
+        tr.gradAccum = optionalInteger(t, "grad_accum", "training", 1, kMaxCount);
+        tr.sequenceParallel = optionalBool(t, "sequence_parallel", "training").value_or(true);
+        tr.trainTokens = optionalPositive(t, "train_tokens", "training").value_or(tr.trainTokens);
+    }
+
+    if (input.contains("efficiency") && !input["efficiency"].is_null()) {
+        const json& e = requireObject(input["efficiency"], "efficiency");
+        s.efficiency.compute = readFraction(e, "compute", "efficiency");
+        s.efficiency.memory = readFraction(e, "memory", "efficiency");
+        s.efficiency.network = readFraction(e, "network", "efficiency");
+    }
+    return s;
+}
+
+json scenarioToJson(const Scenario& s)
+{
+    json out;
+    out["device"] = s.deviceId;
+    if (s.modelConfig) {
+        out["model_config"] = *s.modelConfig;
+        if (!s.modelConfigPath.empty())
+            out["model_config_path"] = s.modelConfigPath;
+    } else {
+        out["model"] = s.modelId;
+    }
+    out["mode"] = modeName(s.mode);
+    out["batch"] = s.batch;
+    out["prompt_tokens"] = s.promptTokens;
+    out["output_tokens"] = s.outputTokens;
+    out["devices"] = s.devices;
+    if (s.parallelism) {
+        const auto& p = *s.parallelism;
+        out["parallelism"] = {{"tensor", p.tensor}, {"pipeline", p.pipeline}, {"data", p.data}, {"expert", p.expert}};
+    }
+    out["precision"] = {{"weights", precisionName(s.weights)},
+                        {"kv_cache", precisionName(s.kvCache)},
+                        {"activations", precisionName(s.activations)},
+                        {"compute", precisionName(s.compute)}};
+    const auto& t = s.training;
+    out["training"] = {{"optimizer", optimizerName(t.optimizer)},
+                       {"zero_stage", t.zeroStage},
+                       {"recompute", recomputeName(t.recompute)},
+                       {"micro_batch", t.microBatch},
+                       {"sequence_parallel", t.sequenceParallel},
+                       {"train_tokens", t.trainTokens}};
+    if (t.gradAccum)
+        out["training"]["grad_accum"] = *t.gradAccum;
+    out["flash_attention"] = s.flashAttention;
+    out["prefill_chunk_tokens"] = s.prefillChunkTokens;
+    json efficiency = json::object();
+    if (s.efficiency.compute)
+        efficiency["compute"] = *s.efficiency.compute;
+    if (s.efficiency.memory)
+        efficiency["memory"] = *s.efficiency.memory;
+    if (s.efficiency.network)
+        efficiency["network"] = *s.efficiency.network;
+    out["efficiency"] = efficiency;
+    return out;
+}
+
+} // namespace lhe::core

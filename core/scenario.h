@@ -1,0 +1,75 @@
+// Scenario: what the user asks about (device, model, workload, parallel split, precisions),
+// parsed and range-checked from the contract's scenario JSON. Defaults are documented here.
+#pragma once
+
+#include "core/precision.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace lhe::core {
+
+enum class Mode { Inference, Training };
+enum class Recompute { None, Selective, Full };
+enum class Optimizer { AdamW, Sgd, AdamW8bit };
+
+std::string_view modeName(Mode mode);
+std::string_view recomputeName(Recompute recompute);
+std::string_view optimizerName(Optimizer optimizer);
+
+struct Parallelism {
+    long long tensor = 1;
+    long long pipeline = 1;
+    long long data = 1;
+    long long expert = 1;
+    long long product() const { return tensor * pipeline * data * expert; }
+    bool operator==(const Parallelism&) const = default;
+};
+
+struct TrainingSettings {
+    Optimizer optimizer = Optimizer::AdamW;
+    int zeroStage = 0;                 // 0-3 (Rajbhandari et al. 2020)
+    Recompute recompute = Recompute::None;
+    long long microBatch = 1;          // sequences per micro-batch per data-parallel replica
+    std::optional<long long> gradAccum; // derived from batch when absent
+    bool sequenceParallel = true;      // Korthikanti et al. 2022 §4.2.2, with tensor parallel
+    double trainTokens = 1e12;         // tokens for the "days to train" read-out
+};
+
+struct Efficiency {
+    std::optional<double> compute; // fraction of dense peak reached by large GEMMs
+    std::optional<double> memory;  // fraction of peak memory bandwidth reached
+    std::optional<double> network; // fraction of link bandwidth reached by collectives
+};
+
+struct Scenario {
+    std::string deviceId;
+    std::string modelId;                   // empty when modelConfig is given
+    std::optional<nlohmann::json> modelConfig; // inline Hugging Face config.json
+    std::string modelConfigPath;           // where modelConfig came from, for the echo
+    Mode mode = Mode::Inference;
+    long long batch = 1;                   // sequences (training: global batch)
+    long long promptTokens = 2048;         // training: sequence length
+    long long outputTokens = 256;          // 0 = prefill only
+    long long devices = 1;
+    std::optional<Parallelism> parallelism; // chosen by the estimator when absent
+    Precision weights = Precision::Bf16;
+    Precision kvCache = Precision::Bf16;
+    Precision activations = Precision::Bf16;
+    Precision compute = Precision::Bf16;
+    TrainingSettings training;
+    bool flashAttention = true;
+    // Tokens one forward pass processes during prefill (vLLM's max_num_batched_tokens with
+    // chunked prefill; 8192 is its offline default). Caps transient activations.
+    long long prefillChunkTokens = 8192;
+    Efficiency efficiency;
+};
+
+// Parses and validates; throws InputError naming the field and the allowed values.
+Scenario scenarioFromJson(const nlohmann::json& json);
+// Every field, defaults filled in (the report's "scenario" echo and the GUI's saved file).
+nlohmann::json scenarioToJson(const Scenario& scenario);
+
+} // namespace lhe::core

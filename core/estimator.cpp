@@ -41,12 +41,18 @@ std::vector<long long> divisors(long long n)
 PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<std::string>& warnings)
 {
     const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
-    static constexpr PeakKey order[] = {PeakKey::Fp4, PeakKey::Int4, PeakKey::Fp8, PeakKey::Int8, PeakKey::Bf16,
-                                        PeakKey::Fp16, PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
     if (device.peak(wanted) > 0)
         return wanted;
-    const auto* start = std::find(std::begin(order), std::end(order), wanted);
-    for (const auto* it = start; it != std::end(order); ++it) {
+    // Wider formats of the same kind first: fp4 -> fp8 -> bf16 ...; int4 -> int8 -> bf16 ...
+    // (an integer format never falls back to a float one of the same width, nor vice versa).
+    static constexpr PeakKey floats[] = {PeakKey::Fp4, PeakKey::Fp8, PeakKey::Bf16, PeakKey::Fp16,
+                                         PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
+    static constexpr PeakKey integers[] = {PeakKey::Int4, PeakKey::Int8, PeakKey::Bf16, PeakKey::Fp16,
+                                           PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
+    const bool integer = wanted == PeakKey::Int4 || wanted == PeakKey::Int8;
+    const auto& chain = integer ? integers : floats;
+    const auto* start = std::find(std::begin(chain), std::end(chain), wanted);
+    for (const auto* it = start; it != std::end(chain); ++it) {
         if (device.peak(*it) > 0) {
             warnings.push_back(device.name + " has no " + std::string(peakKeyName(wanted)) + " peak; compute uses its " +
                                std::string(peakKeyName(*it)) + " peak");

@@ -1,0 +1,283 @@
+// End-to-end estimates: roofline ridge, bounds, communication and offload, with the expected
+// figures worked out by hand from datasheets and the formulas' sources.
+#include "core/estimator.h"
+#include "core/input_error.h"
+
+#include <QtTest>
+
+using namespace lhe::core;
+
+namespace {
+
+Scenario inference(const char* device, const char* model, long long batch, long long prompt, long long output)
+{
+    Scenario s;
+    s.deviceId = device;
+    s.modelId = model;
+    s.batch = batch;
+    s.promptTokens = prompt;
+    s.outputTokens = output;
+    s.efficiency = {0.7, 0.8, 0.8};
+    return s;
+}
+
+Report run(const Scenario& s)
+{
+    return estimate(s, Catalog::builtIn());
+}
+
+bool near(double actual, double expected, double relative)
+{
+    return qAbs(actual - expected) <= relative * qAbs(expected);
+}
+
+// Llama-3.1-8B: 8,030,261,248 parameters, of which the untied input embedding
+// 128,256 x 4,096 = 525,336,576 is a lookup, not a matrix product.
+constexpr double kLlama8bParams = 8030261248.0;
+constexpr double kLlama8bMatmulParams = 8030261248.0 - 128256.0 * 4096.0;
+
+} // namespace
+
+class TestEstimator : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void ridgePointH100();
+    void decodeBatchOneIsMemoryBound();
+    void prefill4kIsComputeBound();
+    void tensorParallelAddsCommunication();
+    void decodeTurnsComputeBoundAtLargeBatch();
+    void offloadTiersOnRtx4090_data();
+    void offloadTiersOnRtx4090();
+    void offloadMakesDecodeOffloadBound();
+    void fp8WeightsHalveWeightBytes();
+    void defaultParallelSplit_data();
+    void defaultParallelSplit();
+    void invalidSplitIsRejected_data();
+    void invalidSplitIsRejected();
+    void trainingPipelineBubble();
+    void trainingMfuDefinition();
+    void computeFallbackWarns();
+    void unknownIdsAreInputErrors();
+};
+
+void TestEstimator::ridgePointH100()
+{
+    // NVIDIA H100 SXM datasheet: 989.4 TFLOP/s dense BF16, 3.35 TB/s HBM3 -> 295.3 FLOP/B.
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 128));
+    QVERIFY(near(r.roofline.ridgeIntensity, 989.4e12 / 3.35e12, 1e-9));
+    QVERIFY(near(r.roofline.ridgeIntensity, 295.3, 1e-3));
+}
+
+void TestEstimator::decodeBatchOneIsMemoryBound()
+{
+    // Prompt 1024, no output: the decode step sits at context 1024.
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0));
+    QVERIFY(r.decode);
+    QCOMPARE(r.decode->bound, Bound::Memory);
+    // Bytes: bf16 weights 2 x 8,030,261,248 + KV read 1024 x 131,072 (2*32*8*128*2) + KV write 131,072.
+    const double bytes = 2 * kLlama8bParams + 1024.0 * 131072 + 131072;
+    QVERIFY(near(r.decode->bytes, bytes, 1e-9));
+    // Time = bytes / (3.35 TB/s x 0.8).
+    QVERIFY(near(r.decode->breakdown.memorySeconds, bytes / (3.35e12 * 0.8), 1e-9));
+    QVERIFY(near(r.decode->seconds, bytes / (3.35e12 * 0.8), 1e-9));
+    QVERIFY(r.decode->arithmeticIntensity < 2.0); // ~1 FLOP/B, far left of the 295 ridge
+}
+
+void TestEstimator::prefill4kIsComputeBound()
+{
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 4096, 0));
+    QVERIFY(r.prefill);
+    QCOMPARE(r.prefill->bound, Bound::Compute);
+    // 2 x matmul params x 4096 + causal attention 2*h*(d_qk+d_v) * L * s(s+1)/2
+    //   = 2 * 32 * 256 * 32 * 4096 * 4097 / 2.
+    const double flops = 2 * kLlama8bMatmulParams * 4096 + 2.0 * 32 * 256 * 32 * 4096.0 * 4097 / 2;
+    QVERIFY(near(r.prefill->flops, flops, 1e-9));
+    QVERIFY(near(r.prefill->breakdown.computeSeconds, flops / (989.4e12 * 0.7), 1e-9));
+    QVERIFY(r.prefill->arithmeticIntensity > r.roofline.ridgeIntensity);
+}
+
+void TestEstimator::tensorParallelAddsCommunication()
+{
+    Scenario single = inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0);
+    const Report one = run(single);
+    QCOMPARE(one.decode->breakdown.communicationSeconds, 0.0);
+
+    Scenario eight = single;
+    eight.devices = 8;
+    eight.parallelism = Parallelism{8, 1, 1, 1};
+    const Report r = run(eight);
+    // Megatron: 2 all-reduces per layer of b*d*2 B = 8192 B; ring over 8 GPUs on NVLink 4
+    // (450 GB/s per direction x 0.8) with 2 µs per step:
+    // 2 * 32 * (2*7/8 * 8192 / 360e9 + 2*7 * 2e-6).
+    const double expected = 2 * 32 * (2.0 * 7 / 8 * 8192 / 360e9 + 2.0 * 7 * 2e-6);
+    QVERIFY2(near(r.decode->breakdown.communicationSeconds, expected, 1e-9),
+             qPrintable(QString::number(r.decode->breakdown.communicationSeconds)));
+    // Each rank reads 1/8 of the weights, so memory time falls, but latency-bound all-reduces
+    // now cost about as much: decode at batch 1 on 8 GPUs is communication-bound.
+    QVERIFY(r.decode->breakdown.memorySeconds < one.decode->breakdown.memorySeconds / 7);
+    QCOMPARE(r.decode->bound, Bound::Communication);
+}
+
+void TestEstimator::decodeTurnsComputeBoundAtLargeBatch()
+{
+    // Short context, large batch: 2*P*b FLOPs against weights read once + KV. At b = 1024,
+    // prompt 128: AI ~ 2*7.5e9*1024 / (16e9 + 1024*128*131072) ~ 480 > 295 ridge.
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1024, 128, 0));
+    QVERIFY(r.decode->arithmeticIntensity > r.roofline.ridgeIntensity);
+    QCOMPARE(r.decode->bound, Bound::Compute);
+}
+
+void TestEstimator::offloadTiersOnRtx4090_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<long long>("batch");
+    QTest::addColumn<long long>("prompt");
+    QTest::addColumn<QString>("tier");
+    // RTX 4090: 24 GiB (25.77 GB) device; catalog host RAM 64 GiB (68.7 GB); disk 4 TB default.
+    QTest::newRow("8B, b1: 16 GB weights fit") << "llama-3.1-8b" << 1LL << 1024LL << "none";
+    // 16.06 GB weights + KV 32 x 8192 x 131,072 B = 34.4 GB -> ~51 GB: 25 GB over, < 68.7 GB host.
+    QTest::newRow("8B, b32 x 8k: KV spills to host RAM") << "llama-3.1-8b" << 32LL << 8192LL << "host_ram";
+    // 70B bf16: 141 GB of weights alone > 25.8 + 68.7 GB -> the rest goes to disk.
+    QTest::newRow("70B bf16: past host RAM, disk") << "llama-3.1-70b" << 1LL << 1024LL << "disk";
+    // 405B: KV 2*126*8*128*2 = 516,096 B/token x 64 x 131,072 tokens = 4.3 TB > 4 TB disk.
+    QTest::newRow("405B, b64 x 128k: does not fit") << "llama-3.1-405b" << 64LL << 131072LL << "does_not_fit";
+}
+
+void TestEstimator::offloadTiersOnRtx4090()
+{
+    QFETCH(QString, model);
+    QFETCH(long long, batch);
+    QFETCH(long long, prompt);
+    QFETCH(QString, tier);
+    const Report r = run(inference("nvidia-rtx-4090", model.toLatin1().constData(), batch, prompt, 0));
+    QCOMPARE(QString::fromLatin1(offloadTierName(r.memory.tier).data()), tier);
+}
+
+void TestEstimator::offloadMakesDecodeOffloadBound()
+{
+    const Report r = run(inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024, 0));
+    QCOMPARE(r.decode->bound, Bound::Offload);
+    // Offloaded bytes cross PCIe 4.0 x16 (31.5 GB/s) every step; disk part at 7 GB/s.
+    const double expected = r.memory.hostOffloadBytes / 31.5e9 + r.memory.diskOffloadBytes / 7e9;
+    QVERIFY(near(r.decode->breakdown.offloadSeconds, expected, 1e-9));
+    QVERIFY(r.decode->breakdown.offloadSeconds > 10 * r.decode->breakdown.memorySeconds);
+}
+
+void TestEstimator::fp8WeightsHalveWeightBytes()
+{
+    Scenario s = inference("nvidia-h100-sxm", "llama-3.1-70b", 1, 1024, 0);
+    const double bf16 = run(s).memory.perDevice.weightsBytes;
+    s.weights = Precision::Fp8;
+    QCOMPARE(run(s).memory.perDevice.weightsBytes, bf16 / 2);
+}
+
+void TestEstimator::defaultParallelSplit_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<long long>("devices");
+    QTest::addColumn<long long>("tensor");
+    QTest::addColumn<long long>("pipeline");
+    QTest::addColumn<long long>("data");
+    // H100 nodes hold 8 GPUs: tensor parallel up to 8, then pipeline until it fits, then data.
+    QTest::newRow("70B on 8: TP 8") << "llama-3.1-70b" << 8LL << 8LL << 1LL << 1LL;
+    QTest::newRow("70B on 16: fits at TP 8 -> DP 2") << "llama-3.1-70b" << 16LL << 8LL << 1LL << 2LL;
+    // 405B bf16 = 811 GB; / 8 = 101 GB > 80 GiB, so two pipeline stages, then data.
+    QTest::newRow("405B on 32: TP 8, PP 2, DP 2") << "llama-3.1-405b" << 32LL << 8LL << 2LL << 2LL;
+    QTest::newRow("8B on 6: TP 2 (divides 6 and 32 heads)") << "llama-3.1-8b" << 6LL << 2LL << 1LL << 3LL;
+}
+
+void TestEstimator::defaultParallelSplit()
+{
+    QFETCH(QString, model);
+    QFETCH(long long, devices);
+    QFETCH(long long, tensor);
+    QFETCH(long long, pipeline);
+    QFETCH(long long, data);
+    Scenario s = inference("nvidia-h100-sxm", model.toLatin1().constData(), 8, 2048, 256);
+    s.devices = devices;
+    const Report r = run(s);
+    QCOMPARE(r.scenario.parallelism->tensor, tensor);
+    QCOMPARE(r.scenario.parallelism->pipeline, pipeline);
+    QCOMPARE(r.scenario.parallelism->data, data);
+}
+
+void TestEstimator::invalidSplitIsRejected_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("tensor");
+    QTest::addColumn<int>("pipeline");
+    QTest::addColumn<int>("expert");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("tensor 3 does not divide 32 heads") << "llama-3.1-8b" << 3 << 1 << 1 << "parallelism.tensor";
+    QTest::newRow("64 stages > 32 layers") << "llama-3.1-8b" << 1 << 64 << 1 << "parallelism.pipeline";
+    QTest::newRow("expert parallel on a dense model") << "llama-3.1-8b" << 1 << 1 << 2 << "parallelism.expert";
+    QTest::newRow("expert 3 does not divide 8 experts") << "mixtral-8x7b" << 1 << 1 << 3 << "parallelism.expert";
+}
+
+void TestEstimator::invalidSplitIsRejected()
+{
+    QFETCH(QString, model);
+    QFETCH(int, tensor);
+    QFETCH(int, pipeline);
+    QFETCH(int, expert);
+    QFETCH(QString, field);
+    Scenario s = inference("nvidia-h100-sxm", model.toLatin1().constData(), 1, 128, 0);
+    s.devices = tensor * pipeline * expert;
+    s.parallelism = Parallelism{tensor, pipeline, 1, expert};
+    try {
+        run(s);
+        QFAIL("expected InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(QString::fromStdString(error.fieldPath()), field);
+    }
+}
+
+void TestEstimator::trainingPipelineBubble()
+{
+    // Narayanan et al. 2021 §2.2: bubble = (p-1)/(m+p-1); p = 4, m = 8 -> 3/11.
+    Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 64, 4096, 0);
+    s.mode = Mode::Training;
+    s.devices = 32;
+    s.parallelism = Parallelism{1, 4, 8, 1};
+    s.training.microBatch = 1;
+    const Report r = run(s);
+    QCOMPARE(r.training->microBatches, 8LL); // 64 sequences / 8 replicas / micro-batch 1
+    QVERIFY(near(r.training->pipelineBubbleFraction, 3.0 / 11.0, 1e-12));
+}
+
+void TestEstimator::trainingMfuDefinition()
+{
+    // One H100, no parallelism, compute-bound: MFU = model FLOPs / (step x peak) must equal the
+    // compute efficiency when compute dominates, because step = FLOPs / (peak x 0.7).
+    Scenario s = inference("nvidia-h100-sxm", "llama-3.2-1b", 8, 2048, 0);
+    s.mode = Mode::Training;
+    s.training.recompute = Recompute::None;
+    const Report r = run(s);
+    QCOMPARE(r.training->step.bound, Bound::Compute);
+    QVERIFY2(near(r.training->mfu, 0.7 * r.training->step.breakdown.computeSeconds / r.training->step.seconds, 1e-9),
+             qPrintable(QString::number(r.training->mfu)));
+    QVERIFY(r.training->mfu > 0.5 && r.training->mfu <= 0.7);
+}
+
+void TestEstimator::computeFallbackWarns()
+{
+    // A100 has no fp8 tensor cores: fp8 compute runs at the bf16 peak (312 TFLOP/s) with a warning.
+    Scenario s = inference("nvidia-a100-80gb-sxm", "llama-3.1-8b", 1, 1024, 0);
+    s.compute = Precision::Fp8;
+    const Report r = run(s);
+    QCOMPARE(r.roofline.peakFlopsPerSecond, 312e12);
+    QVERIFY(!r.warnings.empty());
+}
+
+void TestEstimator::unknownIdsAreInputErrors()
+{
+    Scenario s = inference("nvidia-h100-sxm", "llama-9", 1, 128, 0);
+    QVERIFY_THROWS_EXCEPTION(InputError, run(s));
+    s = inference("gpu-9000", "llama-3.1-8b", 1, 128, 0);
+    QVERIFY_THROWS_EXCEPTION(InputError, run(s));
+}
+
+QTEST_GUILESS_MAIN(TestEstimator)
+#include "tst_estimator.moc"

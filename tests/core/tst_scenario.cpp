@@ -1,0 +1,111 @@
+// Scenario parsing: documented defaults, round trip through JSON, and every bad input named.
+#include "core/input_error.h"
+#include "core/scenario.h"
+
+#include <QtTest>
+
+using namespace lhe::core;
+using nlohmann::json;
+
+class TestScenario : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void defaults();
+    void roundTrip();
+    void badInput_data();
+    void badInput();
+};
+
+void TestScenario::defaults()
+{
+    const Scenario s = scenarioFromJson(json{{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-8b"}});
+    QCOMPARE(s.mode, Mode::Inference);
+    QCOMPARE(s.batch, 1LL);
+    QCOMPARE(s.promptTokens, 2048LL);
+    QCOMPARE(s.outputTokens, 256LL);
+    QCOMPARE(s.devices, 1LL);
+    QVERIFY(!s.parallelism); // chosen by the estimator
+    QCOMPARE(s.weights, Precision::Bf16);
+    QCOMPARE(s.kvCache, Precision::Bf16);
+    QCOMPARE(s.training.zeroStage, 0);
+    QCOMPARE(s.training.recompute, Recompute::None);
+    QVERIFY(s.flashAttention);
+}
+
+void TestScenario::roundTrip()
+{
+    const json input = {
+        {"device", "nvidia-h100-sxm"},
+        {"model", "llama-3.1-70b"},
+        {"mode", "training"},
+        {"batch", 512},
+        {"prompt_tokens", 8192},
+        {"output_tokens", 0},
+        {"devices", 64},
+        {"parallelism", {{"tensor", 8}, {"pipeline", 2}, {"data", 4}, {"expert", 1}}},
+        {"precision", {{"weights", "fp8"}, {"kv_cache", "fp8"}, {"activations", "bf16"}, {"compute", "fp8"}}},
+        {"training",
+         {{"optimizer", "adamw-8bit"}, {"zero_stage", 2}, {"recompute", "selective"}, {"micro_batch", 2}, {"grad_accum", 32}}},
+        {"flash_attention", false},
+        {"efficiency", {{"compute", 0.5}, {"memory", 0.75}, {"network", 0.6}}},
+    };
+    const Scenario s = scenarioFromJson(input);
+    const Scenario again = scenarioFromJson(scenarioToJson(s));
+    QCOMPARE(scenarioToJson(again), scenarioToJson(s));
+    QCOMPARE(again.parallelism->pipeline, 2LL);
+    QCOMPARE(again.weights, Precision::Fp8);
+    QCOMPARE(again.training.optimizer, Optimizer::AdamW8bit);
+    QCOMPARE(again.training.gradAccum.value_or(0), 32LL);
+    QCOMPARE(*again.efficiency.network, 0.6);
+    QVERIFY(!again.flashAttention);
+}
+
+void TestScenario::badInput_data()
+{
+    QTest::addColumn<QString>("patch"); // JSON merged over a valid scenario
+    QTest::addColumn<QString>("field");
+    QTest::newRow("batch 0") << R"({"batch": 0})" << "batch";
+    QTest::newRow("batch -4") << R"({"batch": -4})" << "batch";
+    QTest::newRow("batch 2.5") << R"({"batch": 2.5})" << "batch";
+    QTest::newRow("batch \"8\"") << R"({"batch": "8"})" << "batch";
+    QTest::newRow("devices 0") << R"({"devices": 0})" << "devices";
+    QTest::newRow("output_tokens -1") << R"({"output_tokens": -1})" << "output_tokens";
+    QTest::newRow("prompt_tokens 1e300") << R"({"prompt_tokens": 1e300})" << "prompt_tokens";
+    QTest::newRow("mode serving") << R"({"mode": "serving"})" << "mode";
+    QTest::newRow("precision bf17") << R"({"precision": {"weights": "bf17"}})" << "precision.weights";
+    QTest::newRow("q4_k_m for kv_cache") << R"({"precision": {"kv_cache": "q4_k_m"}})" << "precision.kv_cache";
+    QTest::newRow("q4_k_m weights in training")
+        << R"({"mode": "training", "precision": {"weights": "q4_k_m"}})" << "precision.weights";
+    QTest::newRow("product of degrees != devices")
+        << R"({"devices": 8, "parallelism": {"tensor": 4}})" << "parallelism";
+    QTest::newRow("tensor 0") << R"({"parallelism": {"tensor": 0}})" << "parallelism.tensor";
+    QTest::newRow("zero_stage 4") << R"({"training": {"zero_stage": 4}})" << "training.zero_stage";
+    QTest::newRow("recompute sometimes") << R"({"training": {"recompute": "sometimes"}})" << "training.recompute";
+    QTest::newRow("efficiency 1.5") << R"({"efficiency": {"compute": 1.5}})" << "efficiency.compute";
+    QTest::newRow("device missing") << R"({"device": null})" << "device";
+    QTest::newRow("model missing") << R"({"model": null})" << "model";
+    QTest::newRow("model_config not an object") << R"({"model_config": [1, 2]})" << "model_config";
+    QTest::newRow("flash_attention \"yes\"") << R"({"flash_attention": "yes"})" << "flash_attention";
+}
+
+void TestScenario::badInput()
+{
+    QFETCH(QString, patch);
+    QFETCH(QString, field);
+    json scenario = {{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-8b"}};
+    scenario.merge_patch(json::parse(patch.toStdString()));
+    if (scenario.contains("device") && scenario["device"].is_null())
+        scenario.erase("device");
+    try {
+        scenarioFromJson(scenario);
+        QFAIL("expected InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(QString::fromStdString(error.fieldPath()), field);
+        QVERIFY(std::string(error.what()).size() > error.fieldPath().size() + 5); // says what is allowed
+    }
+}
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "tst_scenario.moc"

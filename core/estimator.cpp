@@ -187,8 +187,11 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     report.paramsActive = arch.paramsActive;
     report.kvCacheBytesPerToken = arch.kvElementsPerToken() * bytesPerElement(scenario.kvCache);
 
-    if (arch.maxPositions > 0 && scenario.promptTokens + scenario.outputTokens > arch.maxPositions)
-        report.warnings.push_back("context of " + std::to_string(scenario.promptTokens + scenario.outputTokens) +
+    // Training sequences are prompt_tokens long; inference contexts grow by the output.
+    const long long contextTokens =
+        scenario.promptTokens + (scenario.mode == Mode::Training ? 0 : scenario.outputTokens);
+    if (arch.maxPositions > 0 && contextTokens > arch.maxPositions)
+        report.warnings.push_back("context of " + std::to_string(contextTokens) +
                                   " tokens exceeds the model's max_position_embeddings " +
                                   std::to_string(arch.maxPositions));
     if (static_cast<double>(scenario.batch) < ctx.replicas())
@@ -198,13 +201,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
 
     const long long microBatches =
         scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
+    if (scenario.mode == Mode::Training)
+        scenario.training.gradAccum = microBatches; // echo the derived value
     report.memory = placeInMemoryTiers(ctx, scenarioMemory(ctx, microBatches));
     if (report.memory.tier == OffloadTier::DoesNotFit)
         report.warnings.push_back("does not fit even with host RAM and disk offload; times assume it could run");
 
     if (scenario.mode == Mode::Inference) {
         report.prefill = prefillPhase(ctx, report.memory);
-        report.decode = decodePhase(ctx, report.memory);
+        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (CONTRACT.md)
+            report.decode = decodePhase(ctx, report.memory);
         const double capacity = device.usableMemoryBytes();
         const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
         InferenceLimits limits;

@@ -106,8 +106,9 @@ void readSlidingWindow(ModelArchitecture& arch, const json& config, const std::s
         const long long first = integerKey(config, {"max_window_layers"}, path, 0).value_or(0);
         arch.slidingLayers = std::max(0LL, arch.layers - first);
     } else if (type == "gemma2") {
-        // Gemma 2 alternates local (sliding) and global layers (Gemma 2 report §2).
-        arch.slidingLayers = arch.layers / 2;
+        // Gemma 2 alternates local (sliding) and global layers (Gemma 2 report §2); HF marks
+        // every even-numbered layer sliding, so ceil(L/2).
+        arch.slidingLayers = (arch.layers + 1) / 2;
     } else {
         arch.slidingLayers = arch.layers; // Mistral 7B v0.1, Phi-3: every layer
     }

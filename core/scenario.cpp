@@ -56,9 +56,10 @@ constexpr std::array<std::pair<const char*, Optimizer>, 3> kOptimizers{
 
 std::optional<double> readFraction(const json& object, const char* key, const std::string& path)
 {
+    // Below 1 % of peak no real kernel runs; the floor also keeps every time finite.
     const auto value = optionalPositive(object, key, path);
-    if (value && *value > 1.0)
-        throw InputError(join(path, key), "a fraction of peak must be in (0, 1], got " + object[key].dump());
+    if (value && (*value > 1.0 || *value < 0.01))
+        throw InputError(join(path, key), "a fraction of peak must be in [0.01, 1], got " + object[key].dump());
     return value;
 }
 

@@ -19,45 +19,50 @@ namespace {
 
 constexpr int kExitBadInput = 2;
 
+enum class FlagKind { Text, Number, Boolean };
+
 struct FlagField {
     const char* flag;
     const char* field; // dotted scenario path
     const char* valueName;
     const char* help;
+    FlagKind kind;
 };
 
 // Per-field flags; each writes one scenario field and is validated by the core like the file.
 constexpr FlagField kFieldFlags[] = {
-    {"device", "device", "id", "Device id from the catalog (--list devices)."},
-    {"model", "model", "id", "Model id from the catalog (--list models)."},
-    {"mode", "mode", "mode", "inference or training."},
-    {"batch", "batch", "n", "Sequences per batch (training: global batch)."},
-    {"prompt-tokens", "prompt_tokens", "n", "Prompt length (training: sequence length)."},
-    {"output-tokens", "output_tokens", "n", "Generated tokens per sequence (0: prefill only)."},
-    {"devices", "devices", "n", "Number of devices."},
-    {"tensor", "parallelism.tensor", "n", "Tensor-parallel degree."},
-    {"pipeline", "parallelism.pipeline", "n", "Pipeline-parallel degree."},
-    {"data", "parallelism.data", "n", "Data-parallel degree."},
-    {"expert", "parallelism.expert", "n", "Expert-parallel degree."},
-    {"weights", "precision.weights", "precision", "Weight precision (bf16, fp8, q4_k_m, awq-int4, ...)."},
-    {"kv-cache", "precision.kv_cache", "precision", "KV-cache precision."},
-    {"activations", "precision.activations", "precision", "Activation precision."},
-    {"compute", "precision.compute", "precision", "Compute precision (peak column used)."},
-    {"optimizer", "training.optimizer", "name", "adamw, sgd or adamw-8bit."},
-    {"zero-stage", "training.zero_stage", "0-3", "ZeRO stage."},
-    {"recompute", "training.recompute", "mode", "none, selective or full activation recomputation."},
-    {"micro-batch", "training.micro_batch", "n", "Sequences per micro-batch."},
-    {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch)."},
-    {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors)."},
-    {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s."},
-    {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth."},
-    {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth."},
+    {"device", "device", "id", "Device id from the catalog (--list devices).", FlagKind::Text},
+    {"model", "model", "id", "Model id from the catalog (--list models).", FlagKind::Text},
+    {"mode", "mode", "mode", "inference or training.", FlagKind::Text},
+    {"batch", "batch", "n", "Sequences per batch (training: global batch).", FlagKind::Number},
+    {"prompt-tokens", "prompt_tokens", "n", "Prompt length (training: sequence length).", FlagKind::Number},
+    {"output-tokens", "output_tokens", "n", "Generated tokens per sequence (0: prefill only).", FlagKind::Number},
+    {"devices", "devices", "n", "Number of devices.", FlagKind::Number},
+    {"tensor", "parallelism.tensor", "n", "Tensor-parallel degree.", FlagKind::Number},
+    {"pipeline", "parallelism.pipeline", "n", "Pipeline-parallel degree.", FlagKind::Number},
+    {"data", "parallelism.data", "n", "Data-parallel degree.", FlagKind::Number},
+    {"expert", "parallelism.expert", "n", "Expert-parallel degree.", FlagKind::Number},
+    {"weights", "precision.weights", "precision", "Weight precision (bf16, fp8, q4_k_m, awq-int4, ...).", FlagKind::Text},
+    {"kv-cache", "precision.kv_cache", "precision", "KV-cache precision.", FlagKind::Text},
+    {"activations", "precision.activations", "precision", "Activation precision.", FlagKind::Text},
+    {"compute", "precision.compute", "precision", "Compute precision (peak column used).", FlagKind::Text},
+    {"optimizer", "training.optimizer", "name", "adamw, sgd or adamw-8bit.", FlagKind::Text},
+    {"zero-stage", "training.zero_stage", "0-3", "ZeRO stage.", FlagKind::Number},
+    {"recompute", "training.recompute", "mode", "none, selective or full activation recomputation.", FlagKind::Text},
+    {"micro-batch", "training.micro_batch", "n", "Sequences per micro-batch.", FlagKind::Number},
+    {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch).", FlagKind::Number},
+    {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors).", FlagKind::Boolean},
+    {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s.", FlagKind::Number},
+    {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth.", FlagKind::Number},
+    {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth.", FlagKind::Number},
 };
 
-// A flag's text as JSON: numbers and booleans as such, anything else as a string, so the core's
-// validation reports wrong types exactly as it does for a scenario file.
-json flagValue(const QString& text)
+// A flag's text as JSON of the field's type (ids such as "4090" stay strings); text that is
+// not of that type is passed on as a string so the core reports it like a bad scenario file.
+json flagValue(const QString& text, FlagKind kind)
 {
+    if (kind == FlagKind::Text)
+        return text.toStdString();
     bool ok = false;
     const double number = text.toDouble(&ok);
     if (ok && std::isfinite(number))
@@ -179,12 +184,14 @@ int main(int argc, char* argv[])
                                                      : app::defaultScenario();
         for (std::size_t i = 0; i < fieldOptions.size(); ++i) {
             if (parser.isSet(fieldOptions[i]))
-                setPath(scenario, kFieldFlags[i].field, flagValue(parser.value(fieldOptions[i])));
+                setPath(scenario, kFieldFlags[i].field, flagValue(parser.value(fieldOptions[i]), kFieldFlags[i].kind));
         }
         if (parser.isSet(configOption))
             app::attachModelConfig(scenario, parser.value(configOption));
-        else if (parser.isSet(QStringLiteral("model")))
+        else if (parser.isSet(QStringLiteral("model"))) {
             scenario.erase("model_config");
+            scenario.erase("model_config_path");
+        }
         // Per-degree flags on a file without a full split: missing degrees are 1, and the core
         // checks the product against devices.
         const core::Report report = core::estimate(core::scenarioFromJson(scenario), catalog);

@@ -1,9 +1,596 @@
+// Tests for Catalog and Device loading: the shipped catalogs load cleanly and hold datasheet
+// figures (dense peaks, capacities, bandwidths), user catalogs override by id, and bad entries
+// are skipped with a warning naming the field while the rest still load.
+#include "core/catalog.h"
+#include "core/device.h"
+#include "core/input_error.h"
+#include "core/precision.h"
+
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <vector>
+
+using lhe::core::Catalog;
+using lhe::core::Device;
+using lhe::core::DeviceClass;
+using lhe::core::InputError;
+using lhe::core::ModelEntry;
+using lhe::core::PeakKey;
+using nlohmann::json;
+
+namespace {
+
+constexpr double GB = 1e9;   // decimal, as datasheets quote bandwidth
+constexpr double TB = 1e12;
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double TFLOPS = 1e12;
+
+const std::string kDevicesFile = LHE_SOURCE_DIR "/catalogs/devices.json";
+const std::string kModelsFile = LHE_SOURCE_DIR "/catalogs/models.json";
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+QByteArray toBytes(const std::string& text)
+{
+    return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+bool startsWith(const std::string& text, const char* prefix)
+{
+    return text.rfind(prefix, 0) == 0;
+}
+
+// A device with the required fields alone (CONTRACT.md "Catalogs").
+json minimalDevice(const char* id, const char* deviceClass)
+{
+    return {{"id", id},
+            {"name", std::string("Minimal ") + id},
+            {"vendor", "Test"},
+            {"class", deviceClass},
+            {"memory_bytes", 16.0 * GiB},
+            {"memory_bandwidth", 500e9},
+            {"peak_flops", {{"bf16", 100e12}}}};
+}
+
+} // namespace
+
+#define LHE_COMPARE_REL(actual, expected, tolerance)                                                                  \
+    do {                                                                                                              \
+        const double lheActual = (actual);                                                                            \
+        const double lheExpected = (expected);                                                                        \
+        const double lheRelative = std::abs(lheActual - lheExpected) / std::abs(lheExpected);                         \
+        QVERIFY2(lheRelative <= (tolerance),                                                                          \
+                 qPrintable(QStringLiteral("actual %1, expected %2: relative error %3 > tolerance %4")                \
+                                .arg(lheActual, 0, 'g', 12)                                                           \
+                                .arg(lheExpected, 0, 'g', 12)                                                         \
+                                .arg(lheRelative, 0, 'g', 4)                                                          \
+                                .arg(static_cast<double>(tolerance), 0, 'g', 4)));                                    \
+    } while (false)
+
+#define LHE_VERIFY_RANGE(value, low, high, what)                                                                      \
+    do {                                                                                                              \
+        const double lheValue = (value);                                                                              \
+        QVERIFY2(lheValue >= (low) && lheValue <= (high),                                                             \
+                 qPrintable(QStringLiteral("%1 = %2 outside [%3, %4]")                                                \
+                                .arg(QLatin1StringView(what))                                                         \
+                                .arg(lheValue, 0, 'g', 6)                                                             \
+                                .arg(static_cast<double>(low), 0, 'g', 6)                                             \
+                                .arg(static_cast<double>(high), 0, 'g', 6)));                                         \
+    } while (false)
 
 class TestCatalog : public QObject
 {
     Q_OBJECT
+
+private slots:
+    void shippedFilesLoadWithoutWarnings();
+    void builtInMatchesShippedFiles();
+    void idsUnique();
+    void mandatoryDevices_data();
+    void mandatoryDevices();
+    void mandatoryModels_data();
+    void mandatoryModels();
+    void everyDeviceClassPresent();
+    void everyEntryHasASource_data();
+    void everyEntryHasASource();
+
+    void densePeaksNotSparse_data();
+    void densePeaksNotSparse();
+    void ridgePointPlausible_data();
+    void ridgePointPlausible();
+    void memoryInRangeForType_data();
+    void memoryInRangeForType();
+    void datasheetMemory_data();
+    void datasheetMemory();
+
+    void userCatalogOverridesById();
+    void minimalDeviceGetsDefaults_data();
+    void minimalDeviceGetsDefaults();
+    void badEntriesSkippedWithWarning();
+    void malformedJsonThrowsWithBytePosition();
+    void documentWithoutArraysThrows_data();
+    void documentWithoutArraysThrows();
+
+    void appleUnifiedMemory();
 };
+
+// 1. The shipped files, read from the source tree, load without a single warning.
+void TestCatalog::shippedFilesLoadWithoutWarnings()
+{
+    const std::string devices = readText(kDevicesFile);
+    const std::string models = readText(kModelsFile);
+    QVERIFY2(!devices.empty(), kDevicesFile.c_str());
+    QVERIFY2(!models.empty(), kModelsFile.c_str());
+
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.addText(devices, "catalogs/devices.json", false, warnings);
+    catalog.addText(models, "catalogs/models.json", false, warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+
+    // Every entry of the files survived (a skipped entry would also have warned).
+    QCOMPARE(catalog.devices().size(), json::parse(devices)["devices"].size());
+    QCOMPARE(catalog.models().size(), json::parse(models)["models"].size());
+    QVERIFY2(catalog.devices().size() >= 30, qPrintable(QString::number(catalog.devices().size())));
+    QVERIFY2(catalog.models().size() >= 30, qPrintable(QString::number(catalog.models().size())));
+    for (const ModelEntry& model : catalog.models())
+        QVERIFY2(model.loadWarnings.empty(), model.id.c_str()); // every hf_config of a known family
+}
+
+// The embedded copy compiled into the core is the same as the files in the tree.
+void TestCatalog::builtInMatchesShippedFiles()
+{
+    Catalog fromFiles;
+    std::vector<std::string> warnings;
+    fromFiles.addText(readText(kDevicesFile), "catalogs/devices.json", false, warnings);
+    fromFiles.addText(readText(kModelsFile), "catalogs/models.json", false, warnings);
+    const Catalog& builtIn = Catalog::builtIn();
+    QCOMPARE(builtIn.devices().size(), fromFiles.devices().size());
+    QCOMPARE(builtIn.models().size(), fromFiles.models().size());
+    for (std::size_t i = 0; i < builtIn.devices().size(); ++i) {
+        QCOMPARE(builtIn.devices()[i].id, fromFiles.devices()[i].id);
+        QCOMPARE(builtIn.devices()[i].memoryBytes, fromFiles.devices()[i].memoryBytes);
+        QVERIFY(!builtIn.devices()[i].userDefined);
+    }
+    for (std::size_t i = 0; i < builtIn.models().size(); ++i) {
+        QCOMPARE(builtIn.models()[i].id, fromFiles.models()[i].id);
+        QVERIFY(!builtIn.models()[i].userDefined);
+    }
+}
+
+void TestCatalog::idsUnique()
+{
+    // Checked on the raw files: the loader's upsert would silently merge duplicates.
+    const json devices = json::parse(readText(kDevicesFile));
+    const json models = json::parse(readText(kModelsFile));
+    std::set<std::string> ids;
+    for (const json& entry : devices.at("devices"))
+        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second, entry.at("id").get<std::string>().c_str());
+    QCOMPARE(ids.size(), devices.at("devices").size());
+    ids.clear();
+    for (const json& entry : models.at("models"))
+        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second, entry.at("id").get<std::string>().c_str());
+    QCOMPARE(ids.size(), models.at("models").size());
+    QVERIFY(ids.size() >= 30);
+}
+
+void TestCatalog::mandatoryDevices_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    for (const char* id : {"nvidia-h100-sxm", "nvidia-h800", "nvidia-h200", "nvidia-a100-80gb-sxm", "nvidia-a800",
+                           "nvidia-v100-sxm2-32gb", "nvidia-rtx-4090", "nvidia-rtx-3090",
+                           "intel-xeon-platinum-8480plus", "huawei-ascend-910b", "intel-gaudi-3", "google-tpu-v5p"})
+        QTest::newRow(id) << QByteArray(id);
+}
+
+void TestCatalog::mandatoryDevices()
+{
+    QFETCH(QByteArray, id);
+    QVERIFY(Catalog::builtIn().findDevice(id.constData()) != nullptr);
+}
+
+void TestCatalog::mandatoryModels_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    for (const char* id : {"llama-2-7b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "mixtral-8x7b",
+                           "qwen2.5-7b", "deepseek-v3", "gpt-3-175b", "opt-13b"})
+        QTest::newRow(id) << QByteArray(id);
+}
+
+void TestCatalog::mandatoryModels()
+{
+    QFETCH(QByteArray, id);
+    QVERIFY(Catalog::builtIn().findModel(id.constData()) != nullptr);
+}
+
+void TestCatalog::everyDeviceClassPresent()
+{
+    std::set<DeviceClass> classes;
+    for (const Device& device : Catalog::builtIn().devices())
+        classes.insert(device.deviceClass);
+    for (DeviceClass wanted : {DeviceClass::Cpu, DeviceClass::Gpu, DeviceClass::Npu, DeviceClass::Tpu})
+        QVERIFY2(classes.count(wanted) == 1, std::string(lhe::core::deviceClassName(wanted)).c_str());
+}
+
+// 2. Every entry cites at least one source.
+void TestCatalog::everyEntryHasASource_data()
+{
+    QTest::addColumn<int>("sources");
+    for (const Device& device : Catalog::builtIn().devices())
+        QTest::addRow("device %s", device.id.c_str()) << static_cast<int>(device.sources.size());
+    for (const ModelEntry& model : Catalog::builtIn().models())
+        QTest::addRow("model %s", model.id.c_str()) << static_cast<int>(model.sources.size());
+}
+
+void TestCatalog::everyEntryHasASource()
+{
+    QFETCH(int, sources);
+    QVERIFY(sources >= 1);
+}
+
+// 3. Dense peaks, not the 2:4-sparse figures NVIDIA datasheets print first.
+void TestCatalog::densePeaksNotSparse_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    QTest::addColumn<QByteArray>("precision");
+    QTest::addColumn<double>("dense");
+    QTest::addColumn<double>("sparse"); // 0: the datasheet lists no sparse figure
+
+    // NVIDIA H100 datasheet (SXM): BF16 1,979* / FP8 3,958* / TF32 989* TFLOPS, "* with sparsity".
+    QTest::newRow("H100 SXM bf16 (H100 datasheet: 1979 sparse)")
+        << QByteArray("nvidia-h100-sxm") << QByteArray("bf16") << 989.4 * TFLOPS << 1979.0 * TFLOPS;
+    QTest::newRow("H100 SXM fp8 (H100 datasheet: 3958 sparse)")
+        << QByteArray("nvidia-h100-sxm") << QByteArray("fp8") << 1978.9 * TFLOPS << 3958.0 * TFLOPS;
+    QTest::newRow("H100 SXM tf32 (H100 datasheet: 989 sparse)")
+        << QByteArray("nvidia-h100-sxm") << QByteArray("tf32") << 494.7 * TFLOPS << 989.0 * TFLOPS;
+    // H800: the China variant keeps H100 SXM's tensor throughput.
+    QTest::newRow("H800 bf16 (as H100 SXM: 1979 sparse)")
+        << QByteArray("nvidia-h800") << QByteArray("bf16") << 989.4 * TFLOPS << 1979.0 * TFLOPS;
+    // NVIDIA A100 datasheet: BF16 312 | 624*, INT8 624 | 1248*.
+    QTest::newRow("A100 80GB bf16 (A100 datasheet: 312 | 624 sparse)")
+        << QByteArray("nvidia-a100-80gb-sxm") << QByteArray("bf16") << 312.0 * TFLOPS << 624.0 * TFLOPS;
+    QTest::newRow("A100 80GB int8 (A100 datasheet: 624 | 1248 sparse)")
+        << QByteArray("nvidia-a100-80gb-sxm") << QByteArray("int8") << 624.0 * TFLOPS << 1248.0 * TFLOPS;
+    QTest::newRow("A800 bf16 (as A100: 312 | 624 sparse)")
+        << QByteArray("nvidia-a800") << QByteArray("bf16") << 312.0 * TFLOPS << 624.0 * TFLOPS;
+    // NVIDIA H200 datasheet: BF16 1,979* TFLOPS with sparsity.
+    QTest::newRow("H200 bf16 (H200 datasheet: 1979 sparse)")
+        << QByteArray("nvidia-h200") << QByteArray("bf16") << 989.4 * TFLOPS << 1979.0 * TFLOPS;
+    // NVIDIA V100 datasheet (SXM2): Tensor Performance 125 TFLOPS; Volta has no sparsity.
+    QTest::newRow("V100 SXM2 fp16 (V100 datasheet: 125, no sparsity)")
+        << QByteArray("nvidia-v100-sxm2-32gb") << QByteArray("fp16") << 125.0 * TFLOPS << 0.0;
+    // Ada whitepaper Appendix A, RTX 4090: BF16 tensor with FP32 accumulate 165.2 | 330.4 sparse
+    // (with FP16 accumulate 330.3 dense, 660.6 sparse); FP8 with FP32 accumulate 330.3 | 660.6.
+    QTest::newRow("RTX 4090 bf16 FP32-acc (Ada whitepaper: 165.2 | 330.4 sparse)")
+        << QByteArray("nvidia-rtx-4090") << QByteArray("bf16") << 165.2 * TFLOPS << 330.4 * TFLOPS;
+    QTest::newRow("RTX 4090 fp8 FP32-acc (Ada whitepaper: 330.3 | 660.6 sparse)")
+        << QByteArray("nvidia-rtx-4090") << QByteArray("fp8") << 330.3 * TFLOPS << 660.6 * TFLOPS;
+    // GA102 (Ampere) whitepaper, RTX 3090: BF16 tensor with FP32 accumulate 71 | 142 sparse
+    // (142 dense with FP16 accumulate).
+    QTest::newRow("RTX 3090 bf16 FP32-acc (GA102 whitepaper: 71 | 142 sparse)")
+        << QByteArray("nvidia-rtx-3090") << QByteArray("bf16") << 71.0 * TFLOPS << 142.0 * TFLOPS;
+}
+
+void TestCatalog::densePeaksNotSparse()
+{
+    QFETCH(QByteArray, id);
+    QFETCH(QByteArray, precision);
+    QFETCH(double, dense);
+    QFETCH(double, sparse);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    const auto key = lhe::core::parsePeakKey(precision.constData());
+    QVERIFY(key);
+    const double peak = device->peak(*key);
+    LHE_COMPARE_REL(peak, dense, 0.01); // 1 %: datasheets round to 3-4 digits
+    if (sparse > 0)
+        QVERIFY2(peak < sparse, qPrintable(QStringLiteral("peak %1 is not below the sparse %2").arg(peak).arg(sparse)));
+}
+
+// 3. Ridge point = bf16 (else fp16, else fp32) peak / memory bandwidth, in FLOP/B. Published
+// devices span ~30 (desktop CPUs) to ~600 (Gaudi 3); [5, 2000] catches a peak or a bandwidth
+// off by 1000x (TFLOP/s typed as GFLOP/s, GB/s as TB/s). Every other precision column must sit
+// within [0.1, 5000] FLOP/B (FP64 on consumer GPUs ~0.5, FP4 on B200 ~1200).
+void TestCatalog::ridgePointPlausible_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    for (const Device& device : Catalog::builtIn().devices())
+        QTest::newRow(device.id.c_str()) << toBytes(device.id);
+}
+
+void TestCatalog::ridgePointPlausible()
+{
+    QFETCH(QByteArray, id);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    const double bandwidth = device->memoryBandwidthBytesPerSecond;
+    QVERIFY(bandwidth > 0);
+    double half = device->peak(PeakKey::Bf16);
+    if (half <= 0)
+        half = device->peak(PeakKey::Fp16);
+    if (half <= 0)
+        half = device->peak(PeakKey::Fp32); // e.g. a desktop CPU without BF16 instructions
+    QVERIFY2(half > 0, "no bf16, fp16 or fp32 peak");
+    LHE_VERIFY_RANGE(half / bandwidth, 5.0, 2000.0, "16-bit ridge point, FLOP/B");
+    for (std::size_t i = 0; i < lhe::core::kPeakKeyCount; ++i) {
+        const double peak = device->peakFlopsPerSecond[i];
+        if (peak > 0)
+            LHE_VERIFY_RANGE(peak / bandwidth, 0.1, 5000.0,
+                             std::string(lhe::core::peakKeyName(static_cast<PeakKey>(i))).c_str());
+    }
+}
+
+// 4. Capacity and bandwidth within what each memory technology delivers per device.
+void TestCatalog::memoryInRangeForType_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    for (const Device& device : Catalog::builtIn().devices())
+        QTest::addRow("%s (%s)", device.id.c_str(), device.memoryType.empty() ? "no memory_type" : device.memoryType.c_str())
+            << toBytes(device.id);
+}
+
+void TestCatalog::memoryInRangeForType()
+{
+    QFETCH(QByteArray, id);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    const std::string& type = device->memoryType;
+    const double bandwidth = device->memoryBandwidthBytesPerSecond;
+    const double capacity = device->memoryBytes;
+    if (startsWith(type, "HBM")) {
+        // V100 HBM2 0.9 TB/s .. B200 HBM3e 8 TB/s; 16 GB (TPU v5e) .. 288 GB (MI355X, B300).
+        LHE_VERIFY_RANGE(bandwidth, 0.8 * TB, 10 * TB, "HBM bandwidth, B/s");
+        LHE_VERIFY_RANGE(capacity, 16 * GiB, 300 * GiB, "HBM capacity, B");
+    } else if (startsWith(type, "GDDR")) {
+        // GDDR6 0.3 TB/s (mid-range) .. GDDR7 1.8 TB/s (RTX 5090); 8 .. 48 GB (L40S).
+        LHE_VERIFY_RANGE(bandwidth, 0.3 * TB, 2 * TB, "GDDR bandwidth, B/s");
+        LHE_VERIFY_RANGE(capacity, 8 * GiB, 48 * GiB, "GDDR capacity, B");
+    } else if (startsWith(type, "DDR5")) {
+        QCOMPARE(device->deviceClass, DeviceClass::Cpu);
+        // Dual-channel desktop 2 x 5600 MT/s x 8 B = 89.6 GB/s .. 12-channel server 12 x 6400 x 8 = 614 GB/s.
+        LHE_VERIFY_RANGE(bandwidth, 50 * GB, 700 * GB, "DDR5 bandwidth, B/s");
+    } else if (startsWith(type, "LPDDR")) {
+        // Apple M-series: 100 GB/s (M2) .. 800 GB/s (Ultra).
+        LHE_VERIFY_RANGE(bandwidth, 100 * GB, 1000 * GB, "LPDDR bandwidth, B/s");
+    } else if (type.empty()) {
+        // memory_type is optional (CONTRACT.md): only the envelope of all types applies.
+        LHE_VERIFY_RANGE(bandwidth, 50 * GB, 10 * TB, "bandwidth (no memory_type), B/s");
+        LHE_VERIFY_RANGE(capacity, 8 * GiB, 6144 * GiB, "capacity (no memory_type), B");
+    } else {
+        QFAIL(("no plausibility range for memory_type " + type + "; add one to this test").c_str());
+    }
+}
+
+// 4. The users' seven devices against their datasheets. Capacities are binary: an "80GB" HBM
+// part holds 80 GiB (5 stacks x 16 GiB); "24GB" GDDR6X is 12 x 2 GiB chips.
+void TestCatalog::datasheetMemory_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    QTest::addColumn<double>("capacity");
+    QTest::addColumn<double>("bandwidth"); // 0: not checked
+
+    QTest::newRow("H100 SXM: 80GB HBM3, 3.35 TB/s (H100 datasheet)")
+        << QByteArray("nvidia-h100-sxm") << 80 * GiB << 3.35 * TB;
+    QTest::newRow("H800 SXM: 80GB HBM3, 3.35 TB/s (H800 product page)")
+        << QByteArray("nvidia-h800") << 80 * GiB << 3.35 * TB;
+    QTest::newRow("A100 80GB SXM: 80GB HBM2e, 2,039 GB/s (A100 datasheet)")
+        << QByteArray("nvidia-a100-80gb-sxm") << 80 * GiB << 2039 * GB;
+    QTest::newRow("A800 SXM 80GB: 80GB HBM2e (A800 product page)") << QByteArray("nvidia-a800") << 80 * GiB << 0.0;
+    QTest::newRow("V100 SXM2 32GB: 32GB HBM2, 900 GB/s (V100 datasheet)")
+        << QByteArray("nvidia-v100-sxm2-32gb") << 32 * GiB << 900 * GB;
+    QTest::newRow("RTX 4090: 24GB GDDR6X, 1008 GB/s (Ada whitepaper)")
+        << QByteArray("nvidia-rtx-4090") << 24 * GiB << 1008 * GB;
+    QTest::newRow("RTX 3090: 24GB GDDR6X, 936 GB/s (GA102 whitepaper)")
+        << QByteArray("nvidia-rtx-3090") << 24 * GiB << 936 * GB;
+}
+
+void TestCatalog::datasheetMemory()
+{
+    QFETCH(QByteArray, id);
+    QFETCH(double, capacity);
+    QFETCH(double, bandwidth);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    LHE_COMPARE_REL(device->memoryBytes, capacity, 0.001);                       // 0.1 %
+    if (bandwidth > 0)
+        LHE_COMPARE_REL(device->memoryBandwidthBytesPerSecond, bandwidth, 0.001); // 0.1 %
+}
+
+// 5. A user catalog entry with an existing id replaces the shipped one and is marked.
+void TestCatalog::userCatalogOverridesById()
+{
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.addText(readText(kDevicesFile), "catalogs/devices.json", false, warnings);
+    catalog.addText(readText(kModelsFile), "catalogs/models.json", false, warnings);
+    QVERIFY(warnings.empty());
+    const std::size_t deviceCount = catalog.devices().size();
+    const std::size_t modelCount = catalog.models().size();
+    QVERIFY(!catalog.findDevice("nvidia-h100-sxm")->userDefined);
+
+    json h100 = minimalDevice("nvidia-h100-sxm", "gpu");
+    h100["memory_bytes"] = 96 * GiB; // e.g. a user's H100 NVL-like part
+    json model = {{"id", "llama-2-7b"},
+                  {"name", "My Llama"},
+                  {"family", "Llama"},
+                  {"hf_config",
+                   {{"model_type", "llama"}, {"hidden_size", 512}, {"num_hidden_layers", 2},
+                    {"num_attention_heads", 8}, {"vocab_size", 1000}, {"intermediate_size", 1024}}}};
+    json fresh = minimalDevice("my-new-npu", "npu");
+    const json user = {{"devices", {h100, fresh}}, {"models", {model}}};
+    catalog.addText(user.dump(), "user.json", true, warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+
+    QCOMPARE(catalog.devices().size(), deviceCount + 1); // replaced in place, one added
+    QCOMPARE(catalog.models().size(), modelCount);
+    const Device* replaced = catalog.findDevice("nvidia-h100-sxm");
+    QVERIFY(replaced);
+    QVERIFY(replaced->userDefined);
+    QCOMPARE(replaced->memoryBytes, 96 * GiB);
+    QCOMPARE(replaced->name, std::string("Minimal nvidia-h100-sxm"));
+    const Device* added = catalog.findDevice("my-new-npu");
+    QVERIFY(added && added->userDefined);
+    const Device* untouched = catalog.findDevice("nvidia-a100-80gb-sxm");
+    QVERIFY(untouched && !untouched->userDefined);
+
+    const ModelEntry* llama = catalog.findModel("llama-2-7b");
+    QVERIFY(llama);
+    QVERIFY(llama->userDefined);
+    QCOMPARE(llama->name, std::string("My Llama"));
+    QCOMPARE(llama->architecture.hidden, 512LL);
+    QVERIFY(!catalog.findModel("llama-3.1-8b")->userDefined);
+}
+
+// 5. Required fields alone: the documented defaults of device.cpp apply.
+void TestCatalog::minimalDeviceGetsDefaults_data()
+{
+    QTest::addColumn<QByteArray>("deviceClass");
+    QTest::addColumn<bool>("unified");
+    QTest::newRow("gpu") << QByteArray("gpu") << false;
+    QTest::newRow("cpu") << QByteArray("cpu") << false;
+    QTest::newRow("gpu with unified_memory") << QByteArray("gpu") << true;
+}
+
+void TestCatalog::minimalDeviceGetsDefaults()
+{
+    QFETCH(QByteArray, deviceClass);
+    QFETCH(bool, unified);
+    json entry = minimalDevice("minimal", deviceClass.constData());
+    if (unified)
+        entry["unified_memory"] = true;
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.addText(json{{"devices", {entry}}}.dump(), "user.json", true, warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    const Device* found = catalog.findDevice("minimal");
+    QVERIFY(found);
+    const Device& device = *found;
+
+    const bool cpu = deviceClass == "cpu";
+    const bool hostTier = !cpu && !unified;
+    QCOMPARE(device.memoryBytes, 16 * GiB);
+    QCOMPARE(device.memoryBandwidthBytesPerSecond, 500e9);
+    QCOMPARE(device.peak(PeakKey::Bf16), 100e12);
+    QCOMPARE(device.peak(PeakKey::Fp16), 0.0); // unsupported columns stay 0
+    QCOMPARE(device.devicesPerNode, 1);
+    QCOMPARE(device.interconnectBytesPerSecond, 0.0); // no peer link: host link used
+    QCOMPARE(device.unifiedMemory, unified);
+    // Apple: Metal's recommendedMaxWorkingSetSize ~ 75 % of unified memory; else all of it.
+    QCOMPARE(device.gpuMemoryFraction, unified ? 0.75 : 1.0);
+    // Host RAM for offload: twice the device memory for a discrete accelerator; none for a CPU
+    // or unified-memory SoC (the model already lives there).
+    QCOMPARE(device.hostMemoryBytes, hostTier ? 2 * 16 * GiB : 0.0);
+    // Host link: PCIe 4.0 x16 = 16 GT/s * 16 lanes * 128/130 / 8 bit = 31.5 GB/s per direction;
+    // a CPU or SoC reads "host" memory at its own bandwidth.
+    LHE_COMPARE_REL(device.hostLinkBytesPerSecond, hostTier ? 16e9 * 16 * 128 / 130 / 8 : 500e9, 0.001);
+    // NVMe: 4 TB at ~7 GB/s (PCIe 4.0 x4 SSD, Samsung 990 PRO 7,450 MB/s).
+    QCOMPARE(device.diskBytes, 4000 * GB);
+    QCOMPARE(device.diskBytesPerSecond, 7 * GB);
+    // Inter-node: one 200 Gb/s NIC per device = 200 / 8 = 25 GB/s.
+    QCOMPARE(device.interNodeBytesPerSecond, 200e9 / 8);
+    // Runtime reserve: 1 GiB for an accelerator context, none for a CPU.
+    QCOMPARE(device.runtimeOverheadBytes, cpu ? 0.0 : 1 * GiB);
+    QCOMPARE(device.tdpWatts, 0.0);
+    QVERIFY(device.sources.empty());
+    QVERIFY(device.userDefined);
+    QCOMPARE(device.usableMemoryBytes(), (unified ? 0.75 : 1.0) * 16 * GiB);
+}
+
+// 5. One bad entry is skipped with a warning naming its field; the others still load.
+void TestCatalog::badEntriesSkippedWithWarning()
+{
+    json negative = minimalDevice("negative-memory", "gpu");
+    negative["memory_bytes"] = -1;
+    json fpga = minimalDevice("an-fpga", "fpga");
+    json typo = minimalDevice("typo-peak", "gpu");
+    typo["peak_flops"] = {{"bf17", 1}};
+    json badModel = {{"id", "broken"}, {"name", "Broken"}, {"hf_config", {{"model_type", "llama"}}}};
+    json goodModel = {{"id", "tiny"},
+                      {"name", "Tiny"},
+                      {"hf_config",
+                       {{"model_type", "llama"}, {"hidden_size", 64}, {"num_hidden_layers", 1},
+                        {"num_attention_heads", 4}, {"vocab_size", 100}}}};
+    const json document = {
+        {"devices", {minimalDevice("good-first", "gpu"), negative, fpga, typo, minimalDevice("good-last", "tpu")}},
+        {"models", {badModel, goodModel}}};
+
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.addText(document.dump(), "user.json", true, warnings);
+
+    QCOMPARE(catalog.devices().size(), std::size_t(2));
+    QVERIFY(catalog.findDevice("good-first"));
+    QVERIFY(catalog.findDevice("good-last"));
+    QCOMPARE(catalog.models().size(), std::size_t(1));
+    QVERIFY(catalog.findModel("tiny"));
+
+    QCOMPARE(warnings.size(), std::size_t(4));
+    const char* fields[] = {"devices[1].memory_bytes", "devices[2].class", "devices[3].peak_flops.bf17",
+                            "models[0].hf_config.hidden_size"};
+    for (std::size_t i = 0; i < warnings.size(); ++i) {
+        QVERIFY2(warnings[i].find(fields[i]) != std::string::npos, warnings[i].c_str());
+        QVERIFY2(warnings[i].find("user.json") != std::string::npos, warnings[i].c_str()); // origin prefix
+    }
+}
+
+// 5. Malformed JSON: InputError with the byte position (nlohmann's 1-based index of the last
+// character read).
+void TestCatalog::malformedJsonThrowsWithBytePosition()
+{
+    // 1-based: '{' 1, '"devices"' 2-10, ':' 11, ' ' 12, 'x' 13 -> the lexer fails on byte 13.
+    const std::string text = R"({"devices": x})";
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    try {
+        catalog.addText(text, "broken.json", true, warnings);
+        QFAIL("no InputError for malformed JSON");
+    } catch (const InputError& error) {
+        const std::string what = error.what();
+        QCOMPARE(error.fieldPath(), std::string("broken.json"));
+        QVERIFY2(what.find("byte 13") != std::string::npos, what.c_str());
+    }
+    QVERIFY(catalog.devices().empty());
+}
+
+void TestCatalog::documentWithoutArraysThrows_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("empty object") << QByteArray("{}");
+    QTest::newRow("neither devices nor models") << QByteArray(R"({"gpus": [], "llms": []})");
+    QTest::newRow("top-level array") << QByteArray(R"([{"id": "x"}])");
+    QTest::newRow("devices not an array") << QByteArray(R"({"devices": {"id": "x"}})");
+}
+
+void TestCatalog::documentWithoutArraysThrows()
+{
+    QFETCH(QByteArray, text);
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    QVERIFY_THROWS_EXCEPTION(InputError, catalog.addText(text.toStdString(), "user.json", true, warnings));
+}
+
+// 6. Apple unified memory: the GPU may wire 75 % of it, and there is no separate host tier.
+void TestCatalog::appleUnifiedMemory()
+{
+    const Device* m2 = Catalog::builtIn().findDevice("apple-m2-ultra");
+    QVERIFY(m2);
+    QVERIFY(m2->unifiedMemory);
+    QCOMPARE(m2->memoryBytes, 192 * GiB); // Apple: up to 192 GB unified memory
+    LHE_COMPARE_REL(m2->usableMemoryBytes(), 0.75 * m2->memoryBytes, 1e-12);
+    QCOMPARE(m2->hostMemoryBytes, 0.0);
+    LHE_COMPARE_REL(m2->memoryBandwidthBytesPerSecond, 800 * GB, 0.001); // Apple newsroom: 800 GB/s
+}
 
 QTEST_GUILESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"

@@ -59,6 +59,7 @@ private slots:
     void trainingPipelineBubble();
     void trainingMfuDefinition();
     void computeFallbackWarns();
+    void outputTokensZeroMeansPrefillOnly();
     void unknownIdsAreInputErrors();
 };
 
@@ -72,8 +73,8 @@ void TestEstimator::ridgePointH100()
 
 void TestEstimator::decodeBatchOneIsMemoryBound()
 {
-    // Prompt 1024, no output: the decode step sits at context 1024.
-    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0));
+    // Prompt 1023, output 2: the decode step sits at the mean context 1023 + 2/2 = 1024.
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1023, 2));
     QVERIFY(r.decode);
     QCOMPARE(r.decode->bound, Bound::Memory);
     // Bytes: bf16 weights 2 x 8,030,261,248 + KV read 1024 x 131,072 (2*32*8*128*2) + KV write 131,072.
@@ -100,7 +101,7 @@ void TestEstimator::prefill4kIsComputeBound()
 
 void TestEstimator::tensorParallelAddsCommunication()
 {
-    Scenario single = inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0);
+    Scenario single = inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1023, 2);
     const Report one = run(single);
     QCOMPARE(one.decode->breakdown.communicationSeconds, 0.0);
 
@@ -124,7 +125,7 @@ void TestEstimator::decodeTurnsComputeBoundAtLargeBatch()
 {
     // Short context, large batch: 2*P*b FLOPs against weights read once + KV. At b = 1024,
     // prompt 128: AI ~ 2*7.5e9*1024 / (16e9 + 1024*128*131072) ~ 480 > 295 ridge.
-    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1024, 128, 0));
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1024, 127, 2));
     QVERIFY(r.decode->arithmeticIntensity > r.roofline.ridgeIntensity);
     QCOMPARE(r.decode->bound, Bound::Compute);
 }
@@ -157,7 +158,7 @@ void TestEstimator::offloadTiersOnRtx4090()
 
 void TestEstimator::offloadMakesDecodeOffloadBound()
 {
-    const Report r = run(inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024, 0));
+    const Report r = run(inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024, 16));
     QCOMPARE(r.decode->bound, Bound::Offload);
     // Offloaded bytes cross PCIe 4.0 x16 (31.5 GB/s) every step; disk part at 7 GB/s.
     const double expected = r.memory.hostOffloadBytes / 31.5e9 + r.memory.diskOffloadBytes / 7e9;
@@ -269,6 +270,13 @@ void TestEstimator::computeFallbackWarns()
     const Report r = run(s);
     QCOMPARE(r.roofline.peakFlopsPerSecond, 312e12);
     QVERIFY(!r.warnings.empty());
+}
+
+void TestEstimator::outputTokensZeroMeansPrefillOnly()
+{
+    const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0));
+    QVERIFY(r.prefill);
+    QVERIFY(!r.decode); // CONTRACT.md: output_tokens 0 means prefill only
 }
 
 void TestEstimator::unknownIdsAreInputErrors()

@@ -1,0 +1,122 @@
+// llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
+// dashboard for handouts, CI and the README screenshot.
+#include "app/explorer/main_window.h"
+#include "app/support/input_files.h"
+#include "core/input_error.h"
+#include "widgets/dashboard.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QRegularExpression>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace lhe;
+
+namespace {
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int fail(const QString& message)
+{
+    std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(message));
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    // Rendering without a window must work on machines with no display at all.
+    bool headless = false;
+    for (int i = 1; i < argc; ++i)
+        headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0;
+    if (headless && !hasDisplay())
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!headless && !hasDisplay()) {
+        std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
+                             "Run it in a desktop session, under xvfb-run, or render headless with\n"
+                             "  llm-hw-explorer --export-dashboard out.png\n");
+        return 1;
+    }
+
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("llm-hw-explorer"));
+    QApplication::setApplicationDisplayName(QApplication::translate("main", "LLM Hardware Explorer"));
+    QApplication::setApplicationVersion(QStringLiteral(LHE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/llm-hw-explorer.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "What hardware does this LLM need, and what limits it? Opens the explorer window, or renders "
+                "a scenario's dashboard to an image with --export-dashboard."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
+                                            QApplication::translate("main", "Scenario JSON file to open."),
+                                            QStringLiteral("file"));
+    const QCommandLineOption catalogOption(QStringLiteral("catalog"),
+                                           QApplication::translate("main", "Extra catalog JSON file (repeatable)."),
+                                           QStringLiteral("file"));
+    const QCommandLineOption configOption(QStringLiteral("model-config"),
+                                          QApplication::translate("main", "Hugging Face config.json to use as the model."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption exportOption(
+        QStringLiteral("export-dashboard"),
+        QApplication::translate("main", "Render the dashboard to FILE (.png, .svg or .pdf) without showing a window."),
+        QStringLiteral("file"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QApplication::translate("main", "Dashboard size for --export-dashboard."),
+                                        QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    const QCommandLineOption scaleOption(QStringLiteral("scale"),
+                                         QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
+                                         QStringLiteral("factor"), QStringLiteral("1"));
+    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption});
+    parser.process(application);
+
+    std::vector<std::string> warnings;
+    core::Catalog catalog;
+    nlohmann::json scenario;
+    try {
+        catalog = app::loadCatalog(parser.values(catalogOption), warnings);
+        scenario = parser.isSet(scenarioOption) ? app::readScenarioFile(parser.value(scenarioOption))
+                                                : app::defaultScenario();
+        if (parser.isSet(configOption))
+            app::attachModelConfig(scenario, parser.value(configOption));
+    } catch (const core::InputError& error) {
+        return fail(QString::fromStdString(error.what()));
+    }
+    for (const auto& warning : warnings)
+        std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
+
+    app::MainWindow window(std::move(catalog));
+    QString error;
+    if (!window.loadScenario(scenario, &error))
+        return fail(error);
+    window.showWarnings(warnings);
+
+    if (parser.isSet(exportOption)) {
+        const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const auto match = sizePattern.match(parser.value(sizeOption));
+        if (!match.hasMatch())
+            return fail(QApplication::translate("main", "--size: expected WxH such as 1280x800"));
+        bool scaleOk = false;
+        const double scale = parser.value(scaleOption).toDouble(&scaleOk);
+        if (!scaleOk || scale < 0.25 || scale > 8)
+            return fail(QApplication::translate("main", "--scale: expected a number from 0.25 to 8"));
+        const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+        window.layoutForExport(size);
+        if (!window.exportDashboard(parser.value(exportOption), scale, &error))
+            return fail(error);
+        return 0;
+    }
+
+    window.show();
+    return application.exec();
+}

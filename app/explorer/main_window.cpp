@@ -1,0 +1,315 @@
+#include "app/explorer/main_window.h"
+
+#include "app/support/input_files.h"
+#include "app/support/report_csv.h"
+#include "core/estimator.h"
+#include "core/input_error.h"
+#include "widgets/dashboard.h"
+#include "widgets/image_export.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/roofline_widget.h"
+#include "widgets/scenario_controls.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+
+namespace lhe::app {
+
+using nlohmann::json;
+
+MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
+    : QMainWindow(parent), m_catalog(std::move(catalog)), m_controls(new widgets::ScenarioControls),
+      m_dashboard(new widgets::Dashboard)
+{
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(m_controls);
+    splitter->addWidget(m_dashboard);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+    setAcceptDrops(true);
+    resize(1280, 800);
+
+    m_controls->setCatalog(m_catalog);
+    connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, [this](const json& scenario) {
+        m_modified = true;
+        evaluate(scenario);
+        updateTitle();
+    });
+    connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this, &MainWindow::importConfigDialog);
+    createActions();
+    statusBar()->showMessage(tr("Ready"));
+    updateTitle();
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenarioDialog);
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenarioDialog(false); });
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenarioDialog(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    file->addAction(tr("&Import Hugging Face config.json…"), this, &MainWindow::importConfigDialog);
+    file->addSeparator();
+    QAction* exportAll = file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
+    exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addAction(tr("Export &Memory Chart…"), this,
+                    [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
+    file->addAction(tr("Export &Roofline Chart…"), this,
+                    [this] { exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline")); });
+    file->addAction(tr("Export Re&port (JSON/CSV)…"), this, &MainWindow::exportReportDialog);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* copyDashboard = edit->addAction(tr("&Copy Dashboard"), this, [this] {
+        QApplication::clipboard()->setPixmap(m_dashboard->grab());
+        statusBar()->showMessage(tr("Dashboard copied to the clipboard"), 3000);
+    });
+    copyDashboard->setShortcut(QKeySequence::Copy);
+    edit->addAction(tr("Copy &Memory Chart"), this,
+                    [this] { QApplication::clipboard()->setPixmap(m_dashboard->memoryBars()->grab()); });
+    edit->addAction(tr("Copy &Roofline Chart"), this,
+                    [this] { QApplication::clipboard()->setPixmap(m_dashboard->roofline()->grab()); });
+}
+
+void MainWindow::evaluate(const json& scenario)
+{
+    try {
+        const core::Scenario parsed = core::scenarioFromJson(scenario);
+        core::Report report = core::estimate(parsed, m_catalog);
+        m_dashboard->setReport(report);
+        m_controls->setReport(report);
+        m_report = std::move(report);
+        if (!m_report->warnings.empty())
+            statusBar()->showMessage(QString::fromStdString(m_report->warnings.front()));
+        else
+            statusBar()->clearMessage();
+        emit reportChanged(*m_report);
+    } catch (const core::InputError& error) {
+        m_dashboard->showProblem(QString::fromStdString(error.what()));
+        statusBar()->showMessage(QString::fromStdString(error.what()));
+    }
+}
+
+bool MainWindow::loadScenario(const json& scenario, QString* error)
+{
+    try {
+        core::estimate(core::scenarioFromJson(scenario), m_catalog); // validate before touching controls
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_controls->setScenario(scenario);
+    evaluate(m_controls->scenario());
+    return true;
+}
+
+bool MainWindow::openScenarioFile(const QString& path, QString* error)
+{
+    try {
+        if (!loadScenario(readScenarioFile(path), error))
+            return false;
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_scenarioPath = path;
+    m_modified = false;
+    updateTitle();
+    return true;
+}
+
+static bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = QCoreApplication::translate("lhe::app::MainWindow", "Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveScenarioFile(const QString& path, QString* error)
+{
+    const std::string text = m_controls->scenario().dump(2) + "\n";
+    if (!writeFile(path, QByteArray::fromStdString(text), error))
+        return false;
+    m_scenarioPath = path;
+    m_modified = false;
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::importModelConfig(const QString& path, QString* error)
+{
+    try {
+        json config = readJsonFile(path);
+        std::vector<std::string> warnings;
+        core::architectureFromHfConfig(config, QFileInfo(path).fileName().toStdString(), warnings);
+        m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
+        showWarnings(warnings);
+        return true;
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+void MainWindow::layoutForExport(QSize dashboardSize)
+{
+    m_controls->hide();
+    menuBar()->hide();
+    statusBar()->hide();
+    setAttribute(Qt::WA_DontShowOnScreen);
+    show();
+    resize(dashboardSize);
+    QCoreApplication::processEvents();
+    // The central splitter may keep a frame or handle: correct by what is left over.
+    resize(size() + dashboardSize - m_dashboard->size());
+    QCoreApplication::processEvents();
+}
+
+bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
+{
+    m_dashboard->replotNow();
+    return widgets::exportWidget(m_dashboard, path, QSize(), scale, error);
+}
+
+bool MainWindow::exportReport(const QString& path, QString* error)
+{
+    if (!m_report) {
+        *error = tr("There is no report to export");
+        return false;
+    }
+    const json report = core::reportToJson(*m_report);
+    const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
+    const std::string text = csv ? reportJsonAsCsv(report) : report.dump(2) + "\n";
+    return writeFile(path, QByteArray::fromStdString(text), error);
+}
+
+void MainWindow::showWarnings(const std::vector<std::string>& warnings)
+{
+    if (!warnings.empty())
+        statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
+                                     .arg(QString::fromStdString(warnings.front())));
+}
+
+void MainWindow::reportError(const QString& title, const QString& message)
+{
+    statusBar()->showMessage(message);
+    QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::openScenarioDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !openScenarioFile(path, &error))
+        reportError(tr("Cannot open scenario"), error);
+}
+
+void MainWindow::saveScenarioDialog(bool askForName)
+{
+    QString path = m_scenarioPath;
+    if (askForName || path.isEmpty())
+        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), path.isEmpty() ? tr("scenario.json") : path,
+                                            tr("Scenario files (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !saveScenarioFile(path, &error))
+        reportError(tr("Cannot save scenario"), error);
+}
+
+void MainWindow::importConfigDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), QString(),
+                                                      tr("config.json (*.json);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !importModelConfig(path, &error))
+        reportError(tr("Cannot import config.json"), error);
+}
+
+void MainWindow::exportDashboardDialog()
+{
+    exportChartDialog(m_dashboard, QStringLiteral("dashboard"));
+}
+
+void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
+{
+    QString selectedFilter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Image"), name + QStringLiteral(".png"),
+        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selectedFilter);
+    if (path.isEmpty())
+        return;
+    const double scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
+    QString error;
+    m_dashboard->replotNow();
+    if (!widgets::exportWidget(chart, path, QSize(), scale, &error))
+        reportError(tr("Cannot export image"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::exportReportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), tr("report.json"),
+                                                      tr("JSON (*.json);;CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportReport(path, &error))
+        reportError(tr("Cannot export report"), error);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_scenarioPath.isEmpty() ? tr("Untitled") : QFileInfo(m_scenarioPath).fileName();
+    setWindowTitle(name + (m_modified ? QStringLiteral("*") : QString()) + QStringLiteral(" — ") +
+                   tr("LLM Hardware Explorer"));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.constFirst().isLocalFile())
+        return;
+    const QString path = urls.constFirst().toLocalFile();
+    QString error;
+    // A scenario names a device; anything else is taken as a Hugging Face config.json.
+    bool isScenario = false;
+    try {
+        const json dropped = readJsonFile(path);
+        isScenario = dropped.is_object() && dropped.contains("device");
+    } catch (const core::InputError& e) {
+        reportError(tr("Cannot open dropped file"), QString::fromStdString(e.what()));
+        return;
+    }
+    const bool ok = isScenario ? openScenarioFile(path, &error) : importModelConfig(path, &error);
+    if (!ok)
+        reportError(tr("Cannot open dropped file"), error);
+    event->acceptProposedAction();
+}
+
+} // namespace lhe::app

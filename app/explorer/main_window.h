@@ -1,0 +1,74 @@
+// MainWindow: the explorer — scenario controls on the left, the dashboard on the right, and
+// the file actions (open/save scenario, import config.json, export images and the report).
+#pragma once
+
+#include "core/catalog.h"
+#include "core/report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QMainWindow>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lhe::widgets {
+class Dashboard;
+class ScenarioControls;
+} // namespace lhe::widgets
+
+namespace lhe::app {
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(core::Catalog catalog, QWidget* parent = nullptr);
+
+    // Sets every control from a contract scenario and evaluates it. False + message on bad input.
+    bool loadScenario(const nlohmann::json& scenario, QString* error);
+    bool openScenarioFile(const QString& path, QString* error);
+    bool saveScenarioFile(const QString& path, QString* error);
+    bool importModelConfig(const QString& path, QString* error);
+    // Renders the dashboard as it is laid out now (after layoutForExport when headless).
+    bool exportDashboard(const QString& path, double scale, QString* error);
+    // Headless rendering: hides the controls and window chrome, shows the window off screen and
+    // sizes it so the dashboard is exactly `dashboardSize`.
+    void layoutForExport(QSize dashboardSize);
+    bool exportReport(const QString& path, QString* error); // .json or .csv
+
+    const std::optional<core::Report>& report() const { return m_report; }
+    widgets::Dashboard* dashboard() const { return m_dashboard; }
+    widgets::ScenarioControls* controls() const { return m_controls; }
+    void showWarnings(const std::vector<std::string>& warnings);
+
+signals:
+    void reportChanged(const lhe::core::Report& report);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void evaluate(const nlohmann::json& scenario);
+    void createActions();
+    void openScenarioDialog();
+    void saveScenarioDialog(bool askForName);
+    void importConfigDialog();
+    void exportDashboardDialog();
+    void exportChartDialog(QWidget* chart, const QString& name);
+    void exportReportDialog();
+    void reportError(const QString& title, const QString& message);
+    void updateTitle();
+
+    core::Catalog m_catalog;
+    widgets::ScenarioControls* m_controls;
+    widgets::Dashboard* m_dashboard;
+    std::optional<core::Report> m_report;
+    QString m_scenarioPath;
+    bool m_modified = false;
+};
+
+} // namespace lhe::app

@@ -1,0 +1,121 @@
+#include "core/chart_data.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::core {
+
+MemoryChart memoryChart(const Report& report)
+{
+    const MemoryEstimate& memory = report.memory;
+    MemoryChart chart;
+    chart.capacityBytes = memory.capacityPerDeviceBytes;
+
+    MemoryBar bar;
+    const MemoryBreakdown& m = memory.perDevice;
+    bar.totalBytes = m.totalBytes();
+    const std::pair<MemorySegmentKind, double> resident[] = {
+        {MemorySegmentKind::Weights, m.weightsBytes},
+        {MemorySegmentKind::KvCache, m.kvCacheBytes},
+        {MemorySegmentKind::Activations, m.activationsBytes},
+        {MemorySegmentKind::Gradients, m.gradientsBytes},
+        {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
+        {MemorySegmentKind::Overhead, m.overheadBytes},
+    };
+    // Resident parts stack up to the capacity line; what does not fit is drawn above it as
+    // the tier it went to, so the bar's height is always the whole need.
+    double stacked = 0;
+    const double capacity = memory.fits ? bar.totalBytes : memory.capacityPerDeviceBytes;
+    for (const auto& [kind, bytes] : resident) {
+        const double shown = std::clamp(capacity - stacked, 0.0, bytes);
+        bar.segments.push_back({kind, stacked, shown});
+        stacked += shown;
+    }
+    const std::pair<MemorySegmentKind, double> overflow[] = {
+        {MemorySegmentKind::OffloadHostRam, memory.hostOffloadBytes},
+        {MemorySegmentKind::OffloadDisk, memory.diskOffloadBytes},
+        {MemorySegmentKind::Unplaced, memory.unplacedBytes},
+    };
+    for (const auto& [kind, bytes] : overflow) {
+        bar.segments.push_back({kind, stacked, bytes});
+        stacked += bytes;
+    }
+    chart.bars.push_back(bar);
+    chart.axisMaxBytes = 1.15 * std::max(bar.totalBytes, chart.capacityBytes);
+    return chart;
+}
+
+namespace {
+
+double floorDecade(double value)
+{
+    return std::pow(10.0, std::floor(std::log10(value)));
+}
+
+double ceilDecade(double value)
+{
+    return std::pow(10.0, std::ceil(std::log10(value)));
+}
+
+} // namespace
+
+RooflineChart rooflineChart(const Report& report)
+{
+    const RooflineInfo& roof = report.roofline;
+    RooflineChart chart;
+    chart.ridgeIntensity = roof.ridgeIntensity;
+    chart.ridgeFlopsPerSecond = roof.peakFlopsPerSecond;
+
+    auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate) {
+        if (estimate.arithmeticIntensity > 0)
+            chart.points.push_back({phase, estimate.arithmeticIntensity, estimate.attainableFlopsPerSecond,
+                                    estimate.achievedFlopsPerSecond, estimate.bound});
+    };
+    if (report.prefill)
+        addPoint(RooflinePhase::Prefill, *report.prefill);
+    if (report.decode)
+        addPoint(RooflinePhase::Decode, *report.decode);
+    if (report.training)
+        addPoint(RooflinePhase::TrainingStep, report.training->step);
+
+    // Axes: whole decades around the ridge, the points and the highest ceiling.
+    double highestCeiling = roof.peakFlopsPerSecond;
+    double lowestCeiling = roof.peakFlopsPerSecond;
+    for (const auto& c : roof.ceilings) {
+        highestCeiling = std::max(highestCeiling, c.flopsPerSecond);
+        lowestCeiling = std::min(lowestCeiling, c.flopsPerSecond);
+    }
+    double xLow = std::min(0.1, roof.ridgeIntensity / 100.0);
+    double xHigh = roof.ridgeIntensity * 100.0;
+    double yLow = std::min(lowestCeiling, roof.memoryBandwidthBytesPerSecond * xLow);
+    for (const auto& p : chart.points) {
+        xLow = std::min(xLow, p.intensity / 3.0);
+        xHigh = std::max(xHigh, p.intensity * 3.0);
+        if (p.achievedFlopsPerSecond > 0)
+            yLow = std::min(yLow, p.achievedFlopsPerSecond / 3.0);
+    }
+    chart.xMin = floorDecade(xLow);
+    chart.xMax = ceilDecade(xHigh);
+    chart.yMax = ceilDecade(highestCeiling * 1.5);
+    chart.yMin = std::max(floorDecade(yLow), chart.yMax / 1e9); // at most nine decades
+
+    // Memory slope: y = bandwidth · x up to the ridge of the active ceiling; ceilings are
+    // horizontal from where each meets the slope.
+    const double bandwidth = roof.memoryBandwidthBytesPerSecond;
+    chart.lines.push_back({RooflineLineKind::MemorySlope, roof.peakPrecision, true, chart.xMin,
+                           bandwidth * chart.xMin, highestCeiling / bandwidth, highestCeiling});
+    for (const auto& c : roof.ceilings) {
+        chart.lines.push_back({RooflineLineKind::ComputeCeiling, c.precision, c.precision == roof.peakPrecision,
+                               c.flopsPerSecond / bandwidth, c.flopsPerSecond, chart.xMax, c.flopsPerSecond});
+    }
+    // Host-link slope: data streamed over PCIe when offloading, y = host bandwidth · x.
+    chart.showsHostLink = report.memory.offloadedBytes > 0 && roof.hostLinkBytesPerSecond > 0;
+    if (chart.showsHostLink) {
+        const double host = roof.hostLinkBytesPerSecond;
+        chart.lines.push_back({RooflineLineKind::HostLinkSlope, roof.peakPrecision, true, chart.xMin,
+                               host * chart.xMin, roof.peakFlopsPerSecond / host, roof.peakFlopsPerSecond});
+    }
+    return chart;
+}
+
+} // namespace lhe::core

@@ -1,0 +1,68 @@
+// Chart geometry as plain values (STYLE.md: all chart maths lives in core): stacked memory
+// segments with the capacity line and the offloaded overflow, roofline ceilings, slopes,
+// ridge and operating points, and log-axis ranges. Widgets only draw these.
+#pragma once
+
+#include "core/report.h"
+
+#include <string>
+#include <vector>
+
+namespace lhe::core {
+
+enum class MemorySegmentKind {
+    Weights, KvCache, Activations, Gradients, OptimizerStates, Overhead,
+    OffloadHostRam, OffloadDisk, Unplaced, // beyond the capacity line
+};
+inline constexpr int kMemorySegmentKindCount = 9;
+
+struct MemorySegment {
+    MemorySegmentKind kind;
+    double startBytes = 0; // stacked from here
+    double bytes = 0;
+};
+
+struct MemoryBar {
+    std::vector<MemorySegment> segments; // resident parts (clipped at capacity), then overflow
+    double totalBytes = 0;               // everything the device's work needs
+};
+
+struct MemoryChart {
+    std::vector<MemoryBar> bars;         // one per device role (one when all devices are alike)
+    double capacityBytes = 0;
+    double axisMaxBytes = 0;             // a little above max(total, capacity)
+};
+
+MemoryChart memoryChart(const Report& report);
+
+enum class RooflineLineKind { ComputeCeiling, MemorySlope, HostLinkSlope };
+
+struct RooflineLine {
+    RooflineLineKind kind;
+    PeakKey precision = PeakKey::Bf16; // for ceilings
+    bool active = false;               // the ceiling of the scenario's compute precision
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0; // FLOP/B, FLOP/s
+};
+
+enum class RooflinePhase { Prefill, Decode, TrainingStep };
+
+struct RooflinePoint {
+    RooflinePhase phase;
+    double intensity = 0;              // FLOP/B
+    double attainableFlopsPerSecond = 0; // on the roof: min(peak, AI · bandwidth)
+    double achievedFlopsPerSecond = 0;   // below it when communication or offload add time
+    Bound bound = Bound::Compute;
+};
+
+struct RooflineChart {
+    std::vector<RooflineLine> lines;
+    double ridgeIntensity = 0;
+    double ridgeFlopsPerSecond = 0;
+    std::vector<RooflinePoint> points;
+    double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // whole decades for log axes
+    bool showsHostLink = false;
+};
+
+RooflineChart rooflineChart(const Report& report);
+
+} // namespace lhe::core

@@ -1,0 +1,245 @@
+// The explorer window end to end: controls -> core -> report -> charts and cards, scenario
+// files round-trip, and every export format is a real, non-blank file.
+#include "app/explorer/main_window.h"
+#include "app/support/input_files.h"
+#include "core/chart_data.h"
+#include "widgets/bottleneck_card.h"
+#include "widgets/chart_palette.h"
+#include "widgets/dashboard.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/roofline_widget.h"
+#include "widgets/scenario_controls.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <set>
+
+using namespace lhe;
+using nlohmann::json;
+
+namespace {
+
+int distinctColours(const QImage& image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+json scenario(const char* device, const char* model, int batch, int prompt)
+{
+    json s = app::defaultScenario();
+    s["device"] = device;
+    s["model"] = model;
+    s["batch"] = batch;
+    s["prompt_tokens"] = prompt;
+    return s;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void startsOnDefaultScenario();
+    void controlChangeUpdatesReportAndCharts();
+    void cardsShowTheReportsBound();
+    void trainingShowsTrainingCard();
+    void scenarioSaveOpenRoundTrip();
+    void badScenarioIsRejectedWithoutChangingControls();
+    void exportFormats_data();
+    void exportFormats();
+    void exportReportJsonAndCsv();
+    void failedSaveLeavesExistingFile();
+
+private:
+    app::MainWindow* m_window = nullptr;
+};
+
+void TestMainWindow::init()
+{
+    m_window = new app::MainWindow(core::Catalog::builtIn());
+    QString error;
+    QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+}
+
+void TestMainWindow::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void TestMainWindow::startsOnDefaultScenario()
+{
+    QVERIFY(m_window->report());
+    QCOMPARE(m_window->report()->scenario.deviceId, std::string("nvidia-rtx-4090"));
+    QVERIFY(m_window->dashboard()->headline().contains(QStringLiteral("RTX 4090")));
+}
+
+void TestMainWindow::controlChangeUpdatesReportAndCharts()
+{
+    QSignalSpy spy(m_window, &app::MainWindow::reportChanged);
+    const double before = m_window->report()->decode->arithmeticIntensity;
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 64, 1024));
+    QVERIFY(spy.count() >= 1);
+    const core::Report& r = *m_window->report();
+    QCOMPARE(r.scenario.batch, 64LL);
+    QVERIFY(r.decode->arithmeticIntensity != before);
+    // The roofline's decode point sits at the report's intensity and attainable throughput.
+    QCPGraph* decode = m_window->dashboard()->roofline()->pointGraph(core::RooflinePhase::Decode);
+    QVERIFY(decode && decode->data()->size() >= 1);
+    QCOMPARE(decode->data()->at(0)->key, r.decode->arithmeticIntensity);
+    QCOMPARE(decode->data()->at(0)->value, r.decode->attainableFlopsPerSecond);
+    // The weights bar equals the report's weights bytes in GB.
+    QCPBars* weights = m_window->dashboard()->memoryBars()->barsFor(core::MemorySegmentKind::Weights);
+    QVERIFY(weights && weights->data()->size() >= 1);
+    QCOMPARE(weights->data()->at(0)->value, r.memory.perDevice.weightsBytes / 1e9);
+}
+
+void TestMainWindow::cardsShowTheReportsBound()
+{
+    const core::Report& r = *m_window->report();
+    QVERIFY(m_window->dashboard()->prefillCard()->boundText().contains(widgets::boundName(r.prefill->bound)));
+    QVERIFY(m_window->dashboard()->decodeCard()->boundText().contains(widgets::boundName(r.decode->bound)));
+    // Default: Llama-3.1-8B on one RTX 4090 — prefill compute-bound, decode memory-bound.
+    QCOMPARE(r.prefill->bound, core::Bound::Compute);
+    QCOMPARE(r.decode->bound, core::Bound::Memory);
+}
+
+void TestMainWindow::trainingShowsTrainingCard()
+{
+    json s = scenario("nvidia-h100-sxm", "llama-2-7b", 64, 4096);
+    s["mode"] = "training";
+    s["devices"] = 8;
+    QString error;
+    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QVERIFY(m_window->report()->training);
+    QVERIFY(m_window->dashboard()->trainingCard()->boundText().contains(
+        widgets::boundName(m_window->report()->training->step.bound)));
+    QVERIFY(m_window->dashboard()->trainingCard()->summaryText().contains(QStringLiteral("MFU")));
+}
+
+void TestMainWindow::scenarioSaveOpenRoundTrip()
+{
+    QTemporaryDir dir;
+    json s = scenario("nvidia-a100-80gb-sxm", "qwen2.5-7b", 16, 8192);
+    s["precision"]["weights"] = "fp8";
+    s["devices"] = 2;
+    s["parallelism"] = {{"tensor", 2}, {"pipeline", 1}, {"data", 1}, {"expert", 1}};
+    QString error;
+    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    const json saved = m_window->controls()->scenario();
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+
+    QVERIFY(m_window->loadScenario(app::defaultScenario(), &error));
+    QVERIFY(m_window->controls()->scenario() != saved);
+    QVERIFY2(m_window->openScenarioFile(path, &error), qPrintable(error));
+    QCOMPARE(m_window->controls()->scenario(), saved);
+    QCOMPARE(m_window->report()->scenario.weights, core::Precision::Fp8);
+    QCOMPARE(m_window->report()->scenario.parallelism->tensor, 2LL);
+}
+
+void TestMainWindow::badScenarioIsRejectedWithoutChangingControls()
+{
+    const json before = m_window->controls()->scenario();
+    QString error;
+    QVERIFY(!m_window->loadScenario(scenario("no-such-gpu", "llama-3.1-8b", 1, 128), &error));
+    QVERIFY(error.contains(QStringLiteral("device")));
+    QCOMPARE(m_window->controls()->scenario(), before);
+}
+
+void TestMainWindow::exportFormats_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("png 1x") << "d.png" << 1.0;
+    QTest::newRow("png 2x") << "d2.png" << 2.0;
+    QTest::newRow("svg") << "d.svg" << 1.0;
+    QTest::newRow("pdf") << "d.pdf" << 1.0;
+}
+
+void TestMainWindow::exportFormats()
+{
+    QFETCH(QString, name);
+    QFETCH(double, scale);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(name);
+    QString error;
+    m_window->layoutForExport(QSize(1024, 768));
+    QCOMPARE(m_window->dashboard()->size(), QSize(1024, 768));
+    QVERIFY2(m_window->exportDashboard(path, scale, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.size() > 1000);
+    if (name.endsWith(QLatin1String(".png"))) {
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QCOMPARE(image.size(), QSize(1024, 768) * scale);
+        QVERIFY(distinctColours(image) > 8);
+    } else if (name.endsWith(QLatin1String(".svg"))) {
+        QXmlStreamReader xml(bytes);
+        bool sawSvg = false;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("svg"))
+                sawSvg = true;
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(sawSvg);
+        QVERIFY(bytes.count("<path") + bytes.count("<rect") + bytes.count("<polyline") > 20);
+    } else {
+        QVERIFY(bytes.startsWith("%PDF-"));
+    }
+}
+
+void TestMainWindow::exportReportJsonAndCsv()
+{
+    QTemporaryDir dir;
+    QString error;
+    const QString jsonPath = dir.filePath(QStringLiteral("r.json"));
+    QVERIFY2(m_window->exportReport(jsonPath, &error), qPrintable(error));
+    const json report = app::readJsonFile(jsonPath);
+    QCOMPARE(report["memory"]["per_device"]["weights"].get<double>(), m_window->report()->memory.perDevice.weightsBytes);
+    const QString csvPath = dir.filePath(QStringLiteral("r.csv"));
+    QVERIFY2(m_window->exportReport(csvPath, &error), qPrintable(error));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(csv.readAll());
+    QVERIFY(text.startsWith(QStringLiteral("field,value\n")));
+    QVERIFY(text.contains(QStringLiteral("\nmemory.per_device.weights,")));
+    QVERIFY(text.contains(QStringLiteral("\ndecode.bound,memory\n")));
+}
+
+void TestMainWindow::failedSaveLeavesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("keep.json"));
+    {
+        QFile original(path);
+        QVERIFY(original.open(QIODevice::WriteOnly));
+        original.write("{\"device\": \"original\"}");
+    }
+    QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    QString error;
+    const bool saved = m_window->saveScenarioFile(path, &error);
+    QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    if (saved)
+        QSKIP("running as root: a read-only folder does not stop root from writing");
+    QVERIFY(!error.isEmpty());
+    QFile original(path);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QCOMPARE(original.readAll(), QByteArray("{\"device\": \"original\"}"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,356 @@
+// MemoryBarsWidget draws core::memoryChart(report): bar heights, stacking, capacity line, badge
+// and legend are checked against the report the real estimator produces.
+#include "core/chart_data.h"
+#include "core/estimator.h"
+#include "widgets/chart_palette.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
+
+#include <QImage>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lhe;
+using core::MemorySegmentKind;
+
+namespace {
+
+core::Scenario inference(const char* device, const char* model, long long batch, long long prompt)
+{
+    core::Scenario s;
+    s.deviceId = device;
+    s.modelId = model;
+    s.batch = batch;
+    s.promptTokens = prompt;
+    return s;
+}
+
+core::Scenario training(long long devices)
+{
+    core::Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 8 * devices, 4096);
+    s.mode = core::Mode::Training;
+    s.devices = devices;
+    return s;
+}
+
+core::Scenario scenarioNamed(const QString& name)
+{
+    // RTX 4090: 24 GiB = 25.77 GB usable; host RAM 64 GiB; disk 4 TB (tests/core/tst_estimator.cpp).
+    if (name == QLatin1String("fits")) // 16.06 GB weights + 2.28 GB KV + activations + overhead = 20.0 GB
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 4, 4096);
+    if (name == QLatin1String("host-ram")) // KV 32 x 8448 tokens x 131,072 B = 35.4 GB: 27 GB over
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 32, 8192);
+    if (name == QLatin1String("disk")) // 141 GB of bf16 weights > 25.8 + 68.7 GB
+        return inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024);
+    if (name == QLatin1String("does-not-fit")) // KV 4.3 TB > 4 TB disk
+        return inference("nvidia-rtx-4090", "llama-3.1-405b", 64, 131072);
+    if (name == QLatin1String("training-1xh100")) // AdamW states alone 81 GB: spills to host RAM
+        return training(1);
+    return training(8); // "training-8xh100": tensor parallel 8, fits
+}
+
+core::Report reportNamed(const QString& name)
+{
+    return core::estimate(scenarioNamed(name), core::Catalog::builtIn());
+}
+
+const QStringList& allScenarioNames()
+{
+    static const QStringList names = {QStringLiteral("fits"),           QStringLiteral("host-ram"),
+                                      QStringLiteral("disk"),           QStringLiteral("does-not-fit"),
+                                      QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
+    return names;
+}
+
+bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return static_cast<int>(colours.size());
+}
+
+} // namespace
+
+class TestMemoryBarsWidget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void barHeightsEqualReport_data();
+    void barHeightsEqualReport();
+    void capacityLineAndBadge_data();
+    void capacityLineAndBadge();
+    void legendHidesEmptySegmentsAndHatchesOffload();
+    void summaryDescribesEverySegment();
+    void secondReportReplacesDataWithoutNewPlottables();
+    void clickOnSegmentEmitsKind();
+    void legibleFontsAndMinimumSize();
+    void rendersNonBlankPng_data();
+    void rendersNonBlankPng();
+};
+
+void TestMemoryBarsWidget::barHeightsEqualReport_data()
+{
+    QTest::addColumn<QString>("scenario");
+    for (const QString& name : allScenarioNames())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestMemoryBarsWidget::barHeightsEqualReport()
+{
+    QFETCH(QString, scenario);
+    const core::Report report = reportNamed(scenario);
+    const core::MemoryChart chart = core::memoryChart(report);
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(report);
+
+    QCOMPARE(chart.bars.size(), std::size_t(1));
+    const core::MemoryBar& bar = chart.bars.front();
+    // Every kind has one entry per bar; its height is the chart's segment in GB, exactly.
+    double stackGb = 0;
+    QCPBars* below = nullptr;
+    for (const core::MemorySegment& segment : bar.segments) {
+        QCPBars* bars = widget.barsFor(segment.kind);
+        QVERIFY(bars);
+        QCOMPARE(bars->data()->size(), 1);
+        QCOMPARE(bars->data()->at(0)->key, 1.0);
+        QVERIFY2(bars->data()->at(0)->value == segment.bytes / 1e9, qPrintable(bars->name()));
+        QCOMPARE(bars->barBelow(), below); // stacked in the chart's order
+        below = bars;
+        stackGb += bars->data()->at(0)->value;
+    }
+    const core::MemoryEstimate& memory = report.memory;
+    const core::MemoryBreakdown& m = memory.perDevice;
+    auto valueOf = [&](MemorySegmentKind kind) { return widget.barsFor(kind)->data()->at(0)->value; };
+    if (memory.fits) {
+        // Resident segments are the report's breakdown as is.
+        QVERIFY(valueOf(MemorySegmentKind::Weights) == m.weightsBytes / 1e9);
+        QVERIFY(valueOf(MemorySegmentKind::KvCache) == m.kvCacheBytes / 1e9);
+        QVERIFY(valueOf(MemorySegmentKind::Activations) == m.activationsBytes / 1e9);
+        QVERIFY(valueOf(MemorySegmentKind::Gradients) == m.gradientsBytes / 1e9);
+        QVERIFY(valueOf(MemorySegmentKind::OptimizerStates) == m.optimizerStatesBytes / 1e9);
+        QVERIFY(valueOf(MemorySegmentKind::Overhead) == m.overheadBytes / 1e9);
+    } else {
+        // Resident parts fill the device up to capacity (relative 1e-12: a sum of six terms).
+        double residentGb = 0;
+        for (int k = 0; k <= static_cast<int>(MemorySegmentKind::Overhead); ++k)
+            residentGb += valueOf(static_cast<MemorySegmentKind>(k));
+        QVERIFY(near(residentGb, memory.capacityPerDeviceBytes / 1e9, 1e-12));
+    }
+    QVERIFY(valueOf(MemorySegmentKind::OffloadHostRam) == memory.hostOffloadBytes / 1e9);
+    QVERIFY(valueOf(MemorySegmentKind::OffloadDisk) == memory.diskOffloadBytes / 1e9);
+    QVERIFY(valueOf(MemorySegmentKind::Unplaced) == memory.unplacedBytes / 1e9);
+    // The stack is the whole need (relative 1e-12: rounding of the sum).
+    QVERIFY2(near(stackGb, m.totalBytes() / 1e9, 1e-12), qPrintable(QString::number(stackGb)));
+    // The value axis shows the whole stack and the capacity line.
+    QVERIFY(widget.plot()->yAxis->range().upper >= stackGb);
+    QVERIFY(widget.plot()->yAxis->range().upper >= memory.capacityPerDeviceBytes / 1e9);
+    QCOMPARE(widget.plot()->yAxis->range().lower, 0.0);
+    QVERIFY(widget.plot()->yAxis->label().contains(QLatin1String("GB")));
+}
+
+void TestMemoryBarsWidget::capacityLineAndBadge_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("badgeContains");
+    QTest::newRow("fits") << "fits" << "Fits";
+    QTest::newRow("host-ram") << "host-ram" << "host RAM";
+    QTest::newRow("disk") << "disk" << "disk";
+    QTest::newRow("does-not-fit") << "does-not-fit" << "Does not fit";
+    QTest::newRow("training-1xh100") << "training-1xh100" << "host RAM";
+    QTest::newRow("training-8xh100") << "training-8xh100" << "Fits";
+}
+
+void TestMemoryBarsWidget::capacityLineAndBadge()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, badgeContains);
+    const core::Report report = reportNamed(scenario);
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(report);
+
+    // Horizontal line at capacity in GB.
+    const QCPItemStraightLine* line = widget.capacityLine();
+    QVERIFY(line);
+    const double capacityGb = report.memory.capacityPerDeviceBytes / 1e9;
+    QVERIFY(line->point1->coords().y() == capacityGb);
+    QVERIFY(line->point2->coords().y() == capacityGb);
+    QVERIFY(line->point1->coords().x() != line->point2->coords().x());
+    QVERIFY2(widget.capacityLabelText().startsWith(QLatin1String("Capacity ")), qPrintable(widget.capacityLabelText()));
+    QVERIFY(widget.capacityLabelText().endsWith(QLatin1String(" GB")));
+
+    QVERIFY2(widget.badgeText().contains(badgeContains), qPrintable(widget.badgeText()));
+    if (report.memory.fits) {
+        // "Fits — 20 GB of 25.8 GB"
+        QVERIFY(widget.badgeText().contains(QLatin1String(" of ")));
+    } else {
+        QVERIFY(!widget.badgeText().contains(QLatin1String("Fits")));
+    }
+}
+
+void TestMemoryBarsWidget::legendHidesEmptySegmentsAndHatchesOffload()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(reportNamed(QStringLiteral("host-ram")));
+    QCPLegend* legend = widget.plot()->legend;
+    int nonEmpty = 0;
+    for (int k = 0; k < core::kMemorySegmentKindCount; ++k) {
+        QCPBars* bars = widget.barsFor(static_cast<MemorySegmentKind>(k));
+        const bool empty = bars->data()->at(0)->value <= 0;
+        nonEmpty += empty ? 0 : 1;
+        QCOMPARE(legend->hasItemWithPlottable(bars), !empty);
+        QCOMPARE(bars->name(), widgets::segmentName(static_cast<MemorySegmentKind>(k)));
+    }
+    QCOMPARE(legend->itemCount(), nonEmpty);
+    // Host RAM spill is in the legend, hatched as well as coloured.
+    QCPBars* host = widget.barsFor(MemorySegmentKind::OffloadHostRam);
+    QVERIFY(legend->hasItemWithPlottable(host));
+    QCOMPARE(host->brush().style(), Qt::TexturePattern);
+    const QImage tile = host->brush().textureImage();
+    QVERIFY(!tile.isNull());
+    QVERIFY(tile.pixelColor(0, 0) != tile.pixelColor(tile.width() / 2 - 1, 0)); // lines and tint
+    // Resident segments: solid, in the palette's colour.
+    QCPBars* weights = widget.barsFor(MemorySegmentKind::Weights);
+    QCOMPARE(weights->brush().style(), Qt::SolidPattern);
+    QCOMPARE(weights->brush().color(), widgets::segmentColor(MemorySegmentKind::Weights));
+    // Inference has no optimizer states: not in the legend.
+    QVERIFY(!legend->hasItemWithPlottable(widget.barsFor(MemorySegmentKind::OptimizerStates)));
+}
+
+void TestMemoryBarsWidget::summaryDescribesEverySegment()
+{
+    const core::Report report = reportNamed(QStringLiteral("fits"));
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(report);
+    const QString summary = widget.summaryText();
+    QVERIFY(summary.contains(QLatin1String("Weights")));
+    QVERIFY(summary.contains(QLatin1String("KV cache")));
+    QVERIFY(summary.contains(QLatin1String("capacity")));
+    QVERIFY(summary.contains(widget.badgeText()));
+    QVERIFY(!summary.contains(QLatin1String("Optimizer"))); // zero-size segments are left out
+    QVERIFY(!summary.contains(QLatin1String("nan"), Qt::CaseInsensitive));
+    QCOMPARE(widget.accessibleDescription(), summary);
+}
+
+void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(800, 500);
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QCustomPlot* plot = widget.plot();
+    const int plottables = plot->plottableCount();
+    QCOMPARE(plottables, core::kMemorySegmentKindCount);
+    QCPBars* weights = widget.barsFor(MemorySegmentKind::Weights);
+
+    // The same plottables carry the new data; nothing of the first report stays.
+    const core::Report disk = reportNamed(QStringLiteral("disk"));
+    widget.setReport(disk);
+    QCOMPARE(plot->plottableCount(), plottables);
+    QCOMPARE(widget.barsFor(MemorySegmentKind::Weights), weights);
+    QCOMPARE(weights->data()->size(), 1);
+    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value == disk.memory.diskOffloadBytes / 1e9);
+    QVERIFY(widget.barsFor(MemorySegmentKind::KvCache)->data()->at(0)->value
+            == core::memoryChart(disk).bars.front().segments[1].bytes / 1e9);
+    QVERIFY(widget.badgeText().contains(QLatin1String("disk")));
+
+    // Back and forth: items (value labels) are pooled, not added each time.
+    widget.setReport(reportNamed(QStringLiteral("training-8xh100")));
+    plot->replot();
+    const int items = plot->itemCount();
+    for (int i = 0; i < 3; ++i) {
+        widget.setReport(reportNamed(QStringLiteral("fits")));
+        widget.setReport(reportNamed(QStringLiteral("training-8xh100")));
+    }
+    QCOMPARE(plot->itemCount(), items);
+    QCOMPARE(plot->plottableCount(), plottables);
+    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value == 0.0);
+    QVERIFY(!widget.barsFor(MemorySegmentKind::OffloadDisk)->visible());
+}
+
+void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
+{
+    const core::Report report = reportNamed(QStringLiteral("fits"));
+    widgets::MemoryBarsWidget widget;
+    widget.resize(800, 500);
+    widget.setReport(report);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+
+    QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
+    const double middleOfWeightsGb = report.memory.perDevice.weightsBytes / 1e9 / 2;
+    const QPoint pos(qRound(widget.plot()->xAxis->coordToPixel(1.0)),
+                     qRound(widget.plot()->yAxis->coordToPixel(middleOfWeightsGb)));
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, pos);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<MemorySegmentKind>(), MemorySegmentKind::Weights);
+
+    // The KV cache segment sits on top of the weights.
+    const double middleOfKvGb = (report.memory.perDevice.weightsBytes + report.memory.perDevice.kvCacheBytes / 2) / 1e9;
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
+                      QPoint(pos.x(), qRound(widget.plot()->yAxis->coordToPixel(middleOfKvGb))));
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(0).value<MemorySegmentKind>(), MemorySegmentKind::KvCache);
+}
+
+void TestMemoryBarsWidget::legibleFontsAndMinimumSize()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QVERIFY(widget.plot()->yAxis->labelFont().pointSizeF() >= 10);
+    QVERIFY(widget.plot()->yAxis->tickLabelFont().pointSizeF() >= 10);
+    QVERIFY(widget.plot()->legend->font().pointSizeF() >= 10);
+    QVERIFY(widget.minimumSizeHint().width() >= 320);
+    QVERIFY(widget.minimumSizeHint().height() >= 240);
+}
+
+void TestMemoryBarsWidget::rendersNonBlankPng_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QSize>("size");
+    for (const QString& name : allScenarioNames()) {
+        QTest::newRow(qPrintable(name + QLatin1String("@800x500"))) << name << QSize(800, 500);
+        QTest::newRow(qPrintable(name + QLatin1String("@480x320"))) << name << QSize(480, 320);
+    }
+}
+
+void TestMemoryBarsWidget::rendersNonBlankPng()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QSize, size);
+    widgets::MemoryBarsWidget widget;
+    widget.resize(size);
+    widget.setReport(reportNamed(scenario));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("memory.png"));
+    QVERIFY(widget.plot()->savePng(path, size.width(), size.height()));
+    const QImage image(path);
+    QCOMPARE(image.size(), size);
+    QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
+
+    // LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (!shots.isEmpty()) {
+        QDir().mkpath(shots);
+        widget.plot()->savePng(QStringLiteral("%1/memory-%2-%3x%4.png")
+                                   .arg(shots, scenario)
+                                   .arg(size.width())
+                                   .arg(size.height()),
+                               size.width(), size.height());
+    }
+}
+
+QTEST_MAIN(TestMemoryBarsWidget)
+#include "tst_memory_bars_widget.moc"

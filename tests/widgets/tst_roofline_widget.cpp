@@ -1,0 +1,440 @@
+// RooflineWidget draws core::rooflineChart(report): operating points, ceilings, slopes, ridge
+// and log axes are checked against the report the real estimator produces.
+#include "core/chart_data.h"
+#include "core/estimator.h"
+#include "widgets/chart_palette.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/roofline_widget.h"
+
+#include <QImage>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lhe;
+using core::RooflinePhase;
+
+namespace {
+
+core::Scenario inference(const char* device, const char* model, long long batch, long long prompt)
+{
+    core::Scenario s;
+    s.deviceId = device;
+    s.modelId = model;
+    s.batch = batch;
+    s.promptTokens = prompt;
+    return s;
+}
+
+core::Scenario training(long long devices)
+{
+    core::Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 8 * devices, 4096);
+    s.mode = core::Mode::Training;
+    s.devices = devices;
+    return s;
+}
+
+core::Scenario scenarioNamed(const QString& name)
+{
+    if (name == QLatin1String("fits"))
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 4, 4096);
+    if (name == QLatin1String("host-ram"))
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 32, 8192);
+    if (name == QLatin1String("disk"))
+        return inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024);
+    if (name == QLatin1String("h100-batch1"))
+        return inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024);
+    if (name == QLatin1String("training-1xh100"))
+        return training(1);
+    return training(8); // "training-8xh100"
+}
+
+core::Report reportNamed(const QString& name)
+{
+    return core::estimate(scenarioNamed(name), core::Catalog::builtIn());
+}
+
+const QStringList& allScenarioNames()
+{
+    static const QStringList names = {QStringLiteral("fits"),           QStringLiteral("host-ram"),
+                                      QStringLiteral("disk"),           QStringLiteral("h100-batch1"),
+                                      QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
+    return names;
+}
+
+bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+bool contains(const QCPRange& range, double value)
+{
+    return value >= range.lower && value <= range.upper;
+}
+
+const core::PhaseEstimate* phaseOf(const core::Report& report, RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill: return report.prefill ? &*report.prefill : nullptr;
+    case RooflinePhase::Decode: return report.decode ? &*report.decode : nullptr;
+    case RooflinePhase::TrainingStep: return report.training ? &report.training->step : nullptr;
+    }
+    return nullptr;
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return static_cast<int>(colours.size());
+}
+
+constexpr RooflinePhase kPhases[] = {RooflinePhase::Prefill, RooflinePhase::Decode, RooflinePhase::TrainingStep};
+
+} // namespace
+
+class TestRooflineWidget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pointsSitAtReportFigures_data();
+    void pointsSitAtReportFigures();
+    void logAxesContainEveryPoint_data();
+    void logAxesContainEveryPoint();
+    void linesFollowReport_data();
+    void linesFollowReport();
+    void achievedPointOnlyWhenBelowAttainable();
+    void secondReportMovesPointsWithoutNewPlottables();
+    void clickOnPointEmitsPhase();
+    void labelsStayInsidePlot_data();
+    void labelsStayInsidePlot();
+    void summaryAndFonts();
+    void rendersNonBlankPng_data();
+    void rendersNonBlankPng();
+};
+
+void TestRooflineWidget::pointsSitAtReportFigures_data()
+{
+    QTest::addColumn<QString>("scenario");
+    for (const QString& name : allScenarioNames())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestRooflineWidget::pointsSitAtReportFigures()
+{
+    QFETCH(QString, scenario);
+    const core::Report report = reportNamed(scenario);
+    widgets::RooflineWidget widget;
+    widget.setReport(report);
+
+    int points = 0;
+    for (RooflinePhase phase : kPhases) {
+        QCPGraph* graph = widget.pointGraph(phase);
+        QVERIFY(graph);
+        const core::PhaseEstimate* estimate = phaseOf(report, phase);
+        if (!estimate) {
+            QVERIFY(graph->data()->isEmpty());
+            QVERIFY(!graph->visible());
+            continue;
+        }
+        ++points;
+        QCOMPARE(graph->data()->size(), 1);
+        // Relative 1e-12: the same double passed through the chart struct.
+        QVERIFY2(near(graph->data()->at(0)->key, estimate->arithmeticIntensity, 1e-12),
+                 qPrintable(widgets::phaseName(phase)));
+        QVERIFY(near(graph->data()->at(0)->value, estimate->attainableFlopsPerSecond, 1e-12));
+        QVERIFY(graph->visible());
+        QCOMPARE(graph->scatterStyle().brush().color(), widgets::phaseColor(phase));
+    }
+    QVERIFY(points > 0);
+    QCOMPARE(points, static_cast<int>(core::rooflineChart(report).points.size()));
+    // Distinct shapes per phase: circle, square, triangle.
+    QCOMPARE(widget.pointGraph(RooflinePhase::Prefill)->scatterStyle().shape(), QCPScatterStyle::ssCircle);
+    QCOMPARE(widget.pointGraph(RooflinePhase::Decode)->scatterStyle().shape(), QCPScatterStyle::ssSquare);
+    QCOMPARE(widget.pointGraph(RooflinePhase::TrainingStep)->scatterStyle().shape(), QCPScatterStyle::ssTriangle);
+}
+
+void TestRooflineWidget::logAxesContainEveryPoint_data()
+{
+    pointsSitAtReportFigures_data();
+}
+
+void TestRooflineWidget::logAxesContainEveryPoint()
+{
+    QFETCH(QString, scenario);
+    const core::Report report = reportNamed(scenario);
+    const core::RooflineChart chart = core::rooflineChart(report);
+    widgets::RooflineWidget widget;
+    widget.setReport(report);
+
+    QCPAxis* x = widget.plot()->xAxis;
+    QCPAxis* y = widget.plot()->yAxis;
+    QCOMPARE(x->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(y->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(!x->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+    QVERIFY(!y->ticker().dynamicCast<QCPAxisTickerLog>().isNull());
+    QCOMPARE(x->range().lower, chart.xMin);
+    QCOMPARE(x->range().upper, chart.xMax);
+    QCOMPARE(y->range().lower, chart.yMin);
+    QCOMPARE(y->range().upper, chart.yMax);
+    QVERIFY(x->label().contains(QLatin1String("FLOP/byte")));
+    QVERIFY(y->label().contains(QLatin1String("FLOP/s")));
+    for (const core::RooflinePoint& p : chart.points) {
+        QVERIFY(contains(x->range(), p.intensity));
+        QVERIFY(contains(y->range(), p.attainableFlopsPerSecond));
+        QVERIFY(contains(y->range(), p.achievedFlopsPerSecond));
+    }
+    QVERIFY(contains(x->range(), report.roofline.ridgeIntensity));
+    QVERIFY(contains(y->range(), report.roofline.peakFlopsPerSecond));
+}
+
+void TestRooflineWidget::linesFollowReport_data()
+{
+    pointsSitAtReportFigures_data();
+}
+
+void TestRooflineWidget::linesFollowReport()
+{
+    QFETCH(QString, scenario);
+    const core::Report report = reportNamed(scenario);
+    const core::RooflineInfo& roof = report.roofline;
+    widgets::RooflineWidget widget;
+    widget.setReport(report);
+
+    // One ceiling per precision the device supports, horizontal at its peak; the scenario's
+    // precision solid and thicker, the others dashed.
+    const std::vector<QCPGraph*> ceilings = widget.ceilingGraphs();
+    QCOMPARE(ceilings.size(), roof.ceilings.size());
+    for (std::size_t i = 0; i < ceilings.size(); ++i) {
+        QCPGraph* graph = ceilings[i];
+        QCOMPARE(graph->data()->size(), 2);
+        QVERIFY(graph->data()->at(0)->value == roof.ceilings[i].flopsPerSecond);
+        QVERIFY(graph->data()->at(1)->value == roof.ceilings[i].flopsPerSecond);
+        const bool active = roof.ceilings[i].precision == roof.peakPrecision;
+        QCOMPARE(graph->pen().style(), active ? Qt::SolidLine : Qt::DashLine);
+        if (!active)
+            QVERIFY(graph->pen().widthF() < widget.memorySlopeGraph()->pen().widthF());
+    }
+
+    // Memory slope: y / x is the memory bandwidth (relative 1e-12).
+    QCPGraph* slope = widget.memorySlopeGraph();
+    QCOMPARE(slope->data()->size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(near(slope->data()->at(i)->value / slope->data()->at(i)->key, roof.memoryBandwidthBytesPerSecond, 1e-12));
+    }
+
+    // Host link only when the report offloads.
+    const bool offloads = report.memory.offloadedBytes > 0;
+    QCOMPARE(widget.hostLinkGraph()->visible(), offloads);
+    if (offloads) {
+        QCPGraph* host = widget.hostLinkGraph();
+        QCOMPARE(host->data()->size(), 2);
+        QVERIFY(near(host->data()->at(0)->value / host->data()->at(0)->key, roof.hostLinkBytesPerSecond, 1e-12));
+        QCOMPARE(host->pen().style(), Qt::DashLine);
+    } else {
+        QVERIFY(widget.hostLinkGraph()->data()->isEmpty());
+    }
+
+    // Ridge marker at (peak / bandwidth, peak).
+    QVERIFY(widget.ridgeMarker()->visible());
+    QVERIFY(near(widget.ridgeMarker()->position->coords().x(), roof.ridgeIntensity, 1e-12));
+    QVERIFY(near(widget.ridgeMarker()->position->coords().y(), roof.peakFlopsPerSecond, 1e-12));
+}
+
+void TestRooflineWidget::achievedPointOnlyWhenBelowAttainable()
+{
+    for (const QString& name : allScenarioNames()) {
+        const core::Report report = reportNamed(name);
+        widgets::RooflineWidget widget;
+        widget.setReport(report);
+        for (const core::RooflinePoint& p : core::rooflineChart(report).points) {
+            QCPGraph* achieved = widget.achievedGraph(p.phase);
+            const bool below = p.achievedFlopsPerSecond < 0.95 * p.attainableFlopsPerSecond;
+            QCOMPARE(achieved->visible(), below);
+            if (below) {
+                QCOMPARE(achieved->data()->size(), 1);
+                QVERIFY(achieved->data()->at(0)->key == p.intensity);
+                QVERIFY(achieved->data()->at(0)->value == p.achievedFlopsPerSecond);
+                // Same shape, hollow.
+                QCOMPARE(achieved->scatterStyle().shape(), widget.pointGraph(p.phase)->scatterStyle().shape());
+                QVERIFY(achieved->scatterStyle().brush().color() != widgets::phaseColor(p.phase));
+            } else {
+                QVERIFY(achieved->data()->isEmpty());
+            }
+        }
+    }
+}
+
+void TestRooflineWidget::secondReportMovesPointsWithoutNewPlottables()
+{
+    widgets::RooflineWidget widget;
+    widget.resize(800, 500);
+    const core::Report first = reportNamed(QStringLiteral("h100-batch1"));
+    widget.setReport(first);
+    widget.plot()->replot();
+    const int plottables = widget.plot()->plottableCount();
+    const int items = widget.plot()->itemCount();
+    QCPGraph* decode = widget.pointGraph(RooflinePhase::Decode);
+
+    // Another device: points move, the host link appears, nothing of the H100 stays.
+    const core::Report second = reportNamed(QStringLiteral("disk"));
+    widget.setReport(second);
+    widget.plot()->replot();
+    QCOMPARE(widget.pointGraph(RooflinePhase::Decode), decode);
+    QCOMPARE(decode->data()->size(), 1);
+    QVERIFY(decode->data()->at(0)->key == second.decode->arithmeticIntensity);
+    QVERIFY(decode->data()->at(0)->value == second.decode->attainableFlopsPerSecond);
+    QVERIFY(decode->data()->at(0)->value != first.decode->attainableFlopsPerSecond);
+    QCOMPARE(widget.ceilingGraphs().size(), second.roofline.ceilings.size());
+    QVERIFY(widget.hostLinkGraph()->visible());
+
+    // Training on the H100: no inference points left over.
+    widget.setReport(reportNamed(QStringLiteral("training-8xh100")));
+    QVERIFY(widget.pointGraph(RooflinePhase::Decode)->data()->isEmpty());
+    QVERIFY(widget.pointGraph(RooflinePhase::Prefill)->data()->isEmpty());
+    QCOMPARE(widget.pointGraph(RooflinePhase::TrainingStep)->data()->size(), 1);
+    QVERIFY(!widget.hostLinkGraph()->visible());
+
+    // Back to the first report, repeatedly: the same number of plottables and items.
+    for (int i = 0; i < 3; ++i) {
+        widget.setReport(second);
+        widget.setReport(first);
+    }
+    widget.plot()->replot();
+    QCOMPARE(widget.plot()->plottableCount(), plottables);
+    QCOMPARE(widget.plot()->itemCount(), items);
+    QVERIFY(decode->data()->at(0)->key == first.decode->arithmeticIntensity);
+}
+
+void TestRooflineWidget::clickOnPointEmitsPhase()
+{
+    const core::Report report = reportNamed(QStringLiteral("h100-batch1"));
+    widgets::RooflineWidget widget;
+    widget.resize(800, 500);
+    widget.setReport(report);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+
+    QSignalSpy spy(&widget, &widgets::RooflineWidget::pointClicked);
+    QCustomPlot* plot = widget.plot();
+    const QPoint decode(qRound(plot->xAxis->coordToPixel(report.decode->arithmeticIntensity)),
+                        qRound(plot->yAxis->coordToPixel(report.decode->attainableFlopsPerSecond)));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, decode);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<RooflinePhase>(), RooflinePhase::Decode);
+    const QPoint prefill(qRound(plot->xAxis->coordToPixel(report.prefill->arithmeticIntensity)),
+                         qRound(plot->yAxis->coordToPixel(report.prefill->attainableFlopsPerSecond)));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, prefill);
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(0).value<RooflinePhase>(), RooflinePhase::Prefill);
+}
+
+void TestRooflineWidget::labelsStayInsidePlot_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QSize>("size");
+    for (const QString& name : allScenarioNames()) {
+        QTest::newRow(qPrintable(name + QLatin1String("@800x500"))) << name << QSize(800, 500);
+        QTest::newRow(qPrintable(name + QLatin1String("@480x320"))) << name << QSize(480, 320);
+    }
+}
+
+void TestRooflineWidget::labelsStayInsidePlot()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QSize, size);
+    const core::Report report = reportNamed(scenario);
+    widgets::RooflineWidget widget;
+    widget.resize(size);
+    widget.setReport(report);
+    (void)widget.plot()->toPixmap(size.width(), size.height()); // one layout and label pass
+
+    // Every visible text item lies inside the axis rect (1 px slack) and no two overlap.
+    const QRectF area = QRectF(widget.plot()->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    QList<QRectF> boxes;
+    QStringList texts;
+    for (int i = 0; i < widget.plot()->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(widget.plot()->item(i));
+        if (!text || !text->visible() || text->rotation() != 0)
+            continue;
+        const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+        QVERIFY2(area.contains(box.normalized()), qPrintable(text->text()));
+        for (int j = 0; j < boxes.size(); ++j)
+            QVERIFY2(!boxes[j].intersects(box.normalized()),
+                     qPrintable(QStringLiteral("%1 (%2,%3 %4x%5) / %6 (%7,%8 %9x%10)")
+                                    .arg(texts[j]).arg(boxes[j].x()).arg(boxes[j].y()).arg(boxes[j].width()).arg(boxes[j].height())
+                                    .arg(text->text()).arg(box.normalized().x()).arg(box.normalized().y())
+                                    .arg(box.normalized().width()).arg(box.normalized().height())));
+        boxes << box.normalized();
+        texts << text->text();
+    }
+    // Labels that must always show: the active ceiling and every operating point.
+    QStringList required = {QStringLiteral("Ridge ")};
+    for (const core::RooflinePoint& p : core::rooflineChart(report).points)
+        required << widgets::phaseName(p.phase) + QStringLiteral(" —");
+    for (const QString& prefix : required) {
+        const bool found = std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.startsWith(prefix); });
+        QVERIFY2(found, qPrintable(prefix + QLatin1String(" in ") + texts.join(QLatin1String(" | "))));
+    }
+}
+
+void TestRooflineWidget::summaryAndFonts()
+{
+    const core::Report report = reportNamed(QStringLiteral("host-ram"));
+    widgets::RooflineWidget widget;
+    widget.setReport(report);
+    const QString summary = widget.summaryText();
+    QVERIFY(summary.contains(QLatin1String("Prefill")));
+    QVERIFY(summary.contains(QLatin1String("Decode")));
+    QVERIFY(summary.contains(QLatin1String("ridge")));
+    QVERIFY(summary.contains(QLatin1String("host link")));
+    QVERIFY(summary.contains(QLatin1String("bf16")));
+    QVERIFY(!summary.contains(QLatin1String("nan"), Qt::CaseInsensitive));
+    QCOMPARE(widget.accessibleDescription(), summary);
+    QVERIFY(widget.plot()->xAxis->labelFont().pointSizeF() >= 10);
+    QVERIFY(widget.plot()->yAxis->labelFont().pointSizeF() >= 10);
+    QVERIFY(widget.minimumSizeHint().width() >= 320);
+    QVERIFY(widget.minimumSizeHint().height() >= 240);
+}
+
+void TestRooflineWidget::rendersNonBlankPng_data()
+{
+    labelsStayInsidePlot_data();
+}
+
+void TestRooflineWidget::rendersNonBlankPng()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QSize, size);
+    widgets::RooflineWidget widget;
+    widget.resize(size);
+    widget.setReport(reportNamed(scenario));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("roofline.png"));
+    QVERIFY(widget.plot()->savePng(path, size.width(), size.height()));
+    const QImage image(path);
+    QCOMPARE(image.size(), size);
+    QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
+
+    // LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (!shots.isEmpty()) {
+        QDir().mkpath(shots);
+        widget.plot()->savePng(QStringLiteral("%1/roofline-%2-%3x%4.png")
+                                   .arg(shots, scenario)
+                                   .arg(size.width())
+                                   .arg(size.height()),
+                               size.width(), size.height());
+    }
+}
+
+QTEST_MAIN(TestRooflineWidget)
+#include "tst_roofline_widget.moc"

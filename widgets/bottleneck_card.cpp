@@ -1,0 +1,154 @@
+#include "widgets/bottleneck_card.h"
+
+#include "widgets/chart_palette.h"
+#include "widgets/value_format.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace lhe::widgets {
+
+// The four time terms side by side as a proportional bar with the names printed inside or
+// below, so the card reads without colour.
+class BreakdownBar : public QWidget
+{
+public:
+    explicit BreakdownBar(QWidget* parent) : QWidget(parent) { setMinimumHeight(40); }
+
+    void setBreakdown(const core::TimeBreakdown& breakdown)
+    {
+        m_breakdown = breakdown;
+        m_valid = true;
+        update();
+    }
+    void clear()
+    {
+        m_valid = false;
+        update();
+    }
+    QSize sizeHint() const override { return {220, 40}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        if (!m_valid)
+            return;
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::Antialiasing);
+        const std::pair<core::Bound, double> terms[] = {
+            {core::Bound::Compute, m_breakdown.computeSeconds},
+            {core::Bound::Memory, m_breakdown.memorySeconds},
+            {core::Bound::Communication, m_breakdown.communicationSeconds},
+            {core::Bound::Offload, m_breakdown.offloadSeconds},
+        };
+        double total = 0;
+        for (const auto& term : terms)
+            total += term.second;
+        if (!(total > 0))
+            return;
+        const QRectF area(0, 0, width(), height() * 0.45);
+        double x = 0;
+        const QFontMetrics metrics(font());
+        QString legend;
+        for (const auto& [bound, seconds] : terms) {
+            const double w = area.width() * seconds / total;
+            if (w <= 0)
+                continue;
+            const QRectF segment(x, area.top(), w, area.height());
+            painter.fillRect(segment, boundColor(bound));
+            const QString share = QLocale().toString(100.0 * seconds / total, 'f', 0) + QLatin1Char('%');
+            if (metrics.horizontalAdvance(share) + 4 < w) {
+                painter.setPen(bound == core::Bound::Memory ? Qt::black : Qt::white);
+                painter.drawText(segment, Qt::AlignCenter, share);
+            }
+            x += w;
+            if (seconds / total >= 0.01) {
+                if (!legend.isEmpty())
+                    legend += QStringLiteral(" · ");
+                legend += widgets::boundName(bound) + QLatin1Char(' ') + share;
+            }
+        }
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRectF(0, area.bottom() + 2, width(), height() - area.height() - 2),
+                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, legend);
+    }
+
+private:
+    core::TimeBreakdown m_breakdown;
+    bool m_valid = false;
+};
+
+BottleneckCard::BottleneckCard(QWidget* parent)
+    : QFrame(parent), m_title(new QLabel(this)), m_bound(new QLabel(this)), m_figures(new QLabel(this)),
+      m_bar(new BreakdownBar(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setFocusPolicy(Qt::TabFocus); // screen readers reach the verdict by keyboard
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setSpacing(4);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    QFont boundFont = m_bound->font();
+    boundFont.setPointSizeF(boundFont.pointSizeF() * 1.25);
+    boundFont.setBold(true);
+    m_bound->setFont(boundFont);
+    m_figures->setTextFormat(Qt::RichText);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_title);
+    layout->addWidget(m_bound);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_figures);
+    layout->addStretch(1);
+}
+
+void BottleneckCard::setContent(const QString& title, core::Bound bound, const core::TimeBreakdown& breakdown,
+                                const QList<QPair<QString, QString>>& figures)
+{
+    m_title->setText(title);
+    m_bound->setText(tr("Bound: %1").arg(widgets::boundName(bound)));
+    QPalette boundPalette = m_bound->palette();
+    boundPalette.setColor(QPalette::WindowText, boundColor(bound).darker(bound == core::Bound::Memory ? 130 : 100));
+    m_bound->setPalette(boundPalette);
+    QString rows;
+    for (const auto& [label, value] : figures)
+        rows += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td align=\"right\"><b>%2</b></td></tr>")
+                    .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+    m_figures->setText(QStringLiteral("<table>") + rows + QStringLiteral("</table>"));
+    m_bar->setBreakdown(breakdown);
+    setAccessibleName(title);
+    setAccessibleDescription(summaryText());
+}
+
+void BottleneckCard::clear(const QString& title, const QString& message)
+{
+    m_title->setText(title);
+    m_bound->setText(message);
+    m_bound->setPalette(palette());
+    m_figures->clear();
+    m_bar->clear();
+}
+
+QString BottleneckCard::title() const
+{
+    return m_title->text();
+}
+
+QString BottleneckCard::boundText() const
+{
+    return m_bound->text();
+}
+
+QString BottleneckCard::summaryText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_figures->text());
+    return m_title->text() + QStringLiteral(": ") + m_bound->text() + QStringLiteral(". ") +
+           doc.toPlainText().simplified();
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,126 @@
+#include "widgets/chart_palette.h"
+
+#include <QCoreApplication>
+
+namespace lhe::widgets {
+
+using core::MemorySegmentKind;
+
+namespace {
+
+// Okabe-Ito: black, orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple.
+const QColor kOrange(0xE6, 0x9F, 0x00);
+const QColor kSkyBlue(0x56, 0xB4, 0xE9);
+const QColor kGreen(0x00, 0x9E, 0x73);
+const QColor kYellow(0xF0, 0xE4, 0x42);
+const QColor kBlue(0x00, 0x72, 0xB2);
+const QColor kVermillion(0xD5, 0x5E, 0x00);
+const QColor kPurple(0xCC, 0x79, 0xA7);
+const QColor kGrey(0x99, 0x99, 0x99);
+const QColor kBlack(0x00, 0x00, 0x00);
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("lhe::widgets::ChartPalette", text);
+}
+
+} // namespace
+
+QColor segmentColor(MemorySegmentKind kind)
+{
+    switch (kind) {
+    case MemorySegmentKind::Weights: return kBlue;
+    case MemorySegmentKind::KvCache: return kOrange;
+    case MemorySegmentKind::Activations: return kGreen;
+    case MemorySegmentKind::Gradients: return kPurple;
+    case MemorySegmentKind::OptimizerStates: return kSkyBlue;
+    case MemorySegmentKind::Overhead: return kGrey;
+    case MemorySegmentKind::OffloadHostRam: return kYellow;
+    case MemorySegmentKind::OffloadDisk: return kVermillion;
+    case MemorySegmentKind::Unplaced: return kBlack;
+    }
+    return kGrey;
+}
+
+QBrush segmentBrush(MemorySegmentKind kind)
+{
+    switch (kind) {
+    case MemorySegmentKind::OffloadHostRam:
+    case MemorySegmentKind::OffloadDisk: {
+        return QBrush(segmentColor(kind), Qt::BDiagPattern);
+    }
+    case MemorySegmentKind::Unplaced: return QBrush(segmentColor(kind), Qt::DiagCrossPattern);
+    default: return QBrush(segmentColor(kind));
+    }
+}
+
+QString segmentName(MemorySegmentKind kind)
+{
+    switch (kind) {
+    case MemorySegmentKind::Weights: return tr("Weights");
+    case MemorySegmentKind::KvCache: return tr("KV cache");
+    case MemorySegmentKind::Activations: return tr("Activations");
+    case MemorySegmentKind::Gradients: return tr("Gradients");
+    case MemorySegmentKind::OptimizerStates: return tr("Optimizer states");
+    case MemorySegmentKind::Overhead: return tr("Runtime overhead");
+    case MemorySegmentKind::OffloadHostRam: return tr("Offloaded to host RAM");
+    case MemorySegmentKind::OffloadDisk: return tr("Offloaded to disk");
+    case MemorySegmentKind::Unplaced: return tr("Does not fit anywhere");
+    }
+    return {};
+}
+
+QColor boundColor(core::Bound bound)
+{
+    switch (bound) {
+    case core::Bound::Compute: return kBlue;
+    case core::Bound::Memory: return kOrange;
+    case core::Bound::Communication: return kPurple;
+    case core::Bound::Offload: return kVermillion;
+    }
+    return kGrey;
+}
+
+QString boundName(core::Bound bound)
+{
+    switch (bound) {
+    case core::Bound::Compute: return tr("Compute");
+    case core::Bound::Memory: return tr("Memory bandwidth");
+    case core::Bound::Communication: return tr("Communication");
+    case core::Bound::Offload: return tr("Offload I/O");
+    }
+    return {};
+}
+
+QColor phaseColor(core::RooflinePhase phase)
+{
+    switch (phase) {
+    case core::RooflinePhase::Prefill: return kBlue;
+    case core::RooflinePhase::Decode: return kVermillion;
+    case core::RooflinePhase::TrainingStep: return kGreen;
+    }
+    return kGrey;
+}
+
+QString phaseName(core::RooflinePhase phase)
+{
+    switch (phase) {
+    case core::RooflinePhase::Prefill: return tr("Prefill");
+    case core::RooflinePhase::Decode: return tr("Decode");
+    case core::RooflinePhase::TrainingStep: return tr("Training step");
+    }
+    return {};
+}
+
+QString tierName(core::OffloadTier tier)
+{
+    switch (tier) {
+    case core::OffloadTier::None: return tr("fits");
+    case core::OffloadTier::HostRam: return tr("host RAM");
+    case core::OffloadTier::Disk: return tr("disk");
+    case core::OffloadTier::DoesNotFit: return tr("does not fit");
+    }
+    return {};
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,28 @@
+// Colours and names for chart series and verdicts: the Okabe-Ito colour-blind-safe palette
+// (Okabe & Ito 2008), with translated names so colour is never the only signal.
+#pragma once
+
+#include "core/chart_data.h"
+#include "core/report.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QString>
+
+namespace lhe::widgets {
+
+QColor segmentColor(core::MemorySegmentKind kind);
+// Offloaded segments are hatched as well as coloured.
+QBrush segmentBrush(core::MemorySegmentKind kind);
+QString segmentName(core::MemorySegmentKind kind);
+
+QColor boundColor(core::Bound bound);
+// Call as widgets::boundName(): unqualified, ADL also finds core::boundName (the JSON token).
+QString boundName(core::Bound bound); // "Compute", "Memory bandwidth", ...
+
+QColor phaseColor(core::RooflinePhase phase);
+QString phaseName(core::RooflinePhase phase); // "Prefill", "Decode", "Training step"
+
+QString tierName(core::OffloadTier tier);
+
+} // namespace lhe::widgets

@@ -1,0 +1,109 @@
+#include "widgets/dashboard.h"
+
+#include "widgets/bottleneck_card.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/roofline_widget.h"
+#include "widgets/value_format.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+
+namespace lhe::widgets {
+
+Dashboard::Dashboard(QWidget* parent)
+    : QWidget(parent), m_headline(new QLabel(this)), m_memoryBars(new MemoryBarsWidget(this)),
+      m_roofline(new RooflineWidget(this)), m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
+      m_training(new BottleneckCard(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    QFont headlineFont = m_headline->font();
+    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.2);
+    headlineFont.setBold(true);
+    m_headline->setFont(headlineFont);
+    m_headline->setWordWrap(true);
+    layout->addWidget(m_headline);
+
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_memoryBars, 2);
+    charts->addWidget(m_roofline, 3);
+    layout->addLayout(charts, 1);
+
+    auto* cards = new QHBoxLayout;
+    cards->addWidget(m_prefill);
+    cards->addWidget(m_decode);
+    cards->addWidget(m_training);
+    layout->addLayout(cards);
+    m_memoryBars->setAccessibleName(tr("Memory per device chart"));
+    m_roofline->setAccessibleName(tr("Roofline chart"));
+}
+
+QString Dashboard::headline() const
+{
+    return m_headline->text();
+}
+
+void Dashboard::setReport(const core::Report& report)
+{
+    const auto& s = report.scenario;
+    const auto& split = *s.parallelism;
+    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    m_headline->setText(tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
+                            .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
+                                 QString::fromStdString(report.deviceName), mode, QString::number(split.tensor),
+                                 QString::number(split.pipeline), QString::number(split.data)));
+    m_memoryBars->setReport(report);
+    m_roofline->setReport(report);
+
+    if (report.prefill) {
+        const auto& p = *report.prefill;
+        m_prefill->setContent(tr("Prefill"), p.bound, p.breakdown,
+                              {{tr("Time to first token"), formatSeconds(p.seconds)},
+                               {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
+                               {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}});
+        m_prefill->show();
+    } else {
+        m_prefill->hide();
+    }
+    if (report.decode) {
+        const auto& d = *report.decode;
+        m_decode->setContent(tr("Decode"), d.bound, d.breakdown,
+                             {{tr("Time per output token"), formatSeconds(d.seconds)},
+                              {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
+                              {tr("Tokens/s per sequence"),
+                               formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}});
+        m_decode->show();
+    } else {
+        m_decode->hide();
+    }
+    if (report.training) {
+        const auto& t = *report.training;
+        m_training->setContent(tr("Training step"), t.step.bound, t.step.breakdown,
+                               {{tr("Step time"), formatSeconds(t.step.seconds)},
+                                {tr("Tokens/s"), formatNumber(t.step.tokensPerSecond)},
+                                {tr("MFU"), formatNumber(t.mfu * 100.0) + QStringLiteral(" %")},
+                                {tr("Days for %1 tokens").arg(formatNumber(s.training.trainTokens)),
+                                 formatNumber(t.trainDays)}});
+        m_training->show();
+    } else {
+        m_training->hide();
+    }
+}
+
+void Dashboard::showProblem(const QString& message)
+{
+    m_prefill->clear(tr("Prefill"), message);
+    m_decode->clear(tr("Decode"), message);
+    m_training->hide();
+}
+
+void Dashboard::replotNow()
+{
+    m_memoryBars->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_roofline->plot()->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,526 @@
+#include "widgets/memory_bars_widget.h"
+
+#include "widgets/chart_palette.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/value_format.h"
+
+#include <QEvent>
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPixmap>
+#include <QScreen>
+#include <QStringList>
+#include <QVBoxLayout>
+#include <QWindow>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::widgets {
+
+using core::MemorySegmentKind;
+
+namespace {
+
+constexpr double kBytesPerGb = 1e9;
+constexpr double kBarWidth = 0.55;        // in key units; bars sit at keys 1..n
+constexpr double kLabelSpaceKeys = 0.65;  // free key range right of the last bar for the capacity label
+constexpr double kMinimumPointSize = 10;  // legible on a projector
+
+QFont atLeast(QFont font, double pointSize, bool bold = false)
+{
+    if (font.pointSizeF() < pointSize)
+        font.setPointSizeF(pointSize);
+    font.setBold(bold);
+    return font;
+}
+
+// A text element with a filled rounded background: the fits/offloads verdict above the plot.
+class BadgeElement : public QCPTextElement
+{
+public:
+    explicit BadgeElement(QCustomPlot* plot) : QCPTextElement(plot)
+    {
+        setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        setMargins(QMargins(10, 6, 10, 4));
+    }
+
+    void setFill(const QColor& fill) { m_fill = fill; }
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        if (!mText.isEmpty()) {
+            const QFontMetrics metrics(mainFont());
+            const QRect text = metrics.boundingRect(mRect, mTextFlags, mText);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(m_fill);
+            painter->setRenderHint(QPainter::Antialiasing, true);
+            painter->drawRoundedRect(QRectF(text).adjusted(-7, -3, 7, 3), 4, 4);
+        }
+        QCPTextElement::draw(painter);
+    }
+
+private:
+    QColor m_fill;
+};
+
+// Relative luminance (WCAG 2.x) to pick black or white text on a segment colour.
+bool isDark(const QColor& colour)
+{
+    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    const double l = 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
+                     + 0.0722 * channel(colour.blueF());
+    return l < 0.25;
+}
+
+bool isHatched(MemorySegmentKind kind)
+{
+    return segmentBrush(kind).style() != Qt::SolidPattern;
+}
+
+// segmentBrush's hatch alone vanishes on white for light colours (Okabe-Ito yellow): draw the
+// same pattern darker over a light tint of the colour, as a tile.
+QBrush barBrush(MemorySegmentKind kind)
+{
+    const QBrush brush = segmentBrush(kind);
+    if (!isHatched(kind))
+        return brush;
+    QPixmap tile(16, 16); // a multiple of Qt's 8-pixel pattern period, so tiles join seamlessly
+    tile.fill(Qt::transparent);
+    QPainter painter(&tile);
+    QColor tint = brush.color();
+    tint.setAlpha(70);
+    painter.fillRect(tile.rect(), tint);
+    painter.fillRect(tile.rect(), QBrush(brush.color().darker(140), brush.style()));
+    return QBrush(tile);
+}
+
+} // namespace
+
+MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = new QCustomPlot(this);
+    layout->addWidget(m_plot);
+    setAccessibleName(tr("Memory per device"));
+
+    m_plot->setLocale(locale());
+    m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+
+    // Layout: badge on top; axis rect and legend side by side below it.
+    QCPAxisRect* axisRect = m_plot->axisRect();
+    m_badge = new BadgeElement(m_plot);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_badge);
+    m_plot->plotLayout()->take(axisRect);
+    m_plot->plotLayout()->simplify();
+    auto* body = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, body);
+    m_plot->plotLayout()->setRowSpacing(0);
+    body->addElement(0, 0, axisRect);
+    auto* legendColumn = new QCPLayoutGrid;
+    body->addElement(0, 1, legendColumn);
+    body->setColumnStretchFactor(0, 1);
+    body->setColumnStretchFactor(1, 0.001);
+    axisRect->insetLayout()->take(m_plot->legend);
+    legendColumn->addElement(0, 0, m_plot->legend);
+    legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot)); // pushes the legend to the top
+    legendColumn->setRowStretchFactor(0, 0.001);
+    legendColumn->setMargins(QMargins(0, 6, 4, 0));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setLayer(QStringLiteral("legend"));
+    m_plot->legend->setRowSpacing(2);
+
+    QCPAxis* keyAxis = m_plot->xAxis;
+    QCPAxis* valueAxis = m_plot->yAxis;
+    m_keyTicker.reset(new QCPAxisTickerText);
+    keyAxis->setTicker(m_keyTicker);
+    keyAxis->setTickLength(0, 0);
+    keyAxis->setSubTicks(false);
+    keyAxis->grid()->setVisible(false);
+    valueAxis->setLabel(tr("Memory per device (GB)"));
+    valueAxis->setRangeLower(0);
+
+    for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
+        const auto kind = static_cast<MemorySegmentKind>(i);
+        auto* bars = new QCPBars(keyAxis, valueAxis);
+        bars->setName(segmentName(kind));
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(1);
+        bars->setBrush(barBrush(kind));
+        bars->setPen(isHatched(kind) ? QPen(segmentColor(kind).darker(140), 1.5) : QPen(Qt::NoPen));
+        bars->setSelectable(QCP::stNone);
+        if (i > 0)
+            bars->moveAbove(m_bars[static_cast<std::size_t>(i - 1)]);
+        m_bars[static_cast<std::size_t>(i)] = bars;
+    }
+
+    m_capacityLine = new QCPItemStraightLine(m_plot);
+    m_capacityLine->setLayer(QStringLiteral("labels"));
+    m_capacityLine->point1->setCoords(0, 0);
+    m_capacityLine->point2->setCoords(1, 0);
+    m_capacityLine->setSelectable(false);
+
+    m_capacityLabel = new QCPItemText(m_plot);
+    m_capacityLabel->setLayer(QStringLiteral("labels"));
+    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_capacityLabel->position->setAxisRect(axisRect);
+    m_capacityLabel->setTextAlignment(Qt::AlignRight);
+    m_capacityLabel->setPadding(QMargins(2, 1, 2, 1));
+    m_capacityLabel->setSelectable(false);
+
+    connect(m_plot, &QCustomPlot::afterLayout, this, &MemoryBarsWidget::placeLabels);
+    connect(m_plot, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable* plottable, int, QMouseEvent*) { onPlottableClick(plottable); });
+    connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {
+        // A value label sits on its segment and is hit first.
+        for (const ValueLabel& label : m_valueLabels) {
+            if (label.item == item)
+                emit segmentClicked(label.kind);
+        }
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBarsWidget::onMouseMove);
+
+    applyPalette();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCustomPlot* MemoryBarsWidget::plot() const
+{
+    return m_plot;
+}
+
+QCPBars* MemoryBarsWidget::barsFor(MemorySegmentKind kind) const
+{
+    return m_bars[static_cast<std::size_t>(kind)];
+}
+
+QCPItemStraightLine* MemoryBarsWidget::capacityLine() const
+{
+    return m_capacityLine;
+}
+
+QString MemoryBarsWidget::capacityLabelText() const
+{
+    return m_capacityText;
+}
+
+QString MemoryBarsWidget::badgeText() const
+{
+    return m_badgeText;
+}
+
+QString MemoryBarsWidget::summaryText() const
+{
+    return m_summary;
+}
+
+QSize MemoryBarsWidget::minimumSizeHint() const
+{
+    return {320, 240};
+}
+
+QSize MemoryBarsWidget::sizeHint() const
+{
+    return {480, 360};
+}
+
+void MemoryBarsWidget::setReport(const core::Report& report)
+{
+    m_chart = core::memoryChart(report);
+    m_tier = report.memory.tier;
+    m_hasReport = true;
+    const core::MemoryEstimate& memory = report.memory;
+    const int barCount = static_cast<int>(m_chart.bars.size());
+
+    // Bar data: one entry per bar for every kind, so a bar's stack is complete.
+    std::array<QVector<double>, core::kMemorySegmentKindCount> values;
+    QVector<double> keys;
+    std::vector<MemorySegmentKind> order; // stacking order, from the first bar that has segments
+    for (int b = 0; b < barCount; ++b) {
+        keys.append(b + 1);
+        for (auto& v : values)
+            v.append(0.0);
+        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
+            values[static_cast<std::size_t>(segment.kind)][b] = segment.bytes / kBytesPerGb;
+            if (std::find(order.begin(), order.end(), segment.kind) == order.end())
+                order.push_back(segment.kind);
+        }
+    }
+    QCPBars* below = nullptr;
+    for (MemorySegmentKind kind : order) {
+        QCPBars* bars = barsFor(kind);
+        bars->moveAbove(below);
+        below = bars;
+    }
+    m_plot->legend->clearItems();
+    for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
+        QCPBars* bars = m_bars[static_cast<std::size_t>(i)];
+        const QVector<double>& v = values[static_cast<std::size_t>(i)];
+        bars->setData(keys, v, true);
+        const bool shown = std::any_of(v.begin(), v.end(), [](double gb) { return gb > 0; });
+        bars->setVisible(shown);
+    }
+    // Legend top to bottom as the stack reads, zero-size segments left out.
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        QCPBars* bars = barsFor(*it);
+        if (bars->visible())
+            bars->addToLegend();
+    }
+
+    // Key axis: one tick per bar.
+    m_keyTicker->clear();
+    for (int b = 0; b < barCount; ++b) {
+        const QString name = barCount == 1 ? QString::fromStdString(report.deviceName)
+                                            : tr("Device role %1").arg(b + 1);
+        m_keyTicker->addTick(b + 1, name);
+    }
+    m_plot->xAxis->setRange(0.4, barCount + 0.4 + kLabelSpaceKeys);
+    m_plot->yAxis->setRange(0, std::max(m_chart.axisMaxBytes / kBytesPerGb, 1e-9));
+
+    // Capacity line and its label.
+    const double capacityGb = m_chart.capacityBytes / kBytesPerGb;
+    m_capacityLine->point1->setCoords(0, capacityGb);
+    m_capacityLine->point2->setCoords(1, capacityGb);
+    m_capacityText = tr("Capacity %1").arg(formatBytes(m_chart.capacityBytes));
+    m_capacityLabel->position->setCoords(0.985, capacityGb);
+
+    // Value labels: one per non-empty segment; which ones show is decided after layout.
+    std::size_t used = 0;
+    for (int b = 0; b < barCount; ++b) {
+        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
+            if (segment.bytes <= 0)
+                continue;
+            if (used == m_valueLabels.size()) {
+                ValueLabel label;
+                label.item = new QCPItemText(m_plot);
+                label.item->setLayer(QStringLiteral("labels"));
+                label.item->setPositionAlignment(Qt::AlignCenter);
+                label.item->setPadding(QMargins(3, 1, 3, 1));
+                label.item->setSelectable(false);
+                m_valueLabels.push_back(label);
+            }
+            ValueLabel& label = m_valueLabels[used++];
+            label.kind = segment.kind;
+            label.key = b + 1;
+            label.startGb = segment.startBytes / kBytesPerGb;
+            label.gb = segment.bytes / kBytesPerGb;
+            label.shortText = formatBytes(segment.bytes);
+            label.longText = tr("%1 %2").arg(segmentName(segment.kind), label.shortText);
+            label.item->position->setCoords(label.key, label.startGb + label.gb / 2);
+        }
+    }
+    while (m_valueLabels.size() > used) {
+        m_plot->removeItem(m_valueLabels.back().item);
+        m_valueLabels.pop_back();
+    }
+
+    // Badge: the verdict in words.
+    const double totalBytes = memory.perDevice.totalBytes();
+    auto* badge = static_cast<BadgeElement*>(m_badge);
+    switch (memory.tier) {
+    case core::OffloadTier::None:
+        m_badgeText = tr("Fits — %1 of %2").arg(formatBytes(totalBytes), formatBytes(memory.capacityPerDeviceBytes));
+        badge->setFill(segmentColor(MemorySegmentKind::Activations)); // bluish green
+        break;
+    case core::OffloadTier::HostRam:
+        m_badgeText = tr("Offloads %1 to host RAM").arg(formatBytes(memory.offloadedBytes));
+        badge->setFill(QColor(0xE6, 0x9F, 0x00)); // Okabe-Ito orange
+        break;
+    case core::OffloadTier::Disk:
+        m_badgeText = memory.hostOffloadBytes > 0
+                          ? tr("Offloads %1 to host RAM and %2 to disk")
+                                .arg(formatBytes(memory.hostOffloadBytes), formatBytes(memory.diskOffloadBytes))
+                          : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
+        badge->setFill(QColor(0xD5, 0x5E, 0x00)); // Okabe-Ito vermillion
+        break;
+    case core::OffloadTier::DoesNotFit:
+        m_badgeText = tr("Does not fit: needs %1 more").arg(formatBytes(memory.unplacedBytes));
+        badge->setFill(QColor(0x20, 0x20, 0x20));
+        break;
+    }
+    m_badge->setText(m_badgeText);
+
+    // Screen-reader summary: every drawn segment, the total against capacity, the verdict.
+    QStringList parts;
+    for (int b = 0; b < barCount; ++b) {
+        QStringList segments;
+        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
+            if (segment.bytes > 0)
+                segments << tr("%1 %2").arg(segmentName(segment.kind), formatBytes(segment.bytes));
+        }
+        const QString total = formatBytes(m_chart.bars[static_cast<std::size_t>(b)].totalBytes);
+        const QString body = tr("%1; total %2 of %3 capacity")
+                                 .arg(segments.join(tr(", ")), total, formatBytes(m_chart.capacityBytes));
+        parts << (barCount == 1 ? body : tr("%1: %2").arg(m_keyTicker->ticks().value(b + 1), body));
+    }
+    m_summary = tr("%1. %2.").arg(parts.join(tr(". ")), m_badgeText);
+    setAccessibleDescription(m_summary);
+    m_plot->setAccessibleDescription(m_summary);
+
+    applyPalette();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryBarsWidget::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlpha(110);
+
+    m_plot->setBackground(base);
+    const QFont labelFont = atLeast(font(), kMinimumPointSize);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelFont(labelFont);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    m_plot->legend->setFont(labelFont);
+    m_plot->legend->setTextColor(text);
+    m_plot->legend->setBrush(Qt::NoBrush);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+
+    m_badge->setFont(atLeast(font(), kMinimumPointSize + 1, true));
+    m_badge->setTextColor(m_tier == core::OffloadTier::DoesNotFit ? QColor(Qt::white) : QColor(Qt::black));
+
+    m_capacityLine->setPen(QPen(text, 2, Qt::DashLine));
+    m_capacityLabel->setFont(atLeast(font(), kMinimumPointSize, true));
+    m_capacityLabel->setColor(text);
+    QColor backdrop = base;
+    backdrop.setAlpha(220);
+    m_capacityLabel->setBrush(backdrop);
+
+    const QFont valueFont = atLeast(font(), kMinimumPointSize);
+    for (ValueLabel& label : m_valueLabels) {
+        label.item->setFont(valueFont);
+        if (isHatched(label.kind)) {
+            label.item->setColor(Qt::black);
+            label.item->setBrush(QColor(255, 255, 255, 225));
+        } else {
+            label.item->setColor(isDark(segmentColor(label.kind)) ? Qt::white : Qt::black);
+            label.item->setBrush(Qt::NoBrush);
+        }
+    }
+}
+
+void MemoryBarsWidget::placeLabels()
+{
+    if (!m_hasReport)
+        return;
+    QCPAxis* keyAxis = m_plot->xAxis;
+    QCPAxis* valueAxis = m_plot->yAxis;
+    const QRect area = m_plot->axisRect()->rect();
+
+    // Value labels: the long form when it fits inside the segment, else the short one, else none.
+    for (ValueLabel& label : m_valueLabels) {
+        const QFontMetrics metrics(label.item->font());
+        const double left = keyAxis->coordToPixel(label.key - kBarWidth / 2);
+        const double right = keyAxis->coordToPixel(label.key + kBarWidth / 2);
+        const double widthPx = std::abs(right - left) - 4;
+        const double heightPx =
+            std::abs(valueAxis->coordToPixel(label.startGb) - valueAxis->coordToPixel(label.startGb + label.gb));
+        const double lineHeight = metrics.height() + 2;
+        QString text;
+        if (heightPx >= lineHeight) {
+            if (metrics.horizontalAdvance(label.longText) + 6 <= widthPx)
+                text = label.longText;
+            else if (metrics.horizontalAdvance(label.shortText) + 6 <= widthPx)
+                text = label.shortText;
+        }
+        label.item->setText(text);
+        label.item->setVisible(!text.isEmpty());
+    }
+
+    // Capacity label: right of the bars, above the line unless the top of the plot is too close;
+    // two lines when one line would run into the bars.
+    const QFontMetrics metrics(m_capacityLabel->font());
+    const double barsRight = keyAxis->coordToPixel(static_cast<double>(m_chart.bars.size()) + kBarWidth / 2);
+    const double freeWidth = area.right() - barsRight - 8;
+    const QString oneLine = m_capacityText;
+    QString text = oneLine;
+    if (metrics.horizontalAdvance(oneLine) + 6 > freeWidth) {
+        const int space = oneLine.indexOf(QLatin1Char(' '));
+        if (space > 0)
+            text = oneLine.left(space) + QLatin1Char('\n') + oneLine.mid(space + 1);
+    }
+    m_capacityLabel->setText(text);
+    const int lines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
+    const double textHeight = lines * metrics.lineSpacing() + 4;
+    const double linePx = valueAxis->coordToPixel(m_chart.capacityBytes / kBytesPerGb);
+    const bool above = linePx - area.top() >= textHeight + 2;
+    m_capacityLabel->setPositionAlignment(Qt::AlignRight | (above ? Qt::AlignBottom : Qt::AlignTop));
+    m_capacityLabel->setPadding(above ? QMargins(2, 1, 2, 3) : QMargins(2, 3, 2, 1));
+}
+
+int MemoryBarsWidget::kindIndexOf(const QCPAbstractPlottable* plottable) const
+{
+    for (std::size_t i = 0; i < m_bars.size(); ++i) {
+        if (m_bars[i] == plottable)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void MemoryBarsWidget::onPlottableClick(QCPAbstractPlottable* plottable)
+{
+    const int index = kindIndexOf(plottable);
+    if (index >= 0)
+        emit segmentClicked(static_cast<MemorySegmentKind>(index));
+}
+
+QString MemoryBarsWidget::describeSegment(MemorySegmentKind kind, int barIndex) const
+{
+    if (barIndex < 0 || barIndex >= static_cast<int>(m_chart.bars.size()))
+        return {};
+    for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(barIndex)].segments) {
+        if (segment.kind == kind)
+            return tr("%1: %2").arg(segmentName(kind), formatBytes(segment.bytes));
+    }
+    return {};
+}
+
+void MemoryBarsWidget::onMouseMove(QMouseEvent* event)
+{
+    int dataIndex = -1;
+    QCPAbstractPlottable* plottable = m_plot->plottableAt(event->position(), false, &dataIndex);
+    const int index = kindIndexOf(plottable);
+    m_plot->setToolTip(index >= 0 ? describeSegment(static_cast<MemorySegmentKind>(index), dataIndex) : QString());
+}
+
+void MemoryBarsWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::LocaleChange) {
+        m_plot->setLocale(locale());
+        applyPalette();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+void MemoryBarsWidget::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
+    refreshPixelRatio();
+    if (QWindow* window = this->window()->windowHandle())
+        connect(window, &QWindow::screenChanged, this, &MemoryBarsWidget::refreshPixelRatio, Qt::UniqueConnection);
+}
+
+void MemoryBarsWidget::refreshPixelRatio()
+{
+    m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,89 @@
+// MemoryBarsWidget: the per-device memory of a report as stacked bars (one segment per
+// core::MemorySegmentKind) against the capacity line, with a fits/offloads badge.
+#pragma once
+
+#include "core/chart_data.h"
+#include "core/report.h"
+
+#include <QSharedPointer>
+#include <QString>
+#include <QWidget>
+
+#include <array>
+#include <vector>
+
+class QCustomPlot;
+class QCPBars;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QCPAbstractPlottable;
+class QCPAxisTickerText;
+class QMouseEvent;
+
+namespace lhe::widgets {
+
+class MemoryBarsWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MemoryBarsWidget(QWidget* parent = nullptr);
+
+    // Draws core::memoryChart(report); plottables and items are reused between calls.
+    void setReport(const core::Report& report);
+
+    QCustomPlot* plot() const;
+    // One QCPBars per kind, stacked in the chart's order; its data has one entry per bar,
+    // value in GB (bytes / 1e9). Never null.
+    QCPBars* barsFor(core::MemorySegmentKind kind) const;
+    QCPItemStraightLine* capacityLine() const; // horizontal, at capacity / 1e9 GB
+    QString capacityLabelText() const;         // "Capacity 25.8 GB"
+    QString badgeText() const;                 // "Fits — 20.2 GB of 25.8 GB", "Offloads ... to host RAM", ...
+    QString summaryText() const;               // plain text for screen readers
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+signals:
+    void segmentClicked(core::MemorySegmentKind kind);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct ValueLabel {
+        QCPItemText* item = nullptr;
+        core::MemorySegmentKind kind = core::MemorySegmentKind::Weights;
+        double key = 0;
+        double startGb = 0;
+        double gb = 0;
+        QString longText;  // "Weights 16.1 GB"
+        QString shortText; // "16.1 GB"
+    };
+
+    void applyPalette();
+    void placeLabels(); // after each layout pass: what fits depends on the pixel size
+    void onPlottableClick(QCPAbstractPlottable* plottable);
+    void onMouseMove(QMouseEvent* event);
+    void refreshPixelRatio();
+    QString describeSegment(core::MemorySegmentKind kind, int barIndex) const;
+    int kindIndexOf(const QCPAbstractPlottable* plottable) const;
+
+    QCustomPlot* m_plot = nullptr;
+    std::array<QCPBars*, core::kMemorySegmentKindCount> m_bars{};
+    QCPItemStraightLine* m_capacityLine = nullptr;
+    QCPItemText* m_capacityLabel = nullptr;
+    QCPTextElement* m_badge = nullptr;
+    QSharedPointer<QCPAxisTickerText> m_keyTicker;
+    std::vector<ValueLabel> m_valueLabels; // one per non-empty segment, reused
+    core::MemoryChart m_chart;
+    core::OffloadTier m_tier = core::OffloadTier::None;
+    QString m_capacityText;
+    QString m_badgeText;
+    QString m_summary;
+    bool m_hasReport = false;
+};
+
+} // namespace lhe::widgets

@@ -1,0 +1,860 @@
+#include "widgets/roofline_widget.h"
+
+#include "widgets/chart_palette.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/value_format.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QStringList>
+#include <QTransform>
+#include <QVBoxLayout>
+#include <QWindow>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace lhe::widgets {
+
+using core::RooflineLineKind;
+using core::RooflinePhase;
+
+namespace {
+
+constexpr int kPhaseCount = 3;
+constexpr double kMinimumPointSize = 10; // legible on a projector
+constexpr double kMarkerSize = 11;        // px
+constexpr double kAchievedGapFraction = 0.95; // achieved drawn when more than 5 % below attainable
+
+QFont atLeast(QFont font, double pointSize, bool bold = false)
+{
+    if (font.pointSizeF() < pointSize)
+        font.setPointSizeF(pointSize);
+    font.setBold(bold);
+    return font;
+}
+
+QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill: return QCPScatterStyle::ssCircle;
+    case RooflinePhase::Decode: return QCPScatterStyle::ssSquare;
+    case RooflinePhase::TrainingStep: return QCPScatterStyle::ssTriangle;
+    }
+    return QCPScatterStyle::ssDiamond;
+}
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// FLOP/B without an exponent: "0.98", "295", "4,096".
+QString formatIntensity(double flopsPerByte)
+{
+    if (std::isfinite(flopsPerByte) && std::fabs(flopsPerByte) >= 100)
+        return QLocale().toString(flopsPerByte, 'f', 0);
+    return formatNumber(flopsPerByte);
+}
+
+QString formatFlops(double flopsPerSecond)
+{
+    return formatRate(flopsPerSecond, QStringLiteral("FLOP/s"));
+}
+
+QString formatBandwidth(double bytesPerSecond)
+{
+    return formatRate(bytesPerSecond, QStringLiteral("B/s"));
+}
+
+bool validRange(double low, double high)
+{
+    return std::isfinite(low) && std::isfinite(high) && low > 0 && high > low;
+}
+
+// Greedy label placement in pixel space: each label tries its candidate spots in order and takes
+// the first that stays inside the plot area and touches nothing; otherwise a required label takes
+// the cheapest spot (crossing a faint line costs little, covering another label a lot) and an
+// optional one is hidden.
+struct Candidate {
+    QPointF anchor;
+    Qt::Alignment alignment;
+    double rotationDegrees = 0;
+    int penalty = 0; // distance from the preferred spot, in the units of the obstacle costs
+};
+
+struct Obstacle {
+    QPolygonF shape;
+    int owner = -1; // a label ignores obstacles of its own owner (its line, its marker)
+    int cost = 1;
+};
+
+constexpr int kCostFaintLine = 2;
+constexpr int kCostLine = 10;
+constexpr int kCostMarker = 50;
+constexpr int kCostLabel = 100;
+
+class LabelPlacer
+{
+public:
+    explicit LabelPlacer(const QRectF& area) : m_area(area) {}
+
+    void addSegment(QPointF a, QPointF b, int owner, int cost, double halfWidth = 1.5)
+    {
+        const QLineF line(a, b);
+        if (line.length() <= 0)
+            return;
+        const QPointF normal = QPointF(-line.dy(), line.dx()) / line.length() * halfWidth;
+        m_obstacles.push_back({QPolygonF({a + normal, b + normal, b - normal, a - normal, a + normal}), owner, cost});
+    }
+    void addRect(const QRectF& rect, int owner, int cost) { m_obstacles.push_back({QPolygonF(rect), owner, cost}); }
+
+    // Tries every text variant (longest first) at every candidate spot; returns the spot taken
+    // (its outline), or an empty polygon when the label is hidden.
+    QPolygonF place(QCPItemText* item, QStringList variants, int owner, const std::vector<Candidate>& candidates,
+                    bool required)
+    {
+        if (variants.isEmpty())
+            variants << item->text();
+        int bestVariant = -1;
+        int best = -1;
+        int bestCost = 0;
+        int bestCollisions = 0;
+        QPolygonF bestShape;
+        const QRectF area = m_area.adjusted(-1, -1, 1, 1);
+        for (int v = 0; v < variants.size(); ++v) {
+            for (std::size_t i = 0; i < candidates.size(); ++i) {
+                const QPolygonF shape = labelShape(item, variants[v], candidates[i]);
+                if (!area.contains(shape.boundingRect()))
+                    continue;
+                const int collisions = costOf(shape, owner);
+                const int cost = collisions + candidates[i].penalty + 3 * v;
+                if (best < 0 || cost < bestCost) {
+                    bestVariant = v;
+                    best = static_cast<int>(i);
+                    bestCost = cost;
+                    bestCollisions = collisions;
+                    bestShape = shape;
+                }
+            }
+        }
+        if (best < 0 && required && !candidates.empty()) {
+            bestVariant = static_cast<int>(variants.size()) - 1;
+            best = 0;
+            bestShape = labelShape(item, variants.back(), candidates.front());
+        }
+        if (best < 0 || (bestCollisions > 0 && !required)) {
+            item->setVisible(false);
+            return {};
+        }
+        const Candidate& c = candidates[static_cast<std::size_t>(best)];
+        item->setText(variants[bestVariant]);
+        item->position->setType(QCPItemPosition::ptAbsolute);
+        item->position->setCoords(c.anchor);
+        item->setPositionAlignment(c.alignment);
+        item->setRotation(c.rotationDegrees);
+        item->setVisible(true);
+        m_obstacles.push_back({bestShape, -1, kCostLabel});
+        return bestShape;
+    }
+
+private:
+    // The box QCPItemText draws: text rectangle plus padding, aligned on the anchor, rotated about it.
+    static QPolygonF labelShape(const QCPItemText* item, const QString& text, const Candidate& c)
+    {
+        const QFontMetricsF metrics(item->font());
+        const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
+        const QMargins pad = item->padding();
+        // QCPItemText rounds to whole pixels; 1 px of slack on each side keeps labels apart.
+        const double w = std::ceil(bounds.width()) + pad.left() + pad.right() + 2;
+        const double h = std::ceil(bounds.height()) + pad.top() + pad.bottom() + 2;
+        double x = -w / 2;
+        double y = -h / 2;
+        if (c.alignment & Qt::AlignLeft)
+            x = -1;
+        else if (c.alignment & Qt::AlignRight)
+            x = 1 - w;
+        if (c.alignment & Qt::AlignTop)
+            y = -1;
+        else if (c.alignment & Qt::AlignBottom)
+            y = 1 - h;
+        QTransform transform;
+        transform.translate(c.anchor.x(), c.anchor.y());
+        transform.rotate(c.rotationDegrees);
+        return transform.map(QPolygonF(QRectF(x, y, w, h)));
+    }
+
+    int costOf(const QPolygonF& shape, int owner) const
+    {
+        int cost = 0;
+        for (const Obstacle& obstacle : m_obstacles) {
+            if (owner >= 0 && obstacle.owner == owner)
+                continue;
+            if (shape.intersects(obstacle.shape))
+                cost += obstacle.cost;
+        }
+        return cost;
+    }
+
+    QRectF m_area;
+    std::vector<Obstacle> m_obstacles;
+};
+
+// Obstacle owners.
+constexpr int kOwnerMemorySlope = 1;
+constexpr int kOwnerHostLink = 2;
+constexpr int kOwnerRidge = 3;
+constexpr int kOwnerPhaseBase = 10;   // + phase
+constexpr int kOwnerCeilingBase = 100; // + ceiling label index
+
+} // namespace
+
+RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = new QCustomPlot(this);
+    layout->addWidget(m_plot);
+    setAccessibleName(tr("Roofline"));
+
+    m_plot->setLocale(locale());
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+
+    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* y = m_plot->yAxis;
+    x->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+    y->setLabel(tr("Attainable FLOP/s"));
+    for (QCPAxis* axis : {x, y}) {
+        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        ticker->setLogBase(10);
+        ticker->setSubTickCount(8);
+        axis->setTicker(ticker);
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->grid()->setSubGridVisible(false);
+    }
+    x->setNumberFormat(QStringLiteral("gb"));
+    x->setNumberPrecision(6);
+    y->setNumberFormat(QStringLiteral("eb"));
+    y->setNumberPrecision(0);
+
+    m_plot->legend->setVisible(false); // direct labels name every point and line
+
+    m_memorySlope = m_plot->addGraph();
+    m_memorySlope->setName(tr("Memory bandwidth"));
+    m_hostLink = m_plot->addGraph();
+    m_hostLink->setName(tr("Host link"));
+    for (QCPGraph* graph : {m_memorySlope, m_hostLink}) {
+        graph->setLineStyle(QCPGraph::lsLine);
+        graph->setSelectable(QCP::stNone);
+    }
+
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto phase = static_cast<RooflinePhase>(i);
+        auto* gap = new QCPItemLine(m_plot);
+        gap->setSelectable(false);
+        m_gapLines[static_cast<std::size_t>(i)] = gap;
+
+        QCPGraph* achieved = m_plot->addGraph();
+        achieved->setName(tr("%1 achieved").arg(phaseName(phase)));
+        QCPGraph* point = m_plot->addGraph();
+        point->setName(phaseName(phase));
+        for (QCPGraph* graph : {achieved, point}) {
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setSelectable(QCP::stNone);
+            graph->setVisible(false);
+            graph->setLayer(QStringLiteral("labels")); // above the ceilings, which are added later
+        }
+        m_achieved[static_cast<std::size_t>(i)] = achieved;
+        m_points[static_cast<std::size_t>(i)] = point;
+        m_pointLabels[static_cast<std::size_t>(i)] = newLabel();
+        m_achievedLabels[static_cast<std::size_t>(i)] = newLabel();
+    }
+
+    m_ridgeMarker = new QCPItemTracer(m_plot);
+    m_ridgeMarker->setLayer(QStringLiteral("labels"));
+    m_ridgeMarker->setStyle(QCPItemTracer::tsPlus);
+    m_ridgeMarker->setSize(14);
+    m_ridgeMarker->setSelectable(false);
+    m_ridgeMarker->position->setType(QCPItemPosition::ptPlotCoords);
+    m_ridgeLabel = newLabel();
+    for (QCPItemLine*& leader : m_leaders) {
+        leader = new QCPItemLine(m_plot);
+        leader->setLayer(QStringLiteral("labels"));
+        leader->setSelectable(false);
+        leader->setVisible(false);
+    }
+    m_memoryLabel = newLabel();
+    m_hostLabel = newLabel();
+
+    connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineWidget::placeLabels);
+    connect(m_plot, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable* plottable, int, QMouseEvent*) { onPlottableClick(plottable); });
+    connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {
+        for (int i = 0; i < kPhaseCount; ++i) {
+            const auto index = static_cast<std::size_t>(i);
+            if (item == m_pointLabels[index] || item == m_achievedLabels[index])
+                emit pointClicked(static_cast<RooflinePhase>(i));
+        }
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &RooflineWidget::onMouseMove);
+
+    applyPalette();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCPItemText* RooflineWidget::newLabel()
+{
+    auto* label = new QCPItemText(m_plot);
+    label->setLayer(QStringLiteral("labels"));
+    label->setPadding(QMargins(3, 1, 3, 1));
+    label->setSelectable(false);
+    label->setVisible(false);
+    return label;
+}
+
+void RooflineWidget::setVariants(QCPItemText* label, const QStringList& variants)
+{
+    m_variants.insert(label, variants);
+    label->setText(variants.value(0));
+}
+
+QCustomPlot* RooflineWidget::plot() const
+{
+    return m_plot;
+}
+
+QCPGraph* RooflineWidget::pointGraph(RooflinePhase phase) const
+{
+    return m_points[static_cast<std::size_t>(phase)];
+}
+
+QCPGraph* RooflineWidget::achievedGraph(RooflinePhase phase) const
+{
+    return m_achieved[static_cast<std::size_t>(phase)];
+}
+
+std::vector<QCPGraph*> RooflineWidget::ceilingGraphs() const
+{
+    return m_ceilings;
+}
+
+QCPGraph* RooflineWidget::memorySlopeGraph() const
+{
+    return m_memorySlope;
+}
+
+QCPGraph* RooflineWidget::hostLinkGraph() const
+{
+    return m_hostLink;
+}
+
+QCPItemTracer* RooflineWidget::ridgeMarker() const
+{
+    return m_ridgeMarker;
+}
+
+QString RooflineWidget::summaryText() const
+{
+    return m_summary;
+}
+
+QSize RooflineWidget::minimumSizeHint() const
+{
+    return {320, 240};
+}
+
+QSize RooflineWidget::sizeHint() const
+{
+    return {560, 400};
+}
+
+void RooflineWidget::setReport(const core::Report& report)
+{
+    m_chart = core::rooflineChart(report);
+    m_hasReport = true;
+    const core::RooflineInfo& roof = report.roofline;
+
+    // Axes: the chart's whole decades (a fallback only guards against a degenerate device).
+    const bool xValid = validRange(m_chart.xMin, m_chart.xMax);
+    const bool yValid = validRange(m_chart.yMin, m_chart.yMax);
+    m_plot->xAxis->setRange(xValid ? m_chart.xMin : 0.01, xValid ? m_chart.xMax : 1e4);
+    m_plot->yAxis->setRange(yValid ? m_chart.yMin : 1e9, yValid ? m_chart.yMax : 1e16);
+
+    // Lines. Ceilings are rebuilt only when their number changes (another device).
+    m_ceilingLines.clear();
+    m_memoryLine = {};
+    m_hostLine = {};
+    bool hasHostLine = false;
+    for (const core::RooflineLine& line : m_chart.lines) {
+        switch (line.kind) {
+        case RooflineLineKind::ComputeCeiling: m_ceilingLines.push_back(line); break;
+        case RooflineLineKind::MemorySlope: m_memoryLine = line; break;
+        case RooflineLineKind::HostLinkSlope:
+            m_hostLine = line;
+            hasHostLine = true;
+            break;
+        }
+    }
+    if (m_ceilings.size() != m_ceilingLines.size()) {
+        for (QCPGraph* graph : m_ceilings)
+            m_plot->removeGraph(graph);
+        m_ceilings.clear();
+        for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
+            QCPGraph* graph = m_plot->addGraph();
+            graph->setLineStyle(QCPGraph::lsLine);
+            graph->setSelectable(QCP::stNone);
+            m_ceilings.push_back(graph);
+        }
+    }
+    for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
+        const core::RooflineLine& line = m_ceilingLines[i];
+        m_ceilings[i]->setData({line.x0, line.x1}, {line.y0, line.y1}, true);
+        m_ceilings[i]->setName(tr("%1 ceiling").arg(fromView(core::peakKeyName(line.precision))));
+    }
+    m_memorySlope->setData({m_memoryLine.x0, m_memoryLine.x1}, {m_memoryLine.y0, m_memoryLine.y1}, true);
+    m_hostLink->setVisible(hasHostLine);
+    if (hasHostLine)
+        m_hostLink->setData({m_hostLine.x0, m_hostLine.x1}, {m_hostLine.y0, m_hostLine.y1}, true);
+    else
+        m_hostLink->data()->clear();
+
+    // Ceiling labels: one per distinct value ("bf16, fp16 989 TFLOP/s"), so equal ceilings do not
+    // print on top of each other.
+    for (CeilingLabel& label : m_ceilingLabels)
+        label.used = false;
+    std::size_t labelCount = 0;
+    std::vector<std::pair<double, QStringList>> groups; // value -> precision names
+    std::vector<bool> groupActive;
+    std::vector<double> groupStart;
+    for (const core::RooflineLine& line : m_ceilingLines) {
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
+            return std::fabs(group.first - line.y0) <= 1e-9 * std::fabs(line.y0);
+        });
+        const QString name = fromView(core::peakKeyName(line.precision));
+        if (it == groups.end()) {
+            groups.push_back({line.y0, {name}});
+            groupActive.push_back(line.active);
+            groupStart.push_back(line.x0);
+        } else {
+            const auto index = static_cast<std::size_t>(it - groups.begin());
+            if (line.active)
+                it->second.prepend(name); // the active precision reads first
+            else
+                it->second.append(name);
+            groupActive[index] = groupActive[index] || line.active;
+        }
+    }
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (labelCount == m_ceilingLabels.size())
+            m_ceilingLabels.push_back({newLabel(), 0, 0, false, false});
+        CeilingLabel& label = m_ceilingLabels[labelCount++];
+        label.flopsPerSecond = groups[g].first;
+        label.startIntensity = groupStart[g];
+        label.active = groupActive[g];
+        label.used = true;
+        const QString value = formatFlops(groups[g].first);
+        QStringList variants = {tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")), value)};
+        if (groups[g].second.size() > 1) // the first name alone when the list does not fit
+            variants << tr("%1 %2").arg(groups[g].second.front(), value);
+        setVariants(label.item, variants);
+    }
+    while (m_ceilingLabels.size() > labelCount) { // another device with fewer distinct ceilings
+        m_variants.remove(m_ceilingLabels.back().item);
+        m_plot->removeItem(m_ceilingLabels.back().item);
+        m_ceilingLabels.pop_back();
+    }
+
+    const QString hostRate = formatBandwidth(roof.hostLinkBytesPerSecond);
+    setVariants(m_memoryLabel, {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond))});
+    setVariants(m_hostLabel, {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
+    if (!hasHostLine)
+        m_hostLabel->setVisible(false);
+
+    m_ridgeMarker->position->setCoords(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
+    m_ridgeMarker->setVisible(m_chart.ridgeIntensity > 0 && m_chart.ridgeFlopsPerSecond > 0);
+    const QString ridge = formatIntensity(m_chart.ridgeIntensity);
+    setVariants(m_ridgeLabel, {tr("Ridge %1 FLOP/B").arg(ridge), tr("Ridge\n%1 FLOP/B").arg(ridge)});
+
+    // Operating points.
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        m_points[index]->data()->clear();
+        m_achieved[index]->data()->clear();
+        m_points[index]->setVisible(false);
+        m_achieved[index]->setVisible(false);
+        m_gapLines[index]->setVisible(false);
+        m_pointLabels[index]->setVisible(false);
+        m_achievedLabels[index]->setVisible(false);
+    }
+    for (const core::RooflinePoint& point : m_chart.points) {
+        const auto index = static_cast<std::size_t>(point.phase);
+        QCPGraph* graph = m_points[index];
+        graph->setData({point.intensity}, {point.attainableFlopsPerSecond}, true);
+        graph->setVisible(true);
+        const QString phase = phaseName(point.phase);
+        const QString bound = widgets::boundName(point.bound);
+        setVariants(m_pointLabels[index], {tr("%1 — %2").arg(phase, bound), tr("%1 —\n%2").arg(phase, bound)});
+        const bool gap = point.achievedFlopsPerSecond > 0
+                         && point.achievedFlopsPerSecond < kAchievedGapFraction * point.attainableFlopsPerSecond;
+        if (gap) {
+            QCPGraph* achieved = m_achieved[index];
+            achieved->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
+            achieved->setVisible(true);
+            const QString achievedRate = formatFlops(point.achievedFlopsPerSecond);
+            setVariants(m_achievedLabels[index],
+                        {tr("achieved %1").arg(achievedRate), tr("achieved\n%1").arg(achievedRate)});
+            m_gapLines[index]->start->setCoords(point.intensity, point.attainableFlopsPerSecond);
+            m_gapLines[index]->end->setCoords(point.intensity, point.achievedFlopsPerSecond);
+            m_gapLines[index]->setVisible(true);
+        }
+    }
+
+    // Screen-reader summary.
+    QStringList ceilings;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        ceilings << tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")), formatFlops(groups[g].first));
+    QStringList sentences;
+    sentences << tr("Roofline of %1: memory bandwidth %2, compute ceilings %3 (%4 is the scenario's precision), "
+                    "ridge at %5 FLOP/B")
+                     .arg(QString::fromStdString(report.deviceName), formatBandwidth(roof.memoryBandwidthBytesPerSecond),
+                          ceilings.join(QStringLiteral("; ")), fromView(core::peakKeyName(roof.peakPrecision)),
+                          formatIntensity(m_chart.ridgeIntensity));
+    if (hasHostLine)
+        sentences << tr("Offloaded data streams over the host link at %1").arg(formatBandwidth(roof.hostLinkBytesPerSecond));
+    for (const core::RooflinePoint& point : m_chart.points) {
+        sentences << tr("%1: %2 FLOP/B, %3 bound, attainable %4, achieved %5")
+                         .arg(phaseName(point.phase), formatIntensity(point.intensity), widgets::boundName(point.bound),
+                              formatFlops(point.attainableFlopsPerSecond), formatFlops(point.achievedFlopsPerSecond));
+    }
+    m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
+    setAccessibleDescription(m_summary);
+    m_plot->setAccessibleDescription(m_summary);
+
+    applyPalette();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflineWidget::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlpha(90);
+    QColor faint = text;
+    faint.setAlpha(120);
+    const QColor secondary = QColor::fromRgbF(0.55f * text.redF() + 0.45f * base.redF(),
+                                              0.55f * text.greenF() + 0.45f * base.greenF(),
+                                              0.55f * text.blueF() + 0.45f * base.blueF());
+
+    m_plot->setBackground(base);
+    const QFont labelFont = atLeast(font(), kMinimumPointSize);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelFont(labelFont);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+
+    // The roof (memory slope and the active ceiling) solid and thick; other ceilings dashed, lighter.
+    m_memorySlope->setPen(QPen(text, 2.5));
+    for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i)
+        m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5) : QPen(faint, 1.2, Qt::DashLine));
+    const QColor offload = boundColor(core::Bound::Offload);
+    m_hostLink->setPen(QPen(offload, 2, Qt::DashLine));
+
+    QColor labelBackground = base;
+    labelBackground.setAlpha(200);
+    auto styleLabel = [&](QCPItemText* label, const QColor& colour, bool bold) {
+        label->setFont(atLeast(font(), kMinimumPointSize, bold));
+        label->setColor(colour);
+        label->setBrush(labelBackground);
+        label->setPen(Qt::NoPen);
+    };
+    for (CeilingLabel& label : m_ceilingLabels) {
+        styleLabel(label.item, label.active ? text : secondary, label.active);
+        label.item->setPadding(label.active ? QMargins(3, 1, 3, 1) : QMargins(3, 0, 3, 0));
+        // Secondary ceilings often sit a factor of two apart: a slightly smaller font fits between.
+        if (!label.active)
+            label.item->setFont(atLeast(font(), kMinimumPointSize - 1));
+    }
+    for (int i = 0; i < kPhaseCount; ++i)
+        m_leaders[static_cast<std::size_t>(i)]->setPen(QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));
+    m_leaders[kPhaseCount]->setPen(QPen(text, 1));
+    styleLabel(m_memoryLabel, text, true);
+    styleLabel(m_hostLabel, offload.darker(115), false);
+    styleLabel(m_ridgeLabel, text, false);
+
+    m_ridgeMarker->setPen(QPen(text, 2));
+
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto phase = static_cast<RooflinePhase>(i);
+        const auto index = static_cast<std::size_t>(i);
+        const QColor colour = phaseColor(phase);
+        m_points[index]->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
+        m_achieved[index]->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
+        m_gapLines[index]->setPen(QPen(colour, 1.2, Qt::DotLine));
+        styleLabel(m_pointLabels[index], colour.darker(120), true);
+        styleLabel(m_achievedLabels[index], colour.darker(120), false);
+    }
+}
+
+void RooflineWidget::placeLabels()
+{
+    if (!m_hasReport)
+        return;
+    QCPAxis* xAxis = m_plot->xAxis;
+    QCPAxis* yAxis = m_plot->yAxis;
+    const QRectF area = m_plot->axisRect()->rect();
+    auto toPixel = [&](double x, double y) { return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y)); };
+    const QCPRange xr = xAxis->range();
+    const QCPRange yr = yAxis->range();
+
+    LabelPlacer placer(area);
+
+    // Lines and markers are obstacles; each line's own label may touch it.
+    auto addLine = [&](const core::RooflineLine& line, int owner, int cost) {
+        placer.addSegment(toPixel(line.x0, line.y0), toPixel(line.x1, line.y1), owner, cost);
+    };
+    addLine(m_memoryLine, kOwnerMemorySlope, kCostLine);
+    if (m_hostLink->visible())
+        addLine(m_hostLine, kOwnerHostLink, kCostLine);
+    for (const core::RooflineLine& line : m_ceilingLines) {
+        int owner = -1;
+        for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
+            const CeilingLabel& label = m_ceilingLabels[l];
+            if (label.used && std::fabs(label.flopsPerSecond - line.y0) <= 1e-9 * label.flopsPerSecond)
+                owner = kOwnerCeilingBase + static_cast<int>(l);
+        }
+        addLine(line, owner, line.active ? kCostLine : kCostFaintLine);
+    }
+    const double markerHalf = kMarkerSize / 2 + 2;
+    auto markerRect = [&](QPointF p) {
+        return QRectF(p.x() - markerHalf, p.y() - markerHalf, 2 * markerHalf, 2 * markerHalf);
+    };
+    for (const core::RooflinePoint& point : m_chart.points) {
+        const int owner = kOwnerPhaseBase + static_cast<int>(point.phase);
+        const auto index = static_cast<std::size_t>(point.phase);
+        const QPointF top = toPixel(point.intensity, point.attainableFlopsPerSecond);
+        placer.addRect(markerRect(top), owner, kCostMarker);
+        if (m_achieved[index]->visible()) {
+            const QPointF bottom = toPixel(point.intensity, point.achievedFlopsPerSecond);
+            placer.addRect(markerRect(bottom), owner, kCostMarker);
+            placer.addSegment(top, bottom, owner, kCostLine);
+        }
+    }
+    const QPointF ridge = toPixel(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
+    if (m_ridgeMarker->visible())
+        placer.addRect(markerRect(ridge), kOwnerRidge, kCostMarker);
+
+    // Candidate spots.
+    auto ceilingCandidates = [&](const CeilingLabel& label) {
+        const double y = yAxis->coordToPixel(label.flopsPerSecond);
+        const double right = area.right() - 4;
+        const double start = std::max(area.left() + 4, xAxis->coordToPixel(label.startIntensity) + 6);
+        std::vector<Candidate> out;
+        // On the line at the right end, then further along it to the left, then clear of any
+        // marker sitting on the line.
+        for (const double gap : {1.0, markerHalf + 1}) {
+            const int penalty = gap > 1 ? 3 : 0;
+            out.push_back({{right, y - gap}, Qt::AlignRight | Qt::AlignBottom, 0, penalty});
+            out.push_back({{right, y + gap}, Qt::AlignRight | Qt::AlignTop, 0, penalty + 1});
+            for (const double f : {0.75, 0.5, 0.25}) {
+                const double x = start + f * (right - start);
+                out.push_back({{x, y - gap}, Qt::AlignHCenter | Qt::AlignBottom, 0, penalty + 1});
+                out.push_back({{x, y + gap}, Qt::AlignHCenter | Qt::AlignTop, 0, penalty + 2});
+            }
+            out.push_back({{start, y - gap}, Qt::AlignLeft | Qt::AlignBottom, 0, penalty + 1});
+            out.push_back({{start, y + gap}, Qt::AlignLeft | Qt::AlignTop, 0, penalty + 2});
+        }
+        return out;
+    };
+    // Beside a marker: right, left, below and above, then further away (below the roof first,
+    // where the plot is empty).
+    // Crossing a faint line next to the marker is better than a label far away (a leader line
+    // then joins them).
+    auto aroundMarker = [&](QPointF p, double d, int steps) {
+        std::vector<Candidate> out;
+        for (int step = 0; step < steps; ++step) {
+            const double dy = step * 1.6 * d;
+            const int far = 6 * step;
+            out.push_back({{p.x() + d, p.y() + d * 0.4 + dy}, Qt::AlignLeft | Qt::AlignTop, 0, far});
+            out.push_back({{p.x() - d, p.y() + d * 0.4 + dy}, Qt::AlignRight | Qt::AlignTop, 0, far + 1});
+            out.push_back({{p.x() - d, p.y() - d * 0.4 - dy}, Qt::AlignRight | Qt::AlignBottom, 0, far + 1});
+            out.push_back({{p.x() + d, p.y() - d * 0.4 - dy}, Qt::AlignLeft | Qt::AlignBottom, 0, far + 1});
+            out.push_back({{p.x(), p.y() + d + dy}, Qt::AlignHCenter | Qt::AlignTop, 0, far + 1});
+            out.push_back({{p.x(), p.y() - d - dy}, Qt::AlignHCenter | Qt::AlignBottom, 0, far + 1});
+        }
+        return out;
+    };
+    // A thin line from a marker to its label when the label had to move away.
+    auto lead = [&](QCPItemLine* leader, QPointF marker, const QPolygonF& label) {
+        const QRectF box = label.boundingRect();
+        const QPointF nearest(std::clamp(marker.x(), box.left(), box.right()),
+                              std::clamp(marker.y(), box.top(), box.bottom()));
+        const QLineF line(marker, nearest);
+        const bool show = !label.isEmpty() && line.length() > markerHalf + 10;
+        leader->setVisible(show);
+        if (show) {
+            leader->start->setType(QCPItemPosition::ptAbsolute);
+            leader->end->setType(QCPItemPosition::ptAbsolute);
+            leader->start->setCoords(line.pointAt((markerHalf + 1) / line.length()));
+            leader->end->setCoords(nearest);
+        }
+    };
+    // Along a slope y = b·x, within its visible part, rotated to its angle, a few pixels off it.
+    auto slopeCandidates = [&](double bandwidth, double xEnd, bool aboveFirst) {
+        std::vector<Candidate> out;
+        if (!(bandwidth > 0))
+            return out;
+        const double lo = std::max(xr.lower, yr.lower / bandwidth);
+        const double hi = std::min({xr.upper, yr.upper / bandwidth, xEnd});
+        if (!(hi > lo))
+            return out;
+        const QPointF a = toPixel(lo, bandwidth * lo);
+        const QPointF b = toPixel(hi, bandwidth * hi);
+        const QLineF line(a, b);
+        const double angle = std::atan2(line.dy(), line.dx()) * 180.0 / std::numbers::pi;
+        const QPointF up = QPointF(line.dy(), -line.dx()) / line.length() * 3.0; // screen "above"
+        for (const bool above : {aboveFirst, !aboveFirst}) {
+            for (int k = 0; k <= 16; ++k) { // t = 0.5, 0.45, 0.55, 0.4, ... 0.1, 0.9
+                const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * ((k + 1) / 2);
+                const QPointF p = a + t * (b - a) + (above ? up : -up);
+                out.push_back({p, Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop), angle, k / 4});
+            }
+        }
+        return out;
+    };
+
+    // Priority: the operating points, the active ceiling, ridge, the memory slope, host link;
+    // then, while room remains, the achieved values and the other ceilings.
+    for (QCPItemLine* leader : m_leaders)
+        leader->setVisible(false);
+    for (const core::RooflinePoint& point : m_chart.points) {
+        const auto index = static_cast<std::size_t>(point.phase);
+        const QPointF p = toPixel(point.intensity, point.attainableFlopsPerSecond);
+        const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]), kOwnerPhaseBase + static_cast<int>(point.phase),
+                                            aroundMarker(p, kMarkerSize / 2 + 5, 4), true);
+        lead(m_leaders[index], p, spot);
+    }
+    for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
+        const CeilingLabel& label = m_ceilingLabels[l];
+        if (label.used && label.active)
+            placer.place(label.item, m_variants.value(label.item), kOwnerCeilingBase + static_cast<int>(l), ceilingCandidates(label), true);
+    }
+    if (m_ridgeMarker->visible()) {
+        lead(m_leaders[kPhaseCount], ridge,
+             placer.place(m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge, aroundMarker(ridge, 9, 4), true));
+    } else {
+        m_ridgeLabel->setVisible(false);
+    }
+    const double memoryBandwidth = m_memoryLine.x0 > 0 ? m_memoryLine.y0 / m_memoryLine.x0 : 0;
+    placer.place(m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
+                 slopeCandidates(memoryBandwidth, m_memoryLine.x1, true), true);
+    if (m_hostLink->visible()) {
+        const double hostBandwidth = m_hostLine.x0 > 0 ? m_hostLine.y0 / m_hostLine.x0 : 0;
+        placer.place(m_hostLabel, m_variants.value(m_hostLabel), kOwnerHostLink, slopeCandidates(hostBandwidth, m_hostLine.x1, false), true);
+    }
+    for (const core::RooflinePoint& point : m_chart.points) {
+        const auto index = static_cast<std::size_t>(point.phase);
+        if (!m_achieved[index]->visible()) {
+            m_achievedLabels[index]->setVisible(false);
+            continue;
+        }
+        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
+        placer.place(m_achievedLabels[index], m_variants.value(m_achievedLabels[index]), kOwnerPhaseBase + static_cast<int>(point.phase),
+                     aroundMarker(p, kMarkerSize / 2 + 4, 2), false);
+    }
+    std::vector<std::size_t> others;
+    for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
+        if (m_ceilingLabels[l].used && !m_ceilingLabels[l].active)
+            others.push_back(l);
+    }
+    std::sort(others.begin(), others.end(), [&](std::size_t a, std::size_t b) {
+        return m_ceilingLabels[a].flopsPerSecond > m_ceilingLabels[b].flopsPerSecond;
+    });
+    for (std::size_t l : others) {
+        placer.place(m_ceilingLabels[l].item, m_variants.value(m_ceilingLabels[l].item), kOwnerCeilingBase + static_cast<int>(l),
+                     ceilingCandidates(m_ceilingLabels[l]), false);
+    }
+}
+
+int RooflineWidget::phaseIndexOf(const QCPAbstractPlottable* plottable) const
+{
+    for (int i = 0; i < kPhaseCount; ++i) {
+        if (m_points[static_cast<std::size_t>(i)] == plottable || m_achieved[static_cast<std::size_t>(i)] == plottable)
+            return i;
+    }
+    return -1;
+}
+
+void RooflineWidget::onPlottableClick(QCPAbstractPlottable* plottable)
+{
+    const int index = phaseIndexOf(plottable);
+    if (index >= 0)
+        emit pointClicked(static_cast<RooflinePhase>(index));
+}
+
+QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable) const
+{
+    const int phase = phaseIndexOf(plottable);
+    if (phase >= 0) {
+        for (const core::RooflinePoint& point : m_chart.points) {
+            if (static_cast<int>(point.phase) == phase)
+                return tr("%1: %2 FLOP/B, %3 bound\nattainable %4, achieved %5")
+                    .arg(phaseName(point.phase), formatIntensity(point.intensity), widgets::boundName(point.bound),
+                         formatFlops(point.attainableFlopsPerSecond), formatFlops(point.achievedFlopsPerSecond));
+        }
+        return {};
+    }
+    if (plottable == m_memorySlope)
+        return m_memoryLabel->text();
+    if (plottable == m_hostLink)
+        return m_hostLabel->text();
+    for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i) {
+        if (m_ceilings[i] == plottable)
+            return tr("%1 ceiling %2")
+                .arg(fromView(core::peakKeyName(m_ceilingLines[i].precision)), formatFlops(m_ceilingLines[i].y0));
+    }
+    return {};
+}
+
+void RooflineWidget::onMouseMove(QMouseEvent* event)
+{
+    m_plot->setToolTip(describePlottable(m_plot->plottableAt(event->position(), false)));
+}
+
+void RooflineWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::LocaleChange) {
+        m_plot->setLocale(locale());
+        applyPalette();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+void RooflineWidget::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
+    refreshPixelRatio();
+    if (QWindow* window = this->window()->windowHandle())
+        connect(window, &QWindow::screenChanged, this, &RooflineWidget::refreshPixelRatio, Qt::UniqueConnection);
+}
+
+void RooflineWidget::refreshPixelRatio()
+{
+    m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,103 @@
+// RooflineWidget: the report's roofline on log-log axes (compute ceilings per precision, memory
+// and host-link slopes, ridge) with each phase's operating point, attainable and achieved.
+#pragma once
+
+#include "core/chart_data.h"
+#include "core/report.h"
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <array>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemLine;
+class QCPItemText;
+class QCPItemTracer;
+class QCPAbstractPlottable;
+class QMouseEvent;
+
+namespace lhe::widgets {
+
+class RooflineWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RooflineWidget(QWidget* parent = nullptr);
+
+    // Draws core::rooflineChart(report); graphs and items are reused between calls (ceilings are
+    // rebuilt only when the device's number of precisions changes).
+    void setReport(const core::Report& report);
+
+    QCustomPlot* plot() const;
+    // One point at (intensity, attainable FLOP/s); empty data and hidden when the report has no
+    // such phase. Never null.
+    QCPGraph* pointGraph(core::RooflinePhase phase) const;
+    // One point at (intensity, achieved FLOP/s), hollow; empty unless achieved is more than 5 %
+    // below attainable. Never null.
+    QCPGraph* achievedGraph(core::RooflinePhase phase) const;
+    std::vector<QCPGraph*> ceilingGraphs() const; // in the order of report.roofline.ceilings
+    QCPGraph* memorySlopeGraph() const;
+    QCPGraph* hostLinkGraph() const;              // visible only when the chart shows the host link
+    QCPItemTracer* ridgeMarker() const;
+    QString summaryText() const;
+
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+signals:
+    void pointClicked(core::RooflinePhase phase);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct CeilingLabel {
+        QCPItemText* item = nullptr;
+        double flopsPerSecond = 0;
+        double startIntensity = 0;
+        bool active = false;
+        bool used = false;
+    };
+
+    void applyPalette();
+    void placeLabels(); // after each layout pass: label positions avoid lines, markers and each other
+    void onPlottableClick(QCPAbstractPlottable* plottable);
+    void onMouseMove(QMouseEvent* event);
+    void refreshPixelRatio();
+    int phaseIndexOf(const QCPAbstractPlottable* plottable) const;
+    QString describePlottable(const QCPAbstractPlottable* plottable) const;
+    QCPItemText* newLabel();
+    void setVariants(QCPItemText* label, const QStringList& variants); // longest text first
+
+    QCustomPlot* m_plot = nullptr;
+    QCPGraph* m_memorySlope = nullptr;
+    QCPGraph* m_hostLink = nullptr;
+    std::vector<QCPGraph*> m_ceilings;
+    std::vector<core::RooflineLine> m_ceilingLines;
+    std::vector<CeilingLabel> m_ceilingLabels; // one per distinct ceiling value
+    std::array<QCPGraph*, 3> m_points{};
+    std::array<QCPGraph*, 3> m_achieved{};
+    std::array<QCPItemLine*, 3> m_gapLines{};
+    std::array<QCPItemText*, 3> m_pointLabels{};    // "Decode — Memory bandwidth"
+    std::array<QCPItemText*, 3> m_achievedLabels{}; // "achieved 2.86 TFLOP/s", when there is room
+    std::array<QCPItemLine*, 4> m_leaders{}; // marker to label, per phase and for the ridge
+    QCPItemTracer* m_ridgeMarker = nullptr;
+    QCPItemText* m_ridgeLabel = nullptr;
+    QCPItemText* m_memoryLabel = nullptr;
+    QCPItemText* m_hostLabel = nullptr;
+    QHash<const QCPItemText*, QStringList> m_variants; // the texts a label may shorten to
+    core::RooflineChart m_chart;
+    core::RooflineLine m_memoryLine{};
+    core::RooflineLine m_hostLine{};
+    QString m_summary;
+    bool m_hasReport = false;
+};
+
+} // namespace lhe::widgets

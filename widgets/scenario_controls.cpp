@@ -1,0 +1,1325 @@
+#include "widgets/scenario_controls.h"
+
+#include "core/catalog.h"
+#include "core/model_architecture.h"
+#include "core/report.h"
+#include "widgets/value_format.h"
+
+#include <QAbstractItemView>
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace lhe::widgets {
+
+namespace {
+
+// Control ranges (the brief of the panel; the core accepts wider ones).
+constexpr int kBatchMaxPosition = 12;   // 2^12 = 4096
+constexpr int kDevicesMaxPosition = 14; // 2^14 = 16384
+constexpr int kPromptMin = 128;
+constexpr int kPromptMax = 1 << 20; // 1,048,576
+constexpr int kPromptStepsPerOctave = 16;
+constexpr int kPromptMaxPosition = 13 * kPromptStepsPerOctave; // 128 · 2^13 = 1 Mi
+constexpr int kOutputMax = 32768;
+constexpr int kOutputStepsPerOctave = 4;
+constexpr int kOutputMaxPosition = 1 + 15 * kOutputStepsPerOctave; // 0, then 1 … 2^15
+constexpr int kMicroBatchMax = 1024;
+
+// Sets a flag for the lifetime of the guard: handlers return early while controls are set in code.
+class SyncGuard
+{
+public:
+    explicit SyncGuard(bool& flag) : m_flag(flag), m_previous(flag) { m_flag = true; }
+    ~SyncGuard() { m_flag = m_previous; }
+    SyncGuard(const SyncGuard&) = delete;
+    SyncGuard& operator=(const SyncGuard&) = delete;
+
+private:
+    bool& m_flag;
+    bool m_previous;
+};
+
+// `base` · 2^(step / stepsPerOctave), rounded to 1/32 of its octave so that intermediate slider
+// positions land on round numbers; whole octaves stay exact powers of two.
+int logValue(int base, int step, int stepsPerOctave)
+{
+    const double exact = base * std::exp2(static_cast<double>(step) / stepsPerOctave);
+    const double octave = std::floor(std::log2(exact) + 1e-9);
+    const double quantum = std::max(1.0, std::exp2(octave - 5.0));
+    return static_cast<int>(std::lround(std::round(exact / quantum) * quantum));
+}
+
+int logStep(int base, int value, int stepsPerOctave, int maxStep)
+{
+    if (value <= base)
+        return 0;
+    const double step = std::round(stepsPerOctave * std::log2(static_cast<double>(value) / base));
+    return std::clamp(static_cast<int>(step), 0, maxStep);
+}
+
+int batchForPosition(int position)
+{
+    return 1 << std::clamp(position, 0, kBatchMaxPosition);
+}
+int positionForBatch(int batch)
+{
+    return logStep(1, batch, 1, kBatchMaxPosition);
+}
+int devicesForPosition(int position)
+{
+    return 1 << std::clamp(position, 0, kDevicesMaxPosition);
+}
+int positionForDevices(int devices)
+{
+    return logStep(1, devices, 1, kDevicesMaxPosition);
+}
+int promptForPosition(int position)
+{
+    return logValue(kPromptMin, std::clamp(position, 0, kPromptMaxPosition), kPromptStepsPerOctave);
+}
+int positionForPrompt(int prompt)
+{
+    return logStep(kPromptMin, prompt, kPromptStepsPerOctave, kPromptMaxPosition);
+}
+int outputForPosition(int position)
+{
+    return position <= 0 ? 0 : logValue(1, std::min(position, kOutputMaxPosition) - 1, kOutputStepsPerOctave);
+}
+int positionForOutput(int output)
+{
+    return output <= 0 ? 0 : 1 + logStep(1, output, kOutputStepsPerOctave, kOutputMaxPosition - 1);
+}
+
+int clampToInt(long long value, int low, int high)
+{
+    return static_cast<int>(std::clamp<long long>(value, low, high));
+}
+
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// 16- and 32-bit compute formats store activations in the same format; FP8 and narrower GEMMs
+// keep bf16 activations between kernels (NVIDIA Transformer Engine's FP8 recipe).
+core::Precision activationsForCompute(core::Precision compute)
+{
+    switch (compute) {
+    case core::Precision::Fp32:
+    case core::Precision::Tf32:
+        return core::Precision::Fp32;
+    case core::Precision::Fp16:
+        return core::Precision::Fp16;
+    default:
+        return core::Precision::Bf16;
+    }
+}
+
+constexpr std::array kComputePrecisions{core::Precision::Fp32, core::Precision::Tf32, core::Precision::Bf16,
+                                        core::Precision::Fp16, core::Precision::Fp8,  core::Precision::Int8,
+                                        core::Precision::Int4, core::Precision::Fp4};
+constexpr std::array kWeightOnlyPrecisions{
+    core::Precision::Q8_0, core::Precision::Q6_K,    core::Precision::Q5_K_M,  core::Precision::Q4_K_M,
+    core::Precision::Q4_0, core::Precision::AwqInt4, core::Precision::GptqInt4};
+
+bool isIntegerKey(core::PeakKey key)
+{
+    return key == core::PeakKey::Int8 || key == core::PeakKey::Int4;
+}
+
+// "989 TFLOP/s bf16"; bf16 when the device has it, else its highest dense peak.
+QString peakText(const core::Device& device)
+{
+    core::PeakKey key = core::PeakKey::Bf16;
+    double value = device.peak(key);
+    if (value <= 0) {
+        for (std::size_t i = 0; i < core::kPeakKeyCount; ++i) {
+            const auto candidate = static_cast<core::PeakKey>(i);
+            if (device.peak(candidate) > value) {
+                key = candidate;
+                value = device.peak(candidate);
+            }
+        }
+    }
+    if (value <= 0)
+        return {};
+    const QString unit = isIntegerKey(key) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s");
+    return ScenarioControls::tr("%1 %2").arg(formatRate(value, unit), qs(core::peakKeyName(key)));
+}
+
+// "85.9 GB HBM3 · 3.35 TB/s · 989 TFLOP/s bf16"
+QString deviceSummary(const core::Device& device)
+{
+    QString memory = formatBytes(device.memoryBytes);
+    if (!device.memoryType.empty())
+        memory = ScenarioControls::tr("%1 %2").arg(memory, qs(device.memoryType));
+    QString text = ScenarioControls::tr("%1 · %2").arg(
+        memory, formatRate(device.memoryBandwidthBytesPerSecond, QStringLiteral("B/s")));
+    const QString peak = peakText(device);
+    if (!peak.isEmpty())
+        text = ScenarioControls::tr("%1 · %2").arg(text, peak);
+    return text;
+}
+
+QString escaped(const std::string& text)
+{
+    return qs(text).toHtmlEscaped();
+}
+
+QString sourcesHtml(const std::vector<std::string>& sources)
+{
+    if (sources.empty())
+        return {};
+    QString html = QStringLiteral("<br/>") + ScenarioControls::tr("Sources:");
+    for (std::size_t i = 0; i < std::min<std::size_t>(2, sources.size()); ++i)
+        html += QStringLiteral("<br/>") + escaped(sources[i]);
+    if (sources.size() > 2)
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("(%n more)", nullptr, static_cast<int>(sources.size() - 2));
+    return html;
+}
+
+QString deviceTooltip(const core::Device& device)
+{
+    QString html = QStringLiteral("<qt><b>") + escaped(device.name) + QStringLiteral("</b>");
+    if (!device.vendor.empty() || !device.architecture.empty())
+        html +=
+            QStringLiteral("<br/>") + escaped(device.vendor) +
+            (device.architecture.empty() ? QString() : QStringLiteral(" · ") + escaped(device.architecture));
+    if (!device.release.empty())
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escaped(device.release));
+    if (!device.confidence.empty())
+        html +=
+            QStringLiteral("<br/>") + ScenarioControls::tr("Confidence: %1").arg(escaped(device.confidence));
+    if (!device.uncertainty.empty())
+        html += QStringLiteral("<br/><i>") + escaped(device.uncertainty) + QStringLiteral("</i>");
+    html += sourcesHtml(device.sources);
+    if (device.userDefined)
+        html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
+                QStringLiteral("</b>");
+    return html + QStringLiteral("</qt>");
+}
+
+// "70.6 B", "494 M", "1.2 T"
+QString paramsText(double params)
+{
+    if (params >= 1e12)
+        return ScenarioControls::tr("%1 T").arg(formatNumber(params / 1e12));
+    if (params >= 1e9)
+        return ScenarioControls::tr("%1 B").arg(formatNumber(params / 1e9));
+    return ScenarioControls::tr("%1 M").arg(formatNumber(params / 1e6));
+}
+
+// "70.6 B params" or "235 B params (MoE: 22.2 B active)"
+QString modelSummary(const core::ModelArchitecture& architecture, double total, double active)
+{
+    QString text = ScenarioControls::tr("%1 params").arg(paramsText(total));
+    if (architecture.isMoe())
+        text = ScenarioControls::tr("%1 (MoE: %2 active)").arg(text, paramsText(active));
+    return text;
+}
+
+double totalParams(const core::ModelEntry& model)
+{
+    return model.architecture.paramsTotal > 0 ? model.architecture.paramsTotal : model.publishedParamsTotal;
+}
+
+double activeParams(const core::ModelEntry& model)
+{
+    return model.architecture.paramsActive > 0 ? model.architecture.paramsActive
+                                               : model.publishedParamsActive;
+}
+
+QString architectureHtml(const core::ModelArchitecture& a)
+{
+    QString html;
+    if (!a.modelType.empty())
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("model_type: %1").arg(escaped(a.modelType));
+    if (a.layers > 0)
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("%1 layers · hidden %2 · %3 heads (%4 KV)")
+                                              .arg(a.layers)
+                                              .arg(a.hidden)
+                                              .arg(a.heads)
+                                              .arg(a.kvHeads);
+    if (a.isMoe())
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("%1 experts, %2 per token").arg(a.experts).arg(a.expertsPerToken);
+    return html;
+}
+
+QString modelTooltip(const core::ModelEntry& model)
+{
+    QString html = QStringLiteral("<qt><b>") + escaped(model.name) + QStringLiteral("</b>");
+    html += QStringLiteral("<br/>") + ScenarioControls::tr("Family: %1").arg(escaped(model.family));
+    if (!model.release.empty())
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escaped(model.release));
+    html +=
+        QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
+    html += architectureHtml(model.architecture);
+    html += sourcesHtml(model.sources);
+    if (model.userDefined)
+        html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
+                QStringLiteral("</b>");
+    return html + QStringLiteral("</qt>");
+}
+
+QStandardItem* headerItem(const QString& text)
+{
+    auto* item = new QStandardItem(text);
+    item->setFlags(Qt::NoItemFlags); // neither selectable nor enabled: arrow keys skip it
+    QFont font = item->font();
+    font.setBold(true);
+    item->setFont(font);
+    item->setData(ScenarioControls::HeaderItem, ScenarioControls::KindRole);
+    item->setAccessibleText(ScenarioControls::tr("Group: %1").arg(text));
+    return item;
+}
+
+QStandardItem* entryItem(const QString& id, const QString& name, const QString& summary,
+                         const QString& tooltip)
+{
+    auto* item = new QStandardItem(ScenarioControls::tr("%1 — %2").arg(name, summary));
+    item->setData(name, ScenarioControls::NameRole);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    item->setData(id, ScenarioControls::IdRole);
+    item->setData(ScenarioControls::EntryItem, ScenarioControls::KindRole);
+    item->setData(summary, ScenarioControls::SummaryRole);
+    item->setToolTip(tooltip);
+    return item;
+}
+
+int itemKind(const QComboBox* combo, int row)
+{
+    const QVariant kind = combo->itemData(row, ScenarioControls::KindRole);
+    return kind.isValid() ? kind.toInt() : -1;
+}
+
+void setPrecisionItem(QComboBox* combo, core::Precision precision)
+{
+    combo->setCurrentIndex(combo->findData(qs(core::precisionName(precision))));
+}
+
+core::Precision precisionOf(const QComboBox* combo, core::Precision fallback)
+{
+    return core::parsePrecision(combo->currentData().toString().toStdString()).value_or(fallback);
+}
+
+QString splitText(const core::Parallelism& p)
+{
+    QString text =
+        ScenarioControls::tr("tensor %1 × pipeline %2 × data %3").arg(p.tensor).arg(p.pipeline).arg(p.data);
+    if (p.expert > 1)
+        text = ScenarioControls::tr("%1 × expert %2").arg(text).arg(p.expert);
+    return text;
+}
+
+QLabel* smallLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    label->setFont(font);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+void prepareInput(QWidget* input, const QString& objectName, const QString& accessibleName,
+                  const QString& toolTip)
+{
+    input->setObjectName(objectName);
+    input->setAccessibleName(accessibleName);
+    input->setToolTip(toolTip);
+    input->setFocusPolicy(Qt::StrongFocus); // Tab and click, not the mouse wheel (see eventFilter)
+}
+
+// A picker whose closed box shows only the entry's name (NameRole): the figures are in the popup
+// and in the summary line under it, and would only be elided in a narrow panel.
+class NameOnlyComboBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QStylePainter painter(this);
+        painter.setPen(palette().color(QPalette::Text));
+        QStyleOptionComboBox option;
+        initStyleOption(&option);
+        const QVariant name = currentData(ScenarioControls::NameRole);
+        if (name.isValid()) {
+            const QRect field =
+                style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+            option.currentText = fontMetrics().elidedText(name.toString(), Qt::ElideRight, field.width());
+        }
+        painter.drawComplexControl(QStyle::CC_ComboBox, option);
+        painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+    }
+};
+
+QComboBox* newCombo(QWidget* parent, bool nameOnly = false)
+{
+    QComboBox* combo = nameOnly ? new NameOnlyComboBox(parent) : new QComboBox(parent);
+    // Long entries elide instead of widening the panel; the popup still widens to its contents.
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
+    combo->view()->setTextElideMode(Qt::ElideNone);
+    return combo;
+}
+
+QSpinBox* newSpin(QWidget* parent, int minimum, int maximum)
+{
+    auto* spin = new QSpinBox(parent);
+    spin->setRange(minimum, maximum);
+    spin->setGroupSeparatorShown(true);
+    spin->setAccelerated(true);
+    // Typing "4096" reports 4096 on Enter or focus-out, not 4, 40 and 409 on the way.
+    spin->setKeyboardTracking(false);
+    spin->setAlignment(Qt::AlignRight);
+    return spin;
+}
+
+QSlider* newSlider(QWidget* parent, int maximum, int pageStep, int tickInterval)
+{
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setRange(0, maximum);
+    slider->setSingleStep(1);
+    slider->setPageStep(pageStep);
+    slider->setTickPosition(QSlider::TicksBelow);
+    slider->setTickInterval(tickInterval);
+    slider->setTracking(true); // valueChanged while dragging: the charts follow live
+    return slider;
+}
+
+} // namespace
+
+ScenarioControls::ScenarioControls(QWidget* parent) : QWidget(parent)
+{
+    buildUi();
+    connectSignals();
+    SyncGuard guard(m_syncing);
+    core::Scenario defaults;
+    defaults.deviceId.clear();
+    m_base = defaults;
+    // Reflect the documented defaults (core/scenario.h) in the controls.
+    m_devicesSpin->setValue(static_cast<int>(defaults.devices));
+    m_devicesSlider->setValue(positionForDevices(static_cast<int>(defaults.devices)));
+    m_batchSpin->setValue(static_cast<int>(defaults.batch));
+    m_batchSlider->setValue(positionForBatch(static_cast<int>(defaults.batch)));
+    m_promptSpin->setValue(static_cast<int>(defaults.promptTokens));
+    m_promptSlider->setValue(positionForPrompt(static_cast<int>(defaults.promptTokens)));
+    m_outputSpin->setValue(static_cast<int>(defaults.outputTokens));
+    m_outputSlider->setValue(positionForOutput(static_cast<int>(defaults.outputTokens)));
+    setPrecisionItem(m_weightsCombo, defaults.weights);
+    setPrecisionItem(m_kvCacheCombo, defaults.kvCache);
+    setPrecisionItem(m_computeCombo, defaults.compute);
+    updateActivationsLabel();
+    m_inferenceRadio->setChecked(true);
+    m_autoSplitCheck->setChecked(true);
+    applyModeToUi();
+    updateSplitDisplay();
+    styleHeaders();
+}
+
+ScenarioControls::~ScenarioControls() = default;
+
+void ScenarioControls::buildUi()
+{
+    setMinimumWidth(300);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(m_scroll);
+
+    auto* content = new QWidget(m_scroll);
+    content->setObjectName(QStringLiteral("scenarioControlsContent"));
+    auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(6, 6, 6, 6);
+    column->setSpacing(8);
+
+    // Label in column 0, field in column 1; slider rows put label and spin box on one line and the
+    // slider underneath at full width, so a 300 px panel still gets a usable slider.
+    const auto newGroup = [content, column](const QString& title) {
+        auto* group = new QGroupBox(title, content);
+        auto* grid = new QGridLayout(group);
+        grid->setContentsMargins(8, 6, 8, 8);
+        grid->setHorizontalSpacing(8);
+        grid->setVerticalSpacing(4);
+        grid->setColumnStretch(1, 1);
+        column->addWidget(group);
+        return std::pair{group, grid};
+    };
+    const auto addLabel = [](QGridLayout* grid, int row, const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text, buddy->parentWidget());
+        label->setBuddy(buddy);
+        grid->addWidget(label, row, 0);
+        return label;
+    };
+    const auto addSliderRows = [](QGridLayout* grid, int row, const QString& text, QSpinBox* spin,
+                                  QSlider* slider) {
+        auto* label = new QLabel(text, spin->parentWidget());
+        label->setBuddy(spin);
+        auto* line = new QHBoxLayout;
+        line->addWidget(label);
+        line->addStretch(1);
+        line->addWidget(spin);
+        grid->addLayout(line, row, 0, 1, 2);
+        grid->addWidget(slider, row + 1, 0, 1, 2);
+        return label;
+    };
+
+    // Hardware
+    {
+        auto [group, grid] = newGroup(tr("Hardware"));
+        m_deviceCombo = newCombo(group, true);
+        m_deviceModel = new QStandardItemModel(m_deviceCombo);
+        m_deviceCombo->setModel(m_deviceModel);
+        prepareInput(m_deviceCombo, QStringLiteral("deviceCombo"), tr("Device"),
+                     tr("The chip every device of the scenario uses. Hover an entry for its sources."));
+        addLabel(grid, 0, tr("&Device"), m_deviceCombo);
+        grid->addWidget(m_deviceCombo, 0, 1);
+        m_deviceSummary = smallLabel(group);
+        m_deviceSummary->setObjectName(QStringLiteral("deviceSummary"));
+        grid->addWidget(m_deviceSummary, 1, 0, 1, 2);
+
+        m_devicesSpin = newSpin(group, 1, devicesForPosition(kDevicesMaxPosition));
+        prepareInput(m_devicesSpin, QStringLiteral("deviceCountSpin"), tr("Device count"),
+                     tr("Number of devices (GPUs or chips); any count from 1 to 16,384."));
+        m_devicesSlider = newSlider(group, kDevicesMaxPosition, 1, 1);
+        prepareInput(m_devicesSlider, QStringLiteral("deviceCountSlider"), tr("Device count slider"),
+                     tr("Number of devices in powers of two; type any count in the box."));
+        addSliderRows(grid, 2, tr("Device cou&nt"), m_devicesSpin, m_devicesSlider);
+    }
+
+    // Model
+    {
+        auto [group, grid] = newGroup(tr("Model"));
+        m_modelCombo = newCombo(group, true);
+        m_modelModel = new QStandardItemModel(m_modelCombo);
+        m_modelCombo->setModel(m_modelModel);
+        prepareInput(m_modelCombo, QStringLiteral("modelCombo"), tr("Model"),
+                     tr("Catalog model, grouped by family and ordered by size, or an imported config.json."));
+        addLabel(grid, 0, tr("&Model"), m_modelCombo);
+        grid->addWidget(m_modelCombo, 0, 1);
+        m_modelSummary = smallLabel(group);
+        m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
+        grid->addWidget(m_modelSummary, 1, 0, 1, 2);
+        m_importButton = new QPushButton(tr("Import Hugging Face config.&json…"), group);
+        prepareInput(m_importButton, QStringLiteral("importButton"), tr("Import Hugging Face config.json"),
+                     tr("Read a model's config.json (dense, GQA, MoE or MLA) and use it as the model."));
+        grid->addWidget(m_importButton, 2, 0, 1, 2);
+    }
+
+    // Workload
+    {
+        auto [group, grid] = newGroup(tr("Workload"));
+        auto* modeRow = new QHBoxLayout;
+        m_inferenceRadio = new QRadioButton(tr("&Inference"), group);
+        prepareInput(m_inferenceRadio, QStringLiteral("inferenceRadio"), tr("Inference mode"),
+                     tr("Prefill a prompt, then generate output tokens."));
+        m_trainingRadio = new QRadioButton(tr("&Training"), group);
+        prepareInput(m_trainingRadio, QStringLiteral("trainingRadio"), tr("Training mode"),
+                     tr("One optimizer step over the global batch."));
+        m_modeGroup = new QButtonGroup(this);
+        m_modeGroup->addButton(m_inferenceRadio, 0);
+        m_modeGroup->addButton(m_trainingRadio, 1);
+        modeRow->addWidget(m_inferenceRadio);
+        modeRow->addWidget(m_trainingRadio);
+        modeRow->addStretch(1);
+        grid->addWidget(new QLabel(tr("Mode"), group), 0, 0);
+        grid->addLayout(modeRow, 0, 1);
+
+        m_batchSpin = newSpin(group, 1, batchForPosition(kBatchMaxPosition));
+        m_batchSlider = newSlider(group, kBatchMaxPosition, 1, 1);
+        addSliderRows(grid, 1, tr("&Batch"), m_batchSpin, m_batchSlider);
+
+        m_promptSpin = newSpin(group, 1, kPromptMax);
+        m_promptSlider = newSlider(group, kPromptMaxPosition, kPromptStepsPerOctave, kPromptStepsPerOctave);
+        m_promptLabel = addSliderRows(grid, 3, tr("&Prompt tokens"), m_promptSpin, m_promptSlider);
+
+        m_outputSpin = newSpin(group, 0, kOutputMax);
+        prepareInput(m_outputSpin, QStringLiteral("outputSpin"), tr("Output tokens"),
+                     tr("Tokens generated per sequence (0: prefill only). Inference only."));
+        m_outputSlider = newSlider(group, kOutputMaxPosition, kOutputStepsPerOctave, kOutputStepsPerOctave);
+        prepareInput(m_outputSlider, QStringLiteral("outputSlider"), tr("Output tokens slider"),
+                     tr("Output tokens on a log scale from 0 to 32,768; type an exact count in the box."));
+        m_outputLabel = addSliderRows(grid, 5, tr("&Output tokens"), m_outputSpin, m_outputSlider);
+        // Accessible names and tooltips of batch and prompt depend on the mode: applyModeToUi().
+        m_batchSpin->setObjectName(QStringLiteral("batchSpin"));
+        m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
+        m_promptSpin->setObjectName(QStringLiteral("promptSpin"));
+        m_promptSlider->setObjectName(QStringLiteral("promptSlider"));
+        m_promptLabel->setObjectName(QStringLiteral("promptLabel"));
+        for (QWidget* input : {static_cast<QWidget*>(m_batchSpin), static_cast<QWidget*>(m_batchSlider),
+                               static_cast<QWidget*>(m_promptSpin), static_cast<QWidget*>(m_promptSlider)})
+            input->setFocusPolicy(Qt::StrongFocus);
+    }
+
+    // Parallel split
+    {
+        auto [group, grid] = newGroup(tr("Parallel split"));
+        m_autoSplitCheck = new QCheckBox(tr("A&uto"), group);
+        prepareInput(m_autoSplitCheck, QStringLiteral("autoSplitCheck"), tr("Automatic parallel split"),
+                     tr("Let the estimator choose: tensor parallel within a node up to the head count, then "
+                        "pipeline, then data. Uncheck to set the degrees yourself."));
+        grid->addWidget(m_autoSplitCheck, 0, 0, Qt::AlignTop);
+        m_splitLabel = smallLabel(group);
+        m_splitLabel->setObjectName(QStringLiteral("splitLabel"));
+        grid->addWidget(m_splitLabel, 0, 1);
+
+        auto* degrees = new QGridLayout;
+        degrees->setHorizontalSpacing(8);
+        degrees->setColumnStretch(1, 1);
+        degrees->setColumnStretch(3, 1);
+        const auto addDegree = [&](QSpinBox*& spin, int row, int column, const QString& text,
+                                   const QString& name, const QString& accessible, const QString& tip) {
+            spin = newSpin(group, 1, devicesForPosition(kDevicesMaxPosition));
+            prepareInput(spin, name, accessible, tip);
+            auto* label = new QLabel(text, group);
+            label->setBuddy(spin);
+            degrees->addWidget(label, row, column);
+            degrees->addWidget(spin, row, column + 1);
+        };
+        addDegree(m_tensorSpin, 0, 0, tr("Tenso&r"), QStringLiteral("tensorSpin"),
+                  tr("Tensor parallel degree"),
+                  tr("Devices that split every layer's matrices (Megatron-LM tensor parallelism)."));
+        addDegree(m_pipelineSpin, 0, 2, tr("Pipe&line"), QStringLiteral("pipelineSpin"),
+                  tr("Pipeline parallel degree"), tr("Stages the layers are divided into."));
+        addDegree(m_dataSpin, 1, 0, tr("Dat&a"), QStringLiteral("dataSpin"), tr("Data parallel degree"),
+                  tr("Replicas that each process part of the batch."));
+        addDegree(m_expertSpin, 1, 2, tr("E&xpert"), QStringLiteral("expertSpin"),
+                  tr("Expert parallel degree"),
+                  tr("Devices the routed experts of a mixture-of-experts model are spread over."));
+        grid->addLayout(degrees, 1, 0, 1, 2);
+
+        m_splitWarning = new QLabel(group);
+        m_splitWarning->setObjectName(QStringLiteral("splitWarningLabel"));
+        m_splitWarning->setWordWrap(true);
+        m_splitWarning->setTextFormat(Qt::PlainText);
+        QFont bold = m_splitWarning->font();
+        bold.setBold(true);
+        m_splitWarning->setFont(bold);
+        m_splitWarning->setAccessibleName(tr("Parallel split problem"));
+        grid->addWidget(m_splitWarning, 2, 0, 1, 2);
+    }
+
+    // Precision and kernels
+    {
+        auto [group, grid] = newGroup(tr("Precision and kernels"));
+        m_weightsCombo = newCombo(group);
+        m_kvCacheCombo = newCombo(group);
+        m_computeCombo = newCombo(group);
+        for (const core::Precision precision : kComputePrecisions) {
+            const QString name = qs(core::precisionName(precision));
+            m_weightsCombo->addItem(name, name);
+            m_kvCacheCombo->addItem(name, name);
+            m_computeCombo->addItem(name, name);
+        }
+        auto* weightsModel = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
+        weightsModel->appendRow(headerItem(tr("Weight-only (inference)")));
+        for (const core::Precision precision : kWeightOnlyPrecisions) {
+            const QString name = qs(core::precisionName(precision));
+            m_weightsCombo->addItem(
+                tr("%1 · %2 bits").arg(name, formatNumber(core::bitsPerElement(precision))), name);
+        }
+        prepareInput(m_weightsCombo, QStringLiteral("weightsCombo"), tr("Weights precision"),
+                     tr("Storage format of the weights. Weight-only formats (llama.cpp, AWQ, GPTQ) are "
+                        "stored compressed and computed in the compute precision; bits include scales."));
+        prepareInput(m_kvCacheCombo, QStringLiteral("kvCacheCombo"), tr("KV cache precision"),
+                     tr("Storage format of the attention key/value cache."));
+        prepareInput(m_computeCombo, QStringLiteral("computeCombo"), tr("Compute precision"),
+                     tr("Format of the matrix products; selects the device's peak column. "
+                        "Activations follow it for 16- and 32-bit formats and stay bf16 below."));
+        addLabel(grid, 0, tr("&Weights"), m_weightsCombo);
+        grid->addWidget(m_weightsCombo, 0, 1);
+        addLabel(grid, 1, tr("&KV cache"), m_kvCacheCombo);
+        grid->addWidget(m_kvCacheCombo, 1, 1);
+        addLabel(grid, 2, tr("&Compute"), m_computeCombo);
+        grid->addWidget(m_computeCombo, 2, 1);
+        m_activationsLabel = smallLabel(group);
+        m_activationsLabel->setObjectName(QStringLiteral("activationsLabel"));
+        m_activationsLabel->setToolTip(
+            tr("Activations follow the compute precision for 16- and 32-bit formats "
+               "and stay bf16 for narrower ones."));
+        grid->addWidget(m_activationsLabel, 3, 0, 1, 2);
+        m_flashAttentionCheck = new QCheckBox(tr("Fla&sh attention"), group);
+        prepareInput(m_flashAttentionCheck, QStringLiteral("flashAttentionCheck"), tr("Flash attention"),
+                     tr("Fused attention kernels (FlashAttention): no attention score matrix in memory."));
+        grid->addWidget(m_flashAttentionCheck, 4, 0, 1, 2);
+    }
+
+    // Training
+    {
+        auto [group, grid] = newGroup(tr("Training"));
+        m_trainingGroup = group;
+        m_trainingGroup->setObjectName(QStringLiteral("trainingGroup"));
+        m_trainingGroup->setToolTip(tr("Used in training mode only."));
+        m_zeroCombo = newCombo(group);
+        m_zeroCombo->addItem(tr("0 — off"), 0);
+        m_zeroCombo->addItem(tr("1 — optimizer states"), 1);
+        m_zeroCombo->addItem(tr("2 — + gradients"), 2);
+        m_zeroCombo->addItem(tr("3 — + parameters"), 3);
+        prepareInput(m_zeroCombo, QStringLiteral("zeroStageCombo"), tr("ZeRO stage"),
+                     tr("What data-parallel replicas shard (Rajbhandari et al. 2020)."));
+        m_recomputeCombo = newCombo(group);
+        m_recomputeCombo->addItem(tr("None"), QStringLiteral("none"));
+        m_recomputeCombo->addItem(tr("Selective"), QStringLiteral("selective"));
+        m_recomputeCombo->addItem(tr("Full"), QStringLiteral("full"));
+        prepareInput(m_recomputeCombo, QStringLiteral("recomputeCombo"), tr("Activation recomputation"),
+                     tr("Recompute activations in the backward pass instead of storing them "
+                        "(selective: attention only, Korthikanti et al. 2022)."));
+        m_microBatchSpin = newSpin(group, 1, kMicroBatchMax);
+        prepareInput(m_microBatchSpin, QStringLiteral("microBatchSpin"), tr("Micro-batch size"),
+                     tr("Sequences per micro-batch per data-parallel replica."));
+        m_optimizerCombo = newCombo(group);
+        m_optimizerCombo->addItem(tr("AdamW"), QStringLiteral("adamw"));
+        m_optimizerCombo->addItem(tr("SGD"), QStringLiteral("sgd"));
+        m_optimizerCombo->addItem(tr("AdamW 8-bit"), QStringLiteral("adamw-8bit"));
+        prepareInput(m_optimizerCombo, QStringLiteral("optimizerCombo"), tr("Optimizer"),
+                     tr("Optimizer whose states are kept per parameter."));
+        addLabel(grid, 0, tr("ZeRO sta&ge"), m_zeroCombo);
+        grid->addWidget(m_zeroCombo, 0, 1);
+        addLabel(grid, 1, tr("Rec&ompute"), m_recomputeCombo);
+        grid->addWidget(m_recomputeCombo, 1, 1);
+        addLabel(grid, 2, tr("Micro-batch si&ze"), m_microBatchSpin);
+        grid->addWidget(m_microBatchSpin, 2, 1, Qt::AlignRight);
+        addLabel(grid, 3, tr("O&ptimizer"), m_optimizerCombo);
+        grid->addWidget(m_optimizerCombo, 3, 1);
+    }
+    column->addStretch(1);
+    m_scroll->setWidget(content);
+
+    // Visual order, top to bottom and left to right.
+    const std::array<QWidget*, 26> tabOrder{
+        m_deviceCombo,    m_devicesSpin,         m_devicesSlider, m_modelCombo,
+        m_importButton,   m_inferenceRadio,      m_trainingRadio, m_batchSpin,
+        m_batchSlider,    m_promptSpin,          m_promptSlider,  m_outputSpin,
+        m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,    m_pipelineSpin,
+        m_dataSpin,       m_expertSpin,          m_weightsCombo,  m_kvCacheCombo,
+        m_computeCombo,   m_flashAttentionCheck, m_zeroCombo,     m_recomputeCombo,
+        m_microBatchSpin, m_optimizerCombo};
+    for (std::size_t i = 1; i < tabOrder.size(); ++i)
+        setTabOrder(tabOrder[i - 1], tabOrder[i]);
+    for (QWidget* input : tabOrder) {
+        if (qobject_cast<QComboBox*>(input) || qobject_cast<QAbstractSpinBox*>(input) ||
+            qobject_cast<QSlider*>(input))
+            input->installEventFilter(this);
+    }
+}
+
+void ScenarioControls::connectSignals()
+{
+    // A slider and its spin box: either one moves the other (without re-entering), then commits.
+    const auto pair = [this](QSlider* slider, QSpinBox* spin, int (*valueFor)(int), int (*positionFor)(int),
+                             std::function<void()> changed) {
+        connect(slider, &QSlider::valueChanged, this, [this, spin, valueFor, changed](int position) {
+            if (m_syncing)
+                return;
+            {
+                SyncGuard guard(m_syncing);
+                spin->setValue(valueFor(position));
+            }
+            changed();
+        });
+        connect(spin, &QSpinBox::valueChanged, this, [this, slider, positionFor, changed](int value) {
+            if (m_syncing)
+                return;
+            {
+                SyncGuard guard(m_syncing);
+                slider->setValue(positionFor(value));
+            }
+            changed();
+        });
+    };
+    const auto commitNow = [this] { commit(); };
+    pair(m_devicesSlider, m_devicesSpin, &devicesForPosition, &positionForDevices,
+         [this] { onDevicesChanged(); });
+    pair(m_batchSlider, m_batchSpin, &batchForPosition, &positionForBatch, commitNow);
+    pair(m_promptSlider, m_promptSpin, &promptForPosition, &positionForPrompt, commitNow);
+    pair(m_outputSlider, m_outputSpin, &outputForPosition, &positionForOutput, commitNow);
+
+    connect(m_deviceCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onDeviceActivated();
+    });
+    connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onModelActivated();
+    });
+    connect(m_importButton, &QPushButton::clicked, this, &ScenarioControls::importModelConfigRequested);
+    connect(m_trainingRadio, &QRadioButton::toggled, this, [this] {
+        if (!m_syncing)
+            onModeChanged();
+    });
+    connect(m_autoSplitCheck, &QCheckBox::toggled, this, [this](bool checked) {
+        if (!m_syncing)
+            onAutoSplitToggled(checked);
+    });
+    const auto commitUnlessSyncing = [this] {
+        if (!m_syncing)
+            commit();
+    };
+    for (QSpinBox* spin : {m_tensorSpin, m_pipelineSpin, m_dataSpin, m_expertSpin, m_microBatchSpin})
+        connect(spin, &QSpinBox::valueChanged, this, commitUnlessSyncing);
+    for (QComboBox* combo : {m_weightsCombo, m_kvCacheCombo, m_zeroCombo, m_recomputeCombo, m_optimizerCombo})
+        connect(combo, &QComboBox::currentIndexChanged, this, commitUnlessSyncing);
+    connect(m_computeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onComputeChanged();
+    });
+    connect(m_flashAttentionCheck, &QCheckBox::toggled, this, commitUnlessSyncing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pickers
+
+void ScenarioControls::populateDevices(const core::Catalog& catalog)
+{
+    m_deviceModel->clear();
+    constexpr std::array classes{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
+                                 core::DeviceClass::Tpu};
+    const std::array<QString, 4> headers{tr("CPU"), tr("GPU"), tr("NPU"), tr("TPU")};
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+        bool header = false;
+        for (const core::Device& device : catalog.devices()) {
+            if (device.deviceClass != classes[c])
+                continue;
+            if (!header) {
+                m_deviceModel->appendRow(headerItem(headers[c]));
+                header = true;
+            }
+            m_deviceModel->appendRow(
+                entryItem(qs(device.id), qs(device.name), deviceSummary(device), deviceTooltip(device)));
+        }
+    }
+}
+
+void ScenarioControls::populateModels(const core::Catalog* catalog)
+{
+    if (catalog) {
+        m_modelModel->clear();
+        // Families alphabetically, models by size within a family.
+        std::map<QString, std::vector<const core::ModelEntry*>> families;
+        for (const core::ModelEntry& model : catalog->models())
+            families[qs(model.family).toCaseFolded()].push_back(&model);
+        for (auto& [key, models] : families) {
+            std::stable_sort(models.begin(), models.end(),
+                             [](const core::ModelEntry* a, const core::ModelEntry* b) {
+                                 return totalParams(*a) < totalParams(*b);
+                             });
+            m_modelModel->appendRow(headerItem(qs(models.front()->family)));
+            for (const core::ModelEntry* model : models)
+                m_modelModel->appendRow(
+                    entryItem(qs(model->id), qs(model->name),
+                              modelSummary(model->architecture, totalParams(*model), activeParams(*model)),
+                              modelTooltip(*model)));
+        }
+    } else {
+        // Only the imported rows change: drop them and append them again below.
+        for (int row = 0; row < m_modelModel->rowCount(); ++row) {
+            const QStandardItem* item = m_modelModel->item(row);
+            if (item->data(ImportIndexRole).isValid()) {
+                m_modelModel->removeRows(row, m_modelModel->rowCount() - row);
+                break;
+            }
+        }
+    }
+    if (m_imported.empty())
+        return;
+    QStandardItem* header = headerItem(tr("Imported"));
+    header->setData(-1, ImportIndexRole);
+    m_modelModel->appendRow(header);
+    for (std::size_t i = 0; i < m_imported.size(); ++i) {
+        const ImportedConfig& imported = m_imported[i];
+        const std::string modelType = imported.config.value("model_type", std::string());
+        const QString name =
+            tr("Imported: %1")
+                .arg(imported.path.isEmpty() ? (modelType.empty() ? tr("config") : qs(modelType))
+                                             : QFileInfo(imported.path).fileName());
+        QString summary;
+        QString tooltip = QStringLiteral("<qt><b>") + name.toHtmlEscaped() + QStringLiteral("</b>");
+        if (!imported.path.isEmpty())
+            tooltip += QStringLiteral("<br/>") + imported.path.toHtmlEscaped();
+        try {
+            std::vector<std::string> warnings;
+            const core::ModelArchitecture architecture =
+                core::architectureFromHfConfig(imported.config, "model_config", warnings);
+            summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
+            tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
+            for (const std::string& warning : warnings)
+                tooltip += QStringLiteral("<br/><i>") + escaped(warning) + QStringLiteral("</i>");
+        } catch (const std::exception& error) {
+            summary = tr("not readable");
+            tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +
+                       QStringLiteral("</i>");
+        }
+        QStandardItem* item = entryItem(QString(), name, summary, tooltip + QStringLiteral("</qt>"));
+        item->setData(ImportedItem, KindRole);
+        item->setData(static_cast<int>(i), ImportIndexRole);
+        m_modelModel->appendRow(item);
+    }
+}
+
+// Headers are disabled so that arrow keys skip them; give them the normal text colour (bold) so
+// they read as titles rather than as greyed-out entries. Re-run on palette changes (dark mode).
+void ScenarioControls::styleHeaders()
+{
+    const QBrush text = palette().brush(QPalette::Active, QPalette::Text);
+    for (QStandardItemModel* model :
+         {m_deviceModel, m_modelModel, qobject_cast<QStandardItemModel*>(m_weightsCombo->model())}) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QStandardItem* item = model->item(row);
+            if (item->data(KindRole).toInt() == HeaderItem)
+                item->setForeground(text);
+        }
+    }
+}
+
+void ScenarioControls::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        styleHeaders();
+    QWidget::changeEvent(event);
+}
+
+void ScenarioControls::selectDevice()
+{
+    int found = -1;
+    const QString id = qs(m_base.deviceId);
+    for (int row = 0; row < m_deviceCombo->count() && !id.isEmpty(); ++row) {
+        if (itemKind(m_deviceCombo, row) == EntryItem &&
+            m_deviceCombo->itemData(row, IdRole).toString() == id) {
+            found = row;
+            break;
+        }
+    }
+    m_deviceCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a device")
+                                                   : tr("%1 (not in catalog)").arg(id));
+    m_deviceCombo->setCurrentIndex(found);
+    m_deviceSummary->setText(found >= 0 ? m_deviceCombo->itemData(found, SummaryRole).toString() : QString());
+    m_deviceSummary->setVisible(found >= 0);
+}
+
+void ScenarioControls::selectModel()
+{
+    int found = -1;
+    const int importIndex = m_base.modelConfig ? importedIndexFor(*m_base.modelConfig) : -1;
+    const QString id = qs(m_base.modelId);
+    for (int row = 0; row < m_modelCombo->count(); ++row) {
+        const int kind = itemKind(m_modelCombo, row);
+        if ((m_base.modelConfig && kind == ImportedItem &&
+             m_modelCombo->itemData(row, ImportIndexRole).toInt() == importIndex) ||
+            (!m_base.modelConfig && !id.isEmpty() && kind == EntryItem &&
+             m_modelCombo->itemData(row, IdRole).toString() == id)) {
+            found = row;
+            break;
+        }
+    }
+    m_modelCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a model") : tr("%1 (not in catalog)").arg(id));
+    m_modelCombo->setCurrentIndex(found);
+    m_modelSummary->setText(found >= 0 ? m_modelCombo->itemData(found, SummaryRole).toString() : QString());
+    m_modelSummary->setVisible(found >= 0);
+}
+
+int ScenarioControls::importedIndexFor(const nlohmann::json& config) const
+{
+    for (std::size_t i = 0; i < m_imported.size(); ++i) {
+        if (m_imported[i].config == config)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void ScenarioControls::setCatalog(const core::Catalog& catalog)
+{
+    SyncGuard guard(m_syncing);
+    populateDevices(catalog);
+    populateModels(&catalog);
+    if (m_base.deviceId.empty()) {
+        const auto& devices = catalog.devices();
+        const auto gpu = std::find_if(devices.begin(), devices.end(), [](const core::Device& d) {
+            return d.deviceClass == core::DeviceClass::Gpu;
+        });
+        if (gpu != devices.end())
+            m_base.deviceId = gpu->id;
+        else if (!devices.empty())
+            m_base.deviceId = devices.front().id;
+    }
+    if (m_base.modelId.empty() && !m_base.modelConfig) {
+        for (int row = 0; row < m_modelCombo->count(); ++row) {
+            if (itemKind(m_modelCombo, row) == EntryItem) {
+                m_base.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+                break;
+            }
+        }
+    }
+    styleHeaders();
+    selectDevice();
+    selectModel();
+}
+
+void ScenarioControls::setImportedModelConfig(const nlohmann::json& config, const QString& label)
+{
+    {
+        SyncGuard guard(m_syncing);
+        int index = importedIndexFor(config);
+        if (index < 0) {
+            m_imported.push_back({config, label});
+            index = static_cast<int>(m_imported.size()) - 1;
+        } else if (!label.isEmpty()) {
+            m_imported[static_cast<std::size_t>(index)].path = label;
+        }
+        populateModels(nullptr);
+        styleHeaders();
+        m_base.modelId.clear();
+        m_base.modelConfig = config;
+        m_base.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
+        selectModel();
+    }
+    commit();
+}
+
+void ScenarioControls::onDeviceActivated()
+{
+    const int row = m_deviceCombo->currentIndex();
+    if (row < 0 || itemKind(m_deviceCombo, row) != EntryItem)
+        return;
+    m_base.deviceId = m_deviceCombo->itemData(row, IdRole).toString().toStdString();
+    m_deviceSummary->setText(m_deviceCombo->itemData(row, SummaryRole).toString());
+    m_deviceSummary->setVisible(true);
+    commit();
+}
+
+void ScenarioControls::onModelActivated()
+{
+    const int row = m_modelCombo->currentIndex();
+    if (row < 0)
+        return;
+    const int kind = itemKind(m_modelCombo, row);
+    if (kind == ImportedItem) {
+        const auto& imported =
+            m_imported.at(static_cast<std::size_t>(m_modelCombo->itemData(row, ImportIndexRole).toInt()));
+        m_base.modelId.clear();
+        m_base.modelConfig = imported.config;
+        m_base.modelConfigPath = imported.path.toStdString();
+    } else if (kind == EntryItem) {
+        m_base.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+        m_base.modelConfig.reset();
+        m_base.modelConfigPath.clear();
+    } else {
+        return;
+    }
+    m_modelSummary->setText(m_modelCombo->itemData(row, SummaryRole).toString());
+    m_modelSummary->setVisible(true);
+    commit();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mode, device count, split, precision
+
+void ScenarioControls::onModeChanged()
+{
+    if (m_trainingRadio->isChecked() &&
+        core::isWeightOnly(precisionOf(m_weightsCombo, core::Precision::Bf16))) {
+        // The core rejects weight-only formats in training: fall back to bf16 weights.
+        SyncGuard guard(m_syncing);
+        setPrecisionItem(m_weightsCombo, core::Precision::Bf16);
+    }
+    applyModeToUi();
+    commit();
+}
+
+void ScenarioControls::applyModeToUi()
+{
+    const bool training = m_trainingRadio->isChecked();
+    m_promptLabel->setText(training ? tr("Se&quence length") : tr("&Prompt tokens"));
+    const QString promptName = training ? tr("Sequence length") : tr("Prompt tokens");
+    m_promptSpin->setAccessibleName(promptName);
+    m_promptSlider->setAccessibleName(tr("%1 slider").arg(promptName));
+    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 1,048,576).")
+                                      : tr("Prompt length per sequence (1 to 1,048,576)."));
+    m_promptSlider->setToolTip(
+        tr("%1 on a log scale from 128 to 1,048,576; type an exact value in the box.").arg(promptName));
+    const QString batchName = training ? tr("Global batch") : tr("Batch");
+    m_batchSpin->setAccessibleName(batchName);
+    m_batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
+    m_batchSpin->setToolTip(training ? tr("Sequences per optimizer step, over all replicas (1 to 4,096).")
+                                     : tr("Sequences processed together (1 to 4,096)."));
+    m_batchSlider->setToolTip(tr("%1 in powers of two; type any value in the box.").arg(batchName));
+    for (QWidget* output : {static_cast<QWidget*>(m_outputLabel), static_cast<QWidget*>(m_outputSpin),
+                            static_cast<QWidget*>(m_outputSlider)})
+        output->setEnabled(!training);
+    m_trainingGroup->setEnabled(training);
+    auto* weights = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
+    for (int row = 0; row < weights->rowCount(); ++row) {
+        QStandardItem* item = weights->item(row);
+        const auto precision = core::parsePrecision(item->data(Qt::UserRole).toString().toStdString());
+        if (precision && core::isWeightOnly(*precision))
+            item->setFlags(training ? Qt::NoItemFlags : (Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+    }
+}
+
+void ScenarioControls::onDevicesChanged()
+{
+    if (!m_autoSplitCheck->isChecked()) {
+        // Let the data degree absorb the new count when the other degrees divide it.
+        const long long devices = m_devicesSpin->value();
+        const long long others =
+            static_cast<long long>(m_tensorSpin->value()) * m_pipelineSpin->value() * m_expertSpin->value();
+        if (others > 0 && devices % others == 0) {
+            SyncGuard guard(m_syncing);
+            m_dataSpin->setValue(static_cast<int>(devices / others));
+        }
+    }
+    commit();
+}
+
+void ScenarioControls::onAutoSplitToggled(bool autoSplit)
+{
+    if (!autoSplit && !manualSplit()) {
+        // Start the manual split from the core's choice, or from tensor = devices.
+        SyncGuard guard(m_syncing);
+        core::Parallelism start;
+        if (m_autoSplit && m_autoSplit->product() == m_devicesSpin->value())
+            start = *m_autoSplit;
+        else
+            start.tensor = m_devicesSpin->value();
+        m_tensorSpin->setValue(static_cast<int>(start.tensor));
+        m_pipelineSpin->setValue(static_cast<int>(start.pipeline));
+        m_dataSpin->setValue(static_cast<int>(start.data));
+        m_expertSpin->setValue(static_cast<int>(start.expert));
+    }
+    commit();
+}
+
+void ScenarioControls::updateActivationsLabel()
+{
+    m_activationsLabel->setText(tr("Activations: %1").arg(qs(core::precisionName(m_base.activations))));
+}
+
+void ScenarioControls::onComputeChanged()
+{
+    m_base.activations = activationsForCompute(precisionOf(m_computeCombo, core::Precision::Bf16));
+    commit();
+}
+
+std::optional<core::Parallelism> ScenarioControls::manualSplit() const
+{
+    core::Parallelism split;
+    split.tensor = m_tensorSpin->value();
+    split.pipeline = m_pipelineSpin->value();
+    split.data = m_dataSpin->value();
+    split.expert = m_expertSpin->value();
+    if (split.product() != m_devicesSpin->value())
+        return std::nullopt;
+    return split;
+}
+
+void ScenarioControls::updateSplitDisplay()
+{
+    const bool autoSplit = m_autoSplitCheck->isChecked();
+    for (QSpinBox* spin : {m_tensorSpin, m_pipelineSpin, m_dataSpin, m_expertSpin})
+        spin->setEnabled(!autoSplit);
+    if (autoSplit) {
+        if (m_autoSplit) {
+            SyncGuard guard(m_syncing);
+            m_tensorSpin->setValue(clampToInt(m_autoSplit->tensor, 1, m_tensorSpin->maximum()));
+            m_pipelineSpin->setValue(clampToInt(m_autoSplit->pipeline, 1, m_pipelineSpin->maximum()));
+            m_dataSpin->setValue(clampToInt(m_autoSplit->data, 1, m_dataSpin->maximum()));
+            m_expertSpin->setValue(clampToInt(m_autoSplit->expert, 1, m_expertSpin->maximum()));
+        }
+        m_splitLabel->setText(m_autoSplit ? tr("Auto: %1").arg(splitText(*m_autoSplit))
+                                          : tr("Auto: the estimator chooses the split."));
+        m_splitLabel->setVisible(true);
+        m_splitWarning->clear();
+        m_splitWarning->setVisible(false);
+        return;
+    }
+    m_splitLabel->setText(tr("Manual: the product must equal the device count."));
+    if (manualSplit()) {
+        m_splitWarning->clear();
+        m_splitWarning->setVisible(false);
+        return;
+    }
+    const long long product = static_cast<long long>(m_tensorSpin->value()) * m_pipelineSpin->value() *
+                              m_dataSpin->value() * m_expertSpin->value();
+    QString text = tr("⚠ Tensor × pipeline × data × expert = %1, not the device count %2.")
+                       .arg(product)
+                       .arg(m_devicesSpin->value());
+    if (m_lastValidSplit && m_lastValidSplit->product() == m_devicesSpin->value())
+        text += QLatin1Char(' ') + tr("Still using %1.").arg(splitText(*m_lastValidSplit));
+    else
+        text += QLatin1Char(' ') + tr("The estimate waits for a matching split.");
+    m_splitWarning->setText(text);
+    m_splitWarning->setVisible(true);
+}
+
+void ScenarioControls::setReport(const core::Report& report)
+{
+    m_autoSplit = report.scenario.parallelism;
+    updateSplitDisplay();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario in and out
+
+void ScenarioControls::setScenario(const nlohmann::json& scenario)
+{
+    const core::Scenario s = core::scenarioFromJson(scenario); // throws before anything changes
+    {
+        SyncGuard guard(m_syncing);
+        m_base = s;
+        m_autoSplit.reset(); // the last report's split belongs to the previous scenario
+        if (s.modelConfig) {
+            const int index = importedIndexFor(*s.modelConfig);
+            if (index < 0)
+                m_imported.push_back({*s.modelConfig, qs(s.modelConfigPath)});
+            else
+                m_imported[static_cast<std::size_t>(index)].path = qs(s.modelConfigPath);
+            populateModels(nullptr);
+            styleHeaders();
+        }
+        selectDevice();
+        selectModel();
+
+        (s.mode == core::Mode::Training ? m_trainingRadio : m_inferenceRadio)->setChecked(true);
+        m_batchSpin->setValue(clampToInt(s.batch, m_batchSpin->minimum(), m_batchSpin->maximum()));
+        m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
+        m_promptSpin->setValue(clampToInt(s.promptTokens, m_promptSpin->minimum(), m_promptSpin->maximum()));
+        m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
+        m_outputSpin->setValue(clampToInt(s.outputTokens, m_outputSpin->minimum(), m_outputSpin->maximum()));
+        m_outputSlider->setValue(positionForOutput(m_outputSpin->value()));
+        m_devicesSpin->setValue(clampToInt(s.devices, m_devicesSpin->minimum(), m_devicesSpin->maximum()));
+        m_devicesSlider->setValue(positionForDevices(m_devicesSpin->value()));
+
+        m_autoSplitCheck->setChecked(!s.parallelism);
+        m_lastValidSplit.reset();
+        if (s.parallelism) {
+            const core::Parallelism& p = *s.parallelism;
+            m_tensorSpin->setValue(clampToInt(p.tensor, 1, m_tensorSpin->maximum()));
+            m_pipelineSpin->setValue(clampToInt(p.pipeline, 1, m_pipelineSpin->maximum()));
+            m_dataSpin->setValue(clampToInt(p.data, 1, m_dataSpin->maximum()));
+            m_expertSpin->setValue(clampToInt(p.expert, 1, m_expertSpin->maximum()));
+            m_lastValidSplit = manualSplit();
+            if (!m_lastValidSplit) // only after clamping a huge device count: let the core choose
+                m_autoSplitCheck->setChecked(true);
+        }
+
+        setPrecisionItem(m_weightsCombo, s.weights);
+        setPrecisionItem(m_kvCacheCombo, s.kvCache);
+        setPrecisionItem(m_computeCombo, s.compute);
+        m_zeroCombo->setCurrentIndex(m_zeroCombo->findData(s.training.zeroStage));
+        m_recomputeCombo->setCurrentIndex(
+            m_recomputeCombo->findData(qs(core::recomputeName(s.training.recompute))));
+        m_microBatchSpin->setValue(clampToInt(s.training.microBatch, 1, m_microBatchSpin->maximum()));
+        m_optimizerCombo->setCurrentIndex(
+            m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
+        m_flashAttentionCheck->setChecked(s.flashAttention);
+        applyModeToUi();
+        updateSplitDisplay();
+    }
+    updateActivationsLabel();
+    m_lastEmitted = this->scenario();
+    emit scenarioChanged(m_lastEmitted);
+}
+
+std::optional<nlohmann::json> ScenarioControls::candidate() const
+{
+    core::Scenario s = m_base;
+    s.mode = m_trainingRadio->isChecked() ? core::Mode::Training : core::Mode::Inference;
+    s.batch = m_batchSpin->value();
+    s.promptTokens = m_promptSpin->value();
+    s.outputTokens = m_outputSpin->value();
+    s.devices = m_devicesSpin->value();
+    if (m_autoSplitCheck->isChecked()) {
+        s.parallelism.reset();
+    } else {
+        std::optional<core::Parallelism> split = manualSplit();
+        if (!split && m_lastValidSplit && m_lastValidSplit->product() == s.devices)
+            split = m_lastValidSplit;
+        if (!split)
+            return std::nullopt;
+        s.parallelism = split;
+    }
+    s.weights = precisionOf(m_weightsCombo, s.weights);
+    s.kvCache = precisionOf(m_kvCacheCombo, s.kvCache);
+    s.compute = precisionOf(m_computeCombo, s.compute);
+    s.training.zeroStage = m_zeroCombo->currentData().toInt();
+    const std::string recompute = m_recomputeCombo->currentData().toString().toStdString();
+    s.training.recompute = recompute == "full"        ? core::Recompute::Full
+                           : recompute == "selective" ? core::Recompute::Selective
+                                                      : core::Recompute::None;
+    const std::string optimizer = m_optimizerCombo->currentData().toString().toStdString();
+    s.training.optimizer = optimizer == "sgd"          ? core::Optimizer::Sgd
+                           : optimizer == "adamw-8bit" ? core::Optimizer::AdamW8bit
+                                                       : core::Optimizer::AdamW;
+    s.training.microBatch = m_microBatchSpin->value();
+    s.flashAttention = m_flashAttentionCheck->isChecked();
+    return core::scenarioToJson(s);
+}
+
+nlohmann::json ScenarioControls::scenario() const
+{
+    if (auto current = candidate())
+        return *current;
+    return m_lastEmitted;
+}
+
+void ScenarioControls::commit()
+{
+    if (!m_autoSplitCheck->isChecked()) {
+        if (auto split = manualSplit())
+            m_lastValidSplit = split;
+    }
+    updateSplitDisplay();
+    updateActivationsLabel();
+    const auto current = candidate();
+    if (!current || *current == m_lastEmitted)
+        return;
+    m_lastEmitted = *current;
+    emit scenarioChanged(m_lastEmitted);
+}
+
+bool ScenarioControls::eventFilter(QObject* watched, QEvent* event)
+{
+    // The mouse wheel scrolls the panel unless the control under it has focus: scrolling past a
+    // combo box or slider must not change the scenario.
+    if (event->type() == QEvent::Wheel) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (widget && !widget->hasFocus()) {
+            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace lhe::widgets

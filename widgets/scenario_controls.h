@@ -1,0 +1,186 @@
+// ScenarioControls: the left-hand panel that edits one scenario (device, model, workload, parallel
+// split, precisions, training options) and emits it as contract JSON. It never estimates anything.
+#pragma once
+
+#include "core/scenario.h"
+
+#include <QString>
+#include <QWidget>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QPushButton;
+class QRadioButton;
+class QScrollArea;
+class QSlider;
+class QSpinBox;
+class QStandardItemModel;
+
+namespace lhe::core {
+class Catalog;
+struct Report;
+} // namespace lhe::core
+
+namespace lhe::widgets {
+
+// Every control has an objectName for tests and UI automation: deviceCombo, deviceCountSpin,
+// deviceCountSlider, modelCombo, importButton, inferenceRadio, trainingRadio, batchSpin, batchSlider,
+// promptSpin, promptSlider, promptLabel, outputSpin, outputSlider, autoSplitCheck, splitLabel,
+// tensorSpin, pipelineSpin, dataSpin, expertSpin, splitWarningLabel, weightsCombo, kvCacheCombo,
+// computeCombo, activationsLabel, flashAttentionCheck, trainingGroup, zeroStageCombo,
+// recomputeCombo, microBatchSpin, optimizerCombo; deviceSummary and modelSummary are the lines of
+// figures under the pickers.
+//
+// Behaviour worth knowing:
+// - Activations have no control of their own: they keep the loaded scenario's value until the user
+//   picks a compute precision, then follow it for 16- and 32-bit formats and stay bf16 for the
+//   narrower ones (FP8/INT8 GEMMs keep bf16 activations between kernels, as Transformer Engine does).
+// - "Auto" split omits "parallelism" from scenario(); the core's choice is only shown (setReport).
+//   A manual split whose product is not the device count is never emitted: the panel shows a
+//   warning and keeps emitting the last valid split (while it still matches the device count).
+//   When the device count changes under a manual split, the data degree absorbs the change if
+//   tensor × pipeline × expert divides the new count.
+// - Sliders: batch and device count in powers of two, prompt 128 … 1,048,576 at 16 positions per
+//   octave, output 0 then 1 … 32,768 at 4 per octave. Spin boxes take any integer in range (the
+//   prompt box from 1). Values outside a control's range are clamped on load (setScenario emits
+//   the clamped scenario).
+// - Weight-only formats are disabled in training; switching to training with one selected falls
+//   back to bf16 weights (the core rejects them in training).
+// - The mouse wheel scrolls the panel unless the control under it has keyboard focus.
+// - Mnemonics avoid F, E, V and H, which the main window's menus are expected to use.
+// - Fields without a control (efficiency, prefill_chunk_tokens, training.grad_accum,
+//   sequence_parallel, train_tokens, activations) pass through unchanged from setScenario().
+// - scenarioChanged is emitted only when the scenario JSON actually changes.
+class ScenarioControls : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Data roles of the picker items (device and model combo boxes).
+    enum ItemRole {
+        IdRole = Qt::UserRole, // QString catalog id (empty for headers and imported entries)
+        KindRole,              // int, an ItemKind
+        ImportIndexRole,       // int, index of an imported model config
+        SummaryRole,           // QString, the one-line figures shown under the picker
+        NameRole,              // QString, what the closed picker shows (the popup shows all)
+    };
+    enum ItemKind { HeaderItem = 1, EntryItem, ImportedItem }; // KindRole; absent (0) on plain items
+
+    explicit ScenarioControls(QWidget* parent = nullptr);
+    ~ScenarioControls() override;
+
+    // Repopulates the pickers; keeps the selection by id (or the imported config) when possible.
+    // With nothing chosen yet it selects the first GPU and the first model. Emits nothing: read
+    // scenario() or call setScenario() afterwards.
+    void setCatalog(const core::Catalog& catalog);
+
+    // Sets every control from a contract scenario and emits scenarioChanged once at the end.
+    // Throws core::InputError (from core::scenarioFromJson) before changing anything if the
+    // scenario is invalid. A "model_config" becomes an "Imported: …" model entry.
+    void setScenario(const nlohmann::json& scenario);
+
+    // The contract scenario of the current controls: scenarioToJson() of the typed scenario, without
+    // "parallelism" when the split is on Auto. While a manual split is invalid, the last valid one.
+    nlohmann::json scenario() const;
+
+    // Shows the split the core chose (report.scenario.parallelism) while the split is on Auto.
+    void setReport(const core::Report& report);
+
+    // Adds (or reuses, for an identical config) an "Imported" model entry and selects it; emits
+    // scenarioChanged. `label` is where it came from (a file path, kept as "model_config_path");
+    // when empty the entry shows the config's model_type.
+    void setImportedModelConfig(const nlohmann::json& config, const QString& label);
+
+signals:
+    void scenarioChanged(const nlohmann::json& scenario);
+    void importModelConfigRequested();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct ImportedConfig
+    {
+        nlohmann::json config;
+        QString path;
+    };
+
+    void buildUi();
+    void connectSignals();
+    void populateDevices(const core::Catalog& catalog);
+    void populateModels(const core::Catalog* catalog);
+    void styleHeaders();
+    void selectDevice();
+    void selectModel();
+    int importedIndexFor(const nlohmann::json& config) const;
+
+    void onDeviceActivated();
+    void onModelActivated();
+    void onModeChanged();
+    void onDevicesChanged();
+    void onAutoSplitToggled(bool autoSplit);
+    void onComputeChanged();
+
+    void applyModeToUi();
+    void updateActivationsLabel();
+    void updateSplitDisplay();
+    std::optional<core::Parallelism> manualSplit() const;
+    std::optional<nlohmann::json> candidate() const;
+    // Emits the current scenario if it is valid and differs from the last one emitted.
+    void commit();
+
+    bool m_syncing = false; // true while controls are set programmatically
+    core::Scenario m_base;  // ids, model config and the fields without a control
+    std::vector<ImportedConfig> m_imported;
+    std::optional<core::Parallelism> m_autoSplit;      // from the last report
+    std::optional<core::Parallelism> m_lastValidSplit; // last manual split that matched devices
+    nlohmann::json m_lastEmitted;
+
+    QScrollArea* m_scroll = nullptr;
+    QComboBox* m_deviceCombo = nullptr;
+    QStandardItemModel* m_deviceModel = nullptr;
+    QLabel* m_deviceSummary = nullptr;
+    QSlider* m_devicesSlider = nullptr;
+    QSpinBox* m_devicesSpin = nullptr;
+    QComboBox* m_modelCombo = nullptr;
+    QStandardItemModel* m_modelModel = nullptr;
+    QLabel* m_modelSummary = nullptr;
+    QPushButton* m_importButton = nullptr;
+    QButtonGroup* m_modeGroup = nullptr;
+    QRadioButton* m_inferenceRadio = nullptr;
+    QRadioButton* m_trainingRadio = nullptr;
+    QSlider* m_batchSlider = nullptr;
+    QSpinBox* m_batchSpin = nullptr;
+    QLabel* m_promptLabel = nullptr;
+    QSlider* m_promptSlider = nullptr;
+    QSpinBox* m_promptSpin = nullptr;
+    QLabel* m_outputLabel = nullptr;
+    QSlider* m_outputSlider = nullptr;
+    QSpinBox* m_outputSpin = nullptr;
+    QCheckBox* m_autoSplitCheck = nullptr;
+    QLabel* m_splitLabel = nullptr;
+    QSpinBox* m_tensorSpin = nullptr;
+    QSpinBox* m_pipelineSpin = nullptr;
+    QSpinBox* m_dataSpin = nullptr;
+    QSpinBox* m_expertSpin = nullptr;
+    QLabel* m_splitWarning = nullptr;
+    QComboBox* m_weightsCombo = nullptr;
+    QComboBox* m_kvCacheCombo = nullptr;
+    QComboBox* m_computeCombo = nullptr;
+    QLabel* m_activationsLabel = nullptr;
+    QCheckBox* m_flashAttentionCheck = nullptr;
+    QGroupBox* m_trainingGroup = nullptr;
+    QComboBox* m_zeroCombo = nullptr;
+    QComboBox* m_recomputeCombo = nullptr;
+    QSpinBox* m_microBatchSpin = nullptr;
+    QComboBox* m_optimizerCombo = nullptr;
+};
+
+} // namespace lhe::widgets

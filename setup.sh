@@ -33,7 +33,13 @@ run)
     install_missing
     build release
     shift || true
-    exec ./build/release/app/estimate/llm-hw-estimate --format table "$@"
+    if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+        exec ./build/release/app/explorer/llm-hw-explorer "$@"
+    fi
+    # No display (ssh, CI): say so, render the dashboard to a file and print the report.
+    echo "No display found: rendering the default dashboard to llm-hw-explorer.png instead."
+    ./build/release/app/explorer/llm-hw-explorer --export-dashboard llm-hw-explorer.png "$@"
+    exec ./build/release/app/estimate/llm-hw-estimate --format table
     ;;
 test)
     install_missing

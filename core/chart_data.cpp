@@ -5,14 +5,15 @@
 
 namespace lhe::core {
 
-MemoryChart memoryChart(const Report& report)
-{
-    const MemoryEstimate& memory = report.memory;
-    MemoryChart chart;
-    chart.capacityBytes = memory.capacityPerDeviceBytes;
+namespace {
 
+// One stacked bar: resident parts up to the capacity line, then what does not fit drawn above
+// it as the tier it went to (host RAM first, then disk, then nowhere), so the bar's height is
+// always the whole need.
+MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityBytes, const MemoryEstimate& tiers)
+{
     MemoryBar bar;
-    const MemoryBreakdown& m = memory.perDevice;
+    bar.stage = stage;
     bar.totalBytes = m.totalBytes();
     const std::pair<MemorySegmentKind, double> resident[] = {
         {MemorySegmentKind::Weights, m.weightsBytes},
@@ -22,26 +23,45 @@ MemoryChart memoryChart(const Report& report)
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
         {MemorySegmentKind::Overhead, m.overheadBytes},
     };
-    // Resident parts stack up to the capacity line; what does not fit is drawn above it as
-    // the tier it went to, so the bar's height is always the whole need.
+    const double limit = std::min(bar.totalBytes, capacityBytes);
     double stacked = 0;
-    const double capacity = memory.fits ? bar.totalBytes : memory.capacityPerDeviceBytes;
     for (const auto& [kind, bytes] : resident) {
-        const double shown = std::clamp(capacity - stacked, 0.0, bytes);
+        const double shown = std::clamp(limit - stacked, 0.0, bytes);
         bar.segments.push_back({kind, stacked, shown});
         stacked += shown;
     }
-    const std::pair<MemorySegmentKind, double> overflow[] = {
-        {MemorySegmentKind::OffloadHostRam, memory.hostOffloadBytes},
-        {MemorySegmentKind::OffloadDisk, memory.diskOffloadBytes},
-        {MemorySegmentKind::Unplaced, memory.unplacedBytes},
+    double overflow = std::max(0.0, bar.totalBytes - capacityBytes);
+    const double host = std::min(overflow, tiers.hostOffloadBytes);
+    const double disk = std::min(overflow - host, tiers.diskOffloadBytes);
+    const std::pair<MemorySegmentKind, double> spilled[] = {
+        {MemorySegmentKind::OffloadHostRam, host},
+        {MemorySegmentKind::OffloadDisk, disk},
+        {MemorySegmentKind::Unplaced, std::max(0.0, overflow - host - disk)},
     };
-    for (const auto& [kind, bytes] : overflow) {
+    for (const auto& [kind, bytes] : spilled) {
         bar.segments.push_back({kind, stacked, bytes});
         stacked += bytes;
     }
-    chart.bars.push_back(bar);
-    chart.axisMaxBytes = 1.15 * std::max(bar.totalBytes, chart.capacityBytes);
+    return bar;
+}
+
+} // namespace
+
+MemoryChart memoryChart(const Report& report)
+{
+    const MemoryEstimate& memory = report.memory;
+    MemoryChart chart;
+    chart.capacityBytes = memory.capacityPerDeviceBytes;
+    if (memory.stages.empty()) {
+        chart.bars.push_back(stackBar(0, memory.perDevice, chart.capacityBytes, memory));
+    } else {
+        for (const auto& stage : memory.stages)
+            chart.bars.push_back(stackBar(stage.stage, stage.perDevice, chart.capacityBytes, memory));
+    }
+    double tallest = chart.capacityBytes;
+    for (const auto& bar : chart.bars)
+        tallest = std::max(tallest, bar.totalBytes);
+    chart.axisMaxBytes = 1.15 * tallest;
     return chart;
 }
 

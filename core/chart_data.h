@@ -23,6 +23,7 @@ struct MemorySegment {
 };
 
 struct MemoryBar {
+    long long stage = 0;                 // 0: every device alike; else the 1-based pipeline stage
     std::vector<MemorySegment> segments; // resident parts (clipped at capacity), then overflow
     double totalBytes = 0;               // everything the device's work needs
 };

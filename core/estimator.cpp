@@ -204,6 +204,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     if (scenario.mode == Mode::Training)
         scenario.training.gradAccum = microBatches; // echo the derived value
     report.memory = placeInMemoryTiers(ctx, scenarioMemory(ctx, microBatches));
+    if (scenario.mode == Mode::Training)
+        report.memory.stages = trainingStageMemory(ctx, microBatches);
     if (report.memory.tier == OffloadTier::DoesNotFit)
         report.warnings.push_back("does not fit even with host RAM and disk offload; times assume it could run");
 

@@ -159,6 +159,27 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     return m;
 }
 
+std::vector<StageMemory> trainingStageMemory(const EvaluationContext& ctx, long long microBatches)
+{
+    const double p = static_cast<double>(ctx.split.pipeline);
+    if (p <= 1)
+        return {};
+    MemoryBreakdown first = trainingMemory(ctx, microBatches);
+    MemoryBreakdown last = first;
+    const auto& s = ctx.scenario;
+    const double micro = static_cast<double>(s.training.microBatch);
+    const double seq = static_cast<double>(s.promptTokens);
+    const double perLayer = trainingActivationBytesPerLayer(ctx, micro, seq);
+    const double inFlight = std::min(p, static_cast<double>(microBatches));
+    first.activationsBytes = ctx.layersPerStage() * perLayer * inFlight;
+    last.activationsBytes = ctx.layersPerStage() * perLayer +
+                            seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 /
+                                static_cast<double>(ctx.split.tensor);
+    const double capacity = ctx.device.usableMemoryBytes();
+    return {{1, first, std::max(0.0, first.totalBytes() - capacity)},
+            {ctx.split.pipeline, last, std::max(0.0, last.totalBytes() - capacity)}};
+}
+
 MemoryEstimate placeInMemoryTiers(const EvaluationContext& ctx, const MemoryBreakdown& perDevice)
 {
     MemoryEstimate estimate;

@@ -22,6 +22,9 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
 
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context);
 MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches);
+// Training with pipeline stages: the first stage (most micro-batches in flight) and the last
+// (logits and loss) hold different activations. Empty when every device is alike.
+std::vector<StageMemory> trainingStageMemory(const EvaluationContext& ctx, long long microBatches);
 
 // Fills fits / offloaded bytes / tier for a per-device total against the device's tiers.
 MemoryEstimate placeInMemoryTiers(const EvaluationContext& ctx, const MemoryBreakdown& perDevice);

@@ -95,6 +95,21 @@ json reportToJson(const Report& r)
                      {"offloaded_to_disk", r.memory.diskOffloadBytes},
                      {"unplaced_bytes", r.memory.unplacedBytes},
                      {"offload_tier", offloadTierName(r.memory.tier)}};
+    if (!r.memory.stages.empty()) {
+        json stages = json::array();
+        for (const auto& stage : r.memory.stages) {
+            const auto& b = stage.perDevice;
+            stages.push_back({{"stage", stage.stage},
+                              {"weights", b.weightsBytes},
+                              {"activations", b.activationsBytes},
+                              {"gradients", b.gradientsBytes},
+                              {"optimizer_states", b.optimizerStatesBytes},
+                              {"overhead", b.overheadBytes},
+                              {"total", b.totalBytes()},
+                              {"offloaded_bytes", stage.offloadedBytes}});
+        }
+        out["memory"]["stages"] = stages;
+    }
     if (r.prefill) {
         out["prefill"] = phaseToJson(*r.prefill);
         out["prefill"]["time_to_first_token_seconds"] = r.prefill->seconds;

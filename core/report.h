@@ -41,6 +41,12 @@ struct MemoryBreakdown {
     }
 };
 
+struct StageMemory {
+    long long stage = 1;               // 1-based pipeline stage
+    MemoryBreakdown perDevice;
+    double offloadedBytes = 0;         // beyond this stage's device capacity
+};
+
 struct MemoryEstimate {
     MemoryBreakdown perDevice;        // the most loaded device (pipeline: the fuller stage)
     double capacityPerDeviceBytes = 0; // usable device memory
@@ -50,6 +56,7 @@ struct MemoryEstimate {
     double diskOffloadBytes = 0;      // part of offloadedBytes on disk
     double unplacedBytes = 0;         // beyond host RAM and disk: cannot run
     OffloadTier tier = OffloadTier::None;
+    std::vector<StageMemory> stages;  // per pipeline stage when stages differ (else empty)
 };
 
 struct PhaseEstimate {

@@ -8,7 +8,6 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <QPixmap>
-#include <QScreen>
 #include <QStringList>
 #include <QVBoxLayout>
 #include <QWindow>
@@ -271,11 +270,11 @@ void MemoryBarsWidget::setReport(const core::Report& report)
             bars->addToLegend();
     }
 
-    // Key axis: one tick per bar.
+    // Key axis: one tick per bar, the device name or the pipeline stage.
     m_keyTicker->clear();
     for (int b = 0; b < barCount; ++b) {
-        const QString name = barCount == 1 ? QString::fromStdString(report.deviceName)
-                                            : tr("Device role %1").arg(b + 1);
+        const long long stage = m_chart.bars[static_cast<std::size_t>(b)].stage;
+        const QString name = stage > 0 ? tr("Stage %1").arg(stage) : QString::fromStdString(report.deviceName);
         m_keyTicker->addTick(b + 1, name);
     }
     m_plot->xAxis->setRange(0.4, barCount + 0.4 + kLabelSpaceKeys);
@@ -287,6 +286,26 @@ void MemoryBarsWidget::setReport(const core::Report& report)
     m_capacityLine->point2->setCoords(1, capacityGb);
     m_capacityText = tr("Capacity %1").arg(formatBytes(m_chart.capacityBytes));
     m_capacityLabel->position->setCoords(0.985, capacityGb);
+
+    // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
+    while (m_totalLabels.size() < static_cast<std::size_t>(barCount)) {
+        auto* label = new QCPItemText(m_plot);
+        label->setLayer(QStringLiteral("labels"));
+        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setSelectable(false);
+        m_totalLabels.push_back(label);
+    }
+    while (m_totalLabels.size() > static_cast<std::size_t>(barCount)) {
+        m_plot->removeItem(m_totalLabels.back());
+        m_totalLabels.pop_back();
+    }
+    for (int b = 0; b < barCount; ++b) {
+        const double totalBytes = m_chart.bars[static_cast<std::size_t>(b)].totalBytes;
+        QCPItemText* label = m_totalLabels[static_cast<std::size_t>(b)];
+        label->position->setCoords(b + 1, totalBytes / kBytesPerGb);
+        label->setText(formatBytes(totalBytes));
+    }
 
     // Value labels: one per non-empty segment; which ones show is decided after layout.
     std::size_t used = 0;
@@ -396,9 +415,14 @@ void MemoryBarsWidget::applyPalette()
     m_capacityLine->setPen(QPen(text, 2, Qt::DashLine));
     m_capacityLabel->setFont(atLeast(font(), kMinimumPointSize, true));
     m_capacityLabel->setColor(text);
+
     QColor backdrop = base;
-    backdrop.setAlpha(220);
-    m_capacityLabel->setBrush(backdrop);
+    backdrop.setAlpha(210);
+    for (QCPItemText* label : m_totalLabels) {
+        label->setFont(atLeast(font(), kMinimumPointSize, true));
+        label->setColor(text);
+        label->setBrush(backdrop); // readable where the capacity line crosses it
+    }
 
     const QFont valueFont = atLeast(font(), kMinimumPointSize);
     for (ValueLabel& label : m_valueLabels) {

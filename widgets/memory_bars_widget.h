@@ -78,6 +78,7 @@ private:
     QCPTextElement* m_badge = nullptr;
     QSharedPointer<QCPAxisTickerText> m_keyTicker;
     std::vector<ValueLabel> m_valueLabels; // one per non-empty segment, reused
+    std::vector<QCPItemText*> m_totalLabels; // one per bar, above it
     core::MemoryChart m_chart;
     core::OffloadTier m_tier = core::OffloadTier::None;
     QString m_capacityText;

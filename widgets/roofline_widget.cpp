@@ -221,7 +221,9 @@ RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
 
     m_plot->setLocale(locale());
     m_plot->setAutoAddPlottableToLegend(false);
+    // Layers, bottom to top: lines ("main"), label boxes, markers (never hidden by a label).
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")), QCustomPlot::limAbove);
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
@@ -265,7 +267,7 @@ RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setSelectable(QCP::stNone);
             graph->setVisible(false);
-            graph->setLayer(QStringLiteral("labels")); // above the ceilings, which are added later
+            graph->setLayer(QStringLiteral("markers"));
         }
         m_achieved[static_cast<std::size_t>(i)] = achieved;
         m_points[static_cast<std::size_t>(i)] = point;
@@ -274,7 +276,7 @@ RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
     }
 
     m_ridgeMarker = new QCPItemTracer(m_plot);
-    m_ridgeMarker->setLayer(QStringLiteral("labels"));
+    m_ridgeMarker->setLayer(QStringLiteral("markers"));
     m_ridgeMarker->setStyle(QCPItemTracer::tsPlus);
     m_ridgeMarker->setSize(14);
     m_ridgeMarker->setSelectable(false);
@@ -589,7 +591,10 @@ void RooflineWidget::applyPalette()
         m_leaders[static_cast<std::size_t>(i)]->setPen(QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));
     m_leaders[kPhaseCount]->setPen(QPen(text, 1));
     styleLabel(m_memoryLabel, text, true);
-    styleLabel(m_hostLabel, offload.darker(115), false);
+    // Coloured text a little darker on a light background, lighter on a dark one.
+    const bool darkBackground = base.lightnessF() < 0.5;
+    auto readable = [&](const QColor& colour) { return darkBackground ? colour.lighter(150) : colour.darker(120); };
+    styleLabel(m_hostLabel, readable(offload), false);
     styleLabel(m_ridgeLabel, text, false);
 
     m_ridgeMarker->setPen(QPen(text, 2));
@@ -598,11 +603,12 @@ void RooflineWidget::applyPalette()
         const auto phase = static_cast<RooflinePhase>(i);
         const auto index = static_cast<std::size_t>(i);
         const QColor colour = phaseColor(phase);
-        m_points[index]->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
+        m_points[index]->setScatterStyle(
+            QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
         m_achieved[index]->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
         m_gapLines[index]->setPen(QPen(colour, 1.2, Qt::DotLine));
-        styleLabel(m_pointLabels[index], colour.darker(120), true);
-        styleLabel(m_achievedLabels[index], colour.darker(120), false);
+        styleLabel(m_pointLabels[index], readable(colour), true);
+        styleLabel(m_achievedLabels[index], readable(colour), false);
     }
 }
 
@@ -662,7 +668,7 @@ void RooflineWidget::placeLabels()
         std::vector<Candidate> out;
         // On the line at the right end, then further along it to the left, then clear of any
         // marker sitting on the line.
-        for (const double gap : {1.0, markerHalf + 1}) {
+        for (const double gap : {1.0, markerHalf + 3}) {
             const int penalty = gap > 1 ? 3 : 0;
             out.push_back({{right, y - gap}, Qt::AlignRight | Qt::AlignBottom, 0, penalty});
             out.push_back({{right, y + gap}, Qt::AlignRight | Qt::AlignTop, 0, penalty + 1});
@@ -674,6 +680,8 @@ void RooflineWidget::placeLabels()
             out.push_back({{start, y - gap}, Qt::AlignLeft | Qt::AlignBottom, 0, penalty + 1});
             out.push_back({{start, y + gap}, Qt::AlignLeft | Qt::AlignTop, 0, penalty + 2});
         }
+        // Left of where the ceiling meets the slope, in the empty region above the roof.
+        out.push_back({{xAxis->coordToPixel(label.startIntensity) - 8, y}, Qt::AlignRight | Qt::AlignVCenter, 0, 2});
         return out;
     };
     // Beside a marker: right, left, below and above, then further away (below the roof first,

@@ -1,6 +1,7 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/main_window.h"
+#include "app/explorer/latency_benchmark.h"
 #include "app/support/input_files.h"
 #include "core/input_error.h"
 #include "widgets/dashboard.h"
@@ -36,7 +37,8 @@ int main(int argc, char* argv[])
     // Rendering without a window must work on machines with no display at all.
     bool headless = false;
     for (int i = 1; i < argc; ++i)
-        headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0;
+        headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
+                   std::strcmp(argv[i], "--benchmark-ui") == 0;
     if (headless && !hasDisplay())
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (!headless && !hasDisplay()) {
@@ -77,7 +79,12 @@ int main(int argc, char* argv[])
     const QCommandLineOption scaleOption(QStringLiteral("scale"),
                                          QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
                                          QStringLiteral("factor"), QStringLiteral("1"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption});
+    const QCommandLineOption benchmarkOption(
+        QStringLiteral("benchmark-ui"),
+        QApplication::translate("main", "Drag every slider through 200 positions and print the latency from "
+                                        "control change to repainted charts (p50, p99, worst)."));
+    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption,
+                       benchmarkOption});
     parser.process(application);
 
     std::vector<std::string> warnings;
@@ -115,6 +122,11 @@ int main(int argc, char* argv[])
         if (!window.exportDashboard(parser.value(exportOption), scale, &error))
             return fail(error);
         return 0;
+    }
+
+    if (parser.isSet(benchmarkOption)) {
+        window.resize(1280, 800);
+        return app::runUiBenchmark(window);
     }
 
     window.show();

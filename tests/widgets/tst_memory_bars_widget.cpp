@@ -69,6 +69,17 @@ bool near(double actual, double expected, double relative)
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 
+// LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
+void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
+{
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    QDir().mkpath(shots);
+    plot->savePng(QStringLiteral("%1/memory-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
+                  size.width(), size.height());
+}
+
 int distinctColours(const QImage& image)
 {
     QSet<QRgb> colours;
@@ -94,6 +105,7 @@ private slots:
     void summaryDescribesEverySegment();
     void secondReportReplacesDataWithoutNewPlottables();
     void clickOnSegmentEmitsKind();
+    void followsPaletteChange();
     void legibleFontsAndMinimumSize();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
@@ -301,6 +313,32 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
                       QPoint(pos.x(), qRound(widget.plot()->yAxis->coordToPixel(middleOfKvGb))));
     QCOMPARE(spy.count(), 2);
     QCOMPARE(spy.at(1).at(0).value<MemorySegmentKind>(), MemorySegmentKind::KvCache);
+
+    // Away from the value label (left edge of the bar, low in the weights): the bar itself is hit.
+    const QPoint barOnly(qRound(widget.plot()->xAxis->coordToPixel(1.0 - 0.2)),
+                         qRound(widget.plot()->yAxis->coordToPixel(middleOfWeightsGb / 3)));
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, barOnly);
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(spy.at(2).at(0).value<MemorySegmentKind>(), MemorySegmentKind::Weights);
+
+    // Empty plot area: nothing.
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
+                      QPoint(qRound(widget.plot()->xAxis->coordToPixel(1.9)), pos.y()));
+    QCOMPARE(spy.count(), 3);
+}
+
+void TestMemoryBarsWidget::followsPaletteChange()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QPalette dark = widget.palette();
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    widget.setPalette(dark);
+    saveShot(widget.plot(), QStringLiteral("dark"), QSize(800, 500));
+    QCOMPARE(widget.plot()->toPixmap(400, 300).toImage().pixelColor(1, 1), QColor(0x20, 0x20, 0x20));
+    QCOMPARE(widget.plot()->yAxis->labelColor(), QColor(0xee, 0xee, 0xee));
+    QCOMPARE(widget.capacityLine()->pen().color(), QColor(0xee, 0xee, 0xee));
 }
 
 void TestMemoryBarsWidget::legibleFontsAndMinimumSize()
@@ -340,16 +378,7 @@ void TestMemoryBarsWidget::rendersNonBlankPng()
     QCOMPARE(image.size(), size);
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
-    // LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
-    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
-    if (!shots.isEmpty()) {
-        QDir().mkpath(shots);
-        widget.plot()->savePng(QStringLiteral("%1/memory-%2-%3x%4.png")
-                                   .arg(shots, scenario)
-                                   .arg(size.width())
-                                   .arg(size.height()),
-                               size.width(), size.height());
-    }
+    saveShot(widget.plot(), scenario, size);
 }
 
 QTEST_MAIN(TestMemoryBarsWidget)

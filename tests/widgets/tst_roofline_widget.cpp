@@ -83,6 +83,17 @@ const core::PhaseEstimate* phaseOf(const core::Report& report, RooflinePhase pha
     return nullptr;
 }
 
+// LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
+void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
+{
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    QDir().mkpath(shots);
+    plot->savePng(QStringLiteral("%1/roofline-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
+                  size.width(), size.height());
+}
+
 int distinctColours(const QImage& image)
 {
     QSet<QRgb> colours;
@@ -114,6 +125,7 @@ private slots:
     void labelsStayInsidePlot_data();
     void labelsStayInsidePlot();
     void summaryAndFonts();
+    void followsPaletteChange();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
@@ -403,6 +415,20 @@ void TestRooflineWidget::summaryAndFonts()
     QVERIFY(widget.minimumSizeHint().height() >= 240);
 }
 
+void TestRooflineWidget::followsPaletteChange()
+{
+    widgets::RooflineWidget widget;
+    widget.setReport(reportNamed(QStringLiteral("h100-batch1")));
+    QPalette dark = widget.palette();
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    widget.setPalette(dark);
+    saveShot(widget.plot(), QStringLiteral("dark"), QSize(800, 500));
+    QCOMPARE(widget.plot()->toPixmap(400, 300).toImage().pixelColor(1, 1), QColor(0x20, 0x20, 0x20));
+    QCOMPARE(widget.plot()->xAxis->labelColor(), QColor(0xee, 0xee, 0xee));
+    QCOMPARE(widget.memorySlopeGraph()->pen().color(), QColor(0xee, 0xee, 0xee)); // the roof follows the text colour
+}
+
 void TestRooflineWidget::rendersNonBlankPng_data()
 {
     labelsStayInsidePlot_data();
@@ -424,16 +450,7 @@ void TestRooflineWidget::rendersNonBlankPng()
     QCOMPARE(image.size(), size);
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
-    // LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
-    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
-    if (!shots.isEmpty()) {
-        QDir().mkpath(shots);
-        widget.plot()->savePng(QStringLiteral("%1/roofline-%2-%3x%4.png")
-                                   .arg(shots, scenario)
-                                   .arg(size.width())
-                                   .arg(size.height()),
-                               size.width(), size.height());
-    }
+    saveShot(widget.plot(), scenario, size);
 }
 
 QTEST_MAIN(TestRooflineWidget)

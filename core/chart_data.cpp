@@ -15,13 +15,17 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
     MemoryBar bar;
     bar.stage = stage;
     bar.totalBytes = m.totalBytes();
+    // What must stay on the device stacks first (runtime, activations, KV cache); what offload
+    // moves out comes last and is what the capacity line cuts: weights in inference
+    // (llama.cpp-style partial offload), optimizer states then gradients in training
+    // (ZeRO-Offload, Ren et al. 2021).
     const std::pair<MemorySegmentKind, double> resident[] = {
-        {MemorySegmentKind::Weights, m.weightsBytes},
-        {MemorySegmentKind::KvCache, m.kvCacheBytes},
+        {MemorySegmentKind::Overhead, m.overheadBytes},
         {MemorySegmentKind::Activations, m.activationsBytes},
+        {MemorySegmentKind::KvCache, m.kvCacheBytes},
+        {MemorySegmentKind::Weights, m.weightsBytes},
         {MemorySegmentKind::Gradients, m.gradientsBytes},
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
-        {MemorySegmentKind::Overhead, m.overheadBytes},
     };
     const double limit = std::min(bar.totalBytes, capacityBytes);
     double stacked = 0;

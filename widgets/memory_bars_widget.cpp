@@ -11,7 +11,6 @@
 #include <QStringList>
 #include <QVBoxLayout>
 #include <QWindow>
-
 #include <algorithm>
 #include <cmath>
 
@@ -22,9 +21,9 @@ using core::MemorySegmentKind;
 namespace {
 
 constexpr double kBytesPerGb = 1e9;
-constexpr double kBarWidth = 0.55;        // in key units; bars sit at keys 1..n
-constexpr double kLabelSpaceKeys = 0.65;  // free key range right of the last bar for the capacity label
-constexpr double kMinimumPointSize = 10;  // legible on a projector
+constexpr double kBarWidth = 0.55;       // in key units; bars sit at keys 1..n
+constexpr double kLabelSpaceKeys = 0.65; // free key range right of the last bar for the capacity label
+constexpr double kMinimumPointSize = 10; // legible on a projector
 
 QFont atLeast(QFont font, double pointSize, bool bold = false)
 {
@@ -68,8 +67,8 @@ private:
 bool isDark(const QColor& colour)
 {
     auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    const double l = 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-                     + 0.0722 * channel(colour.blueF());
+    const double l = 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) +
+                     0.0722 * channel(colour.blueF());
     return l < 0.25;
 }
 
@@ -274,7 +273,8 @@ void MemoryBarsWidget::setReport(const core::Report& report)
     m_keyTicker->clear();
     for (int b = 0; b < barCount; ++b) {
         const long long stage = m_chart.bars[static_cast<std::size_t>(b)].stage;
-        const QString name = stage > 0 ? tr("Stage %1").arg(stage) : QString::fromStdString(report.deviceName);
+        const QString name =
+            stage > 0 ? tr("Stage %1").arg(stage) : QString::fromStdString(report.deviceName);
         m_keyTicker->addTick(b + 1, name);
     }
     m_plot->xAxis->setRange(0.4, barCount + 0.4 + kLabelSpaceKeys);
@@ -342,7 +342,8 @@ void MemoryBarsWidget::setReport(const core::Report& report)
     auto* badge = static_cast<BadgeElement*>(m_badge);
     switch (memory.tier) {
     case core::OffloadTier::None:
-        m_badgeText = tr("Fits — %1 of %2").arg(formatBytes(totalBytes), formatBytes(memory.capacityPerDeviceBytes));
+        m_badgeText =
+            tr("Fits — %1 of %2").arg(formatBytes(totalBytes), formatBytes(memory.capacityPerDeviceBytes));
         badge->setFill(segmentColor(MemorySegmentKind::Activations)); // bluish green
         break;
     case core::OffloadTier::HostRam:
@@ -350,10 +351,12 @@ void MemoryBarsWidget::setReport(const core::Report& report)
         badge->setFill(QColor(0xE6, 0x9F, 0x00)); // Okabe-Ito orange
         break;
     case core::OffloadTier::Disk:
-        m_badgeText = memory.hostOffloadBytes > 0
-                          ? tr("Offloads %1 to host RAM and %2 to disk")
-                                .arg(formatBytes(memory.hostOffloadBytes), formatBytes(memory.diskOffloadBytes))
-                          : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
+        m_badgeText =
+            memory.hostOffloadBytes > 0
+                ? tr("Offloads %1:\n%2 to host RAM, %3 to disk")
+                      .arg(formatBytes(memory.offloadedBytes), formatBytes(memory.hostOffloadBytes),
+                           formatBytes(memory.diskOffloadBytes))
+                : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
         badge->setFill(QColor(0xD5, 0x5E, 0x00)); // Okabe-Ito vermillion
         break;
     case core::OffloadTier::DoesNotFit:
@@ -451,8 +454,8 @@ void MemoryBarsWidget::placeLabels()
         const double left = keyAxis->coordToPixel(label.key - kBarWidth / 2);
         const double right = keyAxis->coordToPixel(label.key + kBarWidth / 2);
         const double widthPx = std::abs(right - left) - 4;
-        const double heightPx =
-            std::abs(valueAxis->coordToPixel(label.startGb) - valueAxis->coordToPixel(label.startGb + label.gb));
+        const double heightPx = std::abs(valueAxis->coordToPixel(label.startGb) -
+                                         valueAxis->coordToPixel(label.startGb + label.gb));
         const double lineHeight = metrics.height() + 2;
         QString text;
         if (heightPx >= lineHeight) {
@@ -518,13 +521,14 @@ void MemoryBarsWidget::onMouseMove(QMouseEvent* event)
     int dataIndex = -1;
     QCPAbstractPlottable* plottable = m_plot->plottableAt(event->position(), false, &dataIndex);
     const int index = kindIndexOf(plottable);
-    m_plot->setToolTip(index >= 0 ? describeSegment(static_cast<MemorySegmentKind>(index), dataIndex) : QString());
+    m_plot->setToolTip(index >= 0 ? describeSegment(static_cast<MemorySegmentKind>(index), dataIndex)
+                                  : QString());
 }
 
 void MemoryBarsWidget::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
-        || event->type() == QEvent::LocaleChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::LocaleChange) {
         m_plot->setLocale(locale());
         applyPalette();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -538,7 +542,8 @@ void MemoryBarsWidget::showEvent(QShowEvent* event)
     // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
     refreshPixelRatio();
     if (QWindow* window = this->window()->windowHandle())
-        connect(window, &QWindow::screenChanged, this, &MemoryBarsWidget::refreshPixelRatio, Qt::UniqueConnection);
+        connect(window, &QWindow::screenChanged, this, &MemoryBarsWidget::refreshPixelRatio,
+                Qt::UniqueConnection);
 }
 
 void MemoryBarsWidget::refreshPixelRatio()

@@ -8,7 +8,6 @@
 #include <QSharedPointer>
 #include <QString>
 #include <QWidget>
-
 #include <array>
 #include <vector>
 
@@ -39,8 +38,8 @@ public:
     QCPBars* barsFor(core::MemorySegmentKind kind) const;
     QCPItemStraightLine* capacityLine() const; // horizontal, at capacity / 1e9 GB
     QString capacityLabelText() const;         // "Capacity 25.8 GB"
-    QString badgeText() const;                 // "Fits — 20.2 GB of 25.8 GB", "Offloads ... to host RAM", ...
-    QString summaryText() const;               // plain text for screen readers
+    QString badgeText() const;   // "Fits — 20.2 GB of 25.8 GB", "Offloads ... to host RAM", ...
+    QString summaryText() const; // plain text for screen readers
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
@@ -53,7 +52,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct ValueLabel {
+    struct ValueLabel
+    {
         QCPItemText* item = nullptr;
         core::MemorySegmentKind kind = core::MemorySegmentKind::Weights;
         double key = 0;
@@ -77,7 +77,7 @@ private:
     QCPItemText* m_capacityLabel = nullptr;
     QCPTextElement* m_badge = nullptr;
     QSharedPointer<QCPAxisTickerText> m_keyTicker;
-    std::vector<ValueLabel> m_valueLabels; // one per non-empty segment, reused
+    std::vector<ValueLabel> m_valueLabels;   // one per non-empty segment, reused
     std::vector<QCPItemText*> m_totalLabels; // one per bar, above it
     core::MemoryChart m_chart;
     core::OffloadTier m_tier = core::OffloadTier::None;

@@ -11,7 +11,6 @@
 #include <QTransform>
 #include <QVBoxLayout>
 #include <QWindow>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -24,8 +23,8 @@ using core::RooflinePhase;
 namespace {
 
 constexpr int kPhaseCount = 3;
-constexpr double kMinimumPointSize = 10; // legible on a projector
-constexpr double kMarkerSize = 11;        // px
+constexpr double kMinimumPointSize = 10;      // legible on a projector
+constexpr double kMarkerSize = 11;            // px
 constexpr double kAchievedGapFraction = 0.95; // achieved drawn when more than 5 % below attainable
 
 QFont atLeast(QFont font, double pointSize, bool bold = false)
@@ -39,9 +38,12 @@ QFont atLeast(QFont font, double pointSize, bool bold = false)
 QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
 {
     switch (phase) {
-    case RooflinePhase::Prefill: return QCPScatterStyle::ssCircle;
-    case RooflinePhase::Decode: return QCPScatterStyle::ssSquare;
-    case RooflinePhase::TrainingStep: return QCPScatterStyle::ssTriangle;
+    case RooflinePhase::Prefill:
+        return QCPScatterStyle::ssCircle;
+    case RooflinePhase::Decode:
+        return QCPScatterStyle::ssSquare;
+    case RooflinePhase::TrainingStep:
+        return QCPScatterStyle::ssTriangle;
     }
     return QCPScatterStyle::ssDiamond;
 }
@@ -78,14 +80,16 @@ bool validRange(double low, double high)
 // the first that stays inside the plot area and touches nothing; otherwise a required label takes
 // the cheapest spot (crossing a faint line costs little, covering another label a lot) and an
 // optional one is hidden.
-struct Candidate {
+struct Candidate
+{
     QPointF anchor;
     Qt::Alignment alignment;
     double rotationDegrees = 0;
     int penalty = 0; // distance from the preferred spot, in the units of the obstacle costs
 };
 
-struct Obstacle {
+struct Obstacle
+{
     QPolygonF shape;
     int owner = -1; // a label ignores obstacles of its own owner (its line, its marker)
     int cost = 1;
@@ -107,14 +111,18 @@ public:
         if (line.length() <= 0)
             return;
         const QPointF normal = QPointF(-line.dy(), line.dx()) / line.length() * halfWidth;
-        m_obstacles.push_back({QPolygonF({a + normal, b + normal, b - normal, a - normal, a + normal}), owner, cost});
+        m_obstacles.push_back(
+            {QPolygonF({a + normal, b + normal, b - normal, a - normal, a + normal}), owner, cost});
     }
-    void addRect(const QRectF& rect, int owner, int cost) { m_obstacles.push_back({QPolygonF(rect), owner, cost}); }
+    void addRect(const QRectF& rect, int owner, int cost)
+    {
+        m_obstacles.push_back({QPolygonF(rect), owner, cost});
+    }
 
     // Tries every text variant (longest first) at every candidate spot; returns the spot taken
     // (its outline), or an empty polygon when the label is hidden.
-    QPolygonF place(QCPItemText* item, QStringList variants, int owner, const std::vector<Candidate>& candidates,
-                    bool required)
+    QPolygonF place(QCPItemText* item, QStringList variants, int owner,
+                    const std::vector<Candidate>& candidates, bool required)
     {
         if (variants.isEmpty())
             variants << item->text();
@@ -206,7 +214,7 @@ private:
 constexpr int kOwnerMemorySlope = 1;
 constexpr int kOwnerHostLink = 2;
 constexpr int kOwnerRidge = 3;
-constexpr int kOwnerPhaseBase = 10;   // + phase
+constexpr int kOwnerPhaseBase = 10;    // + phase
 constexpr int kOwnerCeilingBase = 100; // + ceiling label index
 
 } // namespace
@@ -223,7 +231,8 @@ RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
     m_plot->setAutoAddPlottableToLegend(false);
     // Layers, bottom to top: lines ("main"), label boxes, markers (never hidden by a label).
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")), QCustomPlot::limAbove);
+    m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")),
+                     QCustomPlot::limAbove);
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
@@ -392,8 +401,12 @@ void RooflineWidget::setReport(const core::Report& report)
     bool hasHostLine = false;
     for (const core::RooflineLine& line : m_chart.lines) {
         switch (line.kind) {
-        case RooflineLineKind::ComputeCeiling: m_ceilingLines.push_back(line); break;
-        case RooflineLineKind::MemorySlope: m_memoryLine = line; break;
+        case RooflineLineKind::ComputeCeiling:
+            m_ceilingLines.push_back(line);
+            break;
+        case RooflineLineKind::MemorySlope:
+            m_memoryLine = line;
+            break;
         case RooflineLineKind::HostLinkSlope:
             m_hostLine = line;
             hasHostLine = true;
@@ -416,7 +429,13 @@ void RooflineWidget::setReport(const core::Report& report)
         m_ceilings[i]->setData({line.x0, line.x1}, {line.y0, line.y1}, true);
         m_ceilings[i]->setName(tr("%1 ceiling").arg(fromView(core::peakKeyName(line.precision))));
     }
-    m_memorySlope->setData({m_memoryLine.x0, m_memoryLine.x1}, {m_memoryLine.y0, m_memoryLine.y1}, true);
+    const bool hasMemoryLine =
+        m_memoryLine.x0 > 0 && m_memoryLine.y0 > 0; // a device without bandwidth has none
+    m_memorySlope->setVisible(hasMemoryLine);
+    if (hasMemoryLine)
+        m_memorySlope->setData({m_memoryLine.x0, m_memoryLine.x1}, {m_memoryLine.y0, m_memoryLine.y1}, true);
+    else
+        m_memorySlope->data()->clear();
     m_hostLink->setVisible(hasHostLine);
     if (hasHostLine)
         m_hostLink->setData({m_hostLine.x0, m_hostLine.x1}, {m_hostLine.y0, m_hostLine.y1}, true);
@@ -425,8 +444,6 @@ void RooflineWidget::setReport(const core::Report& report)
 
     // Ceiling labels: one per distinct value ("bf16, fp16 989 TFLOP/s"), so equal ceilings do not
     // print on top of each other.
-    for (CeilingLabel& label : m_ceilingLabels)
-        label.used = false;
     std::size_t labelCount = 0;
     std::vector<std::pair<double, QStringList>> groups; // value -> precision names
     std::vector<bool> groupActive;
@@ -451,12 +468,11 @@ void RooflineWidget::setReport(const core::Report& report)
     }
     for (std::size_t g = 0; g < groups.size(); ++g) {
         if (labelCount == m_ceilingLabels.size())
-            m_ceilingLabels.push_back({newLabel(), 0, 0, false, false});
+            m_ceilingLabels.push_back({newLabel(), 0, 0, false});
         CeilingLabel& label = m_ceilingLabels[labelCount++];
         label.flopsPerSecond = groups[g].first;
         label.startIntensity = groupStart[g];
         label.active = groupActive[g];
-        label.used = true;
         const QString value = formatFlops(groups[g].first);
         QStringList variants = {tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")), value)};
         if (groups[g].second.size() > 1) // the first name alone when the list does not fit
@@ -498,9 +514,10 @@ void RooflineWidget::setReport(const core::Report& report)
         graph->setVisible(true);
         const QString phase = phaseName(point.phase);
         const QString bound = widgets::boundName(point.bound);
-        setVariants(m_pointLabels[index], {tr("%1 — %2").arg(phase, bound), tr("%1 —\n%2").arg(phase, bound)});
-        const bool gap = point.achievedFlopsPerSecond > 0
-                         && point.achievedFlopsPerSecond < kAchievedGapFraction * point.attainableFlopsPerSecond;
+        setVariants(m_pointLabels[index],
+                    {tr("%1 — %2").arg(phase, bound), tr("%1 —\n%2").arg(phase, bound)});
+        const bool gap = point.achievedFlopsPerSecond > 0 &&
+                         point.achievedFlopsPerSecond < kAchievedGapFraction * point.attainableFlopsPerSecond;
         if (gap) {
             QCPGraph* achieved = m_achieved[index];
             achieved->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
@@ -517,19 +534,23 @@ void RooflineWidget::setReport(const core::Report& report)
     // Screen-reader summary.
     QStringList ceilings;
     for (std::size_t g = 0; g < groups.size(); ++g)
-        ceilings << tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")), formatFlops(groups[g].first));
+        ceilings << tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")),
+                                    formatFlops(groups[g].first));
     QStringList sentences;
-    sentences << tr("Roofline of %1: memory bandwidth %2, compute ceilings %3 (%4 is the scenario's precision), "
-                    "ridge at %5 FLOP/B")
-                     .arg(QString::fromStdString(report.deviceName), formatBandwidth(roof.memoryBandwidthBytesPerSecond),
-                          ceilings.join(QStringLiteral("; ")), fromView(core::peakKeyName(roof.peakPrecision)),
-                          formatIntensity(m_chart.ridgeIntensity));
+    sentences
+        << tr("Roofline of %1: memory bandwidth %2, compute ceilings %3 (%4 is the scenario's precision), "
+              "ridge at %5 FLOP/B")
+               .arg(QString::fromStdString(report.deviceName),
+                    formatBandwidth(roof.memoryBandwidthBytesPerSecond), ceilings.join(QStringLiteral("; ")),
+                    fromView(core::peakKeyName(roof.peakPrecision)), formatIntensity(m_chart.ridgeIntensity));
     if (hasHostLine)
-        sentences << tr("Offloaded data streams over the host link at %1").arg(formatBandwidth(roof.hostLinkBytesPerSecond));
+        sentences << tr("Offloaded data streams over the host link at %1")
+                         .arg(formatBandwidth(roof.hostLinkBytesPerSecond));
     for (const core::RooflinePoint& point : m_chart.points) {
         sentences << tr("%1: %2 FLOP/B, %3 bound, attainable %4, achieved %5")
-                         .arg(phaseName(point.phase), formatIntensity(point.intensity), widgets::boundName(point.bound),
-                              formatFlops(point.attainableFlopsPerSecond), formatFlops(point.achievedFlopsPerSecond));
+                         .arg(phaseName(point.phase), formatIntensity(point.intensity),
+                              widgets::boundName(point.bound), formatFlops(point.attainableFlopsPerSecond),
+                              formatFlops(point.achievedFlopsPerSecond));
     }
     m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
     setAccessibleDescription(m_summary);
@@ -593,7 +614,9 @@ void RooflineWidget::applyPalette()
     styleLabel(m_memoryLabel, text, true);
     // Coloured text a little darker on a light background, lighter on a dark one.
     const bool darkBackground = base.lightnessF() < 0.5;
-    auto readable = [&](const QColor& colour) { return darkBackground ? colour.lighter(150) : colour.darker(120); };
+    auto readable = [&](const QColor& colour) {
+        return darkBackground ? colour.lighter(150) : colour.darker(120);
+    };
     styleLabel(m_hostLabel, readable(offload), false);
     styleLabel(m_ridgeLabel, text, false);
 
@@ -605,7 +628,8 @@ void RooflineWidget::applyPalette()
         const QColor colour = phaseColor(phase);
         m_points[index]->setScatterStyle(
             QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
-        m_achieved[index]->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
+        m_achieved[index]->setScatterStyle(
+            QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
         m_gapLines[index]->setPen(QPen(colour, 1.2, Qt::DotLine));
         styleLabel(m_pointLabels[index], readable(colour), true);
         styleLabel(m_achievedLabels[index], readable(colour), false);
@@ -619,7 +643,9 @@ void RooflineWidget::placeLabels()
     QCPAxis* xAxis = m_plot->xAxis;
     QCPAxis* yAxis = m_plot->yAxis;
     const QRectF area = m_plot->axisRect()->rect();
-    auto toPixel = [&](double x, double y) { return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y)); };
+    auto toPixel = [&](double x, double y) {
+        return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
+    };
     const QCPRange xr = xAxis->range();
     const QCPRange yr = yAxis->range();
 
@@ -629,14 +655,15 @@ void RooflineWidget::placeLabels()
     auto addLine = [&](const core::RooflineLine& line, int owner, int cost) {
         placer.addSegment(toPixel(line.x0, line.y0), toPixel(line.x1, line.y1), owner, cost);
     };
-    addLine(m_memoryLine, kOwnerMemorySlope, kCostLine);
+    if (m_memorySlope->visible())
+        addLine(m_memoryLine, kOwnerMemorySlope, kCostLine);
     if (m_hostLink->visible())
         addLine(m_hostLine, kOwnerHostLink, kCostLine);
     for (const core::RooflineLine& line : m_ceilingLines) {
         int owner = -1;
         for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
             const CeilingLabel& label = m_ceilingLabels[l];
-            if (label.used && std::fabs(label.flopsPerSecond - line.y0) <= 1e-9 * label.flopsPerSecond)
+            if (std::fabs(label.flopsPerSecond - line.y0) <= 1e-9 * label.flopsPerSecond)
                 owner = kOwnerCeilingBase + static_cast<int>(l);
         }
         addLine(line, owner, line.active ? kCostLine : kCostFaintLine);
@@ -681,7 +708,8 @@ void RooflineWidget::placeLabels()
             out.push_back({{start, y + gap}, Qt::AlignLeft | Qt::AlignTop, 0, penalty + 2});
         }
         // Left of where the ceiling meets the slope, in the empty region above the roof.
-        out.push_back({{xAxis->coordToPixel(label.startIntensity) - 8, y}, Qt::AlignRight | Qt::AlignVCenter, 0, 2});
+        out.push_back(
+            {{xAxis->coordToPixel(label.startIntensity) - 8, y}, Qt::AlignRight | Qt::AlignVCenter, 0, 2});
         return out;
     };
     // Beside a marker: right, left, below and above, then further away (below the roof first,
@@ -748,27 +776,35 @@ void RooflineWidget::placeLabels()
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
         const QPointF p = toPixel(point.intensity, point.attainableFlopsPerSecond);
-        const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]), kOwnerPhaseBase + static_cast<int>(point.phase),
+        const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]),
+                                            kOwnerPhaseBase + static_cast<int>(point.phase),
                                             aroundMarker(p, kMarkerSize / 2 + 5, 4), true);
         lead(m_leaders[index], p, spot);
     }
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
         const CeilingLabel& label = m_ceilingLabels[l];
-        if (label.used && label.active)
-            placer.place(label.item, m_variants.value(label.item), kOwnerCeilingBase + static_cast<int>(l), ceilingCandidates(label), true);
+        if (label.active)
+            placer.place(label.item, m_variants.value(label.item), kOwnerCeilingBase + static_cast<int>(l),
+                         ceilingCandidates(label), true);
     }
     if (m_ridgeMarker->visible()) {
         lead(m_leaders[kPhaseCount], ridge,
-             placer.place(m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge, aroundMarker(ridge, 9, 4), true));
+             placer.place(m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge,
+                          aroundMarker(ridge, 9, 4), true));
     } else {
         m_ridgeLabel->setVisible(false);
     }
     const double memoryBandwidth = m_memoryLine.x0 > 0 ? m_memoryLine.y0 / m_memoryLine.x0 : 0;
-    placer.place(m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
-                 slopeCandidates(memoryBandwidth, m_memoryLine.x1, true), true);
+    if (m_memorySlope->visible()) {
+        placer.place(m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
+                     slopeCandidates(memoryBandwidth, m_memoryLine.x1, true), true);
+    } else {
+        m_memoryLabel->setVisible(false);
+    }
     if (m_hostLink->visible()) {
         const double hostBandwidth = m_hostLine.x0 > 0 ? m_hostLine.y0 / m_hostLine.x0 : 0;
-        placer.place(m_hostLabel, m_variants.value(m_hostLabel), kOwnerHostLink, slopeCandidates(hostBandwidth, m_hostLine.x1, false), true);
+        placer.place(m_hostLabel, m_variants.value(m_hostLabel), kOwnerHostLink,
+                     slopeCandidates(hostBandwidth, m_hostLine.x1, false), true);
     }
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
@@ -777,27 +813,29 @@ void RooflineWidget::placeLabels()
             continue;
         }
         const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
-        placer.place(m_achievedLabels[index], m_variants.value(m_achievedLabels[index]), kOwnerPhaseBase + static_cast<int>(point.phase),
-                     aroundMarker(p, kMarkerSize / 2 + 4, 2), false);
+        placer.place(m_achievedLabels[index], m_variants.value(m_achievedLabels[index]),
+                     kOwnerPhaseBase + static_cast<int>(point.phase), aroundMarker(p, kMarkerSize / 2 + 4, 2),
+                     false);
     }
     std::vector<std::size_t> others;
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
-        if (m_ceilingLabels[l].used && !m_ceilingLabels[l].active)
+        if (!m_ceilingLabels[l].active)
             others.push_back(l);
     }
     std::sort(others.begin(), others.end(), [&](std::size_t a, std::size_t b) {
         return m_ceilingLabels[a].flopsPerSecond > m_ceilingLabels[b].flopsPerSecond;
     });
     for (std::size_t l : others) {
-        placer.place(m_ceilingLabels[l].item, m_variants.value(m_ceilingLabels[l].item), kOwnerCeilingBase + static_cast<int>(l),
-                     ceilingCandidates(m_ceilingLabels[l]), false);
+        placer.place(m_ceilingLabels[l].item, m_variants.value(m_ceilingLabels[l].item),
+                     kOwnerCeilingBase + static_cast<int>(l), ceilingCandidates(m_ceilingLabels[l]), false);
     }
 }
 
 int RooflineWidget::phaseIndexOf(const QCPAbstractPlottable* plottable) const
 {
     for (int i = 0; i < kPhaseCount; ++i) {
-        if (m_points[static_cast<std::size_t>(i)] == plottable || m_achieved[static_cast<std::size_t>(i)] == plottable)
+        if (m_points[static_cast<std::size_t>(i)] == plottable ||
+            m_achieved[static_cast<std::size_t>(i)] == plottable)
             return i;
     }
     return -1;
@@ -817,19 +855,21 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
         for (const core::RooflinePoint& point : m_chart.points) {
             if (static_cast<int>(point.phase) == phase)
                 return tr("%1: %2 FLOP/B, %3 bound\nattainable %4, achieved %5")
-                    .arg(phaseName(point.phase), formatIntensity(point.intensity), widgets::boundName(point.bound),
-                         formatFlops(point.attainableFlopsPerSecond), formatFlops(point.achievedFlopsPerSecond));
+                    .arg(phaseName(point.phase), formatIntensity(point.intensity),
+                         widgets::boundName(point.bound), formatFlops(point.attainableFlopsPerSecond),
+                         formatFlops(point.achievedFlopsPerSecond));
         }
         return {};
     }
     if (plottable == m_memorySlope)
-        return m_memoryLabel->text();
+        return m_variants.value(m_memoryLabel).value(0);
     if (plottable == m_hostLink)
-        return m_hostLabel->text();
+        return m_variants.value(m_hostLabel).value(0);
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i) {
         if (m_ceilings[i] == plottable)
             return tr("%1 ceiling %2")
-                .arg(fromView(core::peakKeyName(m_ceilingLines[i].precision)), formatFlops(m_ceilingLines[i].y0));
+                .arg(fromView(core::peakKeyName(m_ceilingLines[i].precision)),
+                     formatFlops(m_ceilingLines[i].y0));
     }
     return {};
 }
@@ -841,8 +881,8 @@ void RooflineWidget::onMouseMove(QMouseEvent* event)
 
 void RooflineWidget::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
-        || event->type() == QEvent::LocaleChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::LocaleChange) {
         m_plot->setLocale(locale());
         applyPalette();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -856,7 +896,8 @@ void RooflineWidget::showEvent(QShowEvent* event)
     // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
     refreshPixelRatio();
     if (QWindow* window = this->window()->windowHandle())
-        connect(window, &QWindow::screenChanged, this, &RooflineWidget::refreshPixelRatio, Qt::UniqueConnection);
+        connect(window, &QWindow::screenChanged, this, &RooflineWidget::refreshPixelRatio,
+                Qt::UniqueConnection);
 }
 
 void RooflineWidget::refreshPixelRatio()

@@ -9,7 +9,6 @@
 #include <QString>
 #include <QStringList>
 #include <QWidget>
-
 #include <array>
 #include <vector>
 
@@ -43,7 +42,7 @@ public:
     QCPGraph* achievedGraph(core::RooflinePhase phase) const;
     std::vector<QCPGraph*> ceilingGraphs() const; // in the order of report.roofline.ceilings
     QCPGraph* memorySlopeGraph() const;
-    QCPGraph* hostLinkGraph() const;              // visible only when the chart shows the host link
+    QCPGraph* hostLinkGraph() const; // visible only when the chart shows the host link
     QCPItemTracer* ridgeMarker() const;
     QString summaryText() const;
 
@@ -58,12 +57,12 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct CeilingLabel {
+    struct CeilingLabel
+    {
         QCPItemText* item = nullptr;
         double flopsPerSecond = 0;
         double startIntensity = 0;
-        bool active = false;
-        bool used = false;
+        bool active = false; // the scenario's precision is among them
     };
 
     void applyPalette();
@@ -87,7 +86,7 @@ private:
     std::array<QCPItemLine*, 3> m_gapLines{};
     std::array<QCPItemText*, 3> m_pointLabels{};    // "Decode — Memory bandwidth"
     std::array<QCPItemText*, 3> m_achievedLabels{}; // "achieved 2.86 TFLOP/s", when there is room
-    std::array<QCPItemLine*, 4> m_leaders{}; // marker to label, per phase and for the ridge
+    std::array<QCPItemLine*, 4> m_leaders{};        // marker to label, per phase and for the ridge
     QCPItemTracer* m_ridgeMarker = nullptr;
     QCPItemText* m_ridgeLabel = nullptr;
     QCPItemText* m_memoryLabel = nullptr;

@@ -57,6 +57,7 @@ private slots:
     void trainingShowsTrainingCard();
     void scenarioSaveOpenRoundTrip();
     void badScenarioIsRejectedWithoutChangingControls();
+    void importedConfigBecomesTheModel();
     void exportFormats_data();
     void exportFormats();
     void exportReportJsonAndCsv();
@@ -157,6 +158,20 @@ void TestMainWindow::badScenarioIsRejectedWithoutChangingControls()
     QVERIFY(!m_window->loadScenario(scenario("no-such-gpu", "llama-3.1-8b", 1, 128), &error));
     QVERIFY(error.contains(QStringLiteral("device")));
     QCOMPARE(m_window->controls()->scenario(), before);
+}
+
+void TestMainWindow::importedConfigBecomesTheModel()
+{
+    // Qwen3-8B's published config.json: 8,190,735,360 parameters (Hugging Face safetensors).
+    QString error;
+    const QString path = QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/qwen3-8b.config.json");
+    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    const json s = m_window->controls()->scenario();
+    QVERIFY(s.contains("model_config"));
+    QVERIFY(m_window->report());
+    QVERIFY(qAbs(m_window->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
+    QVERIFY(!m_window->importModelConfig(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
+    QVERIFY(error.contains(QStringLiteral("not found")));
 }
 
 void TestMainWindow::exportFormats_data()

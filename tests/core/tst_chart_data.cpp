@@ -52,10 +52,14 @@ void TestChartData::fitsStacksEveryComponent()
     QCOMPARE(chart.bars.size(), std::size_t(1));
     const MemoryBar& bar = chart.bars.front();
     QCOMPARE(bar.stage, 0LL);
-    QCOMPARE(bar.segments[0].kind, MemorySegmentKind::Weights);
-    QCOMPARE(bar.segments[0].bytes, r.memory.perDevice.weightsBytes);
-    QCOMPARE(bar.segments[1].startBytes, r.memory.perDevice.weightsBytes); // KV stacks on weights
-    QCOMPARE(bar.segments[1].bytes, r.memory.perDevice.kvCacheBytes);
+    // Bottom up: overhead, activations, KV cache, then weights (what offload would move out).
+    const auto& m = r.memory.perDevice;
+    QCOMPARE(bar.segments[0].kind, MemorySegmentKind::Overhead);
+    QCOMPARE(bar.segments[0].bytes, m.overheadBytes);
+    QCOMPARE(bar.segments[2].kind, MemorySegmentKind::KvCache);
+    QCOMPARE(bar.segments[2].startBytes, m.overheadBytes + m.activationsBytes);
+    QCOMPARE(bar.segments[3].kind, MemorySegmentKind::Weights);
+    QCOMPARE(bar.segments[3].bytes, m.weightsBytes);
     QVERIFY(qAbs(sumSegments(bar) - r.memory.perDevice.totalBytes()) < 1.0);
     QVERIFY(chart.axisMaxBytes > chart.capacityBytes);
 }
@@ -79,6 +83,13 @@ void TestChartData::overflowAboveCapacityByTier()
             resident += segment.bytes;
     }
     QCOMPARE(resident, r.memory.capacityPerDeviceBytes);
+    // Only weights are cut: overhead, activations and KV cache stay whole on the device.
+    for (const auto& segment : bar.segments) {
+        if (segment.kind == MemorySegmentKind::Overhead)
+            QCOMPARE(segment.bytes, r.memory.perDevice.overheadBytes);
+        if (segment.kind == MemorySegmentKind::Activations)
+            QCOMPARE(segment.bytes, r.memory.perDevice.activationsBytes);
+    }
     QCOMPARE(host, 64.0 * 1024 * 1024 * 1024);
     QVERIFY(qAbs(resident + host + disk - r.memory.perDevice.totalBytes()) < 1.0);
 }

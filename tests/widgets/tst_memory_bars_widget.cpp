@@ -58,9 +58,9 @@ core::Report reportNamed(const QString& name)
 
 const QStringList& allScenarioNames()
 {
-    static const QStringList names = {QStringLiteral("fits"),           QStringLiteral("host-ram"),
-                                      QStringLiteral("disk"),           QStringLiteral("does-not-fit"),
-                                      QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
+    static const QStringList names = {
+        QStringLiteral("fits"),         QStringLiteral("host-ram"),        QStringLiteral("disk"),
+        QStringLiteral("does-not-fit"), QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
     return names;
 }
 
@@ -76,8 +76,9 @@ void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
     if (shots.isEmpty())
         return;
     QDir().mkpath(shots);
-    plot->savePng(QStringLiteral("%1/memory-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
-                  size.width(), size.height());
+    plot->savePng(
+        QStringLiteral("%1/memory-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
+        size.width(), size.height());
 }
 
 int distinctColours(const QImage& image)
@@ -104,6 +105,7 @@ private slots:
     void legendHidesEmptySegmentsAndHatchesOffload();
     void summaryDescribesEverySegment();
     void secondReportReplacesDataWithoutNewPlottables();
+    void pipelineStagesGetOneBarEach();
     void clickOnSegmentEmitsKind();
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
@@ -175,12 +177,18 @@ void TestMemoryBarsWidget::capacityLineAndBadge_data()
 {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<QString>("badgeContains");
-    QTest::newRow("fits") << "fits" << "Fits";
-    QTest::newRow("host-ram") << "host-ram" << "host RAM";
-    QTest::newRow("disk") << "disk" << "disk";
-    QTest::newRow("does-not-fit") << "does-not-fit" << "Does not fit";
-    QTest::newRow("training-1xh100") << "training-1xh100" << "host RAM";
-    QTest::newRow("training-8xh100") << "training-8xh100" << "Fits";
+    QTest::newRow("fits") << "fits"
+                          << "Fits";
+    QTest::newRow("host-ram") << "host-ram"
+                              << "host RAM";
+    QTest::newRow("disk") << "disk"
+                          << "disk";
+    QTest::newRow("does-not-fit") << "does-not-fit"
+                                  << "Does not fit";
+    QTest::newRow("training-1xh100") << "training-1xh100"
+                                     << "host RAM";
+    QTest::newRow("training-8xh100") << "training-8xh100"
+                                     << "Fits";
 }
 
 void TestMemoryBarsWidget::capacityLineAndBadge()
@@ -198,7 +206,8 @@ void TestMemoryBarsWidget::capacityLineAndBadge()
     QVERIFY(line->point1->coords().y() == capacityGb);
     QVERIFY(line->point2->coords().y() == capacityGb);
     QVERIFY(line->point1->coords().x() != line->point2->coords().x());
-    QVERIFY2(widget.capacityLabelText().startsWith(QLatin1String("Capacity ")), qPrintable(widget.capacityLabelText()));
+    QVERIFY2(widget.capacityLabelText().startsWith(QLatin1String("Capacity ")),
+             qPrintable(widget.capacityLabelText()));
     QVERIFY(widget.capacityLabelText().endsWith(QLatin1String(" GB")));
 
     QVERIFY2(widget.badgeText().contains(badgeContains), qPrintable(widget.badgeText()));
@@ -270,9 +279,12 @@ void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
     QCOMPARE(plot->plottableCount(), plottables);
     QCOMPARE(widget.barsFor(MemorySegmentKind::Weights), weights);
     QCOMPARE(weights->data()->size(), 1);
-    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value == disk.memory.diskOffloadBytes / 1e9);
-    QVERIFY(widget.barsFor(MemorySegmentKind::KvCache)->data()->at(0)->value
-            == core::memoryChart(disk).bars.front().segments[1].bytes / 1e9);
+    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value ==
+            disk.memory.diskOffloadBytes / 1e9);
+    const core::MemoryChart diskChart = core::memoryChart(disk);
+    const auto kv = std::find_if(diskChart.bars.front().segments.begin(), diskChart.bars.front().segments.end(),
+                                 [](const core::MemorySegment& s) { return s.kind == MemorySegmentKind::KvCache; });
+    QVERIFY(widget.barsFor(MemorySegmentKind::KvCache)->data()->at(0)->value == kv->bytes / 1e9);
     QVERIFY(widget.badgeText().contains(QLatin1String("disk")));
 
     // Back and forth: items (value labels) are pooled, not added each time.
@@ -289,6 +301,49 @@ void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
     QVERIFY(!widget.barsFor(MemorySegmentKind::OffloadDisk)->visible());
 }
 
+void TestMemoryBarsWidget::pipelineStagesGetOneBarEach()
+{
+    // Narayanan et al. 2021: with p = 4 stages the first holds activations of p micro-batches in
+    // flight, the last one plus the logits; the core draws both stages.
+    core::Scenario s = training(32);
+    s.batch = 64;
+    s.parallelism = core::Parallelism{1, 4, 8, 1};
+    const core::Report report = core::estimate(s, core::Catalog::builtIn());
+    const core::MemoryChart chart = core::memoryChart(report);
+    QCOMPARE(chart.bars.size(), std::size_t(2));
+
+    widgets::MemoryBarsWidget widget;
+    widget.resize(800, 500);
+    widget.setReport(report);
+    for (std::size_t b = 0; b < chart.bars.size(); ++b) {
+        double stackGb = 0;
+        for (const core::MemorySegment& segment : chart.bars[b].segments) {
+            QCPBars* bars = widget.barsFor(segment.kind);
+            QCOMPARE(bars->data()->size(), 2);
+            QCOMPARE(bars->data()->at(static_cast<int>(b))->key, double(b + 1));
+            QVERIFY(bars->data()->at(static_cast<int>(b))->value == segment.bytes / 1e9);
+            stackGb += segment.bytes / 1e9;
+        }
+        QVERIFY(near(stackGb, chart.bars[b].totalBytes / 1e9, 1e-12));
+        QVERIFY(widget.plot()->xAxis->range().contains(double(b + 1)));
+    }
+    // Ticks name the stages; the summary describes both bars.
+    auto ticker = widget.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(1.0), QStringLiteral("Stage 1"));
+    QCOMPARE(ticker->ticks().value(2.0), QStringLiteral("Stage 4"));
+    QVERIFY(widget.summaryText().contains(QLatin1String("Stage 1")));
+    QVERIFY(widget.summaryText().contains(QLatin1String("Stage 4")));
+    QVERIFY(distinctColours(widget.plot()->toPixmap(800, 500).toImage()) > 3);
+    saveShot(widget.plot(), QStringLiteral("pipeline"), QSize(800, 500));
+    saveShot(widget.plot(), QStringLiteral("pipeline"), QSize(480, 320));
+
+    // Back to a single device: one bar again, one tick.
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QCOMPARE(widget.barsFor(MemorySegmentKind::Weights)->data()->size(), 1);
+    QCOMPARE(ticker->ticks().size(), 1);
+}
+
 void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
 {
     const core::Report report = reportNamed(QStringLiteral("fits"));
@@ -300,23 +355,27 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
     widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
 
     QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
-    const double middleOfWeightsGb = report.memory.perDevice.weightsBytes / 1e9 / 2;
+    // Bottom up: overhead, activations, KV cache, weights (core/chart_data.cpp stacking order).
+    const auto& m = report.memory.perDevice;
+    const double belowKv = m.overheadBytes + m.activationsBytes;
+    const double middleOfWeightsGb = (belowKv + m.kvCacheBytes + m.weightsBytes / 2) / 1e9;
     const QPoint pos(qRound(widget.plot()->xAxis->coordToPixel(1.0)),
                      qRound(widget.plot()->yAxis->coordToPixel(middleOfWeightsGb)));
     QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, pos);
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).value<MemorySegmentKind>(), MemorySegmentKind::Weights);
 
-    // The KV cache segment sits on top of the weights.
-    const double middleOfKvGb = (report.memory.perDevice.weightsBytes + report.memory.perDevice.kvCacheBytes / 2) / 1e9;
+    // The KV cache segment sits below the weights.
+    const double middleOfKvGb = (belowKv + m.kvCacheBytes / 2) / 1e9;
     QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
                       QPoint(pos.x(), qRound(widget.plot()->yAxis->coordToPixel(middleOfKvGb))));
     QCOMPARE(spy.count(), 2);
     QCOMPARE(spy.at(1).at(0).value<MemorySegmentKind>(), MemorySegmentKind::KvCache);
 
     // Away from the value label (left edge of the bar, low in the weights): the bar itself is hit.
+    const double lowInWeightsGb = (belowKv + m.kvCacheBytes + m.weightsBytes / 6) / 1e9;
     const QPoint barOnly(qRound(widget.plot()->xAxis->coordToPixel(1.0 - 0.2)),
-                         qRound(widget.plot()->yAxis->coordToPixel(middleOfWeightsGb / 3)));
+                         qRound(widget.plot()->yAxis->coordToPixel(lowInWeightsGb)));
     QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, barOnly);
     QCOMPARE(spy.count(), 3);
     QCOMPARE(spy.at(2).at(0).value<MemorySegmentKind>(), MemorySegmentKind::Weights);

@@ -57,9 +57,9 @@ core::Report reportNamed(const QString& name)
 
 const QStringList& allScenarioNames()
 {
-    static const QStringList names = {QStringLiteral("fits"),           QStringLiteral("host-ram"),
-                                      QStringLiteral("disk"),           QStringLiteral("h100-batch1"),
-                                      QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
+    static const QStringList names = {
+        QStringLiteral("fits"),        QStringLiteral("host-ram"),        QStringLiteral("disk"),
+        QStringLiteral("h100-batch1"), QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
     return names;
 }
 
@@ -76,9 +76,12 @@ bool contains(const QCPRange& range, double value)
 const core::PhaseEstimate* phaseOf(const core::Report& report, RooflinePhase phase)
 {
     switch (phase) {
-    case RooflinePhase::Prefill: return report.prefill ? &*report.prefill : nullptr;
-    case RooflinePhase::Decode: return report.decode ? &*report.decode : nullptr;
-    case RooflinePhase::TrainingStep: return report.training ? &report.training->step : nullptr;
+    case RooflinePhase::Prefill:
+        return report.prefill ? &*report.prefill : nullptr;
+    case RooflinePhase::Decode:
+        return report.decode ? &*report.decode : nullptr;
+    case RooflinePhase::TrainingStep:
+        return report.training ? &report.training->step : nullptr;
     }
     return nullptr;
 }
@@ -90,8 +93,9 @@ void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
     if (shots.isEmpty())
         return;
     QDir().mkpath(shots);
-    plot->savePng(QStringLiteral("%1/roofline-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
-                  size.width(), size.height());
+    plot->savePng(
+        QStringLiteral("%1/roofline-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
+        size.width(), size.height());
 }
 
 int distinctColours(const QImage& image)
@@ -104,7 +108,8 @@ int distinctColours(const QImage& image)
     return static_cast<int>(colours.size());
 }
 
-constexpr RooflinePhase kPhases[] = {RooflinePhase::Prefill, RooflinePhase::Decode, RooflinePhase::TrainingStep};
+constexpr RooflinePhase kPhases[] = {RooflinePhase::Prefill, RooflinePhase::Decode,
+                                     RooflinePhase::TrainingStep};
 
 } // namespace
 
@@ -168,7 +173,8 @@ void TestRooflineWidget::pointsSitAtReportFigures()
     // Distinct shapes per phase: circle, square, triangle.
     QCOMPARE(widget.pointGraph(RooflinePhase::Prefill)->scatterStyle().shape(), QCPScatterStyle::ssCircle);
     QCOMPARE(widget.pointGraph(RooflinePhase::Decode)->scatterStyle().shape(), QCPScatterStyle::ssSquare);
-    QCOMPARE(widget.pointGraph(RooflinePhase::TrainingStep)->scatterStyle().shape(), QCPScatterStyle::ssTriangle);
+    QCOMPARE(widget.pointGraph(RooflinePhase::TrainingStep)->scatterStyle().shape(),
+             QCPScatterStyle::ssTriangle);
 }
 
 void TestRooflineWidget::logAxesContainEveryPoint_data()
@@ -237,7 +243,8 @@ void TestRooflineWidget::linesFollowReport()
     QCPGraph* slope = widget.memorySlopeGraph();
     QCOMPARE(slope->data()->size(), 2);
     for (int i = 0; i < 2; ++i) {
-        QVERIFY(near(slope->data()->at(i)->value / slope->data()->at(i)->key, roof.memoryBandwidthBytesPerSecond, 1e-12));
+        QVERIFY(near(slope->data()->at(i)->value / slope->data()->at(i)->key,
+                     roof.memoryBandwidthBytesPerSecond, 1e-12));
     }
 
     // Host link only when the report offloads.
@@ -246,7 +253,8 @@ void TestRooflineWidget::linesFollowReport()
     if (offloads) {
         QCPGraph* host = widget.hostLinkGraph();
         QCOMPARE(host->data()->size(), 2);
-        QVERIFY(near(host->data()->at(0)->value / host->data()->at(0)->key, roof.hostLinkBytesPerSecond, 1e-12));
+        QVERIFY(
+            near(host->data()->at(0)->value / host->data()->at(0)->key, roof.hostLinkBytesPerSecond, 1e-12));
         QCOMPARE(host->pen().style(), Qt::DashLine);
     } else {
         QVERIFY(widget.hostLinkGraph()->data()->isEmpty());
@@ -273,7 +281,8 @@ void TestRooflineWidget::achievedPointOnlyWhenBelowAttainable()
                 QVERIFY(achieved->data()->at(0)->key == p.intensity);
                 QVERIFY(achieved->data()->at(0)->value == p.achievedFlopsPerSecond);
                 // Same shape, hollow.
-                QCOMPARE(achieved->scatterStyle().shape(), widget.pointGraph(p.phase)->scatterStyle().shape());
+                QCOMPARE(achieved->scatterStyle().shape(),
+                         widget.pointGraph(p.phase)->scatterStyle().shape());
                 QVERIFY(achieved->scatterStyle().brush().color() != widgets::phaseColor(p.phase));
             } else {
                 QVERIFY(achieved->data()->isEmpty());
@@ -380,9 +389,16 @@ void TestRooflineWidget::labelsStayInsidePlot()
         for (int j = 0; j < boxes.size(); ++j)
             QVERIFY2(!boxes[j].intersects(box.normalized()),
                      qPrintable(QStringLiteral("%1 (%2,%3 %4x%5) / %6 (%7,%8 %9x%10)")
-                                    .arg(texts[j]).arg(boxes[j].x()).arg(boxes[j].y()).arg(boxes[j].width()).arg(boxes[j].height())
-                                    .arg(text->text()).arg(box.normalized().x()).arg(box.normalized().y())
-                                    .arg(box.normalized().width()).arg(box.normalized().height())));
+                                    .arg(texts[j])
+                                    .arg(boxes[j].x())
+                                    .arg(boxes[j].y())
+                                    .arg(boxes[j].width())
+                                    .arg(boxes[j].height())
+                                    .arg(text->text())
+                                    .arg(box.normalized().x())
+                                    .arg(box.normalized().y())
+                                    .arg(box.normalized().width())
+                                    .arg(box.normalized().height())));
         boxes << box.normalized();
         texts << text->text();
     }
@@ -391,7 +407,8 @@ void TestRooflineWidget::labelsStayInsidePlot()
     for (const core::RooflinePoint& p : core::rooflineChart(report).points)
         required << widgets::phaseName(p.phase) + QStringLiteral(" —");
     for (const QString& prefix : required) {
-        const bool found = std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.startsWith(prefix); });
+        const bool found =
+            std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.startsWith(prefix); });
         QVERIFY2(found, qPrintable(prefix + QLatin1String(" in ") + texts.join(QLatin1String(" | "))));
     }
 }
@@ -426,7 +443,8 @@ void TestRooflineWidget::followsPaletteChange()
     saveShot(widget.plot(), QStringLiteral("dark"), QSize(800, 500));
     QCOMPARE(widget.plot()->toPixmap(400, 300).toImage().pixelColor(1, 1), QColor(0x20, 0x20, 0x20));
     QCOMPARE(widget.plot()->xAxis->labelColor(), QColor(0xee, 0xee, 0xee));
-    QCOMPARE(widget.memorySlopeGraph()->pen().color(), QColor(0xee, 0xee, 0xee)); // the roof follows the text colour
+    QCOMPARE(widget.memorySlopeGraph()->pen().color(),
+             QColor(0xee, 0xee, 0xee)); // the roof follows the text colour
 }
 
 void TestRooflineWidget::rendersNonBlankPng_data()

@@ -107,26 +107,19 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : QWidget(parent)
     m_plot->setLocale(locale());
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
-    // Layout: badge on top; axis rect and legend side by side below it.
+    // Layout: badge on top, the axis rect, and the legend below it in two columns, so the
+    // bars keep the width on narrow windows and projectors.
     QCPAxisRect* axisRect = m_plot->axisRect();
     m_badge = new BadgeElement(m_plot);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_badge);
-    m_plot->plotLayout()->take(axisRect);
-    m_plot->plotLayout()->simplify();
-    auto* body = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, body);
     m_plot->plotLayout()->setRowSpacing(0);
-    body->addElement(0, 0, axisRect);
-    auto* legendColumn = new QCPLayoutGrid;
-    body->addElement(0, 1, legendColumn);
-    body->setColumnStretchFactor(0, 1);
-    body->setColumnStretchFactor(1, 0.001);
     axisRect->insetLayout()->take(m_plot->legend);
-    legendColumn->addElement(0, 0, m_plot->legend);
-    legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot)); // pushes the legend to the top
-    legendColumn->setRowStretchFactor(0, 0.001);
-    legendColumn->setMargins(QMargins(0, 6, 4, 0));
+    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setMargins(QMargins(6, 2, 6, 2));
     m_plot->legend->setVisible(true);
     m_plot->legend->setLayer(QStringLiteral("legend"));
     m_plot->legend->setRowSpacing(2);
@@ -218,7 +211,7 @@ QString MemoryBarsWidget::summaryText() const
 
 QSize MemoryBarsWidget::minimumSizeHint() const
 {
-    return {320, 240};
+    return {310, 240}; // two legend columns below the bars fit from ~300 px
 }
 
 QSize MemoryBarsWidget::sizeHint() const

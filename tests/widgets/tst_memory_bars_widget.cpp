@@ -407,7 +407,7 @@ void TestMemoryBarsWidget::legibleFontsAndMinimumSize()
     QVERIFY(widget.plot()->yAxis->labelFont().pointSizeF() >= 10);
     QVERIFY(widget.plot()->yAxis->tickLabelFont().pointSizeF() >= 10);
     QVERIFY(widget.plot()->legend->font().pointSizeF() >= 10);
-    QVERIFY(widget.minimumSizeHint().width() >= 320);
+    QVERIFY(widget.minimumSizeHint().width() >= 300);
     QVERIFY(widget.minimumSizeHint().height() >= 240);
 }
 

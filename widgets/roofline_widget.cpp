@@ -6,6 +6,7 @@
 
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QLocale>
 #include <QStringList>
 #include <QTransform>
@@ -93,6 +94,7 @@ struct Obstacle
     QPolygonF shape;
     int owner = -1; // a label ignores obstacles of its own owner (its line, its marker)
     int cost = 1;
+    QRectF bounds = shape.boundingRect(); // cheap reject before the exact polygon test
 };
 
 constexpr int kCostFaintLine = 2;
@@ -133,8 +135,9 @@ public:
         QPolygonF bestShape;
         const QRectF area = m_area.adjusted(-1, -1, 1, 1);
         for (int v = 0; v < variants.size(); ++v) {
+            const QSizeF size = boxSize(item, variants[v]); // text layout once per variant, not per spot
             for (std::size_t i = 0; i < candidates.size(); ++i) {
-                const QPolygonF shape = labelShape(item, variants[v], candidates[i]);
+                const QPolygonF shape = labelShape(size, candidates[i]);
                 if (!area.contains(shape.boundingRect()))
                     continue;
                 const int collisions = costOf(shape, owner);
@@ -151,7 +154,7 @@ public:
         if (best < 0 && required && !candidates.empty()) {
             bestVariant = static_cast<int>(variants.size()) - 1;
             best = 0;
-            bestShape = labelShape(item, variants.back(), candidates.front());
+            bestShape = labelShape(boxSize(item, variants.back()), candidates.front());
         }
         if (best < 0 || (bestCollisions > 0 && !required)) {
             item->setVisible(false);
@@ -169,15 +172,31 @@ public:
     }
 
 private:
-    // The box QCPItemText draws: text rectangle plus padding, aligned on the anchor, rotated about it.
-    static QPolygonF labelShape(const QCPItemText* item, const QString& text, const Candidate& c)
+    // The box QCPItemText draws: text rectangle plus padding. Text layout is the expensive part
+    // of placing labels (callgrind: most of a slider step), so sizes are cached by font and text.
+    static QSizeF boxSize(const QCPItemText* item, const QString& text)
     {
-        const QFontMetricsF metrics(item->font());
-        const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
+        static QHash<QString, QSizeF> cache;
+        const QString key = item->font().key() + QLatin1Char('\x1f') + QString::number(int(item->textAlignment())) +
+                            QLatin1Char('\x1f') + text;
+        auto it = cache.constFind(key);
+        if (it == cache.constEnd()) {
+            if (cache.size() > 4096)
+                cache.clear();
+            const QFontMetricsF metrics(item->font());
+            const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
+            it = cache.insert(key, bounds.size());
+        }
         const QMargins pad = item->padding();
         // QCPItemText rounds to whole pixels; 1 px of slack on each side keeps labels apart.
-        const double w = std::ceil(bounds.width()) + pad.left() + pad.right() + 2;
-        const double h = std::ceil(bounds.height()) + pad.top() + pad.bottom() + 2;
+        return {std::ceil(it->width()) + pad.left() + pad.right() + 2, std::ceil(it->height()) + pad.top() + pad.bottom() + 2};
+    }
+
+    // That box aligned on the candidate's anchor and rotated about it.
+    static QPolygonF labelShape(QSizeF size, const Candidate& c)
+    {
+        const double w = size.width();
+        const double h = size.height();
         double x = -w / 2;
         double y = -h / 2;
         if (c.alignment & Qt::AlignLeft)
@@ -197,8 +216,12 @@ private:
     int costOf(const QPolygonF& shape, int owner) const
     {
         int cost = 0;
+        const QRectF bounds = shape.boundingRect();
         for (const Obstacle& obstacle : m_obstacles) {
             if (owner >= 0 && obstacle.owner == owner)
+                continue;
+            // QPolygonF::intersects builds painter paths: most of a slider step before this check.
+            if (!bounds.intersects(obstacle.bounds))
                 continue;
             if (shape.intersects(obstacle.shape))
                 cost += obstacle.cost;

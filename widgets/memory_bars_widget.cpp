@@ -96,15 +96,10 @@ QBrush barBrush(MemorySegmentKind kind)
 
 } // namespace
 
-MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : QWidget(parent)
+MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = new QCustomPlot(this);
-    layout->addWidget(m_plot);
     setAccessibleName(tr("Memory per device"));
 
-    m_plot->setLocale(locale());
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
     // Layout: badge on top, the axis rect, and the legend below it in two columns, so the
@@ -177,11 +172,6 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : QWidget(parent)
 
     applyPalette();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-QCustomPlot* MemoryBarsWidget::plot() const
-{
-    return m_plot;
 }
 
 QCPBars* MemoryBarsWidget::barsFor(MemorySegmentKind kind) const
@@ -516,33 +506,6 @@ void MemoryBarsWidget::onMouseMove(QMouseEvent* event)
     const int index = kindIndexOf(plottable);
     m_plot->setToolTip(index >= 0 ? describeSegment(static_cast<MemorySegmentKind>(index), dataIndex)
                                   : QString());
-}
-
-void MemoryBarsWidget::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
-        event->type() == QEvent::LocaleChange) {
-        m_plot->setLocale(locale());
-        applyPalette();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-    QWidget::changeEvent(event);
-}
-
-void MemoryBarsWidget::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
-    refreshPixelRatio();
-    if (QWindow* window = this->window()->windowHandle())
-        connect(window, &QWindow::screenChanged, this, &MemoryBarsWidget::refreshPixelRatio,
-                Qt::UniqueConnection);
-}
-
-void MemoryBarsWidget::refreshPixelRatio()
-{
-    m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace lhe::widgets

@@ -4,10 +4,10 @@
 
 #include "core/chart_data.h"
 #include "core/report.h"
+#include "widgets/chart_widget.h"
 
 #include <QSharedPointer>
 #include <QString>
-#include <QWidget>
 #include <array>
 #include <vector>
 
@@ -22,7 +22,7 @@ class QMouseEvent;
 
 namespace lhe::widgets {
 
-class MemoryBarsWidget : public QWidget
+class MemoryBarsWidget : public ChartWidget
 {
     Q_OBJECT
 
@@ -32,7 +32,6 @@ public:
     // Draws core::memoryChart(report); plottables and items are reused between calls.
     void setReport(const core::Report& report);
 
-    QCustomPlot* plot() const;
     // One QCPBars per kind, stacked in the chart's order; its data has one entry per bar,
     // value in GB (bytes / 1e9). Never null.
     QCPBars* barsFor(core::MemorySegmentKind kind) const;
@@ -47,9 +46,6 @@ public:
 signals:
     void segmentClicked(core::MemorySegmentKind kind);
 
-protected:
-    void changeEvent(QEvent* event) override;
-    void showEvent(QShowEvent* event) override;
 
 private:
     struct ValueLabel
@@ -63,15 +59,13 @@ private:
         QString shortText; // "16.1 GB"
     };
 
-    void applyPalette();
+    void applyPalette() override;
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
-    void refreshPixelRatio();
     QString describeSegment(core::MemorySegmentKind kind, int barIndex) const;
     int kindIndexOf(const QCPAbstractPlottable* plottable) const;
 
-    QCustomPlot* m_plot = nullptr;
     std::array<QCPBars*, core::kMemorySegmentKindCount> m_bars{};
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;

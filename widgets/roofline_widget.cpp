@@ -242,15 +242,10 @@ constexpr int kOwnerCeilingBase = 100; // + ceiling label index
 
 } // namespace
 
-RooflineWidget::RooflineWidget(QWidget* parent) : QWidget(parent)
+RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = new QCustomPlot(this);
-    layout->addWidget(m_plot);
     setAccessibleName(tr("Roofline"));
 
-    m_plot->setLocale(locale());
     m_plot->setAutoAddPlottableToLegend(false);
     // Layers, bottom to top: lines ("main"), label boxes, markers (never hidden by a label).
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -353,11 +348,6 @@ void RooflineWidget::setVariants(QCPItemText* label, const QStringList& variants
 {
     m_variants.insert(label, variants);
     label->setText(variants.value(0));
-}
-
-QCustomPlot* RooflineWidget::plot() const
-{
-    return m_plot;
 }
 
 QCPGraph* RooflineWidget::pointGraph(RooflinePhase phase) const
@@ -900,33 +890,6 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
 void RooflineWidget::onMouseMove(QMouseEvent* event)
 {
     m_plot->setToolTip(describePlottable(m_plot->plottableAt(event->position(), false)));
-}
-
-void RooflineWidget::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
-        event->type() == QEvent::LocaleChange) {
-        m_plot->setLocale(locale());
-        applyPalette();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-    QWidget::changeEvent(event);
-}
-
-void RooflineWidget::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    // QCustomPlot reads the device pixel ratio once; refresh it on show and screen change.
-    refreshPixelRatio();
-    if (QWindow* window = this->window()->windowHandle())
-        connect(window, &QWindow::screenChanged, this, &RooflineWidget::refreshPixelRatio,
-                Qt::UniqueConnection);
-}
-
-void RooflineWidget::refreshPixelRatio()
-{
-    m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace lhe::widgets

@@ -4,11 +4,11 @@
 
 #include "core/chart_data.h"
 #include "core/report.h"
+#include "widgets/chart_widget.h"
 
 #include <QHash>
 #include <QString>
 #include <QStringList>
-#include <QWidget>
 #include <array>
 #include <vector>
 
@@ -22,7 +22,7 @@ class QMouseEvent;
 
 namespace lhe::widgets {
 
-class RooflineWidget : public QWidget
+class RooflineWidget : public ChartWidget
 {
     Q_OBJECT
 
@@ -33,7 +33,6 @@ public:
     // rebuilt only when the device's number of precisions changes).
     void setReport(const core::Report& report);
 
-    QCustomPlot* plot() const;
     // One point at (intensity, attainable FLOP/s); empty data and hidden when the report has no
     // such phase. Never null.
     QCPGraph* pointGraph(core::RooflinePhase phase) const;
@@ -52,9 +51,6 @@ public:
 signals:
     void pointClicked(core::RooflinePhase phase);
 
-protected:
-    void changeEvent(QEvent* event) override;
-    void showEvent(QShowEvent* event) override;
 
 private:
     struct CeilingLabel
@@ -65,17 +61,15 @@ private:
         bool active = false; // the scenario's precision is among them
     };
 
-    void applyPalette();
+    void applyPalette() override;
     void placeLabels(); // after each layout pass: label positions avoid lines, markers and each other
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
-    void refreshPixelRatio();
     int phaseIndexOf(const QCPAbstractPlottable* plottable) const;
     QString describePlottable(const QCPAbstractPlottable* plottable) const;
     QCPItemText* newLabel();
     void setVariants(QCPItemText* label, const QStringList& variants); // longest text first
 
-    QCustomPlot* m_plot = nullptr;
     QCPGraph* m_memorySlope = nullptr;
     QCPGraph* m_hostLink = nullptr;
     std::vector<QCPGraph*> m_ceilings;

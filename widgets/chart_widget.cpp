@@ -1,0 +1,43 @@
+#include "widgets/chart_widget.h"
+
+#include "widgets/qcustomplot_include.h"
+
+#include <QVBoxLayout>
+#include <QWindow>
+
+namespace lhe::widgets {
+
+ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setLocale(locale());
+}
+
+void ChartWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::LocaleChange) {
+        m_plot->setLocale(locale());
+        applyPalette();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+void ChartWidget::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    refreshPixelRatio();
+    if (QWindow* window = this->window()->windowHandle())
+        connect(window, &QWindow::screenChanged, this, &ChartWidget::refreshPixelRatio, Qt::UniqueConnection);
+}
+
+void ChartWidget::refreshPixelRatio()
+{
+    m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,33 @@
+// ChartWidget: the QCustomPlot host the chart views share — it re-styles on palette, font and
+// locale changes and re-reads the device pixel ratio on show and screen change (QCustomPlot
+// 2.1 reads it once).
+#pragma once
+
+#include <QWidget>
+
+class QCustomPlot;
+
+namespace lhe::widgets {
+
+class ChartWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    QCustomPlot* plot() const { return m_plot; }
+
+protected:
+    explicit ChartWidget(QWidget* parent);
+    // Re-applies colours and fonts from the widget's palette and font.
+    virtual void applyPalette() = 0;
+
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+    QCustomPlot* const m_plot;
+
+private:
+    void refreshPixelRatio();
+};
+
+} // namespace lhe::widgets

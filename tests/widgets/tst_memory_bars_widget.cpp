@@ -12,49 +12,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "chart_scenarios.h"
+
 using namespace lhe;
+using namespace lhe::test;
 using core::MemorySegmentKind;
 
 namespace {
-
-core::Scenario inference(const char* device, const char* model, long long batch, long long prompt)
-{
-    core::Scenario s;
-    s.deviceId = device;
-    s.modelId = model;
-    s.batch = batch;
-    s.promptTokens = prompt;
-    return s;
-}
-
-core::Scenario training(long long devices)
-{
-    core::Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 8 * devices, 4096);
-    s.mode = core::Mode::Training;
-    s.devices = devices;
-    return s;
-}
-
-core::Scenario scenarioNamed(const QString& name)
-{
-    // RTX 4090: 24 GiB = 25.77 GB usable; host RAM 64 GiB; disk 4 TB (tests/core/tst_estimator.cpp).
-    if (name == QLatin1String("fits")) // 16.06 GB weights + 2.28 GB KV + activations + overhead = 20.0 GB
-        return inference("nvidia-rtx-4090", "llama-3.1-8b", 4, 4096);
-    if (name == QLatin1String("host-ram")) // KV 32 x 8448 tokens x 131,072 B = 35.4 GB: 27 GB over
-        return inference("nvidia-rtx-4090", "llama-3.1-8b", 32, 8192);
-    if (name == QLatin1String("disk")) // 141 GB of bf16 weights > 25.8 + 68.7 GB
-        return inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024);
-    if (name == QLatin1String("does-not-fit")) // KV 4.3 TB > 4 TB disk
-        return inference("nvidia-rtx-4090", "llama-3.1-405b", 64, 131072);
-    if (name == QLatin1String("training-1xh100")) // AdamW states alone 81 GB: spills to host RAM
-        return training(1);
-    return training(8); // "training-8xh100": tensor parallel 8, fits
-}
-
-core::Report reportNamed(const QString& name)
-{
-    return core::estimate(scenarioNamed(name), core::Catalog::builtIn());
-}
 
 const QStringList& allScenarioNames()
 {
@@ -62,11 +26,6 @@ const QStringList& allScenarioNames()
         QStringLiteral("fits"),         QStringLiteral("host-ram"),        QStringLiteral("disk"),
         QStringLiteral("does-not-fit"), QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
     return names;
-}
-
-bool near(double actual, double expected, double relative)
-{
-    return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 
 // LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.

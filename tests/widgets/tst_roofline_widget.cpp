@@ -12,48 +12,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "chart_scenarios.h"
+
 using namespace lhe;
+using namespace lhe::test;
 using core::RooflinePhase;
 
 namespace {
-
-core::Scenario inference(const char* device, const char* model, long long batch, long long prompt)
-{
-    core::Scenario s;
-    s.deviceId = device;
-    s.modelId = model;
-    s.batch = batch;
-    s.promptTokens = prompt;
-    return s;
-}
-
-core::Scenario training(long long devices)
-{
-    core::Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 8 * devices, 4096);
-    s.mode = core::Mode::Training;
-    s.devices = devices;
-    return s;
-}
-
-core::Scenario scenarioNamed(const QString& name)
-{
-    if (name == QLatin1String("fits"))
-        return inference("nvidia-rtx-4090", "llama-3.1-8b", 4, 4096);
-    if (name == QLatin1String("host-ram"))
-        return inference("nvidia-rtx-4090", "llama-3.1-8b", 32, 8192);
-    if (name == QLatin1String("disk"))
-        return inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024);
-    if (name == QLatin1String("h100-batch1"))
-        return inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024);
-    if (name == QLatin1String("training-1xh100"))
-        return training(1);
-    return training(8); // "training-8xh100"
-}
-
-core::Report reportNamed(const QString& name)
-{
-    return core::estimate(scenarioNamed(name), core::Catalog::builtIn());
-}
 
 const QStringList& allScenarioNames()
 {
@@ -61,11 +26,6 @@ const QStringList& allScenarioNames()
         QStringLiteral("fits"),        QStringLiteral("host-ram"),        QStringLiteral("disk"),
         QStringLiteral("h100-batch1"), QStringLiteral("training-1xh100"), QStringLiteral("training-8xh100")};
     return names;
-}
-
-bool near(double actual, double expected, double relative)
-{
-    return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 
 bool contains(const QCPRange& range, double value)

@@ -1,0 +1,59 @@
+// Named scenarios the chart-widget tests share, evaluated by the real core. RTX 4090: 24 GiB =
+// 25.77 GB usable, host RAM 64 GiB, disk 4 TB (catalog + core/device.cpp defaults).
+#pragma once
+
+#include "core/estimator.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cmath>
+
+namespace lhe::test {
+
+inline core::Scenario inference(const char* device, const char* model, long long batch, long long prompt)
+{
+    core::Scenario s;
+    s.deviceId = device;
+    s.modelId = model;
+    s.batch = batch;
+    s.promptTokens = prompt;
+    return s;
+}
+
+inline core::Scenario training(long long devices)
+{
+    core::Scenario s = inference("nvidia-h100-sxm", "llama-2-7b", 8 * devices, 4096);
+    s.mode = core::Mode::Training;
+    s.devices = devices;
+    return s;
+}
+
+inline core::Scenario scenarioNamed(const QString& name)
+{
+    if (name == QLatin1String("fits")) // 16.06 GB weights + 2.28 GB KV + activations + overhead = 20.0 GB
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 4, 4096);
+    if (name == QLatin1String("host-ram")) // KV 32 x 8448 tokens x 131,072 B = 35.4 GB: 27 GB over
+        return inference("nvidia-rtx-4090", "llama-3.1-8b", 32, 8192);
+    if (name == QLatin1String("disk")) // 141 GB of bf16 weights > 25.8 + 68.7 GB
+        return inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024);
+    if (name == QLatin1String("does-not-fit")) // KV 4.3 TB > 4 TB disk
+        return inference("nvidia-rtx-4090", "llama-3.1-405b", 64, 131072);
+    if (name == QLatin1String("h100-batch1"))
+        return inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024);
+    if (name == QLatin1String("training-1xh100")) // AdamW states alone 81 GB: spills to host RAM
+        return training(1);
+    return training(8); // "training-8xh100": tensor parallel 8, fits
+}
+
+inline core::Report reportNamed(const QString& name)
+{
+    return core::estimate(scenarioNamed(name), core::Catalog::builtIn());
+}
+
+inline bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+} // namespace lhe::test

@@ -3,7 +3,11 @@
 #pragma once
 
 #include "core/estimator.h"
+#include "widgets/qcustomplot_include.h"
 
+#include <QDir>
+#include <QImage>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -54,6 +58,28 @@ inline core::Report reportNamed(const QString& name)
 inline bool near(double actual, double expected, double relative)
 {
     return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+// LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
+inline void saveShot(QCustomPlot* plot, const QString& chart, const QString& name, const QSize& size)
+{
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    QDir().mkpath(shots);
+    plot->savePng(QStringLiteral("%1/%2-%3-%4x%5.png").arg(shots, chart, name).arg(size.width()).arg(size.height()),
+                  size.width(), size.height());
+}
+
+// More than a handful means something was drawn, not a blank or single-colour image.
+inline int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return static_cast<int>(colours.size());
 }
 
 } // namespace lhe::test

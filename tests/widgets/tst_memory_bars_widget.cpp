@@ -28,28 +28,6 @@ const QStringList& allScenarioNames()
     return names;
 }
 
-// LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
-void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
-{
-    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
-    if (shots.isEmpty())
-        return;
-    QDir().mkpath(shots);
-    plot->savePng(
-        QStringLiteral("%1/memory-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
-        size.width(), size.height());
-}
-
-int distinctColours(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2)
-            colours.insert(image.pixel(x, y));
-    }
-    return static_cast<int>(colours.size());
-}
-
 } // namespace
 
 class TestMemoryBarsWidget : public QObject
@@ -294,8 +272,8 @@ void TestMemoryBarsWidget::pipelineStagesGetOneBarEach()
     QVERIFY(widget.summaryText().contains(QLatin1String("Stage 1")));
     QVERIFY(widget.summaryText().contains(QLatin1String("Stage 4")));
     QVERIFY(distinctColours(widget.plot()->toPixmap(800, 500).toImage()) > 3);
-    saveShot(widget.plot(), QStringLiteral("pipeline"), QSize(800, 500));
-    saveShot(widget.plot(), QStringLiteral("pipeline"), QSize(480, 320));
+    saveShot(widget.plot(), QStringLiteral("memory"), QStringLiteral("pipeline"), QSize(800, 500));
+    saveShot(widget.plot(), QStringLiteral("memory"), QStringLiteral("pipeline"), QSize(480, 320));
 
     // Back to a single device: one bar again, one tick.
     widget.setReport(reportNamed(QStringLiteral("fits")));
@@ -353,7 +331,7 @@ void TestMemoryBarsWidget::followsPaletteChange()
     dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
     dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
     widget.setPalette(dark);
-    saveShot(widget.plot(), QStringLiteral("dark"), QSize(800, 500));
+    saveShot(widget.plot(), QStringLiteral("memory"), QStringLiteral("dark"), QSize(800, 500));
     QCOMPARE(widget.plot()->toPixmap(400, 300).toImage().pixelColor(1, 1), QColor(0x20, 0x20, 0x20));
     QCOMPARE(widget.plot()->yAxis->labelColor(), QColor(0xee, 0xee, 0xee));
     QCOMPARE(widget.capacityLine()->pen().color(), QColor(0xee, 0xee, 0xee));
@@ -396,7 +374,7 @@ void TestMemoryBarsWidget::rendersNonBlankPng()
     QCOMPARE(image.size(), size);
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
-    saveShot(widget.plot(), scenario, size);
+    saveShot(widget.plot(), QStringLiteral("memory"), scenario, size);
 }
 
 QTEST_MAIN(TestMemoryBarsWidget)

@@ -46,28 +46,6 @@ const core::PhaseEstimate* phaseOf(const core::Report& report, RooflinePhase pha
     return nullptr;
 }
 
-// LHE_SHOT_DIR=/tmp/widget-shots keeps the images for a look.
-void saveShot(QCustomPlot* plot, const QString& name, const QSize& size)
-{
-    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
-    if (shots.isEmpty())
-        return;
-    QDir().mkpath(shots);
-    plot->savePng(
-        QStringLiteral("%1/roofline-%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height()),
-        size.width(), size.height());
-}
-
-int distinctColours(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2)
-            colours.insert(image.pixel(x, y));
-    }
-    return static_cast<int>(colours.size());
-}
-
 constexpr RooflinePhase kPhases[] = {RooflinePhase::Prefill, RooflinePhase::Decode,
                                      RooflinePhase::TrainingStep};
 
@@ -400,7 +378,7 @@ void TestRooflineWidget::followsPaletteChange()
     dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
     dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
     widget.setPalette(dark);
-    saveShot(widget.plot(), QStringLiteral("dark"), QSize(800, 500));
+    saveShot(widget.plot(), QStringLiteral("roofline"), QStringLiteral("dark"), QSize(800, 500));
     QCOMPARE(widget.plot()->toPixmap(400, 300).toImage().pixelColor(1, 1), QColor(0x20, 0x20, 0x20));
     QCOMPARE(widget.plot()->xAxis->labelColor(), QColor(0xee, 0xee, 0xee));
     QCOMPARE(widget.memorySlopeGraph()->pen().color(),
@@ -428,7 +406,7 @@ void TestRooflineWidget::rendersNonBlankPng()
     QCOMPARE(image.size(), size);
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
-    saveShot(widget.plot(), scenario, size);
+    saveShot(widget.plot(), QStringLiteral("roofline"), scenario, size);
 }
 
 QTEST_MAIN(TestRooflineWidget)

@@ -123,6 +123,9 @@ private slots:
     void documentWithoutArraysThrows();
 
     void appleUnifiedMemory();
+    void unifiedMemorySoCs_data();
+    void unifiedMemorySoCs();
+    void graceHopperHostTier();
 };
 
 // 1. The shipped files, read from the source tree, load without a single warning.
@@ -142,7 +145,7 @@ void TestCatalog::shippedFilesLoadWithoutWarnings()
     // Every entry of the files survived (a skipped entry would also have warned).
     QCOMPARE(catalog.devices().size(), json::parse(devices)["devices"].size());
     QCOMPARE(catalog.models().size(), json::parse(models)["models"].size());
-    QVERIFY2(catalog.devices().size() >= 30, qPrintable(QString::number(catalog.devices().size())));
+    QVERIFY2(catalog.devices().size() >= 35, qPrintable(QString::number(catalog.devices().size())));
     QVERIFY2(catalog.models().size() >= 30, qPrintable(QString::number(catalog.models().size())));
     for (const ModelEntry& model : catalog.models())
         QVERIFY2(model.loadWarnings.empty(), model.id.c_str()); // every hf_config of a known family
@@ -280,6 +283,32 @@ void TestCatalog::densePeaksNotSparse_data()
     // (142 dense with FP16 accumulate).
     QTest::newRow("RTX 3090 bf16 FP32-acc (GA102 whitepaper: 71 | 142 sparse)")
         << QByteArray("nvidia-rtx-3090") << QByteArray("bf16") << 71.0 * TFLOPS << 142.0 * TFLOPS;
+    // NVIDIA H100 page, H100 NVL column (per GPU): BF16 1,671* / FP8 3,341* TFLOPS, "* with sparsity".
+    QTest::newRow("H100 NVL bf16 (H100 page: 1671 sparse)")
+        << QByteArray("nvidia-h100-nvl") << QByteArray("bf16") << 835.5 * TFLOPS << 1671.0 * TFLOPS;
+    QTest::newRow("H100 NVL fp8 (H100 page: 3341 sparse)")
+        << QByteArray("nvidia-h100-nvl") << QByteArray("fp8") << 1670.5 * TFLOPS << 3341.0 * TFLOPS;
+    // GH200 datasheet: the Hopper GPU's BF16 1,979* / FP8 3,958* TFLOPS, as H100 SXM.
+    QTest::newRow("GH200 bf16 (GH200 datasheet: 1979 sparse)")
+        << QByteArray("nvidia-gh200") << QByteArray("bf16") << 989.4 * TFLOPS << 1979.0 * TFLOPS;
+    // H20 partner spec sheet (Tom's Hardware table): BF16 148, FP8 296 - dense (H100 SXM 989 / 148 =
+    // the reported 6.68x); no sparse figure listed.
+    QTest::newRow("H20 bf16 (partner spec sheet: 148 dense, no sparse listed)")
+        << QByteArray("nvidia-h20") << QByteArray("bf16") << 148.0 * TFLOPS << 0.0;
+    // NVIDIA L4 datasheet: FP16/BF16 242* / FP8 485* TFLOPS, TF32 120*, "* with sparsity".
+    QTest::newRow("L4 bf16 (L4 datasheet: 242 sparse)")
+        << QByteArray("nvidia-l4") << QByteArray("bf16") << 121.0 * TFLOPS << 242.0 * TFLOPS;
+    QTest::newRow("L4 fp8 (L4 datasheet: 485 sparse)")
+        << QByteArray("nvidia-l4") << QByteArray("fp8") << 242.5 * TFLOPS << 485.0 * TFLOPS;
+    // NVIDIA A10 datasheet: BF16 125 | 250*, INT8 250 | 500*.
+    QTest::newRow("A10 bf16 (A10 datasheet: 125 | 250 sparse)")
+        << QByteArray("nvidia-a10") << QByteArray("bf16") << 125.0 * TFLOPS << 250.0 * TFLOPS;
+    // Workstation cards publish one sparse "Tensor performance" figure: RTX A6000 309.7 (FP16),
+    // RTX 6000 Ada 1,457 (FP8); professional GA102/AD102 accumulate FP32 at full rate.
+    QTest::newRow("RTX A6000 bf16 (datasheet: Tensor performance 309.7 sparse)")
+        << QByteArray("nvidia-rtx-a6000") << QByteArray("bf16") << 154.8 * TFLOPS << 309.7 * TFLOPS;
+    QTest::newRow("RTX 6000 Ada fp8 (datasheet: Tensor performance 1457 sparse)")
+        << QByteArray("nvidia-rtx-6000-ada") << QByteArray("fp8") << 728.5 * TFLOPS << 1457.0 * TFLOPS;
 }
 
 void TestCatalog::densePeaksNotSparse()
@@ -361,8 +390,10 @@ void TestCatalog::memoryInRangeForType()
         // Dual-channel desktop 2 x 5600 MT/s x 8 B = 89.6 GB/s .. 12-channel server 12 x 6400 x 8 = 614 GB/s.
         LHE_VERIFY_RANGE(bandwidth, 50 * GB, 700 * GB, "DDR5 bandwidth, B/s");
     } else if (startsWith(type, "LPDDR")) {
-        // Apple M-series: 100 GB/s (M2) .. 800 GB/s (Ultra).
+        // Unified-memory SoCs: Apple M-series 100 GB/s (M2) .. 819 GB/s (M3 Ultra); AMD Ryzen AI Max
+        // 256-bit LPDDR5X-8000 = 256 GB/s. Capacity 8 GB .. 512 GB (M3 Ultra).
         LHE_VERIFY_RANGE(bandwidth, 100 * GB, 1000 * GB, "LPDDR bandwidth, B/s");
+        LHE_VERIFY_RANGE(capacity, 8 * GiB, 512 * GiB, "LPDDR capacity, B");
     } else if (type.empty()) {
         // memory_type is optional (CONTRACT.md): only the envelope of all types applies.
         LHE_VERIFY_RANGE(bandwidth, 50 * GB, 10 * TB, "bandwidth (no memory_type), B/s");
@@ -393,6 +424,21 @@ void TestCatalog::datasheetMemory_data()
         << QByteArray("nvidia-rtx-4090") << 24 * GiB << 1008 * GB;
     QTest::newRow("RTX 3090: 24GB GDDR6X, 936 GB/s (GA102 whitepaper)")
         << QByteArray("nvidia-rtx-3090") << 24 * GiB << 936 * GB;
+    QTest::newRow("H100 NVL: 94GB HBM3, 3.9 TB/s (H100 page)") << QByteArray("nvidia-h100-nvl") << 94 * GiB << 3.9 * TB;
+    QTest::newRow("GH200: 96GB HBM3, 4 TB/s (GH200 datasheet)") << QByteArray("nvidia-gh200") << 96 * GiB << 4.0 * TB;
+    QTest::newRow("H20: 96GB HBM3, 4.0 TB/s (partner spec sheet)") << QByteArray("nvidia-h20") << 96 * GiB << 4.0 * TB;
+    QTest::newRow("L4: 24GB GDDR6, 300 GB/s (L4 datasheet)") << QByteArray("nvidia-l4") << 24 * GiB << 300 * GB;
+    QTest::newRow("A10: 24GB GDDR6, 600 GB/s (A10 datasheet)") << QByteArray("nvidia-a10") << 24 * GiB << 600 * GB;
+    QTest::newRow("RTX A6000: 48GB GDDR6, 768 GB/s (datasheet)")
+        << QByteArray("nvidia-rtx-a6000") << 48 * GiB << 768 * GB;
+    QTest::newRow("RTX 6000 Ada: 48GB GDDR6, 960 GB/s (datasheet)")
+        << QByteArray("nvidia-rtx-6000-ada") << 48 * GiB << 960 * GB;
+    // AMD: 128GB HBM2e, "3.2 TB/s" = 8192-bit x 3.2 Gb/s = 3276.8 GB/s.
+    QTest::newRow("MI250X: 128GB HBM2e, 3.2768 TB/s (AMD)") << QByteArray("amd-mi250x") << 128 * GiB << 3276.8 * GB;
+    QTest::newRow("M3 Ultra: 512GB unified, 819.2 GB/s (Apple)") << QByteArray("apple-m3-ultra") << 512 * GiB << 819.2 * GB;
+    // 256-bit LPDDR5X-8000 = 32 B x 8000 MT/s = 256 GB/s.
+    QTest::newRow("Ryzen AI Max+ 395: 128GB LPDDR5X, 256 GB/s (AMD)")
+        << QByteArray("amd-ryzen-ai-max-plus-395") << 128 * GiB << 256 * GB;
 }
 
 void TestCatalog::datasheetMemory()
@@ -590,6 +636,43 @@ void TestCatalog::appleUnifiedMemory()
     LHE_COMPARE_REL(m2->usableMemoryBytes(), 0.75 * m2->memoryBytes, 1e-12);
     QCOMPARE(m2->hostMemoryBytes, 0.0);
     LHE_COMPARE_REL(m2->memoryBandwidthBytesPerSecond, 800 * GB, 0.001); // Apple newsroom: 800 GB/s
+}
+
+// 6. Every unified-memory SoC (Apple, AMD Ryzen AI Max) is a gpu-class device whose GPU may use
+// a documented fraction of system memory, with no separate host tier: "host" reads run at the
+// memory's own bandwidth.
+void TestCatalog::unifiedMemorySoCs_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    QTest::addColumn<double>("fraction");
+    // Apple: Metal's recommendedMaxWorkingSetSize ~75 %; AMD: 96 GB Variable Graphics Memory of 128 GB.
+    QTest::newRow("apple-m3-ultra") << QByteArray("apple-m3-ultra") << 0.75;
+    QTest::newRow("amd-ryzen-ai-max-plus-395") << QByteArray("amd-ryzen-ai-max-plus-395") << 0.75;
+}
+
+void TestCatalog::unifiedMemorySoCs()
+{
+    QFETCH(QByteArray, id);
+    QFETCH(double, fraction);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    QCOMPARE(device->deviceClass, DeviceClass::Gpu);
+    QVERIFY(device->unifiedMemory);
+    LHE_COMPARE_REL(device->gpuMemoryFraction, fraction, 1e-12);
+    LHE_COMPARE_REL(device->usableMemoryBytes(), fraction * device->memoryBytes, 1e-12);
+    QCOMPARE(device->hostMemoryBytes, 0.0);
+    LHE_COMPARE_REL(device->hostLinkBytesPerSecond, device->memoryBandwidthBytesPerSecond, 1e-12);
+}
+
+// GH200: the Grace LPDDR5X is the host tier, reached over NVLink-C2C (900 GB/s bidirectional =
+// 450 GB/s per direction), not PCIe.
+void TestCatalog::graceHopperHostTier()
+{
+    const Device* gh200 = Catalog::builtIn().findDevice("nvidia-gh200");
+    QVERIFY(gh200);
+    QVERIFY(!gh200->unifiedMemory);
+    QCOMPARE(gh200->hostMemoryBytes, 480 * GiB); // NVIDIA: up to 480 GB LPDDR5X
+    LHE_COMPARE_REL(gh200->hostLinkBytesPerSecond, 450 * GB, 0.001);
 }
 
 QTEST_GUILESS_MAIN(TestCatalog)

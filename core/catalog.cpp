@@ -61,6 +61,7 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
     model.publishedParamsTotal = optionalPositive(entry, "params_total", path).value_or(0.0);
     model.publishedParamsActive = optionalPositive(entry, "params_active", path).value_or(model.publishedParamsTotal);
     model.paramsSource = optionalString(entry, "params_source", {});
+    model.configProvenance = optionalString(entry, "config_provenance", {});
     model.sources = optionalStringList(entry, "sources", path);
     model.notes = optionalString(entry, "notes", {});
     return model;

@@ -23,6 +23,7 @@ struct ModelEntry {
     double publishedParamsTotal = 0;  // as published (checked against the architecture by tests)
     double publishedParamsActive = 0;
     std::string paramsSource;
+    std::string configProvenance; // URL of the copied config.json, or "reconstructed from ..."
     std::vector<std::string> sources;
     std::string notes;
     std::vector<std::string> loadWarnings; // generic-key fallbacks while reading hf_config

@@ -223,6 +223,28 @@ QString deviceTooltip(const core::Device& device)
     return html + QStringLiteral("</qt>");
 }
 
+bool isLowConfidence(const core::Device& device)
+{
+    return qs(device.confidence).startsWith(QLatin1String("low"), Qt::CaseInsensitive);
+}
+
+// The picker name with its markers: " · user" for the user's own catalog entries, " · uncertain"
+// for devices whose catalog figures are rated low confidence (the tooltip says why).
+QString deviceDisplayName(const core::Device& device)
+{
+    QString name = qs(device.name);
+    if (device.userDefined)
+        name = ScenarioControls::tr("%1 · user").arg(name);
+    if (isLowConfidence(device))
+        name = ScenarioControls::tr("%1 · uncertain").arg(name);
+    return name;
+}
+
+QString modelDisplayName(const core::ModelEntry& model)
+{
+    return model.userDefined ? ScenarioControls::tr("%1 · user").arg(qs(model.name)) : qs(model.name);
+}
+
 // "70.6 B", "494 M", "1.2 T"
 QString paramsText(double params)
 {
@@ -279,6 +301,10 @@ QString modelTooltip(const core::ModelEntry& model)
     html +=
         QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
     html += architectureHtml(model.architecture);
+    if (!model.paramsSource.empty())
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("Parameter count: %1").arg(escaped(model.paramsSource));
+    if (!model.configProvenance.empty())
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("config.json: %1").arg(escaped(model.configProvenance));
     html += sourcesHtml(model.sources);
     if (model.userDefined)
         html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
@@ -816,8 +842,8 @@ void ScenarioControls::populateDevices(const core::Catalog& catalog)
                 m_deviceModel->appendRow(headerItem(headers[c]));
                 header = true;
             }
-            m_deviceModel->appendRow(
-                entryItem(qs(device.id), qs(device.name), deviceSummary(device), deviceTooltip(device)));
+            m_deviceModel->appendRow(entryItem(qs(device.id), deviceDisplayName(device),
+                                               deviceSummary(device), deviceTooltip(device)));
         }
     }
 }
@@ -838,7 +864,7 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
             m_modelModel->appendRow(headerItem(qs(models.front()->family)));
             for (const core::ModelEntry* model : models)
                 m_modelModel->appendRow(
-                    entryItem(qs(model->id), qs(model->name),
+                    entryItem(qs(model->id), modelDisplayName(*model),
                               modelSummary(model->architecture, totalParams(*model), activeParams(*model)),
                               modelTooltip(*model)));
         }

@@ -57,6 +57,9 @@ namespace lhe::widgets {
 // - Fields without a control (efficiency, prefill_chunk_tokens, training.grad_accum,
 //   sequence_parallel, train_tokens, activations) pass through unchanged from setScenario().
 // - scenarioChanged is emitted only when the scenario JSON actually changes.
+// - Picker names carry markers: " · user" on user-defined devices and models (user catalog folder
+//   or --catalog), " · uncertain" on devices whose confidence starts with "low"; the tooltip has
+//   the confidence, the uncertainty text and the sources.
 class ScenarioControls : public QWidget
 {
     Q_OBJECT

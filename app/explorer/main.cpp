@@ -103,6 +103,7 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
 
     app::MainWindow window(std::move(catalog));
+    window.setExtraCatalogFiles(parser.values(catalogOption)); // kept when the catalog reloads
     QString error;
     if (!window.loadScenario(scenario, &error))
         return fail(error);

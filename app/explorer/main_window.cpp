@@ -2,9 +2,11 @@
 
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
+#include "app/support/user_catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/dashboard.h"
+#include "widgets/device_editor_dialog.h"
 #include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/roofline_widget.h"
@@ -13,9 +15,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -43,13 +47,14 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     resize(1280, 800);
 
     m_controls->setCatalog(m_catalog);
+    createActions();
     connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, [this](const json& scenario) {
         m_modified = true;
+        m_saveModelAction->setEnabled(scenario.contains("model_config"));
         evaluate(scenario);
         updateTitle();
     });
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this, &MainWindow::importConfigDialog);
-    createActions();
     statusBar()->showMessage(tr("Ready"));
     updateTitle();
 }
@@ -65,6 +70,10 @@ void MainWindow::createActions()
     saveAs->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
     file->addAction(tr("&Import Hugging Face config.json…"), this, &MainWindow::importConfigDialog);
+    m_saveModelAction =
+        file->addAction(tr("Save Imported Model to &Catalog…"), this, &MainWindow::saveImportedModelDialog);
+    m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
+    m_saveModelAction->setEnabled(false);
     file->addSeparator();
     QAction* exportAll = file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -87,6 +96,13 @@ void MainWindow::createActions()
                     [this] { QApplication::clipboard()->setPixmap(m_dashboard->memoryBars()->grab()); });
     edit->addAction(tr("Copy &Roofline Chart"), this,
                     [this] { QApplication::clipboard()->setPixmap(m_dashboard->roofline()->grab()); });
+
+    QMenu* hardware = menuBar()->addMenu(tr("&Hardware"));
+    QAction* newDevice = hardware->addAction(tr("&New Device…"), this, [this] { deviceEditorDialog(false); });
+    newDevice->setStatusTip(tr("Describe a device from its datasheet and add it to your catalog"));
+    QAction* editCopy = hardware->addAction(tr("Edit a &Copy of Current Device…"), this,
+                                            [this] { deviceEditorDialog(true); });
+    editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
 }
 
 void MainWindow::evaluate(const json& scenario)
@@ -172,6 +188,64 @@ bool MainWindow::importModelConfig(const QString& path, QString* error)
     }
 }
 
+bool MainWindow::reloadCatalog(QString* error)
+{
+    std::vector<std::string> warnings;
+    try {
+        m_catalog = loadCatalog(m_extraCatalogFiles, warnings);
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_controls->setCatalog(m_catalog);
+    showWarnings(warnings);
+    return true;
+}
+
+bool MainWindow::addUserDevice(const core::Device& device, QString* error)
+{
+    if (!saveUserDevice(device, error))
+        return false;
+    if (!reloadCatalog(error)) {
+        *error = tr("Saved %1, but the catalog could not be reloaded: %2")
+                     .arg(QString::fromStdString(device.name), *error);
+        return false;
+    }
+    json next = m_controls->scenario();
+    next["device"] = device.id;
+    if (!loadScenario(next, error))
+        return false;
+    statusBar()->showMessage(
+        tr("Saved %1 to %2")
+            .arg(QString::fromStdString(device.name), QDir::toNativeSeparators(userDevicesFile())),
+        8000);
+    return true;
+}
+
+bool MainWindow::saveImportedModel(const QString& id, const QString& name, QString* error)
+{
+    json next = m_controls->scenario();
+    if (!next.contains("model_config")) {
+        *error = tr("The current model is not an imported config.json");
+        return false;
+    }
+    const QString source = QString::fromStdString(next.value("model_config_path", std::string()));
+    if (!saveUserModel(id, name, next["model_config"], source, error))
+        return false;
+    if (!reloadCatalog(error)) {
+        *error = tr("Saved %1, but the catalog could not be reloaded: %2").arg(name, *error);
+        return false;
+    }
+    next.erase("model_config");
+    next.erase("model_config_path");
+    next["model"] = id.toStdString();
+    if (!loadScenario(next, error))
+        return false;
+    statusBar()->showMessage(tr("Saved %1 to %2").arg(name, QDir::toNativeSeparators(userModelsFile())),
+                             8000);
+    return true;
+}
+
 void MainWindow::layoutForExport(QSize dashboardSize)
 {
     m_controls->hide();
@@ -244,6 +318,74 @@ void MainWindow::importConfigDialog()
     QString error;
     if (!path.isEmpty() && !importModelConfig(path, &error))
         reportError(tr("Cannot import config.json"), error);
+}
+
+void MainWindow::deviceEditorDialog(bool copyCurrent)
+{
+    widgets::DeviceEditorDialog dialog(this);
+    dialog.setCatalog(m_catalog);
+    if (copyCurrent) {
+        const std::string id = m_controls->scenario().value("device", std::string());
+        const core::Device* current = m_catalog.findDevice(id);
+        if (!current) {
+            reportError(tr("Cannot copy the device"), tr("No device is selected"));
+            return;
+        }
+        dialog.setDevice(*current);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!addUserDevice(dialog.device(), &error))
+        reportError(tr("Cannot save the device"), error);
+}
+
+void MainWindow::saveImportedModelDialog()
+{
+    const json scenario = m_controls->scenario();
+    if (!scenario.contains("model_config")) {
+        reportError(tr("Cannot save the model"), tr("The current model is not an imported config.json"));
+        return;
+    }
+    // A name to start from: the config's own, else its file name without ".config.json"/".json".
+    QString suggestion =
+        QString::fromStdString(scenario["model_config"].value("_name_or_path", std::string()));
+    if (suggestion.isEmpty()) {
+        suggestion =
+            QFileInfo(QString::fromStdString(scenario.value("model_config_path", std::string()))).fileName();
+        for (const QLatin1String suffix :
+             {QLatin1String(".json"), QLatin1String(".config"), QLatin1String("config")})
+            if (suggestion.endsWith(suffix, Qt::CaseInsensitive))
+                suggestion.chop(suffix.size());
+    }
+    if (suggestion.isEmpty())
+        suggestion = QString::fromStdString(scenario["model_config"].value("model_type", std::string()));
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Save Imported Model to Catalog"),
+                              tr("Name of the model in your catalog (its id is made from the name):"),
+                              QLineEdit::Normal, suggestion, &ok)
+            .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    const QString id = catalogIdFromName(name);
+    if (id.isEmpty()) {
+        reportError(tr("Cannot save the model"), tr("The name needs at least one letter or digit"));
+        return;
+    }
+    if (const core::ModelEntry* existing = m_catalog.findModel(id.toStdString())) {
+        const QString question =
+            existing->userDefined
+                ? tr("Your catalog already has a model with the id \"%1\" (%2). Replace it?")
+                : tr("The id \"%1\" belongs to the built-in %2. Override it with this model?");
+        if (QMessageBox::question(this, tr("Save Imported Model to Catalog"),
+                                  question.arg(id, QString::fromStdString(existing->name))) !=
+            QMessageBox::Yes)
+            return;
+    }
+    QString error;
+    if (!saveImportedModel(id, name, &error))
+        reportError(tr("Cannot save the model"), error);
 }
 
 void MainWindow::exportDashboardDialog()

@@ -1,5 +1,6 @@
 // MainWindow: the explorer — scenario controls on the left, the dashboard on the right, and
-// the file actions (open/save scenario, import config.json, export images and the report).
+// the file actions (open/save scenario, import config.json, export images and the report), and
+// the user catalog actions (describe new hardware, save an imported model).
 #pragma once
 
 #include "core/catalog.h"
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QMainWindow>
+#include <QStringList>
 
 #include <optional>
 #include <string>
@@ -26,6 +28,19 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(core::Catalog catalog, QWidget* parent = nullptr);
+
+    // The --catalog files the catalog was loaded with; reloadCatalog() reads them again after the
+    // built-in catalog and the user catalog folder (app::loadCatalog).
+    void setExtraCatalogFiles(const QStringList& files) { m_extraCatalogFiles = files; }
+    const core::Catalog& catalog() const { return m_catalog; }
+    // Re-reads the catalog and repopulates the pickers (keeping the selection); does not evaluate.
+    bool reloadCatalog(QString* error);
+    // Saves the device into the user catalog (app::saveUserDevice), reloads the catalog, selects
+    // the device and evaluates. What the Hardware menu's dialog calls.
+    bool addUserDevice(const core::Device& device, QString* error);
+    // Saves the current imported config.json as a user catalog model (app::saveUserModel),
+    // reloads the catalog and selects it by id. False if the current model is not imported.
+    bool saveImportedModel(const QString& id, const QString& name, QString* error);
 
     // Sets every control from a contract scenario and evaluates it. False + message on bad input.
     bool loadScenario(const nlohmann::json& scenario, QString* error);
@@ -57,6 +72,8 @@ private:
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
+    void deviceEditorDialog(bool copyCurrent);
+    void saveImportedModelDialog();
     void exportDashboardDialog();
     void exportChartDialog(QWidget* chart, const QString& name);
     void exportReportDialog();
@@ -64,6 +81,8 @@ private:
     void updateTitle();
 
     core::Catalog m_catalog;
+    QStringList m_extraCatalogFiles;
+    QAction* m_saveModelAction = nullptr;
     widgets::ScenarioControls* m_controls;
     widgets::Dashboard* m_dashboard;
     std::optional<core::Report> m_report;

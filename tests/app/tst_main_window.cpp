@@ -1,16 +1,26 @@
 // The explorer window end to end: controls -> core -> report -> charts and cards, scenario
-// files round-trip, and every export format is a real, non-blank file.
+// files round-trip, every export format is a real, non-blank file, and user catalog entries
+// (a new device, an imported model) are saved, selectable and evaluated.
+//
+// XDG_DATA_HOME points at a temporary folder for the whole run, so the user catalog folder the
+// window writes and reloads is empty at the start of each test.
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
+#include "app/support/user_catalog.h"
 #include "core/chart_data.h"
+#include "core/units.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
+#include "widgets/device_editor_dialog.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -49,6 +59,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void init();
     void cleanup();
     void startsOnDefaultScenario();
@@ -62,13 +73,27 @@ private slots:
     void exportFormats();
     void exportReportJsonAndCsv();
     void failedSaveLeavesExistingFile();
+    void userDeviceIsSavedSelectedAndEvaluated();
+    void importedModelIsSavedToCatalog();
+    void hardwareMenuSavesAnEditedCopy();
 
 private:
+    QAction* saveModelAction() const;
+
+    QTemporaryDir m_dataHome;
     app::MainWindow* m_window = nullptr;
 };
 
+void TestMainWindow::initTestCase()
+{
+    QVERIFY(m_dataHome.isValid());
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dataHome.path()));
+    QVERIFY2(app::userCatalogFolder().startsWith(m_dataHome.path()), qPrintable(app::userCatalogFolder()));
+}
+
 void TestMainWindow::init()
 {
+    QDir(app::userCatalogFolder()).removeRecursively();
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
     QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
@@ -254,6 +279,121 @@ void TestMainWindow::failedSaveLeavesExistingFile()
     QFile original(path);
     QVERIFY(original.open(QIODevice::ReadOnly));
     QCOMPARE(original.readAll(), QByteArray("{\"device\": \"original\"}"));
+}
+
+QAction* TestMainWindow::saveModelAction() const
+{
+    const QList<QAction*> actions = m_window->findChildren<QAction*>();
+    for (QAction* action : actions) {
+        if (action->text().contains(QStringLiteral("Save Imported Model")))
+            return action;
+    }
+    return nullptr;
+}
+
+void TestMainWindow::userDeviceIsSavedSelectedAndEvaluated()
+{
+    // What Hardware > New Device… does after its dialog: required fields only.
+    core::Device device;
+    device.id = "test-accelerator-96gb";
+    device.name = "Test Accelerator 96GB";
+    device.vendor = "Test";
+    device.deviceClass = core::DeviceClass::Gpu;
+    device.memoryBytes = 96 * core::units::GiB;
+    device.memoryBandwidthBytesPerSecond = 2e12;
+    device.peakFlopsPerSecond[static_cast<std::size_t>(core::PeakKey::Bf16)] = 500e12;
+    QString error;
+    QVERIFY2(m_window->addUserDevice(device, &error), qPrintable(error));
+    QVERIFY(QFile::exists(app::userDevicesFile()));
+
+    QVERIFY(m_window->report());
+    QCOMPARE(m_window->report()->deviceName, device.name);
+    QCOMPARE(m_window->report()->scenario.deviceId, device.id);
+    // Ridge = 500e12 FLOP/s / 2e12 B/s = 250 FLOP/B (relative 1e-12).
+    QVERIFY(qAbs(m_window->report()->roofline.ridgeIntensity - 250.0) <= 250.0 * 1e-12);
+    QVERIFY(m_window->dashboard()->headline().contains(QStringLiteral("Test Accelerator 96GB")));
+    QVERIFY(m_window->catalog().findDevice(device.id)->userDefined);
+
+    // Selected in the picker, marked as the user's.
+    auto* combo = m_window->controls()->findChild<QComboBox*>(QStringLiteral("deviceCombo"));
+    QVERIFY(combo);
+    const int row = combo->findData(QString::fromStdString(device.id), widgets::ScenarioControls::IdRole);
+    QVERIFY(row >= 0);
+    QCOMPARE(combo->currentIndex(), row);
+    QCOMPARE(combo->itemData(row, widgets::ScenarioControls::NameRole).toString(),
+             QStringLiteral("Test Accelerator 96GB · user"));
+
+    // A second save under the same id replaces it and is re-evaluated.
+    device.name = "Test Accelerator 96GB rev B";
+    device.memoryBandwidthBytesPerSecond = 4e12;
+    QVERIFY2(m_window->addUserDevice(device, &error), qPrintable(error));
+    QCOMPARE(m_window->report()->deviceName, device.name);
+    QVERIFY(qAbs(m_window->report()->roofline.ridgeIntensity - 125.0) <= 125.0 * 1e-12);
+    QCOMPARE(app::readJsonFile(app::userDevicesFile())["devices"].size(), std::size_t(1));
+
+    // An invalid device is refused with a message and changes nothing.
+    const json before = m_window->controls()->scenario();
+    device.id = "broken";
+    device.memoryBandwidthBytesPerSecond = 0;
+    QVERIFY(!m_window->addUserDevice(device, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(m_window->controls()->scenario(), before);
+}
+
+void TestMainWindow::importedModelIsSavedToCatalog()
+{
+    QString error;
+    QVERIFY(saveModelAction());
+    QVERIFY(!saveModelAction()->isEnabled());
+    QVERIFY(!m_window->saveImportedModel(QStringLiteral("x"), QStringLiteral("X"), &error));
+    QVERIFY(error.contains(QStringLiteral("imported")));
+
+    const QString path = QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/qwen3-8b.config.json");
+    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    QVERIFY(saveModelAction()->isEnabled());
+    QVERIFY2(
+        m_window->saveImportedModel(QStringLiteral("my-qwen3-8b"), QStringLiteral("My Qwen3 8B"), &error),
+        qPrintable(error));
+    const json s = m_window->controls()->scenario();
+    QCOMPARE(s["model"].get<std::string>(), std::string("my-qwen3-8b"));
+    QVERIFY(!s.contains("model_config"));
+    QCOMPARE(m_window->report()->modelName, std::string("My Qwen3 8B"));
+    // Qwen3-8B: 8,190,735,360 parameters (Hugging Face safetensors); within 0.5 %.
+    QVERIFY(qAbs(m_window->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
+    QVERIFY(m_window->catalog().findModel("my-qwen3-8b")->userDefined);
+    QVERIFY(!saveModelAction()->isEnabled());
+}
+
+void TestMainWindow::hardwareMenuSavesAnEditedCopy()
+{
+    // The menu path end to end: Hardware > Edit a Copy of Current Device… opens the editor
+    // prefilled from the selected RTX 4090; a new bandwidth is saved, selected and evaluated.
+    QAction* editCopy = nullptr;
+    const QList<QAction*> actions = m_window->findChildren<QAction*>();
+    for (QAction* action : actions) {
+        if (action->text().contains(QStringLiteral("Edit a &Copy")))
+            editCopy = action;
+    }
+    QVERIFY(editCopy);
+    bool sawDialog = false;
+    QTimer::singleShot(0, this, [&sawDialog] {
+        const QWidgetList windows = QApplication::topLevelWidgets();
+        for (QWidget* window : windows) {
+            auto* dialog = qobject_cast<widgets::DeviceEditorDialog*>(window);
+            if (!dialog || !dialog->isVisible())
+                continue;
+            sawDialog = dialog->device().id == "nvidia-rtx-4090-custom";
+            dialog->findChild<QDoubleSpinBox*>(QStringLiteral("bandwidthSpin"))->setValue(1200);
+            dialog->accept();
+        }
+    });
+    editCopy->trigger();
+    QVERIFY(sawDialog);
+    const core::Device* original = core::Catalog::builtIn().findDevice("nvidia-rtx-4090");
+    QCOMPARE(m_window->report()->scenario.deviceId, std::string("nvidia-rtx-4090-custom"));
+    QCOMPARE(m_window->report()->deviceName, original->name + " (custom)");
+    QCOMPARE(m_window->report()->roofline.memoryBandwidthBytesPerSecond, 1.2e12); // 1200 GB/s
+    QCOMPARE(m_window->catalog().findDevice("nvidia-rtx-4090-custom")->memoryBytes, original->memoryBytes);
 }
 
 QTEST_MAIN(TestMainWindow)

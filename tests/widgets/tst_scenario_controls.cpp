@@ -329,16 +329,68 @@ private slots:
         auto* combo = child<QComboBox>(controls, "deviceCombo");
         const int row = combo->findData(id, ScenarioControls::IdRole);
         QVERIFY(row >= 0);
+        const core::Device* device = core::Catalog::builtIn().findDevice(id.toStdString());
+        // Devices rated low confidence carry a marker after the name (catalog ratings may change).
+        if (QString::fromStdString(device->confidence).startsWith(name("low")))
+            text.replace(QString::fromUtf8(" — "), QString::fromUtf8(" · uncertain — "));
         QCOMPARE(combo->itemText(row), text);
         QCOMPARE(text.split(QString::fromUtf8(" — ")).front(),
                  combo->itemData(row, ScenarioControls::NameRole).toString());
         const QString tooltip = combo->itemData(row, Qt::ToolTipRole).toString();
-        const core::Device* device = core::Catalog::builtIn().findDevice(id.toStdString());
         QVERIFY(tooltip.contains(QString::fromStdString(device->release)));
         QVERIFY(tooltip.contains(QString::fromStdString(device->confidence)));
         QVERIFY(tooltip.contains(QString::fromStdString(device->sources.front()).toHtmlEscaped()));
         if (device->sources.size() > 2)
             QVERIFY(!tooltip.contains(QString::fromStdString(device->sources[2]).toHtmlEscaped()));
+    }
+
+    void userAndUncertainEntriesAreMarked()
+    {
+        // A user catalog with a device, a model, and a low-confidence device of its own.
+        core::Catalog catalog = core::Catalog::builtIn();
+        std::vector<std::string> warnings;
+        const json user = json::parse(R"({"devices": [
+            {"id": "my-npu", "name": "My NPU", "vendor": "Me", "class": "npu", "memory_bytes": 32e9,
+             "memory_bandwidth": 200e9, "peak_flops": {"int8": 100e12}}],
+          "models": [{"id": "my-model", "name": "My Model", "family": "User",
+             "hf_config": {"model_type": "llama", "hidden_size": 2048, "intermediate_size": 8192,
+                           "num_attention_heads": 16, "num_key_value_heads": 8, "num_hidden_layers": 16,
+                           "vocab_size": 32000}}]})");
+        catalog.add(user, "user.json", true, warnings);
+        const json shipped = json::parse(R"json({"devices": [
+            {"id": "guessed-gpu", "name": "Guessed GPU", "vendor": "X", "class": "gpu", "memory_bytes": 16e9,
+             "memory_bandwidth": 500e9, "peak_flops": {"fp16": 50e12}, "confidence": "low (derived)",
+             "uncertainty": "Clock assumed from a forum post."}]})json");
+        catalog.add(shipped, "extra.json", false, warnings);
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+
+        ScenarioControls controls;
+        controls.setCatalog(catalog);
+        auto* devices = child<QComboBox>(controls, "deviceCombo");
+        const int mine = devices->findData(name("my-npu"), ScenarioControls::IdRole);
+        QVERIFY(mine >= 0);
+        QCOMPARE(devices->itemData(mine, ScenarioControls::NameRole).toString(),
+                 QString::fromUtf8("My NPU · user"));
+        QVERIFY(devices->itemText(mine).startsWith(QString::fromUtf8("My NPU · user — ")));
+        QVERIFY(devices->itemData(mine, Qt::ToolTipRole).toString().contains(name("User-defined")));
+
+        const int guessed = devices->findData(name("guessed-gpu"), ScenarioControls::IdRole);
+        QVERIFY(guessed >= 0);
+        QCOMPARE(devices->itemData(guessed, ScenarioControls::NameRole).toString(),
+                 QString::fromUtf8("Guessed GPU · uncertain"));
+        const QString tooltip = devices->itemData(guessed, Qt::ToolTipRole).toString();
+        QVERIFY(tooltip.contains(name("Clock assumed from a forum post.")));
+        QVERIFY(tooltip.contains(name("low (derived)")));
+
+        const int h100 = devices->findData(name("nvidia-h100-sxm"), ScenarioControls::IdRole);
+        QCOMPARE(devices->itemData(h100, ScenarioControls::NameRole).toString(),
+                 QString::fromStdString(catalog.findDevice("nvidia-h100-sxm")->name));
+
+        auto* models = child<QComboBox>(controls, "modelCombo");
+        const int model = models->findData(name("my-model"), ScenarioControls::IdRole);
+        QVERIFY(model >= 0);
+        QCOMPARE(models->itemData(model, ScenarioControls::NameRole).toString(),
+                 QString::fromUtf8("My Model · user"));
     }
 
     void modelComboHasEveryModelGroupedBySize()

@@ -15,6 +15,14 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     m_plot->setLocale(locale());
 }
 
+void ChartWidget::finishUpdate(const QString& summary)
+{
+    setAccessibleDescription(summary);
+    m_plot->setAccessibleDescription(summary);
+    applyPalette();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void ChartWidget::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||

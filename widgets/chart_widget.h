@@ -21,6 +21,9 @@ protected:
     // Re-applies colours and fonts from the widget's palette and font.
     virtual void applyPalette() = 0;
 
+    // Ends a setReport(): the plain-text summary for screen readers, colours, a queued replot.
+    void finishUpdate(const QString& summary);
+
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 

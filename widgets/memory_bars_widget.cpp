@@ -363,11 +363,7 @@ void MemoryBarsWidget::setReport(const core::Report& report)
         parts << (barCount == 1 ? body : tr("%1: %2").arg(m_keyTicker->ticks().value(b + 1), body));
     }
     m_summary = tr("%1. %2.").arg(parts.join(tr(". ")), m_badgeText);
-    setAccessibleDescription(m_summary);
-    m_plot->setAccessibleDescription(m_summary);
-
-    applyPalette();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    finishUpdate(m_summary);
 }
 
 void MemoryBarsWidget::applyPalette()

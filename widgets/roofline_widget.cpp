@@ -566,11 +566,7 @@ void RooflineWidget::setReport(const core::Report& report)
                               formatFlops(point.achievedFlopsPerSecond));
     }
     m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
-    setAccessibleDescription(m_summary);
-    m_plot->setAccessibleDescription(m_summary);
-
-    applyPalette();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    finishUpdate(m_summary);
 }
 
 void RooflineWidget::applyPalette()

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include "relative_compare.h"
+
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -65,18 +67,6 @@ json minimalDevice(const char* id, const char* deviceClass)
 
 } // namespace
 
-#define LHE_COMPARE_REL(actual, expected, tolerance)                                                                  \
-    do {                                                                                                              \
-        const double lheActual = (actual);                                                                            \
-        const double lheExpected = (expected);                                                                        \
-        const double lheRelative = std::abs(lheActual - lheExpected) / std::abs(lheExpected);                         \
-        QVERIFY2(lheRelative <= (tolerance),                                                                          \
-                 qPrintable(QStringLiteral("actual %1, expected %2: relative error %3 > tolerance %4")                \
-                                .arg(lheActual, 0, 'g', 12)                                                           \
-                                .arg(lheExpected, 0, 'g', 12)                                                         \
-                                .arg(lheRelative, 0, 'g', 4)                                                          \
-                                .arg(static_cast<double>(tolerance), 0, 'g', 4)));                                    \
-    } while (false)
 
 #define LHE_VERIFY_RANGE(value, low, high, what)                                                                      \
     do {                                                                                                              \

@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include "relative_compare.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -64,19 +66,6 @@ QByteArray toBytes(const std::string& text)
 
 } // namespace
 
-// |actual - expected| / |expected| <= tolerance, printing both numbers on failure.
-#define LHE_COMPARE_REL(actual, expected, tolerance)                                                                  \
-    do {                                                                                                              \
-        const double lheActual = (actual);                                                                            \
-        const double lheExpected = (expected);                                                                        \
-        const double lheRelative = std::abs(lheActual - lheExpected) / std::abs(lheExpected);                         \
-        QVERIFY2(lheRelative <= (tolerance),                                                                          \
-                 qPrintable(QStringLiteral("actual %1, expected %2: relative error %3 > tolerance %4")                \
-                                .arg(lheActual, 0, 'f', 0)                                                            \
-                                .arg(lheExpected, 0, 'f', 0)                                                          \
-                                .arg(lheRelative, 0, 'g', 4)                                                          \
-                                .arg(static_cast<double>(tolerance), 0, 'g', 4)));                                    \
-    } while (false)
 
 // Exact comparison of integral counts held in double (exact below 2^53).
 #define LHE_COMPARE_EXACT(actual, expected)                                                                           \

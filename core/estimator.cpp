@@ -119,20 +119,58 @@ EvaluationContext makeContext(const Scenario& scenario, const Device& device, co
 }
 
 // Largest x in [1, upper] with fits(x), assuming fits is monotone; 0 when even 1 does not fit.
+// Gallops from `guess` (memory is nearly affine in batch and context, so a two-point guess
+// lands close) and bisects the bracket: ~10 evaluations instead of ~30.
 template <typename Fits>
-long long largestFitting(long long upper, Fits fits)
+long long largestFitting(long long upper, long long guess, Fits fits)
 {
     if (!fits(1))
         return 0;
-    long long lo = 1;
-    long long hi = upper;
-    if (fits(hi))
-        return hi;
+    long long lo = 1;         // fits
+    long long hi = upper + 1; // does not fit (or past the range)
+    const long long g = std::clamp(guess, 1LL, upper);
+    long long step = std::max(1LL, g / 16);
+    if (fits(g)) {
+        lo = g;
+        while (lo < upper) {
+            const long long next = std::min(upper, lo + step);
+            if (!fits(next)) {
+                hi = next;
+                break;
+            }
+            lo = next;
+            step *= 2;
+        }
+        if (lo == upper)
+            return upper;
+    } else {
+        hi = g;
+        while (hi - 1 > lo) {
+            const long long next = std::max(lo, hi - step);
+            if (next == lo || fits(next)) {
+                lo = next;
+                break;
+            }
+            hi = next;
+            step *= 2;
+        }
+    }
     while (hi - lo > 1) {
         const long long mid = lo + (hi - lo) / 2;
         (fits(mid) ? lo : hi) = mid;
     }
     return lo;
+}
+
+// Two-point linear guess of where need(x) reaches capacity.
+template <typename Need>
+long long linearGuess(double capacity, double x1, double x2, Need need)
+{
+    const double y1 = need(x1);
+    const double slope = (need(x2) - y1) / (x2 - x1);
+    if (!(slope > 0))
+        return 1'000'000'000LL;
+    return static_cast<long long>(std::clamp(x1 + (capacity - y1) / slope, 1.0, 1e9));
 }
 
 } // namespace
@@ -216,13 +254,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         const double capacity = device.usableMemoryBytes();
         const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
         InferenceLimits limits;
-        limits.maxBatchFits = largestFitting(1'000'000'000LL, [&](long long b) {
-            return inferenceMemory(ctx, static_cast<double>(b), context).totalBytes() <= capacity;
-        });
-        limits.maxContextFits = largestFitting(1'000'000'000LL, [&](long long c) {
-            return inferenceMemory(ctx, static_cast<double>(scenario.batch), static_cast<double>(c)).totalBytes() <=
-                   capacity;
-        });
+        auto needForBatch = [&](double b) { return inferenceMemory(ctx, b, context).totalBytes(); };
+        auto needForContext = [&](double c) {
+            return inferenceMemory(ctx, static_cast<double>(scenario.batch), c).totalBytes();
+        };
+        const double r = ctx.replicas(); // batch steps of one sequence per replica
+        limits.maxBatchFits = largestFitting(1'000'000'000LL, linearGuess(capacity, r, 2 * r, needForBatch),
+                                             [&](long long b) { return needForBatch(static_cast<double>(b)) <= capacity; });
+        limits.maxContextFits =
+            largestFitting(1'000'000'000LL, linearGuess(capacity, 1 << 16, 1 << 17, needForContext),
+                           [&](long long c) { return needForContext(static_cast<double>(c)) <= capacity; });
         report.limits = limits;
     } else {
         report.training = trainingStep(ctx, report.memory, microBatches);

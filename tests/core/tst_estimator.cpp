@@ -60,6 +60,8 @@ private slots:
     void trainingMfuDefinition();
     void computeFallbackWarns();
     void outputTokensZeroMeansPrefillOnly();
+    void limitsAreTheLargestThatFit_data();
+    void limitsAreTheLargestThatFit();
     void unknownIdsAreInputErrors();
 };
 
@@ -277,6 +279,49 @@ void TestEstimator::outputTokensZeroMeansPrefillOnly()
     const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024, 0));
     QVERIFY(r.prefill);
     QVERIFY(!r.decode); // CONTRACT.md: output_tokens 0 means prefill only
+}
+
+void TestEstimator::limitsAreTheLargestThatFit_data()
+{
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<long long>("devices");
+    QTest::newRow("8B on a 4090") << "nvidia-rtx-4090" << "llama-3.1-8b" << 1LL;
+    QTest::newRow("70B on 8 H100") << "nvidia-h100-sxm" << "llama-3.1-70b" << 8LL;
+    QTest::newRow("Gemma 2 windows on an A100") << "nvidia-a100-80gb-sxm" << "gemma-2-9b" << 1LL;
+    QTest::newRow("DeepSeek-V3 on 16 H100") << "nvidia-h100-sxm" << "deepseek-v3" << 16LL;
+    QTest::newRow("70B on a 4090: nothing fits") << "nvidia-rtx-4090" << "llama-3.1-70b" << 1LL;
+}
+
+void TestEstimator::limitsAreTheLargestThatFit()
+{
+    QFETCH(QString, device);
+    QFETCH(QString, model);
+    QFETCH(long long, devices);
+    Scenario s = inference(device.toLatin1().constData(), model.toLatin1().constData(), 8, 4096, 512);
+    s.devices = devices;
+    const Report r = run(s);
+    // Definition: the batch (context) that fits while one more does not, checked by evaluating
+    // the neighbours as full scenarios.
+    auto fits = [&](long long batch, long long prompt) {
+        Scenario t = s;
+        t.batch = batch;
+        t.promptTokens = prompt;
+        t.outputTokens = 0;
+        t.parallelism = r.scenario.parallelism;
+        return run(t).memory.fits;
+    };
+    const long long b = r.limits->maxBatchFits;
+    const long long c = r.limits->maxContextFits;
+    if (b == 0) {
+        QVERIFY(!fits(1, 4096 + 512));
+        QCOMPARE(c, 0LL);
+        return;
+    }
+    QVERIFY(fits(b, 4096 + 512));
+    QVERIFY(!fits(b + 1, 4096 + 512));
+    QVERIFY(fits(8, c));
+    QVERIFY(!fits(8, c + 1));
 }
 
 void TestEstimator::unknownIdsAreInputErrors()

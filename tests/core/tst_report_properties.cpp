@@ -1,0 +1,131 @@
+// Property test over the whole input space (issue 7): thousands of random valid scenarios must
+// give finite, non-negative numbers, a known verdict, memory parts that add up, and never less
+// memory for a larger batch. Seeded, so a failure reproduces.
+#include "core/estimator.h"
+#include "core/input_error.h"
+#include "core/report.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace lhe::core;
+
+namespace {
+
+constexpr int kScenarios = 4000;
+
+bool finiteNonNegative(double value)
+{
+    return std::isfinite(value) && value >= 0;
+}
+
+bool checkNumbers(const nlohmann::json& value, std::string& where, const std::string& path = {})
+{
+    if (value.is_number()) {
+        if (!finiteNonNegative(value.get<double>())) {
+            where = path + " = " + value.dump();
+            return false;
+        }
+        return true;
+    }
+    if (value.is_object()) {
+        for (const auto& [key, child] : value.items()) {
+            if (key == "model_config" || key == "scenario")
+                continue;
+            if (!checkNumbers(child, where, path + "/" + key))
+                return false;
+        }
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            if (!checkNumbers(value[i], where, path + "/" + std::to_string(i)))
+                return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestReportProperties : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void randomScenariosStayFiniteAndConsistent();
+};
+
+void TestReportProperties::randomScenariosStayFiniteAndConsistent()
+{
+    const Catalog& catalog = Catalog::builtIn();
+    std::mt19937_64 random(20261202);
+    auto logUniform = [&](double lo, double hi) {
+        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+        return static_cast<long long>(std::exp(u(random)));
+    };
+    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    const Precision weights[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Int8,
+                                 Precision::Int4, Precision::Fp4, Precision::Q4_K_M, Precision::Q8_0, Precision::AwqInt4};
+    const Precision kv[] = {Precision::Fp32, Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4};
+    const Precision compute[] = {Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp8, Precision::Int8,
+                                 Precision::Int4, Precision::Fp4};
+    int evaluated = 0;
+    int rejected = 0;
+    for (int i = 0; i < kScenarios; ++i) {
+        Scenario s;
+        const Device& device = catalog.devices()[pick(catalog.devices().size())];
+        const ModelEntry& model = catalog.models()[pick(catalog.models().size())];
+        s.deviceId = device.id;
+        s.modelId = model.id;
+        s.mode = random() % 2 ? Mode::Training : Mode::Inference;
+        s.batch = logUniform(1, 1e7);
+        s.promptTokens = logUniform(1, 1e8);
+        s.outputTokens = random() % 5 == 0 ? 0 : logUniform(1, 1e6);
+        s.devices = logUniform(1, 1e6);
+        s.weights = s.mode == Mode::Training ? Precision::Bf16 : weights[pick(std::size(weights))];
+        s.kvCache = kv[pick(std::size(kv))];
+        s.compute = compute[pick(std::size(compute))];
+        s.flashAttention = random() % 2;
+        s.training.zeroStage = static_cast<int>(random() % 4);
+        s.training.recompute = static_cast<Recompute>(random() % 3);
+        s.training.microBatch = logUniform(1, 64);
+        const std::string label = s.deviceId + " " + s.modelId + " b" + std::to_string(s.batch) + " s" +
+                                  std::to_string(s.promptTokens) + " n" + std::to_string(s.devices);
+        Report r;
+        try {
+            r = estimate(s, catalog);
+        } catch (const InputError&) {
+            ++rejected; // only a chosen split may be rejected; the default split never is
+            QFAIL(qPrintable(QString::fromStdString("default split rejected: " + label)));
+        }
+        ++evaluated;
+        std::string where;
+        QVERIFY2(checkNumbers(reportToJson(r), where), qPrintable(QString::fromStdString(label + ": " + where)));
+        const auto& m = r.memory.perDevice;
+        const double parts = m.weightsBytes + m.kvCacheBytes + m.activationsBytes + m.gradientsBytes +
+                             m.optimizerStatesBytes + m.overheadBytes;
+        QCOMPARE(parts, m.totalBytes());
+        QVERIFY(r.memory.hostOffloadBytes + r.memory.diskOffloadBytes + r.memory.unplacedBytes <=
+                r.memory.offloadedBytes * (1 + 1e-12) + 1);
+        const auto validBound = [](Bound b) {
+            return b == Bound::Compute || b == Bound::Memory || b == Bound::Communication || b == Bound::Offload;
+        };
+        if (r.prefill)
+            QVERIFY(validBound(r.prefill->bound));
+        if (r.training)
+            QVERIFY(validBound(r.training->step.bound));
+        QVERIFY2(s.mode == Mode::Training ? bool(r.training) : bool(r.prefill), qPrintable(QString::fromStdString(label)));
+
+        // More batch never needs less memory (same split).
+        Scenario bigger = s;
+        bigger.batch = std::min<long long>(s.batch * 2, 1'000'000'000LL);
+        bigger.parallelism = r.scenario.parallelism;
+        const Report more = estimate(bigger, catalog);
+        QVERIFY2(more.memory.perDevice.totalBytes() >= m.totalBytes(), qPrintable(QString::fromStdString(label)));
+    }
+    QCOMPARE(evaluated, kScenarios);
+    QCOMPARE(rejected, 0);
+}
+
+QTEST_GUILESS_MAIN(TestReportProperties)
+#include "tst_report_properties.moc"

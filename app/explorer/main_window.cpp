@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -134,7 +135,34 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
     }
     m_controls->setScenario(scenario);
     evaluate(m_controls->scenario());
+    m_modified = false; // a freshly loaded scenario has nothing to lose
+    updateTitle();
     return true;
+}
+
+bool MainWindow::confirmDiscardChanges()
+{
+    if (!m_modified)
+        return true;
+    const int answer =
+        m_discardQuestion ? m_discardQuestion()
+                          : QMessageBox::question(this, tr("Unsaved changes"),
+                                                  tr("The scenario has changes that are not saved. Save them first?"),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                                  QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        saveScenarioDialog(false);
+        return !m_modified; // a cancelled or failed save keeps the changes
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (confirmDiscardChanges())
+        event->accept();
+    else
+        event->ignore();
 }
 
 bool MainWindow::openScenarioFile(const QString& path, QString* error)
@@ -293,6 +321,8 @@ void MainWindow::reportError(const QString& title, const QString& message)
 
 void MainWindow::openScenarioDialog()
 {
+    if (!confirmDiscardChanges())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
                                                       tr("Scenario files (*.json);;All files (*)"));
     QString error;
@@ -448,6 +478,8 @@ void MainWindow::dropEvent(QDropEvent* event)
         reportError(tr("Cannot open dropped file"), QString::fromStdString(e.what()));
         return;
     }
+    if (isScenario && !confirmDiscardChanges())
+        return;
     const bool ok = isScenario ? openScenarioFile(path, &error) : importModelConfig(path, &error);
     if (!ok)
         reportError(tr("Cannot open dropped file"), error);

@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,10 +60,18 @@ public:
     widgets::ScenarioControls* controls() const { return m_controls; }
     void showWarnings(const std::vector<std::string>& warnings);
 
+    bool isModified() const { return m_modified; }
+    // Before the current scenario is replaced or the window closes: asks Save / Discard / Cancel
+    // when it has unsaved changes. True when it is safe to go on.
+    bool confirmDiscardChanges();
+    // Tests answer the question instead of a modal box.
+    void setDiscardQuestion(std::function<int()> question) { m_discardQuestion = std::move(question); }
+
 signals:
     void reportChanged(const lhe::core::Report& report);
 
 protected:
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -88,6 +97,7 @@ private:
     std::optional<core::Report> m_report;
     QString m_scenarioPath;
     bool m_modified = false;
+    std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton
 };
 
 } // namespace lhe::app

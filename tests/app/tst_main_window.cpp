@@ -21,6 +21,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -73,6 +74,7 @@ private slots:
     void exportFormats();
     void exportReportJsonAndCsv();
     void failedSaveLeavesExistingFile();
+    void asksBeforeDiscardingChanges();
     void userDeviceIsSavedSelectedAndEvaluated();
     void importedModelIsSavedToCatalog();
     void hardwareMenuSavesAnEditedCopy();
@@ -394,6 +396,44 @@ void TestMainWindow::hardwareMenuSavesAnEditedCopy()
     QCOMPARE(m_window->report()->deviceName, original->name + " (custom)");
     QCOMPARE(m_window->report()->roofline.memoryBandwidthBytesPerSecond, 1.2e12); // 1200 GB/s
     QCOMPARE(m_window->catalog().findDevice("nvidia-rtx-4090-custom")->memoryBytes, original->memoryBytes);
+}
+
+void TestMainWindow::asksBeforeDiscardingChanges()
+{
+    QVERIFY(!m_window->isModified()); // a loaded scenario has nothing to lose
+    int asked = 0;
+    int answer = QMessageBox::Cancel;
+    m_window->setDiscardQuestion([&] {
+        ++asked;
+        return answer;
+    });
+    m_window->show();
+    QVERIFY(m_window->close()); // unmodified: closes without asking
+    QCOMPARE(asked, 0);
+
+    m_window->show();
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 16, 2048));
+    QVERIFY(m_window->isModified());
+    QVERIFY(!m_window->close()); // Cancel keeps the window and the changes
+    QCOMPARE(asked, 1);
+    QVERIFY(m_window->isVisible());
+    QVERIFY(m_window->isModified());
+
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(m_window->saveScenarioFile(dir.filePath(QStringLiteral("s.json")), &error));
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 32, 2048));
+    answer = QMessageBox::Save; // saves to the known path, then closes
+    QVERIFY(m_window->close());
+    QCOMPARE(asked, 2);
+    QVERIFY(!m_window->isModified());
+    QCOMPARE(app::readScenarioFile(dir.filePath(QStringLiteral("s.json")))["batch"].get<int>(), 32);
+
+    m_window->show();
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 64, 2048));
+    answer = QMessageBox::Discard;
+    QVERIFY(m_window->close());
+    QCOMPARE(asked, 3);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -22,7 +22,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QMessageBox>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -75,6 +78,7 @@ private slots:
     void exportReportJsonAndCsv();
     void failedSaveLeavesExistingFile();
     void asksBeforeDiscardingChanges();
+    void extremeSlidersNeverShowNanOrInfinity();
     void userDeviceIsSavedSelectedAndEvaluated();
     void importedModelIsSavedToCatalog();
     void hardwareMenuSavesAnEditedCopy();
@@ -434,6 +438,62 @@ void TestMainWindow::asksBeforeDiscardingChanges()
     answer = QMessageBox::Discard;
     QVERIFY(m_window->close());
     QCOMPARE(asked, 3);
+}
+
+void TestMainWindow::extremeSlidersNeverShowNanOrInfinity()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    const QList<QSlider*> sliders = m_window->controls()->findChildren<QSlider*>();
+    QVERIFY(sliders.size() >= 4);
+    // "nan", "inf", "infinity" as words ("inference" is fine).
+    const QRegularExpression nonFinite(QStringLiteral("\\b(nan|inf|infinity)\\b"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    auto checkVisibleText = [&](const QString& context) {
+        QCoreApplication::processEvents();
+        m_window->dashboard()->replotNow();
+        for (const QLabel* label : m_window->findChildren<QLabel*>()) {
+            QVERIFY2(!nonFinite.match(label->text()).hasMatch(),
+                     qPrintable(context + QStringLiteral(": ") + label->text()));
+        }
+        for (QCustomPlot* plot : m_window->dashboard()->findChildren<QCustomPlot*>()) {
+            for (QCPAxis* axis : plot->axisRect()->axes()) {
+                QVERIFY2(std::isfinite(axis->range().lower) && std::isfinite(axis->range().upper),
+                         qPrintable(context));
+            }
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
+                    QVERIFY2(!nonFinite.match(text->text()).hasMatch(),
+                             qPrintable(context + QStringLiteral(": ") + text->text()));
+                }
+            }
+        }
+    };
+    // Every slider alone at both ends, then all at their minimum and all at their maximum,
+    // in inference and training.
+    for (const char* mode : {"inference", "training"}) {
+        json s = scenario("nvidia-h100-sxm", "deepseek-v3", 8, 4096);
+        s["mode"] = mode;
+        QString error;
+        QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+        for (QSlider* slider : sliders) {
+            if (!slider->isEnabled())
+                continue;
+            const int original = slider->value();
+            for (int value : {slider->minimum(), slider->maximum()}) {
+                slider->setValue(value);
+                checkVisibleText(QStringLiteral("%1 %2=%3").arg(QLatin1String(mode), slider->objectName()).arg(value));
+            }
+            slider->setValue(original);
+        }
+        for (bool maximum : {false, true}) {
+            for (QSlider* slider : sliders)
+                if (slider->isEnabled())
+                    slider->setValue(maximum ? slider->maximum() : slider->minimum());
+            checkVisibleText(QStringLiteral("%1 all %2").arg(QLatin1String(mode), maximum ? QLatin1String("max")
+                                                                                            : QLatin1String("min")));
+        }
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

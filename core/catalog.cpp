@@ -45,6 +45,9 @@ json parseJsonText(std::string_view text, const std::string& origin)
     } catch (const json::parse_error& error) {
         throw InputError(origin, "malformed JSON at byte " + std::to_string(error.byte) + ": " +
                                      std::string(error.what()).substr(std::string(error.what()).find(':') + 2));
+    } catch (const json::exception& error) {
+        // e.g. out_of_range 406 for a number like 4e4444 (found by tests/fuzz/fuzz_catalog).
+        throw InputError(origin, std::string("unreadable JSON: ") + error.what());
     }
 }
 

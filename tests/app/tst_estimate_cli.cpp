@@ -1107,6 +1107,10 @@ void TestEstimateCli::badInputExitsTwoWithOneLine_data()
     QTest::newRow("malformed JSON scenario (file)")
         << file("malformed-json-double-comma.json")
         << QStringList{u"malformed-json-double-comma.json"_s, bytePosition};
+    // Found by tests/fuzz/fuzz_catalog: 4e4444 overflows a double; nlohmann reports it as
+    // out_of_range, not parse_error, and it escaped as an internal error before.
+    QTest::newRow("number overflow 4e4444 (file)")
+        << file("number-overflow.json") << QStringList{u"number-overflow.json"_s, u"JSON"_s};
     QTest::newRow("scenario is a JSON array (file)")
         << file("scenario-is-array.json")
         << QStringList{u"scenario-is-array.json"_s, u"scenario"_s, u"object"_s};

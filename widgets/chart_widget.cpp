@@ -15,6 +15,21 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     m_plot->setLocale(locale());
 }
 
+void ChartWidget::styleAxes(const QColor& background, const QColor& text, const QColor& grid, const QFont& labelFont)
+{
+    m_plot->setBackground(background);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelFont(labelFont);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+}
+
 void ChartWidget::finishUpdate(const QString& summary)
 {
     setAccessibleDescription(summary);

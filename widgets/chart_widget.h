@@ -6,6 +6,8 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QColor;
+class QFont;
 
 namespace lhe::widgets {
 
@@ -21,6 +23,8 @@ protected:
     // Re-applies colours and fonts from the widget's palette and font.
     virtual void applyPalette() = 0;
 
+    // Background, both axes (pens, tick labels, labels, dotted grid) in the given colours.
+    void styleAxes(const QColor& background, const QColor& text, const QColor& grid, const QFont& labelFont);
     // Ends a setReport(): the plain-text summary for screen readers, colours, a queued replot.
     void finishUpdate(const QString& summary);
 

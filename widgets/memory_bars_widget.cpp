@@ -374,18 +374,8 @@ void MemoryBarsWidget::applyPalette()
     QColor grid = pal.color(QPalette::Mid);
     grid.setAlpha(110);
 
-    m_plot->setBackground(base);
     const QFont labelFont = atLeast(font(), kMinimumPointSize);
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->setLabelFont(labelFont);
-        axis->setTickLabelFont(labelFont);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-    }
+    styleAxes(base, text, grid, labelFont);
     m_plot->legend->setFont(labelFont);
     m_plot->legend->setTextColor(text);
     m_plot->legend->setBrush(Qt::NoBrush);

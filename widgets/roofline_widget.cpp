@@ -582,18 +582,8 @@ void RooflineWidget::applyPalette()
                                               0.55f * text.greenF() + 0.45f * base.greenF(),
                                               0.55f * text.blueF() + 0.45f * base.blueF());
 
-    m_plot->setBackground(base);
     const QFont labelFont = atLeast(font(), kMinimumPointSize);
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->setLabelFont(labelFont);
-        axis->setTickLabelFont(labelFont);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-    }
+    styleAxes(base, text, grid, labelFont);
 
     // The roof (memory slope and the active ceiling) solid and thick; other ceilings dashed, lighter.
     m_memorySlope->setPen(QPen(text, 2.5));

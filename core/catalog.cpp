@@ -5,6 +5,9 @@
 #include "core/json_fields.h"
 
 #include <algorithm>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace lhe::core {
 
@@ -12,11 +15,11 @@ using namespace json_fields;
 
 namespace {
 
-// Nesting deeper than any catalog or config needs; guards the recursive parser (issue 7).
-constexpr int kMaxJsonDepth = 64;
+// Nesting deeper than any catalog or config needs; guards every recursive walk over a parsed
+// document (issue 7).
+constexpr std::size_t kMaxJsonDepth = 64;
 
-template <typename Entry>
-void upsert(std::vector<Entry>& entries, Entry entry)
+template <typename Entry> void upsert(std::vector<Entry>& entries, Entry entry)
 {
     auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.id == entry.id; });
     if (it != entries.end())
@@ -25,30 +28,166 @@ void upsert(std::vector<Entry>& entries, Entry entry)
         entries.push_back(std::move(entry));
 }
 
+// Ids are unique within one file: a second "h100" there is a copy-paste slip, not an override
+// (across files a later entry overrides an earlier one by design).
+void claimId(std::unordered_map<std::string, std::size_t>& seen, const std::string& id, const char* key,
+             std::size_t index)
+{
+    const auto [it, inserted] = seen.emplace(id, index);
+    if (!inserted)
+        throw InputError(joinIndex(key, index) + ".id",
+                         "\"" + id + "\" is already the id of " + joinIndex(key, it->second) +
+                             " in this file; ids must be unique within a file");
+}
+
+// "byte 13 (line 2, column 5)" for a 1-based byte position as nlohmann counts it (the end of
+// the input is one past the last byte); lines and columns count bytes from 1.
+std::string position(std::string_view text, std::size_t byte)
+{
+    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
+    std::size_t line = 1;
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return "byte " + std::to_string(byte) + " (line " + std::to_string(line) + ", column " +
+           std::to_string(end - lineStart + 1) + ")";
+}
+
+// nlohmann quotes the bytes it read last, which may be invalid UTF-8: show those as \xNN.
+std::string printable(std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x80)
+            out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 0xf];
+        else
+            out += c;
+    }
+    return out;
+}
+
+// Index just past the closing quote of the string that opens at text[open], or text.size().
+std::size_t skipString(std::string_view text, std::size_t open)
+{
+    std::size_t i = open + 1;
+    while (i < text.size() && text[i] != '"')
+        i += text[i] == '\\' ? 2 : 1;
+    return std::min(i + 1, text.size());
+}
+
+struct StructureProblem
+{
+    std::size_t byte = 0; // 1-based
+    std::string what;
+};
+
+// One pass over the text outside strings: the first bracket opened deeper than kMaxJsonDepth
+// (checked before parsing, so a 16 MiB run of "[" costs nothing) and, with `checkKeys` on text
+// that parsed, the first key repeated within one object (nlohmann would keep the last value
+// silently: {"batch": 1, "batch": 0}). Keys compare as written, escapes not decoded.
+std::optional<StructureProblem> scanStructure(std::string_view text, bool checkKeys)
+{
+    struct Frame
+    {
+        bool object = false;
+        std::unordered_set<std::string_view> keys;
+    };
+    std::vector<Frame> stack;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            const std::size_t end = skipString(text, i);
+            if (checkKeys && !stack.empty() && stack.back().object) {
+                const std::size_t colon = text.find_first_not_of(" \t\r\n", end);
+                const std::string_view key = text.substr(i + 1, end - i - 2);
+                if (colon != std::string_view::npos && text[colon] == ':' &&
+                    !stack.back().keys.insert(key).second)
+                    return StructureProblem{i + 1, "duplicate key \"" + std::string(key) + "\""};
+            }
+            i = end - 1;
+        } else if (c == '{' || c == '[') {
+            if (stack.size() >= kMaxJsonDepth)
+                return StructureProblem{i + 1,
+                                        "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+            stack.push_back({c == '{', {}});
+        } else if ((c == '}' || c == ']') && !stack.empty()) {
+            stack.pop_back();
+        }
+    }
+    return std::nullopt;
+}
+
+// 1-based position of the first number (outside strings) spelled `token`, or 0.
+std::size_t findNumber(std::string_view text, std::string_view token)
+{
+    constexpr std::string_view kNumberChars = "0123456789+-.eE";
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            i = skipString(text, i) - 1;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t end = i;
+            while (end < text.size() && kNumberChars.find(text[end]) != std::string_view::npos)
+                ++end;
+            if (text.substr(i, end - i) == token)
+                return i + 1;
+            i = end - 1;
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 json parseJsonText(std::string_view text, const std::string& origin)
 {
-    int depth = 0;
-    int maxDepth = 0;
-    auto depthGuard = [&](int d, json::parse_event_t event, json&) {
-        if (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start)
-            maxDepth = std::max(maxDepth, d + 1);
-        depth = d;
-        return maxDepth <= kMaxJsonDepth;
-    };
+    // Cases the parser would only call "unexpected end of input" or "invalid literal".
+    std::string_view body = text;
+    const bool bom = body.substr(0, 3) == "\xEF\xBB\xBF"; // a UTF-8 BOM is skipped (as nlohmann does)
+    if (bom)
+        body.remove_prefix(3);
+    if (body.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw InputError(origin, bom            ? "no JSON value: nothing but a UTF-8 byte-order mark"
+                                 : text.empty() ? "no JSON value: the input is empty"
+                                                : "no JSON value: the input is only white space");
+    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF")
+        throw InputError(origin,
+                         std::string("malformed JSON at byte 1: the text is UTF-16 (byte-order mark ") +
+                             (text[0] == '\xFF' ? "FF FE" : "FE FF") + "); save it as UTF-8");
+    if (const auto tooDeep = scanStructure(text, false))
+        throw InputError(origin, "JSON " + tooDeep->what + " at " + position(text, tooDeep->byte));
+    json parsed;
     try {
-        json parsed = json::parse(text.begin(), text.end(), depthGuard);
-        if (maxDepth > kMaxJsonDepth)
-            throw InputError(origin, "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-        return parsed;
+        parsed = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& error) {
-        throw InputError(origin, "malformed JSON at byte " + std::to_string(error.byte) + ": " +
-                                     std::string(error.what()).substr(std::string(error.what()).find(':') + 2));
+        const std::string what = error.what();
+        throw InputError(origin, "malformed JSON at " + position(text, error.byte) + ": " +
+                                     printable(what.substr(what.find(':') + 2)));
     } catch (const json::exception& error) {
-        // e.g. out_of_range 406 for a number like 4e4444 (found by tests/fuzz/fuzz_catalog).
-        throw InputError(origin, std::string("unreadable JSON: ") + error.what());
+        // out_of_range 406: a number beyond a double such as 4e4444 (found by tests/fuzz/fuzz_catalog);
+        // nlohmann gives no position, so find the number it quotes.
+        const std::string what = error.what();
+        const auto open = what.find('\'');
+        const auto close = what.rfind('\'');
+        if (error.id == 406 && open != std::string::npos && close > open) {
+            const std::string token = what.substr(open + 1, close - open - 1);
+            const std::size_t byte = findNumber(text, token);
+            throw InputError(origin, "malformed JSON at " + (byte > 0 ? position(text, byte) : "a number") +
+                                         ": number " + printable(token) +
+                                         " is out of range (a double reaches about 1.8e308)");
+        }
+        throw InputError(origin, "unreadable JSON: " + printable(what));
     }
+    if (const auto duplicate = scanStructure(text, true))
+        throw InputError(origin, duplicate->what + " at " + position(text, duplicate->byte) +
+                                     "; a key may appear once per object");
+    return parsed;
 }
 
 ModelEntry modelFromJson(const json& entry, const std::string& path)
@@ -57,16 +196,22 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
     ModelEntry model;
     model.id = requireString(entry, "id", path);
     model.name = requireString(entry, "name", path);
-    model.family = optionalString(entry, "family", "Custom");
-    model.release = optionalString(entry, "release", {});
+    model.family = optionalString(entry, "family", path, "Custom");
+    model.release = optionalString(entry, "release", path, {});
     model.hfConfig = requireObject(requireMember(entry, "hf_config", path), join(path, "hf_config"));
-    model.architecture = architectureFromHfConfig(model.hfConfig, join(path, "hf_config"), model.loadWarnings);
+    model.architecture =
+        architectureFromHfConfig(model.hfConfig, join(path, "hf_config"), model.loadWarnings);
     model.publishedParamsTotal = optionalPositive(entry, "params_total", path).value_or(0.0);
-    model.publishedParamsActive = optionalPositive(entry, "params_active", path).value_or(model.publishedParamsTotal);
-    model.paramsSource = optionalString(entry, "params_source", {});
-    model.configProvenance = optionalString(entry, "config_provenance", {});
+    model.publishedParamsActive =
+        optionalPositive(entry, "params_active", path).value_or(model.publishedParamsTotal);
+    if (model.publishedParamsTotal > 0 && model.publishedParamsActive > model.publishedParamsTotal)
+        throw InputError(join(path, "params_active"), formatNumber(model.publishedParamsActive) +
+                                                          " exceeds params_total " +
+                                                          formatNumber(model.publishedParamsTotal));
+    model.paramsSource = optionalString(entry, "params_source", path, {});
+    model.configProvenance = optionalString(entry, "config_provenance", path, {});
     model.sources = optionalStringList(entry, "sources", path);
-    model.notes = optionalString(entry, "notes", {});
+    model.notes = optionalString(entry, "notes", path, {});
     return model;
 }
 
@@ -75,52 +220,69 @@ const Catalog& Catalog::builtIn()
     static const Catalog catalog = [] {
         Catalog c;
         std::vector<std::string> warnings;
-        c.addText(reinterpret_cast<const char*>(embedded::devicesJson), "catalogs/devices.json", false, warnings);
-        c.addText(reinterpret_cast<const char*>(embedded::modelsJson), "catalogs/models.json", false, warnings);
+        c.addText(reinterpret_cast<const char*>(embedded::devicesJson), "catalogs/devices.json", false,
+                  warnings);
+        c.addText(reinterpret_cast<const char*>(embedded::modelsJson), "catalogs/models.json", false,
+                  warnings);
         return c;
     }();
     return catalog;
 }
 
 void Catalog::add(const json& document, const std::string& origin, bool userDefined,
-                  std::vector<std::string>& warnings)
+                  std::vector<std::string>& warnings, BadEntries badEntries)
 {
-    if (!document.is_object() || (!document.contains("devices") && !document.contains("models")))
-        throw InputError(origin, "a catalog is a JSON object with a \"devices\" array, a \"models\" array, or both");
+    const std::string shape =
+        "a catalog is a JSON object with a \"devices\" array, a \"models\" array, or both";
+    if (!document.is_object())
+        throw InputError(origin, shape + "; got " + document.type_name());
+    if (!document.contains("devices") && !document.contains("models"))
+        throw InputError(origin, shape + "; found neither key");
     for (const char* key : {"devices", "models"}) {
         if (document.contains(key) && !document[key].is_array())
-            throw InputError(origin + ": " + key, "expected an array");
+            throw InputError(key,
+                             std::string("expected an array of entries, got ") + document[key].type_name())
+                .withOrigin(origin);
     }
+    auto badEntry = [&](const InputError& error) {
+        if (badEntries == BadEntries::Throw)
+            throw error.withOrigin(origin);
+        warnings.push_back(origin + ": skipped " + error.what());
+    };
     if (document.contains("devices")) {
         const json& devices = document["devices"];
+        std::unordered_map<std::string, std::size_t> seen;
         for (std::size_t i = 0; i < devices.size(); ++i) {
             try {
                 Device device = deviceFromJson(devices[i], joinIndex("devices", i));
+                claimId(seen, device.id, "devices", i);
                 device.userDefined = userDefined;
                 upsert(m_devices, std::move(device));
             } catch (const InputError& error) {
-                warnings.push_back(origin + ": skipped " + error.what());
+                badEntry(error);
             }
         }
     }
     if (document.contains("models")) {
         const json& models = document["models"];
+        std::unordered_map<std::string, std::size_t> seen;
         for (std::size_t i = 0; i < models.size(); ++i) {
             try {
                 ModelEntry model = modelFromJson(models[i], joinIndex("models", i));
+                claimId(seen, model.id, "models", i);
                 model.userDefined = userDefined;
                 upsert(m_models, std::move(model));
             } catch (const InputError& error) {
-                warnings.push_back(origin + ": skipped " + error.what());
+                badEntry(error);
             }
         }
     }
 }
 
 void Catalog::addText(std::string_view text, const std::string& origin, bool userDefined,
-                      std::vector<std::string>& warnings)
+                      std::vector<std::string>& warnings, BadEntries badEntries)
 {
-    add(parseJsonText(text, origin), origin, userDefined, warnings);
+    add(parseJsonText(text, origin), origin, userDefined, warnings, badEntries);
 }
 
 const Device* Catalog::findDevice(std::string_view id) const

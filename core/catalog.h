@@ -6,21 +6,21 @@
 #include "core/model_architecture.h"
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace lhe::core {
 
-struct ModelEntry {
+struct ModelEntry
+{
     std::string id;
     std::string name;
     std::string family;
     std::string release;
     nlohmann::json hfConfig;
     ModelArchitecture architecture;
-    double publishedParamsTotal = 0;  // as published (checked against the architecture by tests)
+    double publishedParamsTotal = 0; // as published (checked against the architecture by tests)
     double publishedParamsActive = 0;
     std::string paramsSource;
     std::string configProvenance; // URL of the copied config.json, or "reconstructed from ..."
@@ -38,14 +38,18 @@ public:
     // The shipped catalogs/devices.json and catalogs/models.json, compiled into the core.
     static const Catalog& builtIn();
 
-    // Adds the entries of one catalog document. A malformed document throws InputError; a bad
-    // entry is skipped and described in `warnings` (prefixed by `origin`), so one broken user
-    // entry never hides the rest.
+    // What a bad entry (or an id repeated within one file) does: Skip describes it in `warnings`
+    // (prefixed by `origin`) so one broken entry in the user catalog folder never hides the rest;
+    // Throw makes it an InputError prefixed by `origin` (a file named with --catalog).
+    enum class BadEntries { Skip, Throw };
+
+    // Adds the entries of one catalog document. A malformed document (not an object, neither
+    // array, an array key of another type) always throws InputError naming `origin`.
     void add(const nlohmann::json& document, const std::string& origin, bool userDefined,
-             std::vector<std::string>& warnings);
+             std::vector<std::string>& warnings, BadEntries badEntries = BadEntries::Skip);
     // Parses text first; a syntax error throws InputError with the byte position.
     void addText(std::string_view text, const std::string& origin, bool userDefined,
-                 std::vector<std::string>& warnings);
+                 std::vector<std::string>& warnings, BadEntries badEntries = BadEntries::Skip);
 
     const std::vector<Device>& devices() const { return m_devices; }
     const std::vector<ModelEntry>& models() const { return m_models; }
@@ -57,7 +61,11 @@ private:
     std::vector<ModelEntry> m_models;
 };
 
-// Parses JSON text; a syntax error becomes InputError("<origin>", "... at byte N").
+// Parses JSON text; every failure is InputError("<origin>", ...) on one line: a syntax error
+// or a number beyond a double names the byte (1-based, as nlohmann counts: the end of the input
+// is one past the last byte), line and column; also refused, with their position, are nesting
+// deeper than 64 levels and a key repeated within one object. Empty input, a lone UTF-8 BOM and
+// UTF-16 text get their own messages; a UTF-8 BOM before the JSON is skipped.
 nlohmann::json parseJsonText(std::string_view text, const std::string& origin);
 
 } // namespace lhe::core

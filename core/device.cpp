@@ -30,6 +30,18 @@ constexpr double kDefaultAcceleratorOverhead = 1.0 * GiB;
 //   (recommendedMaxWorkingSetSize; llama.cpp ggml-metal reports it at start-up).
 constexpr double kDefaultUnifiedGpuFraction = 0.75;
 
+// Accepted ranges (issue 7, "hostile input"): far wider than any real device - today's largest
+// are 288 GB of HBM3e, 8 TB/s and ~10 PFLOP/s dense per GPU; the wafer-scale Cerebras WSE-3 has
+// 21 PB/s on-chip bandwidth and 125 PFLOP/s - yet narrow enough that every time and ratio the
+// estimator forms stays finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s turns one
+// second into infinity, and 1e308 B of memory doubles into infinity as the default host tier.
+constexpr Range kMemoryBytes{1e6, 1e18, "B"}; // 1 MB to 1 EB
+constexpr Range kOptionalBytes{0, 1e18, "B"}; // 0 = none
+constexpr Range kBandwidth{1e6, 1e17, "B/s"}; // 1 MB/s to 100 PB/s
+constexpr Range kPeak{1e6, 1e19, "FLOP/s"};   // 1 MFLOP/s to 10 EFLOP/s
+constexpr Range kFraction{0.01, 1.0, ""};     // below 1 % no real kernel runs (as scenario.cpp)
+constexpr Range kWatts{0.001, 1e7, "W"};
+
 DeviceClass parseClass(const json& entry, const std::string& path)
 {
     const std::string name = requireString(entry, "class", path);
@@ -49,10 +61,14 @@ DeviceClass parseClass(const json& entry, const std::string& path)
 std::string_view deviceClassName(DeviceClass deviceClass)
 {
     switch (deviceClass) {
-    case DeviceClass::Cpu: return "cpu";
-    case DeviceClass::Gpu: return "gpu";
-    case DeviceClass::Npu: return "npu";
-    case DeviceClass::Tpu: return "tpu";
+    case DeviceClass::Cpu:
+        return "cpu";
+    case DeviceClass::Gpu:
+        return "gpu";
+    case DeviceClass::Npu:
+        return "npu";
+    case DeviceClass::Tpu:
+        return "tpu";
     }
     return "gpu";
 }
@@ -65,68 +81,79 @@ Device deviceFromJson(const json& entry, const std::string& path)
     device.name = requireString(entry, "name", path);
     device.vendor = requireString(entry, "vendor", path);
     device.deviceClass = parseClass(entry, path);
-    device.memoryBytes = requirePositive(entry, "memory_bytes", path);
-    device.memoryBandwidthBytesPerSecond = requirePositive(entry, "memory_bandwidth", path);
+    device.memoryBytes = requireInRange(entry, "memory_bytes", path, kMemoryBytes);
+    device.memoryBandwidthBytesPerSecond = requireInRange(entry, "memory_bandwidth", path, kBandwidth);
 
     const std::string peaksPath = join(path, "peak_flops");
     const json& peaks = requireObject(requireMember(entry, "peak_flops", path), peaksPath);
     bool anyPeak = false;
     for (const auto& [key, value] : peaks.items()) {
         const auto peakKey = parsePeakKey(key);
+        // An unknown key is an error, not a note: CONTRACT.md lists the keys, and a typo such as
+        // "bf61" would otherwise silently drop the peak the scenario computes with.
         if (!peakKey)
             throw InputError(join(peaksPath, key),
-                             "unknown precision; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4");
+                             "unknown precision \"" + key +
+                                 "\"; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, "
+                                 "int4, fp4");
         if (value.is_null())
             continue;
-        device.peakFlopsPerSecond[static_cast<std::size_t>(*peakKey)] = requirePositive(peaks, key, peaksPath);
+        if (value.is_number() && value.get<double>() == 0)
+            throw InputError(join(peaksPath, key),
+                             "expected a number from " + formatNumber(kPeak.minimum) + " to " +
+                                 formatNumber(kPeak.maximum) +
+                                 " FLOP/s, got 0; leave out a precision the device lacks");
+        device.peakFlopsPerSecond[static_cast<std::size_t>(*peakKey)] =
+            requireInRange(peaks, key, peaksPath, kPeak);
         anyPeak = true;
     }
     if (!anyPeak)
         throw InputError(peaksPath, "needs at least one dense peak, e.g. {\"bf16\": 989.4e12}");
 
-    device.architecture = optionalString(entry, "architecture", {});
-    device.release = optionalString(entry, "release", {});
-    device.memoryType = optionalString(entry, "memory_type", {});
+    device.architecture = optionalString(entry, "architecture", path, {});
+    device.release = optionalString(entry, "release", path, {});
+    device.memoryType = optionalString(entry, "memory_type", path, {});
     if (entry.contains("interconnect") && !entry["interconnect"].is_null()) {
         const std::string linkPath = join(path, "interconnect");
         const json& link = requireObject(entry["interconnect"], linkPath);
-        device.interconnectName = optionalString(link, "name", {});
-        device.interconnectBytesPerSecond = requirePositive(link, "bandwidth", linkPath);
+        device.interconnectName = optionalString(link, "name", linkPath, {});
+        device.interconnectBytesPerSecond = requireInRange(link, "bandwidth", linkPath, kBandwidth);
     }
     const bool isCpu = device.deviceClass == DeviceClass::Cpu;
     device.unifiedMemory = optionalBool(entry, "unified_memory", path).value_or(false);
-    device.gpuMemoryFraction =
-        optionalPositive(entry, "gpu_memory_fraction", path).value_or(device.unifiedMemory ? kDefaultUnifiedGpuFraction : 1.0);
-    if (device.gpuMemoryFraction > 1.0)
-        throw InputError(join(path, "gpu_memory_fraction"), "must be in (0, 1]");
-    device.devicesPerNode = static_cast<int>(optionalInteger(entry, "devices_per_node", path, 1, 65536).value_or(1));
-    device.interNodeBytesPerSecond = optionalPositive(entry, "inter_node_bandwidth", path).value_or(kDefaultInterNode);
+    device.gpuMemoryFraction = optionalInRange(entry, "gpu_memory_fraction", path, kFraction)
+                                   .value_or(device.unifiedMemory ? kDefaultUnifiedGpuFraction : 1.0);
+    device.devicesPerNode =
+        static_cast<int>(optionalInteger(entry, "devices_per_node", path, 1, 65536).value_or(1));
+    device.interNodeBytesPerSecond =
+        optionalInRange(entry, "inter_node_bandwidth", path, kBandwidth).value_or(kDefaultInterNode);
     // CPUs and unified-memory SoCs have no separate host RAM to spill to: the model already
     // lives in system memory, so the next tier is disk (never count the same memory twice).
     const bool hasHostTier = !isCpu && !device.unifiedMemory;
-    device.hostMemoryBytes =
-        optionalPositive(entry, "host_memory_bytes", path, true).value_or(hasHostTier ? 2.0 * device.memoryBytes : 0.0);
-    device.hostLinkBytesPerSecond = optionalPositive(entry, "host_link_bandwidth", path)
-                                        .value_or(hasHostTier ? kDefaultHostLink : device.memoryBandwidthBytesPerSecond);
-    device.diskBytes = optionalPositive(entry, "disk_bytes", path, true).value_or(kDefaultDiskBytes);
-    device.diskBytesPerSecond = optionalPositive(entry, "disk_bandwidth", path).value_or(kDefaultDiskBandwidth);
-    device.runtimeOverheadBytes = optionalPositive(entry, "runtime_overhead_bytes", path, true)
+    device.hostMemoryBytes = optionalInRange(entry, "host_memory_bytes", path, kOptionalBytes)
+                                 .value_or(hasHostTier ? 2.0 * device.memoryBytes : 0.0);
+    device.hostLinkBytesPerSecond =
+        optionalInRange(entry, "host_link_bandwidth", path, kBandwidth)
+            .value_or(hasHostTier ? kDefaultHostLink : device.memoryBandwidthBytesPerSecond);
+    device.diskBytes = optionalInRange(entry, "disk_bytes", path, kOptionalBytes).value_or(kDefaultDiskBytes);
+    device.diskBytesPerSecond =
+        optionalInRange(entry, "disk_bandwidth", path, kBandwidth).value_or(kDefaultDiskBandwidth);
+    device.runtimeOverheadBytes = optionalInRange(entry, "runtime_overhead_bytes", path, kOptionalBytes)
                                       .value_or(isCpu ? 0.0 : kDefaultAcceleratorOverhead);
-    device.tdpWatts = optionalPositive(entry, "tdp_watts", path).value_or(0.0);
-    if (entry.contains("achieved") && entry["achieved"].is_object()) {
-        const json& achieved = entry["achieved"];
+    device.tdpWatts = optionalInRange(entry, "tdp_watts", path, kWatts).value_or(0.0);
+    if (entry.contains("achieved") && !entry["achieved"].is_null()) {
         const std::string achievedPath = join(path, "achieved");
-        device.achievedGemmFraction = optionalPositive(achieved, "gemm_fraction", achievedPath).value_or(0.0);
+        const json& achieved = requireObject(entry["achieved"], achievedPath);
+        device.achievedGemmFraction =
+            optionalInRange(achieved, "gemm_fraction", achievedPath, kFraction).value_or(0.0);
         device.achievedMemoryFraction =
-            optionalPositive(achieved, "memory_bandwidth_fraction", achievedPath).value_or(0.0);
-        if (device.achievedGemmFraction > 1.0 || device.achievedMemoryFraction > 1.0)
-            throw InputError(achievedPath, "fractions of peak must be in (0, 1]");
-        device.achievedSource = optionalString(achieved, "source", {});
+            optionalInRange(achieved, "memory_bandwidth_fraction", achievedPath, kFraction).value_or(0.0);
+        device.achievedSource = optionalString(achieved, "source", achievedPath, {});
     }
     device.sources = optionalStringList(entry, "sources", path);
-    device.confidence = optionalString(entry, "confidence", {});
-    device.uncertainty = optionalString(entry, "uncertainty", {});
-    device.notes = optionalString(entry, "notes", {});
+    device.confidence = optionalString(entry, "confidence", path, {});
+    device.uncertainty = optionalString(entry, "uncertainty", path, {});
+    device.notes = optionalString(entry, "notes", path, {});
     return device;
 }
 
@@ -160,7 +187,8 @@ json deviceToJson(const Device& device)
     if (!device.memoryType.empty())
         entry["memory_type"] = device.memoryType;
     if (device.interconnectBytesPerSecond > 0)
-        entry["interconnect"] = {{"name", device.interconnectName}, {"bandwidth", device.interconnectBytesPerSecond}};
+        entry["interconnect"] = {{"name", device.interconnectName},
+                                 {"bandwidth", device.interconnectBytesPerSecond}};
     if (device.tdpWatts > 0)
         entry["tdp_watts"] = device.tdpWatts;
     if (!device.confidence.empty())

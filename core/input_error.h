@@ -10,14 +10,52 @@ namespace lhe::core {
 class InputError : public std::runtime_error
 {
 public:
-    InputError(std::string fieldPath, const std::string& message)
-        : std::runtime_error(fieldPath.empty() ? message : fieldPath + ": " + message),
-          m_fieldPath(std::move(fieldPath))
-    {
-    }
+    InputError(const std::string& fieldPath, const std::string& message)
+        : InputError(Text{}, fieldPath.empty() ? message : fieldPath + ": " + message, fieldPath)
+    {}
     const std::string& fieldPath() const { return m_fieldPath; }
 
+    // The same error, its message prefixed by where the input came from ("s.json: batch: ...");
+    // the field path stays. No prefix is added twice.
+    InputError withOrigin(const std::string& origin) const
+    {
+        const std::string text = what();
+        if (origin.empty() || text.rfind(origin + ": ", 0) == 0)
+            return *this;
+        return InputError(Text{}, origin + ": " + text, m_fieldPath);
+    }
+
+    // One line whatever the input held: control characters (a newline inside a JSON string
+    // that names an id, say) become escapes such as \n or \u001b.
+    static std::string oneLine(const std::string& text)
+    {
+        static constexpr char kHex[] = "0123456789abcdef";
+        std::string out;
+        out.reserve(text.size());
+        for (const char c : text) {
+            const auto byte = static_cast<unsigned char>(c);
+            if (c == '\n')
+                out += "\\n";
+            else if (c == '\r')
+                out += "\\r";
+            else if (c == '\t')
+                out += "\\t";
+            else if (byte < 0x20 || byte == 0x7f)
+                out += std::string("\\u00") + kHex[byte >> 4] + kHex[byte & 0xf];
+            else
+                out += c;
+        }
+        return out;
+    }
+
 private:
+    struct Text
+    {
+    };
+    InputError(Text, const std::string& text, const std::string& fieldPath)
+        : std::runtime_error(oneLine(text)), m_fieldPath(fieldPath)
+    {}
+
     std::string m_fieldPath;
 };
 

@@ -1,6 +1,7 @@
 #include "core/json_fields.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace lhe::core::json_fields {
@@ -10,6 +11,22 @@ namespace {
 const char* typeName(const json& value)
 {
     return value.type_name();
+}
+
+// What was found where a number belongs: a string is quoted (cut at 40 bytes, on a UTF-8
+// boundary), since "8" for 8 is the usual slip; anything else by its type.
+std::string notANumber(const json& value)
+{
+    if (!value.is_string())
+        return typeName(value);
+    std::string text = value.get<std::string>();
+    if (text.size() > 40) {
+        std::size_t cut = 40;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+            --cut;
+        text = text.substr(0, cut) + "...";
+    }
+    return "the string \"" + text + "\" (JSON numbers take no quotes)";
 }
 
 const json* member(const json& object, const std::string& key)
@@ -60,22 +77,60 @@ std::string requireString(const json& object, const std::string& key, const std:
     return text;
 }
 
-std::string optionalString(const json& object, const std::string& key, const std::string& fallback)
+std::string optionalString(const json& object, const std::string& key, const std::string& path,
+                           const std::string& fallback)
 {
     const json* value = member(object, key);
-    return value && value->is_string() ? value->get<std::string>() : fallback;
+    if (!value)
+        return fallback;
+    if (!value->is_string())
+        throw InputError(join(path, key), std::string("expected a string, got ") + typeName(*value));
+    return value->get<std::string>();
+}
+
+std::string formatNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+static double checkedInRange(const json& value, const std::string& fieldPath, const Range& range)
+{
+    const std::string allowed = "a number from " + formatNumber(range.minimum) + " to " +
+                                formatNumber(range.maximum) + (*range.unit ? " " : "") + range.unit;
+    if (!value.is_number())
+        throw InputError(fieldPath, "expected " + allowed + ", got " + notANumber(value));
+    const double number = value.get<double>();
+    if (!std::isfinite(number) || number < range.minimum || number > range.maximum)
+        throw InputError(fieldPath, "expected " + allowed + ", got " + value.dump());
+    return number;
+}
+
+double requireInRange(const json& object, const std::string& key, const std::string& path, const Range& range)
+{
+    return checkedInRange(requireMember(object, key, path), join(path, key), range);
+}
+
+std::optional<double> optionalInRange(const json& object, const std::string& key, const std::string& path,
+                                      const Range& range)
+{
+    const json* value = member(object, key);
+    if (!value)
+        return std::nullopt;
+    return checkedInRange(*value, join(path, key), range);
 }
 
 static double checkedNumber(const json& value, const std::string& fieldPath, bool allowZero)
 {
     if (!value.is_number())
-        throw InputError(fieldPath, std::string("expected a number, got ") + typeName(value));
+        throw InputError(fieldPath, "expected a number, got " + notANumber(value));
     const double number = value.get<double>();
     if (!std::isfinite(number))
         throw InputError(fieldPath, "must be a finite number");
     if (allowZero ? number < 0 : number <= 0)
-        throw InputError(fieldPath, std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " +
-                                        value.dump());
+        throw InputError(fieldPath,
+                         std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " + value.dump());
     return number;
 }
 
@@ -98,7 +153,7 @@ static long long checkedInteger(const json& value, const std::string& fieldPath,
 {
     const std::string range = "an integer from " + std::to_string(minimum) + " to " + std::to_string(maximum);
     if (!value.is_number())
-        throw InputError(fieldPath, "expected " + range + ", got " + typeName(value));
+        throw InputError(fieldPath, "expected " + range + ", got " + notANumber(value));
     const double number = value.get<double>();
     if (!std::isfinite(number) || number != std::floor(number))
         throw InputError(fieldPath, "expected " + range + ", got " + value.dump());
@@ -107,8 +162,8 @@ static long long checkedInteger(const json& value, const std::string& fieldPath,
     return static_cast<long long>(number);
 }
 
-long long requireInteger(const json& object, const std::string& key, const std::string& path, long long minimum,
-                         long long maximum)
+long long requireInteger(const json& object, const std::string& key, const std::string& path,
+                         long long minimum, long long maximum)
 {
     return checkedInteger(requireMember(object, key, path), join(path, key), minimum, maximum);
 }
@@ -132,7 +187,8 @@ std::optional<bool> optionalBool(const json& object, const std::string& key, con
     return value->get<bool>();
 }
 
-std::vector<std::string> optionalStringList(const json& object, const std::string& key, const std::string& path)
+std::vector<std::string> optionalStringList(const json& object, const std::string& key,
+                                            const std::string& path)
 {
     std::vector<std::string> result;
     const json* value = member(object, key);
@@ -141,7 +197,8 @@ std::vector<std::string> optionalStringList(const json& object, const std::strin
     if (value->is_string())
         return {value->get<std::string>()};
     if (!value->is_array())
-        throw InputError(join(path, key), std::string("expected an array of strings, got ") + typeName(*value));
+        throw InputError(join(path, key),
+                         std::string("expected an array of strings, got ") + typeName(*value));
     for (std::size_t i = 0; i < value->size(); ++i) {
         if (!(*value)[i].is_string())
             throw InputError(joinIndex(join(path, key), i), "expected a string");

@@ -5,7 +5,6 @@
 #include "core/input_error.h"
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,18 +21,35 @@ const json& requireObject(const json& value, const std::string& path);
 const json& requireMember(const json& object, const std::string& key, const std::string& path);
 
 std::string requireString(const json& object, const std::string& key, const std::string& path);
-std::string optionalString(const json& object, const std::string& key, const std::string& fallback);
+// Absent or null: fallback; any other non-string is an error naming the field.
+std::string optionalString(const json& object, const std::string& key, const std::string& path,
+                           const std::string& fallback);
 // Finite number > 0 (or >= 0 with allowZero).
 double requirePositive(const json& object, const std::string& key, const std::string& path,
                        bool allowZero = false);
 std::optional<double> optionalPositive(const json& object, const std::string& key, const std::string& path,
                                        bool allowZero = false);
+// Finite number within [minimum, maximum] (inclusive), `unit` names it in the message
+// ("must be from 1e+06 to 1e+17 B/s, got 0").
+struct Range
+{
+    double minimum;
+    double maximum;
+    const char* unit;
+};
+double requireInRange(const json& object, const std::string& key, const std::string& path,
+                      const Range& range);
+std::optional<double> optionalInRange(const json& object, const std::string& key, const std::string& path,
+                                      const Range& range);
+// "%g" of a number, for messages: 1e+06, 0.5.
+std::string formatNumber(double value);
 // Whole number within [minimum, maximum]; accepts 8 and 8.0, rejects 8.5 and "8".
 long long requireInteger(const json& object, const std::string& key, const std::string& path,
                          long long minimum, long long maximum);
 std::optional<long long> optionalInteger(const json& object, const std::string& key, const std::string& path,
                                          long long minimum, long long maximum);
 std::optional<bool> optionalBool(const json& object, const std::string& key, const std::string& path);
-std::vector<std::string> optionalStringList(const json& object, const std::string& key, const std::string& path);
+std::vector<std::string> optionalStringList(const json& object, const std::string& key,
+                                            const std::string& path);
 
 } // namespace lhe::core::json_fields

@@ -3,11 +3,10 @@
 #include "core/input_error.h"
 #include "core/json_fields.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 namespace lhe::core {
@@ -32,8 +31,8 @@ std::optional<long long> integerKey(const json& config, std::initializer_list<co
     return std::nullopt;
 }
 
-long long requireIntegerKey(const json& config, std::initializer_list<const char*> keys, const std::string& path,
-                            long long minimum = 1)
+long long requireIntegerKey(const json& config, std::initializer_list<const char*> keys,
+                            const std::string& path, long long minimum = 1)
 {
     if (auto value = integerKey(config, keys, path, minimum))
         return *value;
@@ -55,13 +54,14 @@ bool isOneOf(const std::string& value, std::initializer_list<const char*> names)
 
 void readMoe(ModelArchitecture& arch, const json& config, const std::string& path)
 {
-    arch.experts = integerKey(config, {"num_local_experts", "n_routed_experts", "num_experts"}, path, 0).value_or(0);
+    arch.experts =
+        integerKey(config, {"num_local_experts", "n_routed_experts", "num_experts"}, path, 0).value_or(0);
     if (arch.experts == 0)
         return;
     arch.expertsPerToken = requireIntegerKey(config, {"num_experts_per_tok", "moe_top_k", "top_k"}, path);
     if (arch.expertsPerToken > arch.experts)
-        throw InputError(join(path, "num_experts_per_tok"), "cannot exceed the number of experts (" +
-                                                                std::to_string(arch.experts) + ")");
+        throw InputError(join(path, "num_experts_per_tok"),
+                         "cannot exceed the number of experts (" + std::to_string(arch.experts) + ")");
     arch.expertFfn = integerKey(config, {"moe_intermediate_size"}, path).value_or(arch.ffn);
     if (auto shared = integerKey(config, {"shared_expert_intermediate_size"}, path, 0)) {
         arch.sharedFfn = *shared; // Qwen2-MoE: one shared expert of its own width, gated
@@ -90,7 +90,8 @@ void readMoe(ModelArchitecture& arch, const json& config, const std::string& pat
     }
     arch.moeLayers = moe;
     arch.denseLayers = arch.layers - moe;
-    arch.routerBias = config.value("topk_method", std::string()) == "noaux_tc";
+    // A non-string topk_method used to escape as nlohmann type_error (an "internal error").
+    arch.routerBias = json_fields::optionalString(config, "topk_method", path, {}) == "noaux_tc";
 }
 
 void readSlidingWindow(ModelArchitecture& arch, const json& config, const std::string& path)
@@ -210,22 +211,23 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         input.contains("text_config") && input["text_config"].is_object()) {
         configPtr = &input["text_config"];
         configPath = join(path, "text_config");
-        warnings.push_back(configPath + ": using the nested language-model config; vision towers are not counted");
+        warnings.push_back(configPath +
+                           ": using the nested language-model config; vision towers are not counted");
     }
     const json& config = *configPtr;
 
     ModelArchitecture a;
-    a.modelType = json_fields::optionalString(config, "model_type", "");
+    a.modelType = json_fields::optionalString(config, "model_type", configPath, "");
     if (a.modelType.empty())
-        a.modelType = json_fields::optionalString(input, "model_type", "");
+        a.modelType = json_fields::optionalString(input, "model_type", path, "");
     const std::string& type = a.modelType;
 
     const bool gpt2 = type == "gpt2";
     const bool opt = type == "opt";
     const bool falcon = isOneOf(type, {"falcon", "RefinedWeb", "RefinedWebModel"});
     const bool deepseek = isOneOf(type, {"deepseek_v2", "deepseek_v3"});
-    const bool llamaLike = isOneOf(type, {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
-                                          "gemma", "gemma2", "phi3"});
+    const bool llamaLike = isOneOf(type, {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
+                                          "qwen3_moe", "gemma", "gemma2", "phi3"});
     a.recognisedType = gpt2 || opt || falcon || deepseek || llamaLike;
     if (!a.recognisedType)
         warnings.push_back(join(configPath, "model_type") + ": \"" + type +
@@ -245,16 +247,17 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         a.kvHeads = integerKey(config, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}, configPath)
                         .value_or(a.heads);
     if (a.heads % a.kvHeads != 0)
-        throw InputError(join(configPath, "num_key_value_heads"),
-                         std::to_string(a.kvHeads) + " must divide num_attention_heads " + std::to_string(a.heads));
+        throw InputError(join(configPath, "num_key_value_heads"), std::to_string(a.kvHeads) +
+                                                                      " must divide num_attention_heads " +
+                                                                      std::to_string(a.heads));
 
     if (auto headDim = integerKey(config, {"head_dim"}, configPath)) {
         a.headDim = *headDim;
     } else {
         if (a.hidden % a.heads != 0)
             throw InputError(join(configPath, "num_attention_heads"),
-                             std::to_string(a.heads) + " must divide hidden_size " + std::to_string(a.hidden) +
-                                 " (or give head_dim)");
+                             std::to_string(a.heads) + " must divide hidden_size " +
+                                 std::to_string(a.hidden) + " (or give head_dim)");
         a.headDim = a.hidden / a.heads;
     }
     a.valueHeadDim = a.headDim;
@@ -281,14 +284,15 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         const bool parallel = boolKey(config, "parallel_attn", configPath, true);
         a.normsPerLayer = newArch || !parallel ? 2 : 1;
     } else {
-        a.tiedEmbeddings = boolKey(config, "tie_word_embeddings", configPath, isOneOf(type, {"gemma", "gemma2"}));
+        a.tiedEmbeddings =
+            boolKey(config, "tie_word_embeddings", configPath, isOneOf(type, {"gemma", "gemma2"}));
         a.qkvBias = boolKey(config, "attention_bias", configPath, isOneOf(type, {"qwen2", "qwen2_moe"}));
         a.outputBias = boolKey(config, "attention_bias", configPath, false);
         a.ffnBias = boolKey(config, "mlp_bias", configPath, false);
         a.qkNorm = isOneOf(type, {"qwen3", "qwen3_moe"});
         a.normsPerLayer = type == "gemma2" ? 4 : 2; // Gemma 2 adds pre/post-FFN norms
         if (!a.recognisedType) {
-            const std::string act = json_fields::optionalString(config, "hidden_act", "silu");
+            const std::string act = json_fields::optionalString(config, "hidden_act", configPath, "silu");
             a.gatedFfn = act.find("silu") != std::string::npos || act.find("swiglu") != std::string::npos ||
                          act.find("geglu") != std::string::npos;
         }

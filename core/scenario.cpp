@@ -20,11 +20,13 @@ Precision readPrecision(const json& object, const char* key, const std::string& 
         return fallback;
     const std::string field = join(path, key);
     if (!object[key].is_string())
-        throw InputError(field, "expected a precision name; allowed: " + allowedPrecisionNames(allowWeightOnly));
+        throw InputError(field,
+                         "expected a precision name; allowed: " + allowedPrecisionNames(allowWeightOnly));
     const auto name = object[key].get<std::string>();
     const auto precision = parsePrecision(name);
     if (!precision || (!allowWeightOnly && isWeightOnly(*precision)))
-        throw InputError(field, "unknown precision \"" + name + "\"; allowed: " + allowedPrecisionNames(allowWeightOnly));
+        throw InputError(field, "unknown precision \"" + name +
+                                    "\"; allowed: " + allowedPrecisionNames(allowWeightOnly));
     return *precision;
 }
 
@@ -47,8 +49,8 @@ Enum readEnum(const json& object, const char* key, const std::string& path, Enum
     throw InputError(field, "unknown value \"" + text + "\"; allowed: " + allowed);
 }
 
-constexpr std::array<std::pair<const char*, Mode>, 2> kModes{{{"inference", Mode::Inference},
-                                                              {"training", Mode::Training}}};
+constexpr std::array<std::pair<const char*, Mode>, 2> kModes{
+    {{"inference", Mode::Inference}, {"training", Mode::Training}}};
 constexpr std::array<std::pair<const char*, Recompute>, 3> kRecompute{
     {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}}};
 constexpr std::array<std::pair<const char*, Optimizer>, 3> kOptimizers{
@@ -59,7 +61,8 @@ std::optional<double> readFraction(const json& object, const char* key, const st
     // Below 1 % of peak no real kernel runs; the floor also keeps every time finite.
     const auto value = optionalPositive(object, key, path);
     if (value && (*value > 1.0 || *value < 0.01))
-        throw InputError(join(path, key), "a fraction of peak must be in [0.01, 1], got " + object[key].dump());
+        throw InputError(join(path, key),
+                         "a fraction of peak must be in [0.01, 1], got " + object[key].dump());
     return value;
 }
 
@@ -73,9 +76,12 @@ std::string_view modeName(Mode mode)
 std::string_view recomputeName(Recompute recompute)
 {
     switch (recompute) {
-    case Recompute::None: return "none";
-    case Recompute::Selective: return "selective";
-    case Recompute::Full: return "full";
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
     }
     return "none";
 }
@@ -83,9 +89,12 @@ std::string_view recomputeName(Recompute recompute)
 std::string_view optimizerName(Optimizer optimizer)
 {
     switch (optimizer) {
-    case Optimizer::AdamW: return "adamw";
-    case Optimizer::Sgd: return "sgd";
-    case Optimizer::AdamW8bit: return "adamw-8bit";
+    case Optimizer::AdamW:
+        return "adamw";
+    case Optimizer::Sgd:
+        return "sgd";
+    case Optimizer::AdamW8bit:
+        return "adamw-8bit";
     }
     return "adamw";
 }
@@ -96,11 +105,14 @@ Scenario scenarioFromJson(const json& input)
     requireObject(input, "scenario");
     Scenario s;
     s.deviceId = requireString(input, "device", root);
+    // Checked before use: a number here once fell through to "the file was not loaded".
+    const std::string configPath = optionalString(input, "model_config_path", root, {});
     if (input.contains("model_config") && !input["model_config"].is_null()) {
         if (!input["model_config"].is_object())
-            throw InputError("model_config", "expected a Hugging Face config.json object");
+            throw InputError("model_config", std::string("expected a Hugging Face config.json object, got ") +
+                                                 input["model_config"].type_name());
         s.modelConfig = input["model_config"];
-        s.modelConfigPath = optionalString(input, "model_config_path", {});
+        s.modelConfigPath = configPath;
     } else if (input.contains("model_config_path") && !input["model_config_path"].is_null()) {
         // The path is resolved by the caller (the core does no file I/O); reaching here means
         // nobody loaded it.
@@ -145,9 +157,9 @@ Scenario scenarioFromJson(const json& input)
         s.compute = readPrecision(p, "compute", "precision", s.compute, false);
     }
     if (s.mode == Mode::Training && isWeightOnly(s.weights))
-        throw InputError("precision.weights", "weight-only format \"" + std::string(precisionName(s.weights)) +
-                                                  "\" is for inference; training allows " +
-                                                  allowedPrecisionNames(false));
+        throw InputError("precision.weights",
+                         "weight-only format \"" + std::string(precisionName(s.weights)) +
+                             "\" is for inference; training allows " + allowedPrecisionNames(false));
 
     if (input.contains("training") && !input["training"].is_null()) {
         const json& t = requireObject(input["training"], "training");
@@ -188,19 +200,17 @@ json scenarioToJson(const Scenario& s)
     out["devices"] = s.devices;
     if (s.parallelism) {
         const auto& p = *s.parallelism;
-        out["parallelism"] = {{"tensor", p.tensor}, {"pipeline", p.pipeline}, {"data", p.data}, {"expert", p.expert}};
+        out["parallelism"] = {
+            {"tensor", p.tensor}, {"pipeline", p.pipeline}, {"data", p.data}, {"expert", p.expert}};
     }
     out["precision"] = {{"weights", precisionName(s.weights)},
                         {"kv_cache", precisionName(s.kvCache)},
                         {"activations", precisionName(s.activations)},
                         {"compute", precisionName(s.compute)}};
     const auto& t = s.training;
-    out["training"] = {{"optimizer", optimizerName(t.optimizer)},
-                       {"zero_stage", t.zeroStage},
-                       {"recompute", recomputeName(t.recompute)},
-                       {"micro_batch", t.microBatch},
-                       {"sequence_parallel", t.sequenceParallel},
-                       {"train_tokens", t.trainTokens}};
+    out["training"] = {{"optimizer", optimizerName(t.optimizer)}, {"zero_stage", t.zeroStage},
+                       {"recompute", recomputeName(t.recompute)}, {"micro_batch", t.microBatch},
+                       {"sequence_parallel", t.sequenceParallel}, {"train_tokens", t.trainTokens}};
     if (t.gradAccum)
         out["training"]["grad_accum"] = *t.gradAccum;
     out["flash_attention"] = s.flashAttention;

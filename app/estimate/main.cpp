@@ -7,10 +7,10 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <set>
 
 using namespace lhe;
 using nlohmann::json;
@@ -21,7 +21,8 @@ constexpr int kExitBadInput = 2;
 
 enum class FlagKind { Text, Number, Boolean };
 
-struct FlagField {
+struct FlagField
+{
     const char* flag;
     const char* field; // dotted scenario path
     const char* valueName;
@@ -36,25 +37,33 @@ constexpr FlagField kFieldFlags[] = {
     {"mode", "mode", "mode", "inference or training.", FlagKind::Text},
     {"batch", "batch", "n", "Sequences per batch (training: global batch).", FlagKind::Number},
     {"prompt-tokens", "prompt_tokens", "n", "Prompt length (training: sequence length).", FlagKind::Number},
-    {"output-tokens", "output_tokens", "n", "Generated tokens per sequence (0: prefill only).", FlagKind::Number},
+    {"output-tokens", "output_tokens", "n", "Generated tokens per sequence (0: prefill only).",
+     FlagKind::Number},
     {"devices", "devices", "n", "Number of devices.", FlagKind::Number},
     {"tensor", "parallelism.tensor", "n", "Tensor-parallel degree.", FlagKind::Number},
     {"pipeline", "parallelism.pipeline", "n", "Pipeline-parallel degree.", FlagKind::Number},
     {"data", "parallelism.data", "n", "Data-parallel degree.", FlagKind::Number},
     {"expert", "parallelism.expert", "n", "Expert-parallel degree.", FlagKind::Number},
-    {"weights", "precision.weights", "precision", "Weight precision (bf16, fp8, q4_k_m, awq-int4, ...).", FlagKind::Text},
+    {"weights", "precision.weights", "precision", "Weight precision (bf16, fp8, q4_k_m, awq-int4, ...).",
+     FlagKind::Text},
     {"kv-cache", "precision.kv_cache", "precision", "KV-cache precision.", FlagKind::Text},
     {"activations", "precision.activations", "precision", "Activation precision.", FlagKind::Text},
     {"compute", "precision.compute", "precision", "Compute precision (peak column used).", FlagKind::Text},
     {"optimizer", "training.optimizer", "name", "adamw, sgd or adamw-8bit.", FlagKind::Text},
     {"zero-stage", "training.zero_stage", "0-3", "ZeRO stage.", FlagKind::Number},
-    {"recompute", "training.recompute", "mode", "none, selective or full activation recomputation.", FlagKind::Text},
+    {"recompute", "training.recompute", "mode", "none, selective or full activation recomputation.",
+     FlagKind::Text},
     {"micro-batch", "training.micro_batch", "n", "Sequences per micro-batch.", FlagKind::Number},
-    {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch).", FlagKind::Number},
-    {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors).", FlagKind::Boolean},
-    {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s.", FlagKind::Number},
-    {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth.", FlagKind::Number},
-    {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth.", FlagKind::Number},
+    {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch).",
+     FlagKind::Number},
+    {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors).",
+     FlagKind::Boolean},
+    {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s.",
+     FlagKind::Number},
+    {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth.",
+     FlagKind::Number},
+    {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth.",
+     FlagKind::Number},
 };
 
 // A flag's text as JSON of the field's type (ids such as "4090" stay strings); text that is
@@ -90,7 +99,8 @@ void printList(const core::Catalog& catalog, const QString& what)
 {
     if (what == QLatin1String("devices")) {
         for (const auto& d : catalog.devices())
-            std::printf("%s\t%s\t%s\n", d.id.c_str(), d.name.c_str(), std::string(core::deviceClassName(d.deviceClass)).c_str());
+            std::printf("%s\t%s\t%s\n", d.id.c_str(), d.name.c_str(),
+                        std::string(core::deviceClassName(d.deviceClass)).c_str());
     } else {
         for (const auto& m : catalog.models())
             std::printf("%s\t%s\t%s\n", m.id.c_str(), m.name.c_str(), m.family.c_str());
@@ -132,15 +142,18 @@ int main(int argc, char* argv[])
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("Scenario JSON file."),
                                             QStringLiteral("file"));
-    const QCommandLineOption catalogOption(QStringLiteral("catalog"),
-                                           QStringLiteral("Extra catalog JSON file (repeatable); entries override by id."),
-                                           QStringLiteral("file"));
+    const QCommandLineOption catalogOption(
+        QStringLiteral("catalog"),
+        QStringLiteral("Extra catalog JSON file (repeatable); entries override by id."),
+        QStringLiteral("file"));
     const QCommandLineOption configOption(QStringLiteral("model-config"),
                                           QStringLiteral("Hugging Face config.json to use as the model."),
                                           QStringLiteral("file"));
-    const QCommandLineOption listOption(QStringLiteral("list"), QStringLiteral("List catalog entries: devices or models."),
+    const QCommandLineOption listOption(QStringLiteral("list"),
+                                        QStringLiteral("List catalog entries: devices or models."),
                                         QStringLiteral("devices|models"));
-    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("Output: json (default) or table."),
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          QStringLiteral("Output: json (default) or table."),
                                           QStringLiteral("json|table"), QStringLiteral("json"));
     parser.addOptions({scenarioOption, catalogOption, configOption, listOption, formatOption});
     std::vector<QCommandLineOption> fieldOptions;
@@ -179,22 +192,43 @@ int main(int argc, char* argv[])
         bool anyField = parser.isSet(configOption);
         for (const auto& option : fieldOptions)
             anyField = anyField || parser.isSet(option);
-        json scenario = parser.isSet(scenarioOption) ? app::readScenarioFile(parser.value(scenarioOption))
+        // Read unchecked: the flags override the file's fields before the core checks them.
+        const QString scenarioFile = parser.value(scenarioOption);
+        json scenario = parser.isSet(scenarioOption) ? app::readScenarioFileUnchecked(scenarioFile)
                         : anyField                   ? json::object()
                                                      : app::defaultScenario();
+        // Top-level scenario fields a flag wrote: an error there is the flag's, not the file's.
+        std::set<std::string> flagFields;
         for (std::size_t i = 0; i < fieldOptions.size(); ++i) {
-            if (parser.isSet(fieldOptions[i]))
-                setPath(scenario, kFieldFlags[i].field, flagValue(parser.value(fieldOptions[i]), kFieldFlags[i].kind));
+            if (!parser.isSet(fieldOptions[i]))
+                continue;
+            setPath(scenario, kFieldFlags[i].field,
+                    flagValue(parser.value(fieldOptions[i]), kFieldFlags[i].kind));
+            const std::string field = kFieldFlags[i].field;
+            flagFields.insert(field.substr(0, field.find('.')));
         }
-        if (parser.isSet(configOption))
+        if (flagFields.count("devices"))
+            flagFields.insert("parallelism"); // the split is checked against the device count
+        if (parser.isSet(configOption)) {
             app::attachModelConfig(scenario, parser.value(configOption));
-        else if (parser.isSet(QStringLiteral("model"))) {
+            flagFields.insert({"model", "model_config", "model_config_path"});
+        } else if (parser.isSet(QStringLiteral("model"))) {
             scenario.erase("model_config");
             scenario.erase("model_config_path");
+            flagFields.insert({"model_config", "model_config_path"});
         }
         // Per-degree flags on a file without a full split: missing degrees are 1, and the core
         // checks the product against devices.
-        const core::Report report = core::estimate(core::scenarioFromJson(scenario), catalog);
+        const core::Report report = [&] {
+            try {
+                return core::estimate(core::scenarioFromJson(scenario), catalog);
+            } catch (const core::InputError& error) {
+                const std::string field = error.fieldPath().substr(0, error.fieldPath().find_first_of(".["));
+                if (!parser.isSet(scenarioOption) || flagFields.count(field))
+                    throw;
+                throw app::scenarioFileError(scenarioFile, error); // as the GUI reads the file
+            }
+        }();
         const json out = core::reportToJson(report);
         if (!allFinite(out)) {
             std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the report\n");

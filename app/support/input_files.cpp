@@ -1,6 +1,8 @@
 #include "app/support/input_files.h"
 
-#include "core/input_error.h"
+#include "core/estimator.h"
+#include "core/model_architecture.h"
+#include "core/scenario.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,36 +17,82 @@ using nlohmann::json;
 nlohmann::json readJsonFile(const QString& path)
 {
     const std::string name = path.toStdString();
-    QFile file(path);
-    if (!file.exists())
+    const QFileInfo info(path);
+    if (!info.exists())
         throw InputError(name, "file not found");
-    if (file.size() > kMaxInputFileBytes)
+    if (info.isDir())
+        throw InputError(name, "is a folder, not a JSON file");
+    if (info.size() > kMaxInputFileBytes)
         throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw InputError(name, "cannot read: " + file.errorString().toStdString());
-    const QByteArray bytes = file.readAll();
-    return core::parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), name);
+    // Read at most one byte past the limit: a file that grew since the check is still refused.
+    const QByteArray bytes = file.read(kMaxInputFileBytes + 1);
+    if (bytes.size() > kMaxInputFileBytes)
+        throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+    return core::parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                               name);
+}
+
+nlohmann::json readModelConfigFile(const QString& path)
+{
+    json config = readJsonFile(path);
+    std::vector<std::string> warnings; // the estimator reports them with the scenario
+    try {
+        core::architectureFromHfConfig(config, std::string(), warnings);
+    } catch (const InputError& error) {
+        throw error.withOrigin(path.toStdString());
+    }
+    return config;
 }
 
 void attachModelConfig(json& scenario, const QString& configPath)
 {
-    json config = readJsonFile(configPath);
-    if (!config.is_object())
-        throw InputError(configPath.toStdString(), "a config.json must be a JSON object");
+    json config = readModelConfigFile(configPath);
     scenario["model_config"] = std::move(config);
     scenario["model_config_path"] = QFileInfo(configPath).filePath().toStdString();
     scenario.erase("model");
 }
 
-nlohmann::json readScenarioFile(const QString& path)
+InputError scenarioFileError(const QString& path, const InputError& error)
+{
+    return error.withOrigin(path.toStdString());
+}
+
+nlohmann::json readScenarioFileUnchecked(const QString& path)
 {
     json scenario = readJsonFile(path);
     if (!scenario.is_object())
-        throw InputError(path.toStdString(), "a scenario must be a JSON object");
-    if (scenario.contains("model_config_path") && scenario["model_config_path"].is_string() &&
-        !scenario.contains("model_config")) {
-        const QString relative = QString::fromStdString(scenario["model_config_path"].get<std::string>());
-        attachModelConfig(scenario, QFileInfo(path).dir().filePath(relative));
+        throw InputError(path.toStdString(),
+                         std::string("a scenario must be a JSON object, got ") + scenario.type_name());
+    const auto configPath = scenario.find("model_config_path");
+    if (configPath != scenario.end() && configPath->is_string() && !scenario.contains("model_config")) {
+        const QString relative = QString::fromStdString(configPath->get<std::string>());
+        try {
+            if (relative.isEmpty())
+                throw InputError(std::string(), "must name a config.json file, got \"\"");
+            attachModelConfig(scenario, QFileInfo(path).dir().filePath(relative));
+        } catch (const InputError& error) {
+            throw InputError("model_config_path", error.what()).withOrigin(path.toStdString());
+        }
+    }
+    return scenario;
+}
+
+nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog)
+{
+    json scenario = readScenarioFileUnchecked(path);
+    try {
+        const core::Scenario parsed = core::scenarioFromJson(scenario);
+        if (catalog) {
+            (void)core::estimate(parsed, *catalog);
+        } else if (parsed.modelConfig) {
+            std::vector<std::string> warnings;
+            (void)core::architectureFromHfConfig(*parsed.modelConfig, "model_config", warnings);
+        }
+    } catch (const InputError& error) {
+        throw scenarioFileError(path, error);
     }
     return scenario;
 }
@@ -69,7 +117,7 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string
         }
     }
     for (const QString& path : extraFiles)
-        catalog.add(readJsonFile(path), path.toStdString(), true, warnings);
+        catalog.add(readJsonFile(path), path.toStdString(), true, warnings, core::Catalog::BadEntries::Throw);
     return catalog;
 }
 
@@ -85,7 +133,8 @@ nlohmann::json defaultScenario()
                 {"prompt_tokens", 4096},
                 {"output_tokens", 512},
                 {"devices", 1},
-                {"precision", {{"weights", "bf16"}, {"kv_cache", "bf16"}, {"activations", "bf16"}, {"compute", "bf16"}}}};
+                {"precision",
+                 {{"weights", "bf16"}, {"kv_cache", "bf16"}, {"activations", "bf16"}, {"compute", "bf16"}}}};
 }
 
 } // namespace lhe::app

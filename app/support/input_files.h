@@ -3,12 +3,11 @@
 #pragma once
 
 #include "core/catalog.h"
-
-#include <nlohmann/json.hpp>
+#include "core/input_error.h"
 
 #include <QString>
 #include <QStringList>
-
+#include <nlohmann/json.hpp>
 #include <vector>
 
 namespace lhe::app {
@@ -20,14 +19,32 @@ inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 // unreadable, oversized or malformed files (with the byte position).
 nlohmann::json readJsonFile(const QString& path);
 
-// Loads a scenario file and resolves its "model_config_path" relative to the file.
-nlohmann::json readScenarioFile(const QString& path);
+// Reads a Hugging Face config.json and checks it with core::architectureFromHfConfig, the
+// loader the estimator uses; errors name the file and the key ("<file>: num_attention_heads: ...").
+nlohmann::json readModelConfigFile(const QString& path);
 
-// Puts a config.json file into a scenario object as "model_config" (replacing "model").
+// Loads a scenario file, resolves its "model_config_path" relative to the file (errors name
+// both: "<file>: model_config_path: <config file>: ...") and checks what needs no catalog:
+// core::scenarioFromJson and the model config's architecture. Given a catalog it also runs
+// core::estimate, which checks the ids and the parallel split against the model. Every error
+// names the file: "<file>: batch: expected an integer from 1 to 1000000000, got 0".
+nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog = nullptr);
+
+// The same without the checks, for callers that change fields before evaluating (the CLI's
+// flags override the file); they name the file with scenarioFileError.
+nlohmann::json readScenarioFileUnchecked(const QString& path);
+
+// An error found in a scenario read from `path`, as readScenarioFile reports it.
+core::InputError scenarioFileError(const QString& path, const core::InputError& error);
+
+// Puts a config.json file into a scenario object as "model_config" (replacing "model"); the
+// file is read and checked with readModelConfigFile.
 void attachModelConfig(nlohmann::json& scenario, const QString& configPath);
 
 // Built-in catalog + *.json in the user catalog folder + explicit files, in that order.
-// Broken user entries are skipped into `warnings`; an unreadable explicit file throws.
+// A broken file or entry in the user folder is skipped into `warnings` (the product still
+// starts); an explicit file is held to the letter: any bad entry, or an id repeated within the
+// file, throws core::InputError naming the file and the field ("<file>: devices[3].peak_flops.bf16: ...").
 core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string>& warnings);
 
 // QStandardPaths AppDataLocation/catalogs (CONTRACT.md "Catalogs").

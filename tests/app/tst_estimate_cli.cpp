@@ -6,6 +6,7 @@
 // arithmetic written next to the assertion, never the tool's own output pasted back.
 // Tolerances are relative unless stated and are given at each assertion.
 //
+#include "estimate_cli_process.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +22,9 @@
 #include <string>
 #include <vector>
 
+using lhe::test::describe;
+using lhe::test::RunResult;
+using lhe::test::runTool;
 using nlohmann::json;
 using namespace Qt::StringLiterals;
 
@@ -41,42 +45,6 @@ QString badInput(const QString& name)
 QString scenarioFixture(const QString& name)
 {
     return sourcePath(QStringLiteral("tests/fixtures/scenarios/") + name);
-}
-
-struct RunResult
-{
-    bool finished = false;
-    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-RunResult runTool(const QStringList& arguments, const QProcessEnvironment& environment)
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.setStandardInputFile(QProcess::nullDevice());
-    process.start(QStringLiteral(LHE_ESTIMATE_EXE), arguments);
-    RunResult result;
-    result.finished = process.waitForFinished(30000);
-    if (!result.finished) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    result.exitStatus = process.exitStatus();
-    result.exitCode = process.exitCode();
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
-
-QByteArray describe(const QStringList& arguments, const RunResult& r)
-{
-    return "llm-hw-estimate " + arguments.join(QLatin1Char(' ')).toUtf8() + " -> finished " +
-           QByteArray(r.finished ? "yes" : "no") + ", exit status " +
-           QByteArray(r.exitStatus == QProcess::NormalExit ? "normal" : "crash") + ", code " +
-           QByteArray::number(r.exitCode) + "; stderr: " + r.err.left(400) + "; stdout: " + r.out.left(200);
 }
 
 // The number at a JSON pointer, or NaN when absent or not a number (so that every comparison

@@ -3,18 +3,18 @@
 // are skipped with a warning naming the field while the rest still load.
 #include "core/catalog.h"
 #include "core/device.h"
+#include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/precision.h"
-
-#include <nlohmann/json.hpp>
-
-#include <QtTest>
-
+#include "core/report.h"
+#include "core/scenario.h"
 #include "relative_compare.h"
 
+#include <QtTest>
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,10 +26,11 @@ using lhe::core::InputError;
 using lhe::core::ModelEntry;
 using lhe::core::PeakKey;
 using nlohmann::json;
+using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr double GB = 1e9;   // decimal, as datasheets quote bandwidth
+constexpr double GB = 1e9; // decimal, as datasheets quote bandwidth
 constexpr double TB = 1e12;
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double TFLOPS = 1e12;
@@ -67,16 +68,15 @@ json minimalDevice(const char* id, const char* deviceClass)
 
 } // namespace
 
-
-#define LHE_VERIFY_RANGE(value, low, high, what)                                                                      \
-    do {                                                                                                              \
-        const double lheValue = (value);                                                                              \
-        QVERIFY2(lheValue >= (low) && lheValue <= (high),                                                             \
-                 qPrintable(QStringLiteral("%1 = %2 outside [%3, %4]")                                                \
-                                .arg(QLatin1StringView(what))                                                         \
-                                .arg(lheValue, 0, 'g', 6)                                                             \
-                                .arg(static_cast<double>(low), 0, 'g', 6)                                             \
-                                .arg(static_cast<double>(high), 0, 'g', 6)));                                         \
+#define LHE_VERIFY_RANGE(value, low, high, what)                                                             \
+    do {                                                                                                     \
+        const double lheValue = (value);                                                                     \
+        QVERIFY2(lheValue >= (low) && lheValue <= (high),                                                    \
+                 qPrintable(QStringLiteral("%1 = %2 outside [%3, %4]")                                       \
+                                .arg(QLatin1StringView(what))                                                \
+                                .arg(lheValue, 0, 'g', 6)                                                    \
+                                .arg(static_cast<double>(low), 0, 'g', 6)                                    \
+                                .arg(static_cast<double>(high), 0, 'g', 6)));                                \
     } while (false)
 
 class TestCatalog : public QObject
@@ -111,6 +111,20 @@ private slots:
     void malformedJsonThrowsWithBytePosition();
     void documentWithoutArraysThrows_data();
     void documentWithoutArraysThrows();
+
+    void badDeviceFieldsAreNamed_data();
+    void badDeviceFieldsAreNamed();
+    void rangeLimitsAreAccepted();
+    void rangeLimitsKeepReportsFinite_data();
+    void rangeLimitsKeepReportsFinite();
+    void unknownFieldsAreIgnored();
+    void duplicateIdInOneFile();
+    void explicitCatalogThrowsOnBadEntry();
+    void paramsActiveAboveTotalIsRefused();
+    void jsonTextErrorsNamePosition_data();
+    void jsonTextErrorsNamePosition();
+    void utf8BomBeforeJsonIsSkipped();
+    void inputErrorIsOneLine();
 
     void appleUnifiedMemory();
     void unifiedMemorySoCs_data();
@@ -169,11 +183,13 @@ void TestCatalog::idsUnique()
     const json models = json::parse(readText(kModelsFile));
     std::set<std::string> ids;
     for (const json& entry : devices.at("devices"))
-        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second, entry.at("id").get<std::string>().c_str());
+        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second,
+                 entry.at("id").get<std::string>().c_str());
     QCOMPARE(ids.size(), devices.at("devices").size());
     ids.clear();
     for (const json& entry : models.at("models"))
-        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second, entry.at("id").get<std::string>().c_str());
+        QVERIFY2(ids.insert(entry.at("id").get<std::string>()).second,
+                 entry.at("id").get<std::string>().c_str());
     QCOMPARE(ids.size(), models.at("models").size());
     QVERIFY(ids.size() >= 30);
 }
@@ -181,9 +197,10 @@ void TestCatalog::idsUnique()
 void TestCatalog::mandatoryDevices_data()
 {
     QTest::addColumn<QByteArray>("id");
-    for (const char* id : {"nvidia-h100-sxm", "nvidia-h800", "nvidia-h200", "nvidia-a100-80gb-sxm", "nvidia-a800",
-                           "nvidia-v100-sxm2-32gb", "nvidia-rtx-4090", "nvidia-rtx-3090",
-                           "intel-xeon-platinum-8480plus", "huawei-ascend-910b", "intel-gaudi-3", "google-tpu-v5p"})
+    for (const char* id :
+         {"nvidia-h100-sxm", "nvidia-h800", "nvidia-h200", "nvidia-a100-80gb-sxm", "nvidia-a800",
+          "nvidia-v100-sxm2-32gb", "nvidia-rtx-4090", "nvidia-rtx-3090", "intel-xeon-platinum-8480plus",
+          "huawei-ascend-910b", "intel-gaudi-3", "google-tpu-v5p"})
         QTest::newRow(id) << QByteArray(id);
 }
 
@@ -314,7 +331,8 @@ void TestCatalog::densePeaksNotSparse()
     const double peak = device->peak(*key);
     LHE_COMPARE_REL(peak, dense, 0.01); // 1 %: datasheets round to 3-4 digits
     if (sparse > 0)
-        QVERIFY2(peak < sparse, qPrintable(QStringLiteral("peak %1 is not below the sparse %2").arg(peak).arg(sparse)));
+        QVERIFY2(peak < sparse,
+                 qPrintable(QStringLiteral("peak %1 is not below the sparse %2").arg(peak).arg(sparse)));
 }
 
 // 3. Ridge point = bf16 (else fp16, else fp32) peak / memory bandwidth, in FLOP/B. Published
@@ -355,7 +373,8 @@ void TestCatalog::memoryInRangeForType_data()
 {
     QTest::addColumn<QByteArray>("id");
     for (const Device& device : Catalog::builtIn().devices())
-        QTest::addRow("%s (%s)", device.id.c_str(), device.memoryType.empty() ? "no memory_type" : device.memoryType.c_str())
+        QTest::addRow("%s (%s)", device.id.c_str(),
+                      device.memoryType.empty() ? "no memory_type" : device.memoryType.c_str())
             << toBytes(device.id);
 }
 
@@ -407,25 +426,33 @@ void TestCatalog::datasheetMemory_data()
         << QByteArray("nvidia-h800") << 80 * GiB << 3.35 * TB;
     QTest::newRow("A100 80GB SXM: 80GB HBM2e, 2,039 GB/s (A100 datasheet)")
         << QByteArray("nvidia-a100-80gb-sxm") << 80 * GiB << 2039 * GB;
-    QTest::newRow("A800 SXM 80GB: 80GB HBM2e (A800 product page)") << QByteArray("nvidia-a800") << 80 * GiB << 0.0;
+    QTest::newRow("A800 SXM 80GB: 80GB HBM2e (A800 product page)")
+        << QByteArray("nvidia-a800") << 80 * GiB << 0.0;
     QTest::newRow("V100 SXM2 32GB: 32GB HBM2, 900 GB/s (V100 datasheet)")
         << QByteArray("nvidia-v100-sxm2-32gb") << 32 * GiB << 900 * GB;
     QTest::newRow("RTX 4090: 24GB GDDR6X, 1008 GB/s (Ada whitepaper)")
         << QByteArray("nvidia-rtx-4090") << 24 * GiB << 1008 * GB;
     QTest::newRow("RTX 3090: 24GB GDDR6X, 936 GB/s (GA102 whitepaper)")
         << QByteArray("nvidia-rtx-3090") << 24 * GiB << 936 * GB;
-    QTest::newRow("H100 NVL: 94GB HBM3, 3.9 TB/s (H100 page)") << QByteArray("nvidia-h100-nvl") << 94 * GiB << 3.9 * TB;
-    QTest::newRow("GH200: 96GB HBM3, 4 TB/s (GH200 datasheet)") << QByteArray("nvidia-gh200") << 96 * GiB << 4.0 * TB;
-    QTest::newRow("H20: 96GB HBM3, 4.0 TB/s (partner spec sheet)") << QByteArray("nvidia-h20") << 96 * GiB << 4.0 * TB;
-    QTest::newRow("L4: 24GB GDDR6, 300 GB/s (L4 datasheet)") << QByteArray("nvidia-l4") << 24 * GiB << 300 * GB;
-    QTest::newRow("A10: 24GB GDDR6, 600 GB/s (A10 datasheet)") << QByteArray("nvidia-a10") << 24 * GiB << 600 * GB;
+    QTest::newRow("H100 NVL: 94GB HBM3, 3.9 TB/s (H100 page)")
+        << QByteArray("nvidia-h100-nvl") << 94 * GiB << 3.9 * TB;
+    QTest::newRow("GH200: 96GB HBM3, 4 TB/s (GH200 datasheet)")
+        << QByteArray("nvidia-gh200") << 96 * GiB << 4.0 * TB;
+    QTest::newRow("H20: 96GB HBM3, 4.0 TB/s (partner spec sheet)")
+        << QByteArray("nvidia-h20") << 96 * GiB << 4.0 * TB;
+    QTest::newRow("L4: 24GB GDDR6, 300 GB/s (L4 datasheet)")
+        << QByteArray("nvidia-l4") << 24 * GiB << 300 * GB;
+    QTest::newRow("A10: 24GB GDDR6, 600 GB/s (A10 datasheet)")
+        << QByteArray("nvidia-a10") << 24 * GiB << 600 * GB;
     QTest::newRow("RTX A6000: 48GB GDDR6, 768 GB/s (datasheet)")
         << QByteArray("nvidia-rtx-a6000") << 48 * GiB << 768 * GB;
     QTest::newRow("RTX 6000 Ada: 48GB GDDR6, 960 GB/s (datasheet)")
         << QByteArray("nvidia-rtx-6000-ada") << 48 * GiB << 960 * GB;
     // AMD: 128GB HBM2e, "3.2 TB/s" = 8192-bit x 3.2 Gb/s = 3276.8 GB/s.
-    QTest::newRow("MI250X: 128GB HBM2e, 3.2768 TB/s (AMD)") << QByteArray("amd-mi250x") << 128 * GiB << 3276.8 * GB;
-    QTest::newRow("M3 Ultra: 512GB unified, 819.2 GB/s (Apple)") << QByteArray("apple-m3-ultra") << 512 * GiB << 819.2 * GB;
+    QTest::newRow("MI250X: 128GB HBM2e, 3.2768 TB/s (AMD)")
+        << QByteArray("amd-mi250x") << 128 * GiB << 3276.8 * GB;
+    QTest::newRow("M3 Ultra: 512GB unified, 819.2 GB/s (Apple)")
+        << QByteArray("apple-m3-ultra") << 512 * GiB << 819.2 * GB;
     // 256-bit LPDDR5X-8000 = 32 B x 8000 MT/s = 256 GB/s.
     QTest::newRow("Ryzen AI Max+ 395: 128GB LPDDR5X, 256 GB/s (AMD)")
         << QByteArray("amd-ryzen-ai-max-plus-395") << 128 * GiB << 256 * GB;
@@ -438,7 +465,7 @@ void TestCatalog::datasheetMemory()
     QFETCH(double, bandwidth);
     const Device* device = Catalog::builtIn().findDevice(id.constData());
     QVERIFY(device);
-    LHE_COMPARE_REL(device->memoryBytes, capacity, 0.001);                       // 0.1 %
+    LHE_COMPARE_REL(device->memoryBytes, capacity, 0.001); // 0.1 %
     if (bandwidth > 0)
         LHE_COMPARE_REL(device->memoryBandwidthBytesPerSecond, bandwidth, 0.001); // 0.1 %
 }
@@ -461,8 +488,12 @@ void TestCatalog::userCatalogOverridesById()
                   {"name", "My Llama"},
                   {"family", "Llama"},
                   {"hf_config",
-                   {{"model_type", "llama"}, {"hidden_size", 512}, {"num_hidden_layers", 2},
-                    {"num_attention_heads", 8}, {"vocab_size", 1000}, {"intermediate_size", 1024}}}};
+                   {{"model_type", "llama"},
+                    {"hidden_size", 512},
+                    {"num_hidden_layers", 2},
+                    {"num_attention_heads", 8},
+                    {"vocab_size", 1000},
+                    {"intermediate_size", 1024}}}};
     json fresh = minimalDevice("my-new-npu", "npu");
     const json user = {{"devices", {h100, fresh}}, {"models", {model}}};
     catalog.addText(user.dump(), "user.json", true, warnings);
@@ -555,10 +586,14 @@ void TestCatalog::badEntriesSkippedWithWarning()
     json goodModel = {{"id", "tiny"},
                       {"name", "Tiny"},
                       {"hf_config",
-                       {{"model_type", "llama"}, {"hidden_size", 64}, {"num_hidden_layers", 1},
-                        {"num_attention_heads", 4}, {"vocab_size", 100}}}};
+                       {{"model_type", "llama"},
+                        {"hidden_size", 64},
+                        {"num_hidden_layers", 1},
+                        {"num_attention_heads", 4},
+                        {"vocab_size", 100}}}};
     const json document = {
-        {"devices", {minimalDevice("good-first", "gpu"), negative, fpga, typo, minimalDevice("good-last", "tpu")}},
+        {"devices",
+         {minimalDevice("good-first", "gpu"), negative, fpga, typo, minimalDevice("good-last", "tpu")}},
         {"models", {badModel, goodModel}}};
 
     Catalog catalog;
@@ -614,6 +649,371 @@ void TestCatalog::documentWithoutArraysThrows()
     Catalog catalog;
     std::vector<std::string> warnings;
     QVERIFY_THROWS_EXCEPTION(InputError, catalog.addText(text.toStdString(), "user.json", true, warnings));
+}
+
+// 5. Hostile device figures (issue 7): each bad field is named with its path and what is allowed.
+// The ranges keep every time finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s once
+// made the report non-finite (the CLI's "internal error", exit 1).
+void TestCatalog::badDeviceFieldsAreNamed_data()
+{
+    QTest::addColumn<QByteArray>("patch"); // JSON merged over minimalDevice (null removes a key)
+    QTest::addColumn<QByteArray>("fieldPath");
+    QTest::addColumn<QByteArray>("needle");
+    auto row = [](const char* name, const char* patch, const char* field, const char* needle) {
+        QTest::newRow(name) << QByteArray(patch) << QByteArray(field) << QByteArray(needle);
+    };
+    row("memory_bytes -1", R"({"memory_bytes": -1})", "devices[0].memory_bytes",
+        "from 1e+06 to 1e+18 B, got -1");
+    row("memory_bytes 1e308", R"({"memory_bytes": 1e308})", "devices[0].memory_bytes", "to 1e+18 B");
+    row("memory_bandwidth 0", R"({"memory_bandwidth": 0})", "devices[0].memory_bandwidth",
+        "from 1e+06 to 1e+17 B/s, got 0");
+    row("memory_bandwidth 1e-300", R"({"memory_bandwidth": 1e-300})", "devices[0].memory_bandwidth",
+        "1e-300");
+    row("memory_bandwidth missing", R"({"memory_bandwidth": null})", "devices[0].memory_bandwidth",
+        "required field is missing");
+    row("peak 5e-324", R"({"peak_flops": {"bf16": 5e-324}})", "devices[0].peak_flops.bf16",
+        "from 1e+06 to 1e+19 FLOP/s");
+    row("peak 0", R"({"peak_flops": {"bf16": 0}})", "devices[0].peak_flops.bf16", "leave out a precision");
+    row("peak as a string", R"({"peak_flops": {"bf16": "100e12"}})", "devices[0].peak_flops.bf16",
+        "the string \"100e12\"");
+    row("peak key bf61", R"({"peak_flops": {"bf61": 1e14}})", "devices[0].peak_flops.bf61",
+        "allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4");
+    row("peak_flops without a peak", R"({"peak_flops": {"bf16": null}})", "devices[0].peak_flops",
+        "at least one dense peak");
+    row("peak_flops an array", R"({"peak_flops": [1e14]})", "devices[0].peak_flops", "got array");
+    row("id empty", R"({"id": ""})", "devices[0].id", "must not be empty");
+    row("class fpga", R"({"class": "fpga"})", "devices[0].class", "allowed: cpu, gpu, npu, tpu");
+    row("interconnect bandwidth 0", R"({"interconnect": {"name": "NVLink", "bandwidth": 0}})",
+        "devices[0].interconnect.bandwidth", "B/s");
+    row("interconnect name a number", R"({"interconnect": {"name": 4, "bandwidth": 450e9}})",
+        "devices[0].interconnect.name", "expected a string, got number");
+    row("host_link_bandwidth 1 B/s", R"({"host_link_bandwidth": 1})", "devices[0].host_link_bandwidth",
+        "from 1e+06");
+    row("disk_bandwidth 1e-300", R"({"disk_bandwidth": 1e-300})", "devices[0].disk_bandwidth", "from 1e+06");
+    row("inter_node_bandwidth -5", R"({"inter_node_bandwidth": -5})", "devices[0].inter_node_bandwidth",
+        "got -5");
+    row("host_memory_bytes -1", R"({"host_memory_bytes": -1})", "devices[0].host_memory_bytes",
+        "from 0 to 1e+18 B");
+    row("gpu_memory_fraction 0.001", R"({"gpu_memory_fraction": 0.001})", "devices[0].gpu_memory_fraction",
+        "from 0.01 to 1");
+    row("gpu_memory_fraction 1.5", R"({"gpu_memory_fraction": 1.5})", "devices[0].gpu_memory_fraction",
+        "got 1.5");
+    row("achieved a number", R"({"achieved": 0.7})", "devices[0].achieved",
+        "expected a JSON object, got number");
+    row("achieved gemm_fraction 1e-300", R"({"achieved": {"gemm_fraction": 1e-300}})",
+        "devices[0].achieved.gemm_fraction", "from 0.01 to 1");
+    row("release a number", R"({"release": 2023})", "devices[0].release", "expected a string, got number");
+    row("tdp_watts 0", R"({"tdp_watts": 0})", "devices[0].tdp_watts", "W, got 0");
+    row("sources a number", R"({"sources": 7})", "devices[0].sources", "array of strings");
+}
+
+void TestCatalog::badDeviceFieldsAreNamed()
+{
+    QFETCH(QByteArray, patch);
+    QFETCH(QByteArray, fieldPath);
+    QFETCH(QByteArray, needle);
+    json entry = minimalDevice("patched", "gpu");
+    entry.merge_patch(json::parse(patch.toStdString()));
+    if (patch.contains("\"peak_flops\": {\"bf16\": null}"))
+        entry["peak_flops"] = {{"bf16", nullptr}}; // merge_patch would drop the key
+    try {
+        (void)lhe::core::deviceFromJson(entry, "devices[0]");
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        const std::string what = error.what();
+        QCOMPARE(QByteArray::fromStdString(error.fieldPath()), fieldPath);
+        QVERIFY2(startsWith(what, QByteArray(fieldPath + ": ").constData()), what.c_str());
+        QVERIFY2(what.find(needle.toStdString()) != std::string::npos, what.c_str());
+    }
+}
+
+// Both ends of every range load.
+void TestCatalog::rangeLimitsAreAccepted()
+{
+    for (const bool low : {true, false}) {
+        json entry = minimalDevice("limits", "gpu");
+        entry["memory_bytes"] = low ? 1e6 : 1e18;
+        entry["memory_bandwidth"] = low ? 1e6 : 1e17;
+        entry["peak_flops"] = {{"bf16", low ? 1e6 : 1e19}, {"fp8", nullptr}};
+        for (const char* key : {"inter_node_bandwidth", "host_link_bandwidth", "disk_bandwidth"})
+            entry[key] = low ? 1e6 : 1e17;
+        for (const char* key : {"host_memory_bytes", "disk_bytes", "runtime_overhead_bytes"})
+            entry[key] = low ? 0.0 : 1e18;
+        entry["interconnect"] = {{"name", "link"}, {"bandwidth", low ? 1e6 : 1e17}};
+        entry["gpu_memory_fraction"] = low ? 0.01 : 1.0;
+        entry["achieved"] = {{"gemm_fraction", low ? 0.01 : 1.0},
+                             {"memory_bandwidth_fraction", low ? 0.01 : 1.0}};
+        try {
+            const Device device = lhe::core::deviceFromJson(entry, "devices[0]");
+            QCOMPARE(device.peak(PeakKey::Bf16), low ? 1e6 : 1e19);
+        } catch (const InputError& error) {
+            QFAIL(error.what());
+        }
+    }
+}
+
+namespace {
+
+bool allFinite(const json& value, std::string& where, const std::string& path = {})
+{
+    if (value.is_number_float() && !std::isfinite(value.get<double>())) {
+        where = path;
+        return false;
+    }
+    if (value.is_structured()) {
+        for (const auto& [key, child] : value.items()) {
+            if (!allFinite(child, where, path + "/" + key))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+// The corners of the accepted ranges, with the scenario's own extremes, still give a finite report.
+void TestCatalog::rangeLimitsKeepReportsFinite_data()
+{
+    QTest::addColumn<bool>("low");
+    QTest::addColumn<QByteArray>("scenario");
+    const QByteArray inference =
+        R"({"device": "limits", "model": "llama-3.1-405b", "batch": 1e9, "prompt_tokens": 1e9, "output_tokens": 1e9})";
+    const QByteArray training =
+        R"({"device": "limits", "model": "deepseek-v3", "mode": "training", "devices": 4096,
+        "batch": 1e9, "prompt_tokens": 1e9, "training": {"zero_stage": 3, "recompute": "full"}})";
+    const QByteArray tiny = R"({"device": "limits", "model": "llama-3.1-8b", "batch": 1, "prompt_tokens": 1,
+        "output_tokens": 1, "devices": 10000000, "efficiency": {"compute": 0.01, "memory": 0.01, "network": 0.01}})";
+    for (const bool low : {true, false}) {
+        const char* corner = low ? "lowest device" : "highest device";
+        QTest::newRow(qPrintable(QString::fromLatin1(corner) + u", 405b inference at 1e9"_s))
+            << low << inference;
+        QTest::newRow(qPrintable(QString::fromLatin1(corner) + u", DeepSeek-V3 training"_s))
+            << low << training;
+        QTest::newRow(qPrintable(QString::fromLatin1(corner) + u", 1 token on 1e7 devices"_s)) << low << tiny;
+    }
+}
+
+void TestCatalog::rangeLimitsKeepReportsFinite()
+{
+    QFETCH(bool, low);
+    QFETCH(QByteArray, scenario);
+    json entry = minimalDevice("limits", "gpu");
+    entry["memory_bytes"] = low ? 1e6 : 1e18;
+    entry["memory_bandwidth"] = low ? 1e6 : 1e17;
+    entry["peak_flops"] = {{"bf16", low ? 1e6 : 1e19}};
+    for (const char* key : {"inter_node_bandwidth", "host_link_bandwidth", "disk_bandwidth"})
+        entry[key] = low ? 1e6 : 1e17;
+    entry["interconnect"] = {{"name", "link"}, {"bandwidth", low ? 1e6 : 1e17}};
+    entry["achieved"] = {{"gemm_fraction", low ? 0.01 : 1.0},
+                         {"memory_bandwidth_fraction", low ? 0.01 : 1.0}};
+    Catalog catalog = Catalog::builtIn();
+    std::vector<std::string> warnings;
+    catalog.add(json{{"devices", {entry}}}, "limits.json", true, warnings);
+    QVERIFY(warnings.empty());
+    const lhe::core::Report report =
+        lhe::core::estimate(lhe::core::scenarioFromJson(json::parse(scenario.toStdString())), catalog);
+    std::string where;
+    QVERIFY2(allFinite(lhe::core::reportToJson(report), where), where.c_str());
+}
+
+// Fields the loader does not know are ignored (at most the user's notes), never an error.
+void TestCatalog::unknownFieldsAreIgnored()
+{
+    json device = minimalDevice("annotated", "npu");
+    device["price_usd"] = 12000;
+    device["datasheet"] = {{"page", 4}};
+    json model = {{"id", "tiny"},
+                  {"name", "Tiny"},
+                  {"license", "apache-2.0"},
+                  {"hf_config",
+                   {{"model_type", "llama"},
+                    {"hidden_size", 64},
+                    {"num_hidden_layers", 1},
+                    {"num_attention_heads", 4},
+                    {"vocab_size", 100},
+                    {"quantization_config", {{"bits", 4}}}}}};
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.addText(
+        json{{"version", 2}, {"devices", {device}}, {"models", {model}}, {"comments", {"x"}}}.dump(),
+        "user.json", true, warnings, Catalog::BadEntries::Throw);
+    QVERIFY(warnings.empty());
+    QVERIFY(catalog.findDevice("annotated"));
+    QVERIFY(catalog.findModel("tiny"));
+}
+
+// One id twice in one file is a slip: the second is refused (the first stays); across files a
+// later entry overrides an earlier one by design.
+void TestCatalog::duplicateIdInOneFile()
+{
+    json second = minimalDevice("twice", "gpu");
+    second["name"] = "Second copy";
+    const json document = {
+        {"devices", {minimalDevice("twice", "gpu"), minimalDevice("other", "gpu"), second}}};
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    catalog.add(document, "user.json", true, warnings);
+    QCOMPARE(catalog.devices().size(), std::size_t(2));
+    QCOMPARE(catalog.findDevice("twice")->name, std::string("Minimal twice"));
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QVERIFY2(startsWith(warnings.front(),
+                        "user.json: skipped devices[2].id: \"twice\" is already the id of devices[0]"),
+             warnings.front().c_str());
+
+    Catalog strict;
+    try {
+        strict.add(document, "mine.json", true, warnings, Catalog::BadEntries::Throw);
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(error.fieldPath(), std::string("devices[2].id"));
+        QVERIFY2(startsWith(error.what(), "mine.json: devices[2].id: "), error.what());
+    }
+
+    // Two files: the later overrides, no warning.
+    Catalog layered;
+    std::vector<std::string> none;
+    layered.add(json{{"devices", {minimalDevice("twice", "gpu")}}}, "a.json", true, none);
+    layered.add(json{{"devices", {second}}}, "b.json", true, none);
+    QVERIFY(none.empty());
+    QCOMPARE(layered.findDevice("twice")->name, std::string("Second copy"));
+}
+
+// A catalog named explicitly (--catalog) is held to the letter: the first bad entry throws,
+// prefixed by the file.
+void TestCatalog::explicitCatalogThrowsOnBadEntry()
+{
+    json bad = minimalDevice("bad", "gpu");
+    bad["memory_bytes"] = -1;
+    const json document = {{"devices", {minimalDevice("good", "gpu"), bad}}};
+    Catalog catalog;
+    std::vector<std::string> warnings;
+    try {
+        catalog.add(document, "x.json", true, warnings, Catalog::BadEntries::Throw);
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(error.fieldPath(), std::string("devices[1].memory_bytes"));
+        QVERIFY2(startsWith(error.what(), "x.json: devices[1].memory_bytes: expected a number"),
+                 error.what());
+    }
+    QVERIFY(warnings.empty());
+    // Document-level faults name the key and the type found.
+    try {
+        catalog.add(json{{"models", json::object()}}, "x.json", true, warnings);
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(std::string(error.what()),
+                 std::string("x.json: models: expected an array of entries, got object"));
+    }
+}
+
+void TestCatalog::paramsActiveAboveTotalIsRefused()
+{
+    const json model = {{"id", "upside-down"},
+                        {"name", "Upside down"},
+                        {"params_total", 1e9},
+                        {"params_active", 2e9},
+                        {"hf_config",
+                         {{"model_type", "llama"},
+                          {"hidden_size", 64},
+                          {"num_hidden_layers", 1},
+                          {"num_attention_heads", 4},
+                          {"vocab_size", 100}}}};
+    try {
+        (void)lhe::core::modelFromJson(model, "models[0]");
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(error.fieldPath(), std::string("models[0].params_active"));
+        QVERIFY2(std::string(error.what()).find("exceeds params_total 1e+09") != std::string::npos,
+                 error.what());
+    }
+}
+
+// Every JSON text failure names the position; the positions are derived here from the text
+// (1-based, as nlohmann counts), not copied from the output.
+void TestCatalog::jsonTextErrorsNamePosition_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("needles");
+    auto at = [](const QByteArray& text, const QByteArray& find, int occurrence, int offset) {
+        qsizetype index = -1;
+        for (int i = 0; i < occurrence; ++i)
+            index = text.indexOf(find, index + 1);
+        return QStringLiteral("byte %1").arg(index + offset);
+    };
+    QTest::newRow("empty") << QByteArray() << QStringList{u"no JSON value: the input is empty"_s};
+    QTest::newRow("white space") << QByteArray(" \n\t ") << QStringList{u"only white space"_s};
+    QTest::newRow("lone BOM") << QByteArray("\xEF\xBB\xBF")
+                              << QStringList{u"nothing but a UTF-8 byte-order mark"_s};
+    QTest::newRow("UTF-16 BE") << QByteArray("\xFE\xFF\0{\0}", 6) << QStringList{u"UTF-16"_s, u"FE FF"_s};
+
+    // The object is level 1: the 64th '[' opens level 65, at 1-based byte 1 + 64.
+    const QByteArray deep = "{\"a\": " + QByteArray(64, '[') + QByteArray(64, ']') + "}";
+    QTest::newRow("65 levels") << deep
+                               << QStringList{u"nested deeper than 64 levels"_s, at(deep, "[", 64, 1)};
+    const QByteArray dup = R"({"a": {"k": 1}, "b": {"k": 2}, "a": 3})";
+    QTest::newRow("duplicate key") << dup << QStringList{u"duplicate key \"a\""_s, at(dup, "\"a\"", 2, 1)};
+    // The string "1e999" is no number; the overflow is the second one, -1e999.
+    const QByteArray overflow = R"({"s": "1e999", "n": [1, -1e999]})";
+    QTest::newRow("number overflow") << overflow
+                                     << QStringList{u"number -1e999 is out of range"_s,
+                                                    at(overflow, "-1e999", 1, 1)};
+    const QByteArray utf8 = "{\"a\": \"x\xFFy\"}";
+    QTest::newRow("invalid UTF-8") << utf8
+                                   << QStringList{u"ill-formed UTF-8"_s, u"\\xFF"_s, at(utf8, "\xFF", 1, 1)};
+    // Line 3 is `  "b": x`: two spaces, "b" in columns 3-5, ':' 6, ' ' 7, x 8.
+    const QByteArray lines = "{\n  \"a\": 1,\n  \"b\": x\n}";
+    QTest::newRow("line and column") << lines << QStringList{at(lines, "x", 1, 1) + u" (line 3, column 8)"_s};
+    const QByteArray trailing = R"({"a": 1} {"b": 2})";
+    QTest::newRow("two documents") << trailing
+                                   << QStringList{u"expected end of input"_s, at(trailing, "{", 2, 1)};
+}
+
+void TestCatalog::jsonTextErrorsNamePosition()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, needles);
+    try {
+        (void)lhe::core::parseJsonText(
+            std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "t.json");
+        QFAIL("no InputError");
+    } catch (const InputError& error) {
+        const QString what = QString::fromStdString(error.what());
+        QVERIFY2(what.startsWith(u"t.json: "_s), qPrintable(what));
+        QVERIFY2(!what.contains(u'\n'), qPrintable(what));
+        for (const QString& needle : needles)
+            QVERIFY2(what.contains(needle), qPrintable(u"\""_s + needle + u"\" not in: "_s + what));
+    }
+}
+
+// What looks odd but is fine: a UTF-8 BOM before the JSON, exactly 64 levels, brackets and
+// escaped quotes inside strings, the same key in different objects, the largest doubles.
+void TestCatalog::utf8BomBeforeJsonIsSkipped()
+{
+    const QByteArray texts[] = {
+        QByteArray("\xEF\xBB\xBF{\"devices\": []}"),
+        "{\"a\": " + QByteArray(63, '[') + QByteArray(63, ']') + "}",
+        R"({"a": "[[[[{{{{\"", "b": ["]]]}}}"]})",
+        R"({"a": {"k": 1}, "b": {"k": 2}, "c": [{"k": 3}, {"k": 4}]})",
+        R"({"a": 1.7976931348623157e308, "b": -1.7976931348623157e308, "c": 1e-400})",
+    };
+    for (const QByteArray& text : texts) {
+        try {
+            (void)lhe::core::parseJsonText(
+                std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "t.json");
+        } catch (const InputError& error) {
+            QFAIL(error.what());
+        }
+    }
+}
+
+// Messages stay on one line whatever the input held, and name their file once.
+void TestCatalog::inputErrorIsOneLine()
+{
+    const InputError error("device", "unknown id \"a\nb\x1b\"");
+    QCOMPARE(std::string(error.what()), std::string("device: unknown id \"a\\nb\\u001b\""));
+    const InputError named = error.withOrigin("s.json").withOrigin("s.json");
+    QCOMPARE(std::string(named.what()), std::string("s.json: device: unknown id \"a\\nb\\u001b\""));
+    QCOMPARE(named.fieldPath(), std::string("device"));
 }
 
 // 6. Apple unified memory: the GPU may wire 75 % of it, and there is no separate host tier.

@@ -4,18 +4,15 @@
 #include "core/catalog.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
-
-#include <nlohmann/json.hpp>
-
-#include <QtTest>
-
 #include "relative_compare.h"
 
+#include <QtTest>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,15 +63,14 @@ QByteArray toBytes(const std::string& text)
 
 } // namespace
 
-
 // Exact comparison of integral counts held in double (exact below 2^53).
-#define LHE_COMPARE_EXACT(actual, expected)                                                                           \
-    do {                                                                                                              \
-        const double lheActual = (actual);                                                                            \
-        const double lheExpected = static_cast<double>(expected);                                                     \
-        QVERIFY2(lheActual == lheExpected, qPrintable(QStringLiteral("actual %1, expected %2")                        \
-                                                          .arg(lheActual, 0, 'f', 0)                                  \
-                                                          .arg(lheExpected, 0, 'f', 0)));                             \
+#define LHE_COMPARE_EXACT(actual, expected)                                                                  \
+    do {                                                                                                     \
+        const double lheActual = (actual);                                                                   \
+        const double lheExpected = static_cast<double>(expected);                                            \
+        QVERIFY2(lheActual == lheExpected, qPrintable(QStringLiteral("actual %1, expected %2")               \
+                                                          .arg(lheActual, 0, 'f', 0)                         \
+                                                          .arg(lheExpected, 0, 'f', 0)));                    \
     } while (false)
 
 class TestModelArchitecture : public QObject
@@ -124,7 +120,8 @@ void TestModelArchitecture::catalogParamsTotal()
     QVERIFY(model);
     QVERIFY2(model->publishedParamsTotal > 0, "catalog entry lacks params_total");
     // Every shipped hf_config is of a known family: no generic-key fallback.
-    QVERIFY2(model->loadWarnings.empty(), model->loadWarnings.empty() ? "" : model->loadWarnings.front().c_str());
+    QVERIFY2(model->loadWarnings.empty(),
+             model->loadWarnings.empty() ? "" : model->loadWarnings.front().c_str());
     // Tolerance 0.5 %: exact hub counts match to the parameter; rounded headlines (GPT-3 175.0B,
     // DeepSeek-V3 671B) are within half a unit of their last digit, i.e. < 0.3 %.
     LHE_COMPARE_REL(model->architecture.paramsTotal, model->publishedParamsTotal, 0.005);
@@ -197,8 +194,8 @@ void TestModelArchitecture::headlineFigures_data()
     // embedding + LM head + 32 * (Q,O 4096*4096*2 + K,V 2*4096*1024 + SwiGLU 3*4096*14336 +
     // two RMSNorms 2*4096) + final norm 4096. HF safetensors / ESTIMATION §1: 8,030,261,248.
     constexpr long long llama31_8b =
-        128256LL * 4096 + 128256LL * 4096 + 32LL * (4096LL * 4096 * 2 + 2LL * 4096 * 1024 + 3LL * 4096 * 14336 + 2 * 4096) +
-        4096;
+        128256LL * 4096 + 128256LL * 4096 +
+        32LL * (4096LL * 4096 * 2 + 2LL * 4096 * 1024 + 3LL * 4096 * 14336 + 2 * 4096) + 4096;
     static_assert(llama31_8b == 8'030'261'248LL);
     // Llama-2-7B (V 32000, d 4096, L 32, MHA 32 heads, f 11008, untied): 6,738,415,616.
     constexpr long long llama2_7b =
@@ -255,11 +252,12 @@ void TestModelArchitecture::headlineFigures_data()
     // DeepSeek-V2-Lite by hand (d 2048, L 27 = 1 dense + 26 MoE, 16 heads, no q_lora, kv_lora 512,
     // nope 128, rope 64, v 128, dense f 10944, 64 routed + 2 shared experts of 1408, top-6,
     // greedy router without bias, V 102400, untied). Total = HF safetensors 15,706,484,224.
-    constexpr long long liteMla = 2048LL * 16 * 192 + 2048LL * (512 + 64) + 512 + 512LL * 16 * 256 + 16LL * 128 * 2048;
+    constexpr long long liteMla =
+        2048LL * 16 * 192 + 2048LL * (512 + 64) + 512 + 512LL * 16 * 256 + 16LL * 128 * 2048;
     constexpr long long liteExpert = 3LL * 2048 * 1408;
     constexpr long long liteTotal = (liteMla + 2 * 2048 + 3LL * 2048 * 10944) +
-                                    26 * (liteMla + 2 * 2048 + 2048LL * 64 + 66 * liteExpert) + 2LL * 102400 * 2048 +
-                                    2048;
+                                    26 * (liteMla + 2 * 2048 + 2048LL * 64 + 66 * liteExpert) +
+                                    2LL * 102400 * 2048 + 2048;
     static_assert(liteTotal == 15'706'484'224LL);
     constexpr long long liteActive = liteTotal - 26LL * 58 * liteExpert;
     static_assert(liteActive == 2'661'150'208LL);
@@ -321,7 +319,8 @@ void TestModelArchitecture::fixtureConfigs()
 
     // KV bytes per token at 2 bytes per element, exactly the hand arithmetic in expected.json
     // (its kv_arithmetic field writes the product out).
-    LHE_COMPARE_EXACT(arch.kvElementsPerToken() * 2, expected.at("kv_cache_bytes_per_token_bf16").get<long long>());
+    LHE_COMPARE_EXACT(arch.kvElementsPerToken() * 2,
+                      expected.at("kv_cache_bytes_per_token_bf16").get<long long>());
 }
 
 // 4. KV cache per token, full context, 2-byte elements.
@@ -333,11 +332,13 @@ void TestModelArchitecture::kvBytesPerToken_data()
     // * 2 B (FP16) = 819,200 B ("800 KB") per token.
     QTest::newRow("opt-13b: 2*5120*40*2 (vLLM paper §3)") << QByteArray("opt-13b") << 2.0 * 5120 * 40 * 2;
     // Llama-3.1-70B GQA: 2 * 80 layers * 8 KV heads * 128 head_dim * 2 B.
-    QTest::newRow("llama-3.1-70b: 2*80*8*128*2 (GQA)") << QByteArray("llama-3.1-70b") << 2.0 * 80 * 8 * 128 * 2;
+    QTest::newRow("llama-3.1-70b: 2*80*8*128*2 (GQA)")
+        << QByteArray("llama-3.1-70b") << 2.0 * 80 * 8 * 128 * 2;
     // Llama-2-7B MHA: 2 * 32 layers * 4096 * 2 B = 0.5 MiB per token.
     QTest::newRow("llama-2-7b: 2*32*4096*2 (MHA)") << QByteArray("llama-2-7b") << 2.0 * 32 * 4096 * 2;
     // DeepSeek-V3 MLA (DeepSeek-V2 §2.1.2): 61 layers * (kv_lora_rank 512 + rope key 64) * 2 B.
-    QTest::newRow("deepseek-v3: 61*(512+64)*2 (MLA latent)") << QByteArray("deepseek-v3") << 61.0 * (512 + 64) * 2;
+    QTest::newRow("deepseek-v3: 61*(512+64)*2 (MLA latent)")
+        << QByteArray("deepseek-v3") << 61.0 * (512 + 64) * 2;
 }
 
 void TestModelArchitecture::kvBytesPerToken()
@@ -356,9 +357,9 @@ void TestModelArchitecture::qwen2ImplicitQkvBias()
 {
     // Qwen2.5-7B config.json dimensions (huggingface.co/Qwen/Qwen2.5-7B), no attention_bias key.
     const json qwen = {
-        {"model_type", "qwen2"},       {"hidden_size", 3584},        {"intermediate_size", 18944},
-        {"num_attention_heads", 28},   {"num_hidden_layers", 28},    {"num_key_value_heads", 4},
-        {"vocab_size", 152064},        {"tie_word_embeddings", false}, {"max_position_embeddings", 131072},
+        {"model_type", "qwen2"},     {"hidden_size", 3584},          {"intermediate_size", 18944},
+        {"num_attention_heads", 28}, {"num_hidden_layers", 28},      {"num_key_value_heads", 4},
+        {"vocab_size", 152064},      {"tie_word_embeddings", false}, {"max_position_embeddings", 131072},
     };
     json asLlama = qwen;
     asLlama["model_type"] = "llama";
@@ -414,7 +415,8 @@ void TestModelArchitecture::qwen3ExplicitHeadDim()
     QVERIFY(arch.headDim != arch.hidden / arch.heads);
     QVERIFY(arch.qkNorm);
     // Attention per layer: Q 2048*32*128 + K,V 2*2048*4*128 + O 32*128*2048 + q/k RMSNorm 2*128.
-    LHE_COMPARE_EXACT(arch.paramsPerLayerAttention, 2048 * 32 * 128 + 2 * 2048 * 4 * 128 + 32 * 128 * 2048 + 2 * 128);
+    LHE_COMPARE_EXACT(arch.paramsPerLayerAttention,
+                      2048 * 32 * 128 + 2 * 2048 * 4 * 128 + 32 * 128 * 2048 + 2 * 128);
     // Every one of the 48 layers is MoE (decoder_sparse_step 1, mlp_only_layers []).
     QCOMPARE(arch.moeLayers, 48LL);
     QCOMPARE(arch.denseLayers, 0LL);
@@ -434,8 +436,8 @@ void TestModelArchitecture::gpt2LearnedPositionsAndTied()
     // GPT-2 small by hand: per layer 12*768^2 (c_attn, c_proj, c_fc, mlp c_proj) + biases
     // 3*768 + 768 + 3072 + 768 + LayerNorms 4*768; + wte 50257*768 + wpe 1024*768 + ln_f 2*768
     // = 124,439,808 (transformers num_parameters()).
-    constexpr long long gpt2 =
-        12LL * (12LL * 768 * 768 + 3 * 768 + 768 + 3072 + 768 + 4 * 768) + 50257LL * 768 + 1024LL * 768 + 2 * 768;
+    constexpr long long gpt2 = 12LL * (12LL * 768 * 768 + 3 * 768 + 768 + 3072 + 768 + 4 * 768) +
+                               50257LL * 768 + 1024LL * 768 + 2 * 768;
     static_assert(gpt2 == 124'439'808LL);
     LHE_COMPARE_EXACT(arch.paramsTotal, gpt2);
 }
@@ -449,8 +451,9 @@ void TestModelArchitecture::optPositionOffset()
     QCOMPARE(arch.positionEmbeddingRows, 2048LL + 2);
     // OPT-125m by hand: 12 * (4*768^2 + 4*768 attention + 2*768*3072 + 3072 + 768 FFN + 4*768 norms)
     // + 50272*768 tokens + 2050*768 positions + 2*768 final norm = 125,239,296 (HF safetensors).
-    constexpr long long opt125m = 12LL * (4LL * 768 * 768 + 4 * 768 + 2LL * 768 * 3072 + 3072 + 768 + 4 * 768) +
-                                  50272LL * 768 + 2050LL * 768 + 2 * 768;
+    constexpr long long opt125m =
+        12LL * (4LL * 768 * 768 + 4 * 768 + 2LL * 768 * 3072 + 3072 + 768 + 4 * 768) + 50272LL * 768 +
+        2050LL * 768 + 2 * 768;
     static_assert(opt125m == 125'239'296LL);
     LHE_COMPARE_EXACT(arch.paramsTotal, opt125m);
 }
@@ -552,6 +555,39 @@ void TestModelArchitecture::badConfigsThrow_data()
     c = *base;
     c["num_hidden_layers"] = -16;
     row("negative num_hidden_layers", c, "config.num_hidden_layers");
+
+    // Known keys of the wrong type are named, never an internal error: a number for
+    // topk_method escaped as nlohmann's type_error (exit 1) before issue 7.
+    const auto deepseek = readJsonFile(kConfigDir + "deepseek-v2-lite.config.json");
+    QVERIFY(deepseek);
+    c = *deepseek;
+    c["topk_method"] = 1;
+    row("topk_method a number", c, "config.topk_method");
+
+    c = *base;
+    c["model_type"] = 7;
+    row("model_type a number", c, "config.model_type");
+
+    c = *base;
+    c["model_type"] = "my-new-arch";
+    c["hidden_act"] = json::array({"silu"});
+    row("hidden_act an array (unknown family)", c, "config.hidden_act");
+
+    c = *base;
+    c["num_hidden_layers"] = 0;
+    row("num_hidden_layers 0", c, "config.num_hidden_layers");
+
+    c = *base;
+    c.erase("vocab_size");
+    row("vocab_size missing", c, "config.vocab_size");
+
+    c = *base;
+    c["num_key_value_heads"] = 64; // more KV heads than the 32 query heads
+    row("64 kv heads for 32 heads", c, "config.num_key_value_heads");
+
+    c = *moe;
+    c["decoder_sparse_step"] = 0;
+    row("decoder_sparse_step 0", c, "config.decoder_sparse_step");
 
     // A non-object document: the error names the path given to the loader.
     row("config is an array", json::array({1, 2, 3}), "config");

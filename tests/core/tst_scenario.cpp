@@ -16,6 +16,7 @@ private slots:
     void roundTrip();
     void badInput_data();
     void badInput();
+    void messagesQuoteTheOffendingValue();
 };
 
 void TestScenario::defaults()
@@ -47,7 +48,11 @@ void TestScenario::roundTrip()
         {"parallelism", {{"tensor", 8}, {"pipeline", 2}, {"data", 4}, {"expert", 1}}},
         {"precision", {{"weights", "fp8"}, {"kv_cache", "fp8"}, {"activations", "bf16"}, {"compute", "fp8"}}},
         {"training",
-         {{"optimizer", "adamw-8bit"}, {"zero_stage", 2}, {"recompute", "selective"}, {"micro_batch", 2}, {"grad_accum", 32}}},
+         {{"optimizer", "adamw-8bit"},
+          {"zero_stage", 2},
+          {"recompute", "selective"},
+          {"micro_batch", 2},
+          {"grad_accum", 32}}},
         {"flash_attention", false},
         {"efficiency", {{"compute", 0.5}, {"memory", 0.75}, {"network", 0.6}}},
     };
@@ -66,28 +71,62 @@ void TestScenario::badInput_data()
 {
     QTest::addColumn<QString>("patch"); // JSON merged over a valid scenario
     QTest::addColumn<QString>("field");
-    QTest::newRow("batch 0") << R"({"batch": 0})" << "batch";
-    QTest::newRow("batch -4") << R"({"batch": -4})" << "batch";
-    QTest::newRow("batch 2.5") << R"({"batch": 2.5})" << "batch";
-    QTest::newRow("batch \"8\"") << R"({"batch": "8"})" << "batch";
-    QTest::newRow("devices 0") << R"({"devices": 0})" << "devices";
-    QTest::newRow("output_tokens -1") << R"({"output_tokens": -1})" << "output_tokens";
-    QTest::newRow("prompt_tokens 1e300") << R"({"prompt_tokens": 1e300})" << "prompt_tokens";
-    QTest::newRow("mode serving") << R"({"mode": "serving"})" << "mode";
-    QTest::newRow("precision bf17") << R"({"precision": {"weights": "bf17"}})" << "precision.weights";
-    QTest::newRow("q4_k_m for kv_cache") << R"({"precision": {"kv_cache": "q4_k_m"}})" << "precision.kv_cache";
+    QTest::newRow("batch 0") << R"({"batch": 0})"
+                             << "batch";
+    QTest::newRow("batch -4") << R"({"batch": -4})"
+                              << "batch";
+    QTest::newRow("batch 2.5") << R"({"batch": 2.5})"
+                               << "batch";
+    QTest::newRow("batch \"8\"") << R"({"batch": "8"})"
+                                 << "batch";
+    QTest::newRow("devices 0") << R"({"devices": 0})"
+                               << "devices";
+    QTest::newRow("output_tokens -1") << R"({"output_tokens": -1})"
+                                      << "output_tokens";
+    QTest::newRow("prompt_tokens 1e300") << R"({"prompt_tokens": 1e300})"
+                                         << "prompt_tokens";
+    QTest::newRow("mode serving") << R"({"mode": "serving"})"
+                                  << "mode";
+    QTest::newRow("precision bf17") << R"({"precision": {"weights": "bf17"}})"
+                                    << "precision.weights";
+    QTest::newRow("q4_k_m for kv_cache") << R"({"precision": {"kv_cache": "q4_k_m"}})"
+                                         << "precision.kv_cache";
     QTest::newRow("q4_k_m weights in training")
-        << R"({"mode": "training", "precision": {"weights": "q4_k_m"}})" << "precision.weights";
-    QTest::newRow("product of degrees != devices")
-        << R"({"devices": 8, "parallelism": {"tensor": 4}})" << "parallelism";
-    QTest::newRow("tensor 0") << R"({"parallelism": {"tensor": 0}})" << "parallelism.tensor";
-    QTest::newRow("zero_stage 4") << R"({"training": {"zero_stage": 4}})" << "training.zero_stage";
-    QTest::newRow("recompute sometimes") << R"({"training": {"recompute": "sometimes"}})" << "training.recompute";
-    QTest::newRow("efficiency 1.5") << R"({"efficiency": {"compute": 1.5}})" << "efficiency.compute";
-    QTest::newRow("device missing") << R"({"device": null})" << "device";
-    QTest::newRow("model missing") << R"({"model": null})" << "model";
-    QTest::newRow("model_config not an object") << R"({"model_config": [1, 2]})" << "model_config";
-    QTest::newRow("flash_attention \"yes\"") << R"({"flash_attention": "yes"})" << "flash_attention";
+        << R"({"mode": "training", "precision": {"weights": "q4_k_m"}})"
+        << "precision.weights";
+    QTest::newRow("product of degrees != devices") << R"({"devices": 8, "parallelism": {"tensor": 4}})"
+                                                   << "parallelism";
+    QTest::newRow("tensor 0") << R"({"parallelism": {"tensor": 0}})"
+                              << "parallelism.tensor";
+    QTest::newRow("zero_stage 4") << R"({"training": {"zero_stage": 4}})"
+                                  << "training.zero_stage";
+    QTest::newRow("recompute sometimes") << R"({"training": {"recompute": "sometimes"}})"
+                                         << "training.recompute";
+    QTest::newRow("efficiency 1.5") << R"({"efficiency": {"compute": 1.5}})"
+                                    << "efficiency.compute";
+    QTest::newRow("device missing") << R"({"device": null})"
+                                    << "device";
+    QTest::newRow("model missing") << R"({"model": null})"
+                                   << "model";
+    QTest::newRow("model_config not an object") << R"({"model_config": [1, 2]})"
+                                                << "model_config";
+    QTest::newRow("flash_attention \"yes\"") << R"({"flash_attention": "yes"})"
+                                             << "flash_attention";
+    QTest::newRow("batch 1e30") << R"({"batch": 1e30})"
+                                << "batch";
+    QTest::newRow("prompt_tokens \"4096\"") << R"({"prompt_tokens": "4096"})"
+                                            << "prompt_tokens";
+    QTest::newRow("precision compute fp12") << R"({"precision": {"compute": "fp12"}})"
+                                            << "precision.compute";
+    QTest::newRow("precision not an object") << R"({"precision": "bf16"})"
+                                             << "precision";
+    QTest::newRow("model_config_path a number") << R"({"model_config_path": 42})"
+                                                << "model_config_path";
+    QTest::newRow("model_config_path not loaded by the caller")
+        << R"({"model": null, "model_config_path": "x.config.json"})"
+        << "model_config_path";
+    QTest::newRow("device a number") << R"({"device": 4090})"
+                                     << "device";
 }
 
 void TestScenario::badInput()
@@ -104,6 +143,29 @@ void TestScenario::badInput()
     } catch (const InputError& error) {
         QCOMPARE(QString::fromStdString(error.fieldPath()), field);
         QVERIFY(std::string(error.what()).size() > error.fieldPath().size() + 5); // says what is allowed
+    }
+}
+
+// The message shows what was found: a number written as a string is quoted (the usual slip),
+// and a value holding a newline still gives one line.
+void TestScenario::messagesQuoteTheOffendingValue()
+{
+    const std::pair<const char*, const char*> cases[] = {
+        {R"({"batch": "8"})", R"(batch: expected an integer from 1 to 1000000000, got the string "8")"},
+        {R"({"mode": "train\ning"})", R"(mode: unknown value "train\ning"; allowed: inference, training)"},
+        {R"({"model_config": [1]})", "model_config: expected a Hugging Face config.json object, got array"},
+    };
+    for (const auto& [patch, expected] : cases) {
+        json scenario = {{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-8b"}};
+        scenario.merge_patch(json::parse(patch));
+        try {
+            scenarioFromJson(scenario);
+            QFAIL("expected InputError");
+        } catch (const InputError& error) {
+            const std::string what = error.what();
+            QVERIFY2(what.rfind(expected, 0) == 0, what.c_str());
+            QVERIFY(what.find('\n') == std::string::npos);
+        }
     }
 }
 

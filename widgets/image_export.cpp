@@ -2,13 +2,13 @@
 
 #include "widgets/qcustomplot_include.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QLayout>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -59,13 +59,9 @@ bool imageFormatForPath(const QString& path, ImageFormat* format)
     return true;
 }
 
-bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, double scale, QString* error)
+bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
+                  QString* error)
 {
-    ImageFormat format;
-    if (!imageFormatForPath(path, &format)) {
-        *error = tr("Unknown image type for %1; use .png, .svg or .pdf").arg(path);
-        return false;
-    }
     if (!(scale >= 0.25 && scale <= 8.0)) {
         *error = tr("Scale must be between 0.25 and 8");
         return false;
@@ -78,12 +74,9 @@ bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, doubl
     }
     const QSize size = widget->size();
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        widget->resize(original);
-        return false;
-    }
+    bytes->clear();
+    QBuffer buffer(bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool ok = true;
     switch (format) {
     case ImageFormat::Png: {
@@ -91,12 +84,12 @@ bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, doubl
         image.setDevicePixelRatio(scale);
         image.fill(widget->palette().color(QPalette::Window));
         widget->render(&image);
-        ok = image.save(&file, "PNG");
+        ok = image.save(&buffer, "PNG");
         break;
     }
     case ImageFormat::Svg: {
         QSvgGenerator generator;
-        generator.setOutputDevice(&file);
+        generator.setOutputDevice(&buffer);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("LLM Hardware Explorer"));
@@ -104,7 +97,7 @@ bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, doubl
         break;
     }
     case ImageFormat::Pdf: {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         writer.setCreator(QStringLiteral("LLM Hardware Explorer"));
         writer.setResolution(96);
         writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
@@ -114,13 +107,8 @@ bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, doubl
     }
     }
     widget->resize(original);
-    if (!ok) {
-        file.cancelWriting();
-        *error = tr("Rendering %1 failed").arg(path);
-        return false;
-    }
-    if (!file.commit()) {
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    if (!ok || bytes->isEmpty()) {
+        *error = tr("Rendering the image failed");
         return false;
     }
     return true;

@@ -1,7 +1,8 @@
-// Renders a widget (a chart or the whole dashboard) to PNG at 1x/2x, SVG or PDF, written
-// through QSaveFile so a failed export never leaves a truncated file behind.
+// Renders a widget (a chart or the whole dashboard) to the bytes of a PNG at 1x/2x, an SVG or
+// a PDF. Writing them to a file is the application's job (app::saveFileAtomically).
 #pragma once
 
+#include <QByteArray>
 #include <QSize>
 #include <QString>
 
@@ -16,6 +17,7 @@ bool imageFormatForPath(const QString& path, ImageFormat* format);
 
 // Lays the widget out at `logicalSize` (when valid), renders it, restores its size. PNG
 // pixel size is logicalSize × scale. Returns false with a message in `error`.
-bool exportWidget(QWidget* widget, const QString& path, QSize logicalSize, double scale, QString* error);
+bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
+                  QString* error);
 
 } // namespace lhe::widgets

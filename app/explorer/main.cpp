@@ -1,7 +1,7 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
-#include "app/explorer/main_window.h"
 #include "app/explorer/latency_benchmark.h"
+#include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "core/input_error.h"
 #include "widgets/dashboard.h"
@@ -10,7 +10,6 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QRegularExpression>
-
 #include <cstdio>
 #include <cstring>
 
@@ -63,22 +62,24 @@ int main(int argc, char* argv[])
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
                                             QApplication::translate("main", "Scenario JSON file to open."),
                                             QStringLiteral("file"));
-    const QCommandLineOption catalogOption(QStringLiteral("catalog"),
-                                           QApplication::translate("main", "Extra catalog JSON file (repeatable)."),
-                                           QStringLiteral("file"));
-    const QCommandLineOption configOption(QStringLiteral("model-config"),
-                                          QApplication::translate("main", "Hugging Face config.json to use as the model."),
-                                          QStringLiteral("file"));
+    const QCommandLineOption catalogOption(
+        QStringLiteral("catalog"), QApplication::translate("main", "Extra catalog JSON file (repeatable)."),
+        QStringLiteral("file"));
+    const QCommandLineOption configOption(
+        QStringLiteral("model-config"),
+        QApplication::translate("main", "Hugging Face config.json to use as the model."),
+        QStringLiteral("file"));
     const QCommandLineOption exportOption(
         QStringLiteral("export-dashboard"),
-        QApplication::translate("main", "Render the dashboard to FILE (.png, .svg or .pdf) without showing a window."),
+        QApplication::translate(
+            "main", "Render the dashboard to FILE (.png, .svg or .pdf) without showing a window."),
         QStringLiteral("file"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QApplication::translate("main", "Dashboard size for --export-dashboard."),
-                                        QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    const QCommandLineOption scaleOption(QStringLiteral("scale"),
-                                         QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
-                                         QStringLiteral("factor"), QStringLiteral("1"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"), QApplication::translate("main", "Dashboard size for --export-dashboard."),
+        QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    const QCommandLineOption scaleOption(
+        QStringLiteral("scale"), QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
+        QStringLiteral("factor"), QStringLiteral("1"));
     const QCommandLineOption benchmarkOption(
         QStringLiteral("benchmark-ui"),
         QApplication::translate("main", "Drag every slider through 200 positions and print the latency from "
@@ -87,27 +88,52 @@ int main(int argc, char* argv[])
                        benchmarkOption});
     parser.process(application);
 
+    // Headless runs (export, benchmark) are scripts: a bad input fails them with exit 2. The
+    // window always opens: a bad --catalog or --scenario becomes an error in its Messages panel
+    // and the built-in catalog or the default scenario stands in.
+    const bool strict = headless;
     std::vector<std::string> warnings;
+    QStringList startupErrors;
     core::Catalog catalog;
-    nlohmann::json scenario;
+    QStringList catalogFiles = parser.values(catalogOption);
     try {
-        catalog = app::loadCatalog(parser.values(catalogOption), warnings);
-        scenario = parser.isSet(scenarioOption) ? app::readScenarioFile(parser.value(scenarioOption))
-                                                : app::defaultScenario();
+        catalog = app::loadCatalog(catalogFiles, warnings);
+    } catch (const core::InputError& error) {
+        if (strict)
+            return fail(QString::fromStdString(error.what()));
+        startupErrors << QString::fromStdString(error.what());
+        catalogFiles.clear();
+        catalog = app::loadCatalog({}, warnings);
+    }
+    nlohmann::json scenario = app::defaultScenario();
+    try {
+        if (parser.isSet(scenarioOption))
+            scenario = app::readScenarioFile(parser.value(scenarioOption), &catalog);
         if (parser.isSet(configOption))
             app::attachModelConfig(scenario, parser.value(configOption));
     } catch (const core::InputError& error) {
-        return fail(QString::fromStdString(error.what()));
+        if (strict)
+            return fail(QString::fromStdString(error.what()));
+        startupErrors << QString::fromStdString(error.what());
+        scenario = app::defaultScenario();
     }
     for (const auto& warning : warnings)
         std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
 
     app::MainWindow window(std::move(catalog));
-    window.setExtraCatalogFiles(parser.values(catalogOption)); // kept when the catalog reloads
+    window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
-    if (!window.loadScenario(scenario, &error))
-        return fail(error);
+    if (!window.loadScenario(scenario, &error)) {
+        if (strict)
+            return fail(error);
+        startupErrors << error;
+        window.loadScenario(app::defaultScenario(), &error);
+    }
     window.showWarnings(warnings);
+    for (const QString& message : std::as_const(startupErrors)) {
+        std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(message));
+        window.logError(message);
+    }
 
     if (parser.isSet(exportOption)) {
         const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));

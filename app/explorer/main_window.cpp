@@ -2,6 +2,7 @@
 
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
+#include "app/support/save_file.h"
 #include "app/support/user_catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
@@ -9,6 +10,7 @@
 #include "widgets/device_editor_dialog.h"
 #include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/message_log.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 
@@ -17,6 +19,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,18 +27,33 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
+#include <QToolButton>
 
 namespace lhe::app {
 
 using nlohmann::json;
 
+namespace {
+
+// A config.json may hold anything under any key: read a name only when it is a string
+// (json::value would throw on a number there).
+QString stringField(const json& object, const char* key)
+{
+    const auto found = object.find(key);
+    return found != object.end() && found->is_string() ? QString::fromStdString(found->get<std::string>())
+                                                       : QString();
+}
+
+} // namespace
+
 MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     : QMainWindow(parent), m_catalog(std::move(catalog)), m_controls(new widgets::ScenarioControls),
-      m_dashboard(new widgets::Dashboard)
+      m_dashboard(new widgets::Dashboard), m_messageLog(new widgets::MessageLog),
+      m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this))
 {
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_controls);
@@ -47,6 +65,26 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     setAcceptDrops(true);
     resize(1280, 800);
 
+    m_messageDock->setObjectName(QStringLiteral("messageDock"));
+    m_messageDock->setWidget(m_messageLog);
+    m_messageDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, m_messageDock);
+    m_messageDock->hide();
+    // A permanent status bar button: how many messages there are, one click to read them.
+    m_messageButton->setObjectName(QStringLiteral("messageButton"));
+    m_messageButton->setAutoRaise(true);
+    m_messageButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_messageButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_messageButton->hide();
+    statusBar()->addPermanentWidget(m_messageButton);
+    connect(m_messageButton, &QToolButton::clicked, this,
+            [this] { m_messageDock->setVisible(!m_messageDock->isVisible()); });
+    connect(m_messageLog, &widgets::MessageLog::countChanged, this, [this](int count) {
+        m_messageButton->setText(tr("%n message(s)", nullptr, count));
+        m_messageButton->setToolTip(tr("Show or hide the Messages panel"));
+        m_messageButton->setVisible(count > 0);
+    });
+
     m_controls->setCatalog(m_catalog);
     createActions();
     connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, [this](const json& scenario) {
@@ -55,7 +93,8 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
         evaluate(scenario);
         updateTitle();
     });
-    connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this, &MainWindow::importConfigDialog);
+    connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
+            &MainWindow::importConfigDialog);
     statusBar()->showMessage(tr("Ready"));
     updateTitle();
 }
@@ -76,7 +115,8 @@ void MainWindow::createActions()
     m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
     m_saveModelAction->setEnabled(false);
     file->addSeparator();
-    QAction* exportAll = file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
+    QAction* exportAll =
+        file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addAction(tr("Export &Memory Chart…"), this,
                     [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
@@ -104,6 +144,12 @@ void MainWindow::createActions()
     QAction* editCopy = hardware->addAction(tr("Edit a &Copy of Current Device…"), this,
                                             [this] { deviceEditorDialog(true); });
     editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* messages = m_messageDock->toggleViewAction();
+    messages->setText(tr("&Messages"));
+    messages->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(messages);
 }
 
 void MainWindow::evaluate(const json& scenario)
@@ -145,11 +191,12 @@ bool MainWindow::confirmDiscardChanges()
     if (!m_modified)
         return true;
     const int answer =
-        m_discardQuestion ? m_discardQuestion()
-                          : QMessageBox::question(this, tr("Unsaved changes"),
-                                                  tr("The scenario has changes that are not saved. Save them first?"),
-                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                                  QMessageBox::Save);
+        m_discardQuestion
+            ? m_discardQuestion()
+            : QMessageBox::question(this, tr("Unsaved changes"),
+                                    tr("The scenario has changes that are not saved. Save them first?"),
+                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                    QMessageBox::Save);
     if (answer == QMessageBox::Save) {
         saveScenarioDialog(false);
         return !m_modified; // a cancelled or failed save keeps the changes
@@ -168,7 +215,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 bool MainWindow::openScenarioFile(const QString& path, QString* error)
 {
     try {
-        if (!loadScenario(readScenarioFile(path), error))
+        if (!loadScenario(readScenarioFile(path, &m_catalog), error))
             return false;
     } catch (const core::InputError& e) {
         *error = QString::fromStdString(e.what());
@@ -180,20 +227,10 @@ bool MainWindow::openScenarioFile(const QString& path, QString* error)
     return true;
 }
 
-static bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QCoreApplication::translate("lhe::app::MainWindow", "Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
-
 bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 {
     const std::string text = m_controls->scenario().dump(2) + "\n";
-    if (!writeFile(path, QByteArray::fromStdString(text), error))
+    if (!saveFileAtomically(path, QByteArray::fromStdString(text), error))
         return false;
     m_scenarioPath = path;
     m_modified = false;
@@ -204,7 +241,7 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 bool MainWindow::importModelConfig(const QString& path, QString* error)
 {
     try {
-        json config = readJsonFile(path);
+        json config = readModelConfigFile(path);
         std::vector<std::string> warnings;
         core::architectureFromHfConfig(config, QFileInfo(path).fileName().toStdString(), warnings);
         m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
@@ -257,7 +294,7 @@ bool MainWindow::saveImportedModel(const QString& id, const QString& name, QStri
         *error = tr("The current model is not an imported config.json");
         return false;
     }
-    const QString source = QString::fromStdString(next.value("model_config_path", std::string()));
+    const QString source = stringField(next, "model_config_path");
     if (!saveUserModel(id, name, next["model_config"], source, error))
         return false;
     if (!reloadCatalog(error)) {
@@ -277,6 +314,7 @@ bool MainWindow::saveImportedModel(const QString& id, const QString& name, QStri
 void MainWindow::layoutForExport(QSize dashboardSize)
 {
     m_controls->hide();
+    m_messageDock->hide();
     menuBar()->hide();
     statusBar()->hide();
     setAttribute(Qt::WA_DontShowOnScreen);
@@ -290,8 +328,20 @@ void MainWindow::layoutForExport(QSize dashboardSize)
 
 bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
 {
+    return exportImage(m_dashboard, path, scale, error);
+}
+
+bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
+{
+    widgets::ImageFormat format;
+    if (!widgets::imageFormatForPath(path, &format)) {
+        *error = tr("Unknown image type for %1; use .png, .svg or .pdf").arg(path);
+        return false;
+    }
     m_dashboard->replotNow();
-    return widgets::exportWidget(m_dashboard, path, QSize(), scale, error);
+    QByteArray bytes;
+    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error) &&
+           saveFileAtomically(path, bytes, error);
 }
 
 bool MainWindow::exportReport(const QString& path, QString* error)
@@ -303,18 +353,30 @@ bool MainWindow::exportReport(const QString& path, QString* error)
     const json report = core::reportToJson(*m_report);
     const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
     const std::string text = csv ? reportJsonAsCsv(report) : report.dump(2) + "\n";
-    return writeFile(path, QByteArray::fromStdString(text), error);
+    return saveFileAtomically(path, QByteArray::fromStdString(text), error);
 }
 
 void MainWindow::showWarnings(const std::vector<std::string>& warnings)
 {
-    if (!warnings.empty())
-        statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
-                                     .arg(QString::fromStdString(warnings.front())));
+    if (warnings.empty())
+        return;
+    for (const std::string& warning : warnings)
+        m_messageLog->addMessage(widgets::MessageLog::Severity::Warning, QString::fromStdString(warning));
+    m_messageDock->show();
+    statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
+                                 .arg(QString::fromStdString(warnings.front())));
+}
+
+void MainWindow::logError(const QString& message)
+{
+    m_messageLog->addMessage(widgets::MessageLog::Severity::Error, message);
+    m_messageDock->show();
+    statusBar()->showMessage(message);
 }
 
 void MainWindow::reportError(const QString& title, const QString& message)
 {
+    m_messageLog->addMessage(widgets::MessageLog::Severity::Error, message);
     statusBar()->showMessage(message);
     QMessageBox::warning(this, title, message);
 }
@@ -334,7 +396,8 @@ void MainWindow::saveScenarioDialog(bool askForName)
 {
     QString path = m_scenarioPath;
     if (askForName || path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), path.isEmpty() ? tr("scenario.json") : path,
+        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"),
+                                            path.isEmpty() ? tr("scenario.json") : path,
                                             tr("Scenario files (*.json)"));
     QString error;
     if (!path.isEmpty() && !saveScenarioFile(path, &error))
@@ -378,18 +441,16 @@ void MainWindow::saveImportedModelDialog()
         return;
     }
     // A name to start from: the config's own, else its file name without ".config.json"/".json".
-    QString suggestion =
-        QString::fromStdString(scenario["model_config"].value("_name_or_path", std::string()));
+    QString suggestion = stringField(scenario["model_config"], "_name_or_path");
     if (suggestion.isEmpty()) {
-        suggestion =
-            QFileInfo(QString::fromStdString(scenario.value("model_config_path", std::string()))).fileName();
+        suggestion = QFileInfo(stringField(scenario, "model_config_path")).fileName();
         for (const QLatin1String suffix :
              {QLatin1String(".json"), QLatin1String(".config"), QLatin1String("config")})
             if (suggestion.endsWith(suffix, Qt::CaseInsensitive))
                 suggestion.chop(suffix.size());
     }
     if (suggestion.isEmpty())
-        suggestion = QString::fromStdString(scenario["model_config"].value("model_type", std::string()));
+        suggestion = stringField(scenario["model_config"], "model_type");
     bool ok = false;
     const QString name =
         QInputDialog::getText(this, tr("Save Imported Model to Catalog"),
@@ -428,13 +489,13 @@ void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
     QString selectedFilter;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Image"), name + QStringLiteral(".png"),
-        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &selectedFilter);
+        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+        &selectedFilter);
     if (path.isEmpty())
         return;
     const double scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
     QString error;
-    m_dashboard->replotNow();
-    if (!widgets::exportWidget(chart, path, QSize(), scale, &error))
+    if (!exportImage(chart, path, scale, &error))
         reportError(tr("Cannot export image"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);

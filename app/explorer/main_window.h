@@ -6,18 +6,20 @@
 #include "core/catalog.h"
 #include "core/report.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QMainWindow>
 #include <QStringList>
-
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+class QDockWidget;
+class QToolButton;
+
 namespace lhe::widgets {
 class Dashboard;
+class MessageLog;
 class ScenarioControls;
 } // namespace lhe::widgets
 
@@ -53,12 +55,21 @@ public:
     // Headless rendering: hides the controls and window chrome, shows the window off screen and
     // sizes it so the dashboard is exactly `dashboardSize`.
     void layoutForExport(QSize dashboardSize);
+    // A chart (or the dashboard) as .png/.svg/.pdf by the path's suffix, written atomically.
+    bool exportImage(QWidget* chart, const QString& path, double scale, QString* error);
     bool exportReport(const QString& path, QString* error); // .json or .csv
 
     const std::optional<core::Report>& report() const { return m_report; }
     widgets::Dashboard* dashboard() const { return m_dashboard; }
     widgets::ScenarioControls* controls() const { return m_controls; }
+    widgets::MessageLog* messageLog() const { return m_messageLog; }
+    QDockWidget* messageDock() const { return m_messageDock; }
+    // Load-time warnings (skipped catalog entries, config.json guesses): each goes to the
+    // Messages panel, which opens, and the first to the status bar.
     void showWarnings(const std::vector<std::string>& warnings);
+    // A problem the user did not cause in this window (a bad --scenario at start-up): logged as
+    // an error without a modal box.
+    void logError(const QString& message);
 
     bool isModified() const { return m_modified; }
     // Before the current scenario is replaced or the window closes: asks Save / Discard / Cancel
@@ -94,6 +105,9 @@ private:
     QAction* m_saveModelAction = nullptr;
     widgets::ScenarioControls* m_controls;
     widgets::Dashboard* m_dashboard;
+    widgets::MessageLog* m_messageLog;
+    QDockWidget* m_messageDock;
+    QToolButton* m_messageButton;
     std::optional<core::Report> m_report;
     QString m_scenarioPath;
     bool m_modified = false;

@@ -1,6 +1,7 @@
 #include "app/support/user_catalog.h"
 
 #include "app/support/input_files.h"
+#include "app/support/save_file.h"
 #include "core/catalog.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
@@ -8,7 +9,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <vector>
 
 namespace lhe::app {
@@ -30,7 +30,7 @@ QString qs(const std::string& text)
 }
 
 // Reads `fileName` in the user catalog folder (or starts an empty document), replaces the entry
-// with the same id in the `key` array or appends it, and writes the file back through QSaveFile.
+// with the same id in the `key` array or appends it, and writes the file back atomically.
 bool upsertEntry(const QString& fileName, const char* key, const json& entry, QString* error)
 {
     const QString folder = userCatalogFolder();
@@ -69,13 +69,7 @@ bool upsertEntry(const QString& fileName, const char* key, const json& entry, QS
     if (!replaced)
         entries.push_back(entry);
 
-    const QByteArray bytes = QByteArray::fromStdString(document.dump(2) + "\n");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = UserCatalog::tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, QByteArray::fromStdString(document.dump(2) + "\n"), error);
 }
 
 } // namespace

@@ -9,31 +9,36 @@
 #include "app/support/user_catalog.h"
 #include "core/chart_data.h"
 #include "core/units.h"
+#include "file_size_limit.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
 #include "widgets/device_editor_dialog.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/message_log.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QMessageBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QXmlStreamReader>
 #include <QtTest>
-
 #include <set>
+#include <unistd.h>
 
 using namespace lhe;
 using nlohmann::json;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -72,12 +77,15 @@ private slots:
     void trainingShowsTrainingCard();
     void scenarioSaveOpenRoundTrip();
     void badScenarioIsRejectedWithoutChangingControls();
+    void everyBrokenInputIsRefusedWithItsMessage();
     void importedConfigBecomesTheModel();
     void exportFormats_data();
     void exportFormats();
     void exportReportJsonAndCsv();
+    void failedSaveLeavesExistingFile_data();
     void failedSaveLeavesExistingFile();
     void asksBeforeDiscardingChanges();
+    void brokenUserCatalogEntryIsSkippedWithAVisibleWarning();
     void extremeSlidersNeverShowNanOrInfinity();
     void userDeviceIsSavedSelectedAndEvaluated();
     void importedModelIsSavedToCatalog();
@@ -191,6 +199,38 @@ void TestMainWindow::badScenarioIsRejectedWithoutChangingControls()
     QCOMPARE(m_window->controls()->scenario(), before);
 }
 
+// The folder of broken inputs (tests/fixtures/bad_inputs, its manifest expected.json) through
+// the window's own paths: File > Open refuses every broken scenario and Import refuses every
+// broken config.json with the message the manifest names (the same one the CLI prints), and
+// neither touches the controls or the report on screen.
+void TestMainWindow::everyBrokenInputIsRefusedWithItsMessage()
+{
+    const QString folder = QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/bad_inputs");
+    const json manifest = app::readJsonFile(folder + u"/expected.json"_s);
+    const json before = m_window->controls()->scenario();
+    const QString title = m_window->windowTitle();
+    int tried = 0;
+    for (const auto& [name, entry] : manifest["files"].items()) {
+        const std::string kind = entry["kind"].get<std::string>();
+        if (kind == "catalog")
+            continue; // catalogs: brokenUserCatalogEntryIsSkippedWithAVisibleWarning, tst_bad_inputs
+        const QString path = folder + u'/' + QString::fromStdString(name);
+        QString error;
+        const bool accepted = kind == "scenario" ? m_window->openScenarioFile(path, &error)
+                                                 : m_window->importModelConfig(path, &error);
+        QVERIFY2(!accepted, qPrintable(QString::fromStdString(name)));
+        for (const auto& needle : entry["needles"]) {
+            const QString text = QString::fromStdString(needle.get<std::string>());
+            QVERIFY2(error.contains(text), qPrintable(u"\""_s + text + u"\" not in: "_s + error));
+        }
+        QVERIFY2(!error.contains(u'\n'), qPrintable(error));
+        QCOMPARE(m_window->controls()->scenario(), before);
+        QCOMPARE(m_window->windowTitle(), title);
+        ++tried;
+    }
+    QVERIFY2(tried >= 30, qPrintable(QString::number(tried)));
+}
+
 void TestMainWindow::importedConfigBecomesTheModel()
 {
     // Qwen3-8B's published config.json: 8,190,735,360 parameters (Hugging Face safetensors).
@@ -201,7 +241,8 @@ void TestMainWindow::importedConfigBecomesTheModel()
     QVERIFY(s.contains("model_config"));
     QVERIFY(m_window->report());
     QVERIFY(qAbs(m_window->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
-    QVERIFY(!m_window->importModelConfig(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
+    QVERIFY(
+        !m_window->importModelConfig(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
     QVERIFY(error.contains(QStringLiteral("not found")));
 }
 
@@ -255,7 +296,8 @@ void TestMainWindow::exportReportJsonAndCsv()
     const QString jsonPath = dir.filePath(QStringLiteral("r.json"));
     QVERIFY2(m_window->exportReport(jsonPath, &error), qPrintable(error));
     const json report = app::readJsonFile(jsonPath);
-    QCOMPARE(report["memory"]["per_device"]["weights"].get<double>(), m_window->report()->memory.perDevice.weightsBytes);
+    QCOMPARE(report["memory"]["per_device"]["weights"].get<double>(),
+             m_window->report()->memory.perDevice.weightsBytes);
     const QString csvPath = dir.filePath(QStringLiteral("r.csv"));
     QVERIFY2(m_window->exportReport(csvPath, &error), qPrintable(error));
     QFile csv(csvPath);
@@ -266,25 +308,138 @@ void TestMainWindow::exportReportJsonAndCsv()
     QVERIFY(text.contains(QStringLiteral("\ndecode.bound,memory\n")));
 }
 
+void TestMainWindow::failedSaveLeavesExistingFile_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("fault");
+    const QStringList saves{u"scenario"_s,      u"report.json"_s,   u"report.csv"_s, u"dashboard.png"_s,
+                            u"dashboard.svg"_s, u"dashboard.pdf"_s, u"user device"_s};
+    for (const QString& what : saves) {
+        for (const QString& fault : {u"full disk"_s, u"read-only folder"_s, u"folder is a file"_s}) {
+            if (what == u"user device"_s && fault == u"folder is a file"_s)
+                continue; // the user catalog's folder is fixed; tst_user_catalog covers it
+            QTest::newRow(qPrintable(what + u", "_s + fault)) << what << fault;
+        }
+    }
+}
+
+// Every save goes through QSaveFile: whatever stops the write (a disk that fills up half-way,
+// a folder the user may not write, a "folder" that is a file), the save reports an error that
+// names the file, and the file that was there before is byte for byte what it was, with no
+// temporary file left beside it.
 void TestMainWindow::failedSaveLeavesExistingFile()
 {
+    QFETCH(QString, what);
+    QFETCH(QString, fault);
+    const QByteArray original =
+        what == u"user device"_s ? QByteArray(R"({"devices": []})") : QByteArray(R"({"device": "original"})");
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("keep.json"));
-    {
-        QFile original(path);
-        QVERIFY(original.open(QIODevice::WriteOnly));
-        original.write("{\"device\": \"original\"}");
+    QString folder = dir.path();
+    if (what == u"user device"_s) {
+        folder = app::userCatalogFolder();
+        QVERIFY(QDir().mkpath(folder));
     }
-    QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    const QString name = what == u"user device"_s ? QFileInfo(app::userDevicesFile()).fileName()
+                         : what == u"scenario"_s  ? u"keep.json"_s
+                                                  : what;
+    QString path = QDir(folder).filePath(name);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(original), original.size());
+    }
+
+    auto save = [&](const QString& target, QString* error) {
+        if (what == u"scenario"_s)
+            return m_window->saveScenarioFile(target, error);
+        if (what.startsWith(u"report"_s))
+            return m_window->exportReport(target, error);
+        if (what.startsWith(u"dashboard"_s))
+            return m_window->exportDashboard(target, 1.0, error);
+        core::Device device = *m_window->catalog().findDevice("nvidia-h100-sxm");
+        device.id = "my-h100";
+        return m_window->addUserDevice(device, error);
+    };
+
     QString error;
-    const bool saved = m_window->saveScenarioFile(path, &error);
-    QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (saved)
-        QSKIP("running as root: a read-only folder does not stop root from writing");
-    QVERIFY(!error.isEmpty());
-    QFile original(path);
-    QVERIFY(original.open(QIODevice::ReadOnly));
-    QCOMPARE(original.readAll(), QByteArray("{\"device\": \"original\"}"));
+    bool saved = false;
+    if (fault == u"full disk"_s) {
+        const test::FileSizeLimit fullDisk(64); // the original fits, no new content does
+        QVERIFY(fullDisk.isActive());
+        saved = save(path, &error);
+    } else if (fault == u"read-only folder"_s) {
+        QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        saved = save(path, &error);
+        QFile::setPermissions(folder,
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        if (saved && ::geteuid() == 0)
+            QSKIP("running as root: a read-only folder does not stop root (the full-disk rows do)");
+    } else {
+        path = QDir(folder).filePath(name + u"/inside.json"_s); // the existing file as a folder
+        saved = save(path, &error);
+        path = QDir(folder).filePath(name);
+    }
+
+    QVERIFY2(!saved, "the save claimed success");
+    QVERIFY2(!error.isEmpty(), "no error message");
+    QVERIFY2(error.contains(QFileInfo(path).fileName()), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), original);
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{name});
+}
+
+// A hand-edited user catalog with one bad entry: that entry is skipped, the good one beside it
+// and the whole shipped catalog still load, the window starts, and the warning (file and field
+// path) stays readable in the Messages panel, which opens by itself.
+void TestMainWindow::brokenUserCatalogEntryIsSkippedWithAVisibleWarning()
+{
+    QVERIFY(QDir().mkpath(app::userCatalogFolder()));
+    const json good = {{"id", "lab-gpu"},
+                       {"name", "Lab GPU"},
+                       {"vendor", "Lab"},
+                       {"class", "gpu"},
+                       {"memory_bytes", 48e9},
+                       {"memory_bandwidth", 1e12},
+                       {"peak_flops", {{"bf16", 2e14}}}};
+    json broken = good;
+    broken["id"] = "lab-broken";
+    broken["memory_bandwidth"] = 0; // devices[1].memory_bandwidth must be positive
+    const std::string text = json{{"devices", {good, broken}}}.dump(2);
+    {
+        QFile file(QDir(app::userCatalogFolder()).filePath(u"lab.json"_s));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.data(), static_cast<qint64>(text.size()));
+    }
+
+    std::vector<std::string> warnings;
+    core::Catalog catalog = app::loadCatalog({}, warnings);
+    QVERIFY(catalog.findDevice("lab-gpu"));
+    QVERIFY(!catalog.findDevice("lab-broken"));
+    QVERIFY(catalog.findDevice("nvidia-h100-sxm"));
+    QVERIFY(catalog.findModel("llama-3.1-8b"));
+
+    app::MainWindow window(std::move(catalog));
+    QString error;
+    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.messageDock()->isHidden());
+    window.showWarnings(warnings);
+    QCOMPARE(window.messageLog()->count(), static_cast<int>(warnings.size()));
+    QVERIFY(window.messageLog()->count() >= 1);
+    const QString message = window.messageLog()->message(0);
+    QVERIFY2(message.contains(u"lab.json"_s) && message.contains(u"devices[1].memory_bandwidth"_s),
+             qPrintable(message));
+    QVERIFY(window.messageDock()->isVisible());
+    auto* button = window.findChild<QToolButton*>(u"messageButton"_s);
+    QVERIFY(button && button->isVisible());
+    QVERIFY2(button->text().contains(QString::number(warnings.size())), qPrintable(button->text()));
+
+    // Clearing empties the panel and hides the count.
+    window.messageLog()->clear();
+    QCOMPARE(window.messageLog()->count(), 0);
+    QVERIFY(!button->isVisible());
 }
 
 QAction* TestMainWindow::saveModelAction() const
@@ -482,7 +637,8 @@ void TestMainWindow::extremeSlidersNeverShowNanOrInfinity()
             const int original = slider->value();
             for (int value : {slider->minimum(), slider->maximum()}) {
                 slider->setValue(value);
-                checkVisibleText(QStringLiteral("%1 %2=%3").arg(QLatin1String(mode), slider->objectName()).arg(value));
+                checkVisibleText(
+                    QStringLiteral("%1 %2=%3").arg(QLatin1String(mode), slider->objectName()).arg(value));
             }
             slider->setValue(original);
         }
@@ -490,8 +646,9 @@ void TestMainWindow::extremeSlidersNeverShowNanOrInfinity()
             for (QSlider* slider : sliders)
                 if (slider->isEnabled())
                     slider->setValue(maximum ? slider->maximum() : slider->minimum());
-            checkVisibleText(QStringLiteral("%1 all %2").arg(QLatin1String(mode), maximum ? QLatin1String("max")
-                                                                                            : QLatin1String("min")));
+            checkVisibleText(
+                QStringLiteral("%1 all %2")
+                    .arg(QLatin1String(mode), maximum ? QLatin1String("max") : QLatin1String("min")));
         }
     }
 }

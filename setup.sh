@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one entry point for a fresh Debian 12 machine: installs what is missing (apt, through
 # sudo when not root), builds, then either launches the product (`run`) or builds and runs
-# the whole test suite (`test`). CI runs `./setup.sh test` (see .ci/run).
+# the whole test suite (`test`: plain, then under ASan + UBSan, then the fuzzers for a minute
+# each). CI runs `./setup.sh test` (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -9,10 +10,12 @@ PACKAGES=(cmake g++ make pkg-config
           qt6-base-dev libqcustomplot-dev nlohmann-json3-dev qt6-svg-dev
           qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
           fonts-noto-cjk xvfb xauth)
+# The tests also build the libFuzzer targets: Clang and its runtime libraries.
+TEST_PACKAGES=(clang-14 libclang-rt-14-dev)
 
 install_missing() {
     local missing=()
-    for package in "${PACKAGES[@]}"; do
+    for package in "$@"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -28,9 +31,37 @@ build() {
     cmake --build --preset "$1"
 }
 
+# Runs the three libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
+# seed corpus, under ASan + UBSan; fails on any crash, leak or sanitizer report.
+fuzz() {
+    local seconds=$1 work status=0
+    CXX=clang++-14 cmake -S . -B build/fuzz -DLHE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build build/fuzz -j2 --target fuzz_catalog fuzz_scenario fuzz_hf_config
+    work=$(mktemp -d)
+    local targets=(catalog scenario hf_config) pids=()
+    for target in "${targets[@]}"; do
+        mkdir -p "$work/$target"
+        build/fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -print_final_stats=1 \
+            "$work/$target" "tests/fuzz/corpus/$target" >"$work/$target.log" 2>&1 &
+        pids+=($!)
+    done
+    for i in "${!targets[@]}"; do
+        local log="$work/${targets[$i]}.log"
+        if wait "${pids[$i]}"; then
+            echo "fuzz_${targets[$i]}: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$log"), no crash"
+        else
+            status=1
+            echo "fuzz_${targets[$i]}: FAILED" >&2
+            tail -n 40 "$log" >&2
+        fi
+    done
+    rm -rf "$work"
+    return $status
+}
+
 case "${1:-run}" in
 run)
-    install_missing
+    install_missing "${PACKAGES[@]}"
     build release
     shift || true
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
@@ -42,9 +73,14 @@ run)
     exec ./build/release/app/estimate/llm-hw-estimate --format table
     ;;
 test)
-    install_missing
+    # The suite three ways: a normal build, the same tests under ASan + UBSan, and a minute of
+    # fuzzing per loader. Each prints its own summary; any failure stops with a non-zero code.
+    install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     build dev
     QT_QPA_PLATFORM=offscreen ctest --preset dev
+    build asan
+    QT_QPA_PLATFORM=offscreen ctest --preset asan
+    fuzz 60
     ;;
 *)
     echo "usage: $0 [run|test]" >&2

@@ -11,8 +11,16 @@ namespace lhe::core {
 // picks a split when none is given, and evaluates memory, prefill/decode or training.
 Report estimate(const Scenario& scenario, const Catalog& catalog);
 
+// What to compute beyond memory and phase times. A design-space sweep needs each cell's verdict,
+// not each cell's "largest batch / longest context that fits" search (most of a report's cost).
+struct EstimateOptions
+{
+    bool limits = true; // Report::limits (inference)
+};
+
 // The same with an already-resolved device and model (the GUI's sweeps, tests).
-Report estimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch);
+Report estimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                const EstimateOptions& options = {});
 
 // Parallel split used when the scenario gives none: tensor parallel within a node up to
 // the head count, then the fewest pipeline stages that fit, then data parallel.

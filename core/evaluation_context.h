@@ -8,7 +8,8 @@
 
 namespace lhe::core {
 
-struct EvaluationContext {
+struct EvaluationContext
+{
     const Scenario& scenario;
     const Device& device;
     const ModelArchitecture& arch;
@@ -31,7 +32,34 @@ struct EvaluationContext {
     double kvShardFraction() const;
 };
 
-// Rounds up a/b for positive doubles holding whole numbers.
-double ceilDiv(double a, double b);
+// Rounds up a/b for positive doubles holding whole numbers. Inline, like the members below:
+// the memory probes of the "what fits" searches call them dozens of times per report.
+inline double ceilDiv(double a, double b)
+{
+    // std::ceil is a libm call on baseline x86-64 (no SSE4.1 roundsd): truncate instead.
+    const double q = a / b;
+    if (!(q < 4.5e15) || !(q > -4.5e15)) // beyond 2^52 every double is whole (and NaN passes)
+        return q;
+    const double whole = static_cast<double>(static_cast<long long>(q));
+    return whole < q ? whole + 1.0 : whole;
+}
+
+inline double EvaluationContext::batchPerReplica() const
+{
+    return ceilDiv(static_cast<double>(scenario.batch), replicas());
+}
+
+inline double EvaluationContext::layersPerStage() const
+{
+    return ceilDiv(static_cast<double>(arch.layers), static_cast<double>(split.pipeline));
+}
+
+inline double EvaluationContext::kvShardFraction() const
+{
+    if (arch.mla)
+        return 1.0;
+    const double kv = static_cast<double>(arch.kvHeads);
+    return ceilDiv(kv, static_cast<double>(split.tensor)) / kv;
+}
 
 } // namespace lhe::core

@@ -192,14 +192,6 @@ double ModelArchitecture::matmulParamsActive() const
     return paramsActive - (tiedEmbeddings ? 0.0 : paramsEmbedding) - paramsPositions;
 }
 
-double ModelArchitecture::kvLayerTokens(double context) const
-{
-    const double full = static_cast<double>(layers - slidingLayers) * context;
-    const double windowed =
-        static_cast<double>(slidingLayers) * std::min(context, static_cast<double>(slidingWindow));
-    return full + windowed;
-}
-
 ModelArchitecture architectureFromHfConfig(const json& input, const std::string& path,
                                            std::vector<std::string>& warnings)
 {

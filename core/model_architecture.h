@@ -2,8 +2,8 @@
 // config.json object, with parameter counts derived from it (ESTIMATION.md §1).
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 #include <vector>
 
@@ -11,56 +11,57 @@ namespace lhe::core {
 
 enum class NormKind { RmsNorm, LayerNorm };
 
-struct ModelArchitecture {
+struct ModelArchitecture
+{
     std::string modelType;
-    bool recognisedType = true;   // false: read with generic keys (a warning says so)
+    bool recognisedType = true; // false: read with generic keys (a warning says so)
 
-    long long layers = 0;         // L
-    long long hidden = 0;         // d
-    long long heads = 0;          // h (query heads)
-    long long kvHeads = 0;        // h_kv
-    long long headDim = 0;        // d_h of Q and K (MLA: nope + rope)
-    long long valueHeadDim = 0;   // d_h of V (MLA: v_head_dim)
-    long long ffn = 0;            // f, dense FFN width
-    long long vocab = 0;          // V
+    long long layers = 0;       // L
+    long long hidden = 0;       // d
+    long long heads = 0;        // h (query heads)
+    long long kvHeads = 0;      // h_kv
+    long long headDim = 0;      // d_h of Q and K (MLA: nope + rope)
+    long long valueHeadDim = 0; // d_h of V (MLA: v_head_dim)
+    long long ffn = 0;          // f, dense FFN width
+    long long vocab = 0;        // V
     long long maxPositions = 0;
     bool tiedEmbeddings = false;
     long long positionEmbeddingRows = 0; // learned absolute positions (GPT-2, OPT); 0 with RoPE
-    bool gatedFfn = true;         // SwiGLU/GeGLU: 3 matrices; plain: 2
+    bool gatedFfn = true;                // SwiGLU/GeGLU: 3 matrices; plain: 2
     NormKind norm = NormKind::RmsNorm;
     int normsPerLayer = 2;
     bool qkvBias = false;
     bool outputBias = false;
     bool ffnBias = false;
-    bool qkNorm = false;          // Qwen3: RMSNorm on q and k per head
+    bool qkNorm = false; // Qwen3: RMSNorm on q and k per head
 
     // Multi-head latent attention (DeepSeek-V2/V3).
     bool mla = false;
-    long long qLoraRank = 0;      // 0: direct Q projection
+    long long qLoraRank = 0; // 0: direct Q projection
     long long kvLoraRank = 0;
     long long qkNopeHeadDim = 0;
     long long qkRopeHeadDim = 0;
 
     // Mixture of experts.
-    long long experts = 0;        // routed experts per MoE layer (0: dense)
+    long long experts = 0; // routed experts per MoE layer (0: dense)
     long long expertsPerToken = 0;
-    long long expertFfn = 0;      // f_e
-    long long sharedFfn = 0;      // total width of the shared expert(s)
+    long long expertFfn = 0; // f_e
+    long long sharedFfn = 0; // total width of the shared expert(s)
     bool sharedExpertGate = false;
-    bool routerBias = false;      // DeepSeek-V3 e_score_correction_bias
+    bool routerBias = false; // DeepSeek-V3 e_score_correction_bias
     long long moeLayers = 0;
     long long denseLayers = 0;
 
-    long long slidingWindow = 0;  // tokens; 0 = none
-    long long slidingLayers = 0;  // layers that use the window
+    long long slidingWindow = 0; // tokens; 0 = none
+    long long slidingLayers = 0; // layers that use the window
 
     // Derived by finalise(), in parameters (counted in double: exact to 2^53).
     double paramsTotal = 0;
     double paramsActive = 0;
-    double paramsRoutedExperts = 0;   // all routed expert weights of all layers
-    double paramsEmbedding = 0;       // input token embedding V·d
-    double paramsPositions = 0;       // learned positional table
-    double paramsLmHead = 0;          // untied output head V·d (0 when tied)
+    double paramsRoutedExperts = 0; // all routed expert weights of all layers
+    double paramsEmbedding = 0;     // input token embedding V·d
+    double paramsPositions = 0;     // learned positional table
+    double paramsLmHead = 0;        // untied output head V·d (0 when tied)
     double paramsPerLayerAttention = 0;
     double kvElementsPerTokenPerLayer = 0; // K and V (MLA: latent + rope key)
 
@@ -71,7 +72,12 @@ struct ModelArchitecture {
     // K+V cache elements for one token over all layers, ignoring sliding windows.
     double kvElementsPerToken() const { return kvElementsPerTokenPerLayer * static_cast<double>(layers); }
     // Cached tokens summed over layers at context c (sliding-window layers keep min(c, window)).
-    double kvLayerTokens(double context) const;
+    double kvLayerTokens(double context) const
+    {
+        const double full = static_cast<double>(layers - slidingLayers) * context;
+        return full +
+               static_cast<double>(slidingLayers) * std::min(context, static_cast<double>(slidingWindow));
+    }
 };
 
 // Reads a config.json object. Unknown model_type falls back to generic keys and appends a

@@ -10,9 +10,22 @@
 namespace lhe::core {
 
 enum class Precision {
-    Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4, Fp4,
+    Fp32,
+    Tf32,
+    Bf16,
+    Fp16,
+    Fp8,
+    Int8,
+    Int4,
+    Fp4,
     // Weight-only formats: stored compressed, computed in the scenario's compute precision.
-    Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q4_0, AwqInt4, GptqInt4,
+    Q8_0,
+    Q6_K,
+    Q5_K_M,
+    Q4_K_M,
+    Q4_0,
+    AwqInt4,
+    GptqInt4,
 };
 
 // Columns of a device's peak_flops table (catalog keys).
@@ -27,10 +40,24 @@ std::string allowedPrecisionNames(bool includeWeightOnly);
 std::optional<PeakKey> parsePeakKey(std::string_view name);
 std::string_view peakKeyName(PeakKey key);
 
-// Bits per stored element, scales included (llama.cpp ggml-common.h block layouts; AWQ/GPTQ
-// group 128 with fp16 scale and zero point).
-double bitsPerElement(Precision precision);
-inline double bytesPerElement(Precision precision) { return bitsPerElement(precision) / 8.0; }
+// Bits per stored element, scales included, indexed by Precision. Weight-only formats:
+// - q8_0: 32 int8 + one fp16 scale = 34 B / 32 = 8.5 (llama.cpp ggml-common.h block_q8_0)
+// - q6_k: 210 B per 256-weight super-block = 6.5625 (block_q6_K)
+// - q5_k_m: mixed Q5_K/Q6_K tensors, 5.69 bpw (llama.cpp tools/quantize README table, Llama-3-8B)
+// - q4_k_m: mixed Q4_K/Q6_K tensors, ~4.85 bpw (ESTIMATION.md §2; llama.cpp quantize table 4.89)
+// - q4_0: 32 4-bit + fp16 scale = 18 B / 32 = 4.5 (block_q4_0)
+// - awq/gptq int4, group 128: 4 + (16-bit scale + 16-bit zero) / 128 = 4.25
+// In the header because every memory probe reads it (issue 6: one report in <= 1 µs).
+inline constexpr std::array<double, 15> kBitsPerElement{32,  32,     16,   16,   8,   8,    4,   4,
+                                                        8.5, 6.5625, 5.69, 4.85, 4.5, 4.25, 4.25};
+inline double bitsPerElement(Precision precision)
+{
+    return kBitsPerElement[static_cast<std::size_t>(precision)];
+}
+inline double bytesPerElement(Precision precision)
+{
+    return bitsPerElement(precision) / 8.0;
+}
 
 bool isWeightOnly(Precision precision);
 // Peak column that executes matrix products in this precision (weight-only: none).

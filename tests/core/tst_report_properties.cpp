@@ -6,7 +6,6 @@
 #include "core/report.h"
 
 #include <QtTest>
-
 #include <cmath>
 #include <random>
 
@@ -64,11 +63,13 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
         return static_cast<long long>(std::exp(u(random)));
     };
     auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
-    const Precision weights[] = {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Int8,
-                                 Precision::Int4, Precision::Fp4, Precision::Q4_K_M, Precision::Q8_0, Precision::AwqInt4};
-    const Precision kv[] = {Precision::Fp32, Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4};
-    const Precision compute[] = {Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp8, Precision::Int8,
-                                 Precision::Int4, Precision::Fp4};
+    const Precision weights[] = {Precision::Fp32, Precision::Bf16,   Precision::Fp16, Precision::Fp8,
+                                 Precision::Int8, Precision::Int4,   Precision::Fp4,  Precision::Q4_K_M,
+                                 Precision::Q8_0, Precision::AwqInt4};
+    const Precision kv[] = {Precision::Fp32, Precision::Bf16, Precision::Fp8, Precision::Int8,
+                            Precision::Int4};
+    const Precision compute[] = {Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp8,
+                                 Precision::Int8, Precision::Int4, Precision::Fp4};
     int evaluated = 0;
     int rejected = 0;
     for (int i = 0; i < kScenarios; ++i) {
@@ -100,7 +101,8 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
         }
         ++evaluated;
         std::string where;
-        QVERIFY2(checkNumbers(reportToJson(r), where), qPrintable(QString::fromStdString(label + ": " + where)));
+        QVERIFY2(checkNumbers(reportToJson(r), where),
+                 qPrintable(QString::fromStdString(label + ": " + where)));
         const auto& m = r.memory.perDevice;
         const double parts = m.weightsBytes + m.kvCacheBytes + m.activationsBytes + m.gradientsBytes +
                              m.optimizerStatesBytes + m.overheadBytes;
@@ -108,20 +110,41 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
         QVERIFY(r.memory.hostOffloadBytes + r.memory.diskOffloadBytes + r.memory.unplacedBytes <=
                 r.memory.offloadedBytes * (1 + 1e-12) + 1);
         const auto validBound = [](Bound b) {
-            return b == Bound::Compute || b == Bound::Memory || b == Bound::Communication || b == Bound::Offload;
+            return b == Bound::Compute || b == Bound::Memory || b == Bound::Communication ||
+                   b == Bound::Offload;
         };
         if (r.prefill)
             QVERIFY(validBound(r.prefill->bound));
         if (r.training)
             QVERIFY(validBound(r.training->step.bound));
-        QVERIFY2(s.mode == Mode::Training ? bool(r.training) : bool(r.prefill), qPrintable(QString::fromStdString(label)));
+        QVERIFY2(s.mode == Mode::Training ? bool(r.training) : bool(r.prefill),
+                 qPrintable(QString::fromStdString(label)));
 
         // More batch never needs less memory (same split).
         Scenario bigger = s;
         bigger.batch = std::min<long long>(s.batch * 2, 1'000'000'000LL);
         bigger.parallelism = r.scenario.parallelism;
         const Report more = estimate(bigger, catalog);
-        QVERIFY2(more.memory.perDevice.totalBytes() >= m.totalBytes(), qPrintable(QString::fromStdString(label)));
+        QVERIFY2(more.memory.perDevice.totalBytes() >= m.totalBytes(),
+                 qPrintable(QString::fromStdString(label)));
+
+        // The "largest that fits" searches (secant guess + gallop) against their definition:
+        // the limit fits on the device and one more does not (or nothing fits: 0).
+        if (r.limits) {
+            auto fits = [&](long long batch, long long context) {
+                Scenario t = s;
+                t.batch = batch;
+                t.promptTokens = std::max(1LL, context - s.outputTokens);
+                t.parallelism = r.scenario.parallelism;
+                const auto& a = estimate(t, catalog).memory;
+                return a.perDevice.totalBytes() <= a.capacityPerDeviceBytes;
+            };
+            const long long context = s.promptTokens + s.outputTokens;
+            const long long b = r.limits->maxBatchFits;
+            QVERIFY2(b == 0 ? !fits(1, context)
+                            : fits(b, context) && (b == 1'000'000'000LL || !fits(b + 1, context)),
+                     qPrintable(QString::fromStdString(label + " max batch " + std::to_string(b))));
+        }
     }
     QCOMPARE(evaluated, kScenarios);
     QCOMPARE(rejected, 0);

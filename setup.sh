@@ -2,7 +2,7 @@
 # The one entry point for a fresh Debian 12 machine: installs what is missing (apt, through
 # sudo when not root), builds, then either launches the product (`run`) or builds and runs
 # the whole test suite (`test`: plain, then under ASan + UBSan, then the fuzzers for a minute
-# each). CI runs `./setup.sh test` (see .ci/run).
+# each), or runs the benchmarks (`bench`). CI runs `./setup.sh test` (see .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -12,6 +12,8 @@ PACKAGES=(cmake g++ make pkg-config
           fonts-noto-cjk xvfb xauth)
 # The tests also build the libFuzzer targets: Clang and its runtime libraries.
 TEST_PACKAGES=(clang-14 libclang-rt-14-dev)
+# The benchmarks: Google Benchmark, GNU time (peak RSS) and bc.
+BENCH_PACKAGES=(libbenchmark-dev time bc)
 
 install_missing() {
     local missing=()
@@ -82,8 +84,21 @@ test)
     QT_QPA_PLATFORM=offscreen ctest --preset asan
     fuzz 60
     ;;
+bench)
+    # Speed and memory (README "Performance"): the core (Google Benchmark), the window's
+    # control-change-to-repaint latency, and its cold start and peak RSS.
+    install_missing "${PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
+    cmake --preset release >/dev/null
+    cmake --build --preset release --target bench_core llm-hw-explorer
+    echo "== core (one report; 128 x 128 grid) on $(nproc) cores of $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
+    ./build/release/bench/bench_core --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+    echo "== slider change to repainted window (offscreen)"
+    QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui
+    echo "== cold start and peak memory (Xvfb)"
+    bench/startup.sh build/release/app/explorer/llm-hw-explorer 5
+    ;;
 *)
-    echo "usage: $0 [run|test]" >&2
+    echo "usage: $0 [run|test|bench]" >&2
     exit 2
     ;;
 esac

@@ -1,6 +1,8 @@
 // Core speed: one full report (the GUI evaluates one per slider step) and a 128 x 128 batch x
-// sequence grid (a design-space map). Targets (issue 6): <= 1 µs per report, <= 16 ms per grid.
+// sequence grid of full reports, and the window's design-space map (24 x 27 verdict cells).
+// Targets (issue 6): <= 1 µs per report, <= 16 ms per grid.
 #include "core/catalog.h"
+#include "core/design_space.h"
 #include "core/estimator.h"
 
 #include <benchmark/benchmark.h>
@@ -40,20 +42,36 @@ void grid(benchmark::State& state)
     for (auto _ : state) {
         for (int b = 0; b < 128; ++b) {
             for (int q = 0; q < 128; ++q) {
-                s.batch = 1LL << (b * 12 / 128);            // 1 .. 4096, log steps
-                s.promptTokens = 128LL << (q * 13 / 128);   // 128 .. 1M, log steps
+                s.batch = 1LL << (b * 12 / 128);          // 1 .. 4096, log steps
+                s.promptTokens = 128LL << (q * 13 / 128); // 128 .. 1M, log steps
                 benchmark::DoNotOptimize(estimate(s, device, arch));
             }
         }
     }
 }
 
+// The design-space map the window recomputes on every control change while its tab is shown.
+void designSpace(benchmark::State& state)
+{
+    const Catalog& catalog = Catalog::builtIn();
+    const Scenario s = scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8);
+    const Device& device = *catalog.findDevice(s.deviceId);
+    const ModelArchitecture& arch = catalog.findModel(s.modelId)->architecture;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(designSpaceMap(s, device, arch));
+}
+
 } // namespace
 
-BENCHMARK_CAPTURE(report, inference_dense_1gpu, scenario("nvidia-rtx-4090", "llama-3.1-8b", Mode::Inference, 1));
-BENCHMARK_CAPTURE(report, inference_dense_8gpu, scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8));
-BENCHMARK_CAPTURE(report, inference_moe_16gpu, scenario("nvidia-h100-sxm", "deepseek-v3", Mode::Inference, 16));
-BENCHMARK_CAPTURE(report, training_dense_64gpu, scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Training, 64));
+BENCHMARK_CAPTURE(report, inference_dense_1gpu,
+                  scenario("nvidia-rtx-4090", "llama-3.1-8b", Mode::Inference, 1));
+BENCHMARK_CAPTURE(report, inference_dense_8gpu,
+                  scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8));
+BENCHMARK_CAPTURE(report, inference_moe_16gpu,
+                  scenario("nvidia-h100-sxm", "deepseek-v3", Mode::Inference, 16));
+BENCHMARK_CAPTURE(report, training_dense_64gpu,
+                  scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Training, 64));
 BENCHMARK(grid)->Unit(benchmark::kMillisecond);
+BENCHMARK(designSpace)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -123,4 +123,50 @@ QString tierName(core::OffloadTier tier)
     return {};
 }
 
+QColor verdictColor(core::CellVerdict verdict)
+{
+    switch (verdict) {
+    case core::CellVerdict::Compute:
+        return boundColor(core::Bound::Compute);
+    case core::CellVerdict::MemoryBandwidth:
+        return boundColor(core::Bound::Memory);
+    case core::CellVerdict::Communication:
+        return boundColor(core::Bound::Communication);
+    case core::CellVerdict::Offload:
+        return boundColor(core::Bound::Offload);
+    case core::CellVerdict::DoesNotFit:
+        return kGrey;
+    }
+    return kGrey;
+}
+
+Qt::BrushStyle verdictHatch(core::CellVerdict verdict)
+{
+    switch (verdict) {
+    case core::CellVerdict::Offload:
+        return Qt::BDiagPattern;
+    case core::CellVerdict::DoesNotFit:
+        return Qt::DiagCrossPattern;
+    default:
+        return Qt::NoBrush;
+    }
+}
+
+QString verdictName(core::CellVerdict verdict)
+{
+    switch (verdict) {
+    case core::CellVerdict::Compute:
+        return tr("Compute");
+    case core::CellVerdict::MemoryBandwidth:
+        return tr("Memory bandwidth");
+    case core::CellVerdict::Communication:
+        return tr("Communication");
+    case core::CellVerdict::Offload:
+        return tr("Offload");
+    case core::CellVerdict::DoesNotFit:
+        return tr("Does not fit");
+    }
+    return {};
+}
+
 } // namespace lhe::widgets

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/chart_data.h"
+#include "core/design_space.h"
 #include "core/report.h"
 
 #include <QBrush>
@@ -24,5 +25,11 @@ QColor phaseColor(core::RooflinePhase phase);
 QString phaseName(core::RooflinePhase phase); // "Prefill", "Decode", "Training step"
 
 QString tierName(core::OffloadTier tier);
+
+// Design-space map cells: the bound colours for the three bounds and offload, grey for "does not
+// fit"; Offload and DoesNotFit cells are hatched as well (verdictHatch).
+QColor verdictColor(core::CellVerdict verdict);
+Qt::BrushStyle verdictHatch(core::CellVerdict verdict); // Qt::NoBrush when plain
+QString verdictName(core::CellVerdict verdict);         // "Compute", "Memory bandwidth", ..., "Does not fit"
 
 } // namespace lhe::widgets

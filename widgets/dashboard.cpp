@@ -1,6 +1,7 @@
 #include "widgets/dashboard.h"
 
 #include "widgets/bottleneck_card.h"
+#include "widgets/design_space_widget.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -10,12 +11,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 
 namespace lhe::widgets {
 
 Dashboard::Dashboard(QWidget* parent)
     : QWidget(parent), m_headline(new QLabel(this)), m_memoryBars(new MemoryBarsWidget(this)),
-      m_roofline(new RooflineWidget(this)), m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
+      m_roofline(new RooflineWidget), m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
+      m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
       m_training(new BottleneckCard(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -27,9 +30,20 @@ Dashboard::Dashboard(QWidget* parent)
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
 
+    // The roofline and the design-space map share the place beside the memory chart: both want
+    // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
+    m_chartTabs->setObjectName(QStringLiteral("chartTabs"));
+    m_chartTabs->setDocumentMode(true);
+    m_chartTabs->addTab(m_roofline, tr("Roofline"));
+    m_chartTabs->addTab(m_designSpace, tr("Design space"));
+    m_chartTabs->setTabToolTip(0, tr("Roofline with the operating point of each phase"));
+    m_chartTabs->setTabToolTip(1, tr("Verdict over batch and sequence length: what limits, what fits"));
+    connect(m_chartTabs, &QTabWidget::currentChanged, this,
+            [this](int index) { emit designSpaceShownChanged(index == 1); });
+
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_memoryBars, 2);
-    charts->addWidget(m_roofline, 3);
+    charts->addWidget(m_chartTabs, 3);
     layout->addLayout(charts, 1);
 
     auto* cards = new QHBoxLayout;
@@ -39,6 +53,17 @@ Dashboard::Dashboard(QWidget* parent)
     layout->addLayout(cards);
     m_memoryBars->setAccessibleName(tr("Memory per device chart"));
     m_roofline->setAccessibleName(tr("Roofline chart"));
+    m_designSpace->setAccessibleName(tr("Design-space map"));
+}
+
+bool Dashboard::designSpaceShown() const
+{
+    return m_chartTabs->currentWidget() == m_designSpace;
+}
+
+void Dashboard::showDesignSpace(bool shown)
+{
+    m_chartTabs->setCurrentWidget(shown ? static_cast<QWidget*>(m_designSpace) : m_roofline);
 }
 
 QString Dashboard::headline() const
@@ -98,12 +123,14 @@ void Dashboard::showProblem(const QString& message)
     m_prefill->clear(tr("Prefill"), message);
     m_decode->clear(tr("Decode"), message);
     m_training->hide();
+    m_designSpace->clear(message);
 }
 
 void Dashboard::replotNow()
 {
     m_memoryBars->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_roofline->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_designSpace->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 } // namespace lhe::widgets

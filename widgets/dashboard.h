@@ -1,5 +1,6 @@
-// Dashboard: the three linked views of one report — stacked memory bars, roofline, and one
-// bottleneck card per phase — plus rendering of the whole or one chart to PNG/SVG/PDF.
+// Dashboard: the linked views of one report — stacked memory bars, the roofline or (second tab in
+// its place) the design-space map, and one bottleneck card per phase — plus rendering of the whole
+// or one chart to PNG/SVG/PDF.
 #pragma once
 
 #include "core/report.h"
@@ -7,10 +8,12 @@
 #include <QWidget>
 
 class QLabel;
+class QTabWidget;
 
 namespace lhe::widgets {
 
 class BottleneckCard;
+class DesignSpaceWidget;
 class MemoryBarsWidget;
 class RooflineWidget;
 
@@ -27,6 +30,11 @@ public:
 
     MemoryBarsWidget* memoryBars() const { return m_memoryBars; }
     RooflineWidget* roofline() const { return m_roofline; }
+    DesignSpaceWidget* designSpace() const { return m_designSpace; }
+    // "Roofline" and "Design space" tabs beside the memory chart (objectName chartTabs).
+    QTabWidget* chartTabs() const { return m_chartTabs; }
+    bool designSpaceShown() const;
+    void showDesignSpace(bool shown);
     BottleneckCard* prefillCard() const { return m_prefill; }
     BottleneckCard* decodeCard() const { return m_decode; }
     BottleneckCard* trainingCard() const { return m_training; }
@@ -36,10 +44,16 @@ public:
     // while hidden or headless.
     void replotNow();
 
+signals:
+    // The tab beside the memory chart changed: the window computes the map when it is shown.
+    void designSpaceShownChanged(bool shown);
+
 private:
     QLabel* m_headline;
     MemoryBarsWidget* m_memoryBars;
     RooflineWidget* m_roofline;
+    DesignSpaceWidget* m_designSpace;
+    QTabWidget* m_chartTabs;
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;

@@ -23,15 +23,6 @@ namespace {
 constexpr double kBytesPerGb = 1e9;
 constexpr double kBarWidth = 0.55;       // in key units; bars sit at keys 1..n
 constexpr double kLabelSpaceKeys = 0.65; // free key range right of the last bar for the capacity label
-constexpr double kMinimumPointSize = 10; // legible on a projector
-
-QFont atLeast(QFont font, double pointSize, bool bold = false)
-{
-    if (font.pointSizeF() < pointSize)
-        font.setPointSizeF(pointSize);
-    font.setBold(bold);
-    return font;
-}
 
 // A text element with a filled rounded background: the fits/offloads verdict above the plot.
 class BadgeElement : public QCPTextElement
@@ -368,35 +359,30 @@ void MemoryBarsWidget::setReport(const core::Report& report)
 
 void MemoryBarsWidget::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Text);
-    const QColor base = pal.color(QPalette::Base);
-    QColor grid = pal.color(QPalette::Mid);
-    grid.setAlpha(110);
+    const auto [text, base, grid] = styleFromPalette(110);
 
-    const QFont labelFont = atLeast(font(), kMinimumPointSize);
-    styleAxes(base, text, grid, labelFont);
+    const QFont labelFont = chartFont();
     m_plot->legend->setFont(labelFont);
     m_plot->legend->setTextColor(text);
     m_plot->legend->setBrush(Qt::NoBrush);
     m_plot->legend->setBorderPen(Qt::NoPen);
 
-    m_badge->setFont(atLeast(font(), kMinimumPointSize + 1, true));
+    m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
     m_badge->setTextColor(m_tier == core::OffloadTier::DoesNotFit ? QColor(Qt::white) : QColor(Qt::black));
 
     m_capacityLine->setPen(QPen(text, 2, Qt::DashLine));
-    m_capacityLabel->setFont(atLeast(font(), kMinimumPointSize, true));
+    m_capacityLabel->setFont(chartFont(kMinimumPointSize, true));
     m_capacityLabel->setColor(text);
 
     QColor backdrop = base;
     backdrop.setAlpha(210);
     for (QCPItemText* label : m_totalLabels) {
-        label->setFont(atLeast(font(), kMinimumPointSize, true));
+        label->setFont(chartFont(kMinimumPointSize, true));
         label->setColor(text);
         label->setBrush(backdrop); // readable where the capacity line crosses it
     }
 
-    const QFont valueFont = atLeast(font(), kMinimumPointSize);
+    const QFont valueFont = chartFont();
     for (ValueLabel& label : m_valueLabels) {
         label.item->setFont(valueFont);
         if (isHatched(label.kind)) {

@@ -24,17 +24,8 @@ using core::RooflinePhase;
 namespace {
 
 constexpr int kPhaseCount = 3;
-constexpr double kMinimumPointSize = 10;      // legible on a projector
 constexpr double kMarkerSize = 11;            // px
 constexpr double kAchievedGapFraction = 0.95; // achieved drawn when more than 5 % below attainable
-
-QFont atLeast(QFont font, double pointSize, bool bold = false)
-{
-    if (font.pointSizeF() < pointSize)
-        font.setPointSizeF(pointSize);
-    font.setBold(bold);
-    return font;
-}
 
 QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
 {
@@ -571,19 +562,14 @@ void RooflineWidget::setReport(const core::Report& report)
 
 void RooflineWidget::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Text);
-    const QColor base = pal.color(QPalette::Base);
-    QColor grid = pal.color(QPalette::Mid);
-    grid.setAlpha(90);
+    const auto [text, base, grid] = styleFromPalette(90);
     QColor faint = text;
     faint.setAlpha(120);
     const QColor secondary = QColor::fromRgbF(0.55f * text.redF() + 0.45f * base.redF(),
                                               0.55f * text.greenF() + 0.45f * base.greenF(),
                                               0.55f * text.blueF() + 0.45f * base.blueF());
 
-    const QFont labelFont = atLeast(font(), kMinimumPointSize);
-    styleAxes(base, text, grid, labelFont);
+    const QFont labelFont = chartFont();
 
     // The roof (memory slope and the active ceiling) solid and thick; other ceilings dashed, lighter.
     m_memorySlope->setPen(QPen(text, 2.5));
@@ -595,7 +581,7 @@ void RooflineWidget::applyPalette()
     QColor labelBackground = base;
     labelBackground.setAlpha(200);
     auto styleLabel = [&](QCPItemText* label, const QColor& colour, bool bold) {
-        label->setFont(atLeast(font(), kMinimumPointSize, bold));
+        label->setFont(chartFont(kMinimumPointSize, bold));
         label->setColor(colour);
         label->setBrush(labelBackground);
         label->setPen(Qt::NoPen);
@@ -605,7 +591,7 @@ void RooflineWidget::applyPalette()
         label.item->setPadding(label.active ? QMargins(3, 1, 3, 1) : QMargins(3, 0, 3, 0));
         // Secondary ceilings often sit a factor of two apart: a slightly smaller font fits between.
         if (!label.active)
-            label.item->setFont(atLeast(font(), kMinimumPointSize - 1));
+            label.item->setFont(chartFont(kMinimumPointSize - 1));
     }
     for (int i = 0; i < kPhaseCount; ++i)
         m_leaders[static_cast<std::size_t>(i)]->setPen(QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));

@@ -1277,6 +1277,18 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
     emit scenarioChanged(m_lastEmitted);
 }
 
+void ScenarioControls::setBatchAndPrompt(long long batch, long long promptTokens)
+{
+    {
+        SyncGuard guard(m_syncing);
+        m_batchSpin->setValue(clampToInt(batch, m_batchSpin->minimum(), m_batchSpin->maximum()));
+        m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
+        m_promptSpin->setValue(clampToInt(promptTokens, m_promptSpin->minimum(), m_promptSpin->maximum()));
+        m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
+    }
+    commit();
+}
+
 std::optional<nlohmann::json> ScenarioControls::candidate() const
 {
     core::Scenario s = m_base;

@@ -92,6 +92,11 @@ public:
     // "parallelism" when the split is on Auto. While a manual split is invalid, the last valid one.
     nlohmann::json scenario() const;
 
+    // Moves the batch and prompt (training: sequence length) controls to these values, clamped to
+    // their ranges, and emits scenarioChanged once, as a user's change would (the design-space map's
+    // cell click).
+    void setBatchAndPrompt(long long batch, long long promptTokens);
+
     // Shows the split the core chose (report.scenario.parallelism) while the split is on Auto.
     void setReport(const core::Report& report);
 

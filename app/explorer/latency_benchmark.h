@@ -6,7 +6,8 @@ namespace lhe::app {
 
 class MainWindow;
 
-// Prints one line per slider (p50, p99, worst in ms) to stdout; returns the process exit code.
+// Prints one line per slider (p50, p99, worst in ms) to stdout, once with the roofline tab shown
+// and once with the design-space tab; returns the process exit code.
 int runUiBenchmark(MainWindow& window);
 
 } // namespace lhe::app

@@ -2,6 +2,7 @@
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/startup_probe.h"
 #include "app/support/input_files.h"
 #include "core/input_error.h"
 #include "widgets/dashboard.h"
@@ -84,8 +85,18 @@ int main(int argc, char* argv[])
         QStringLiteral("benchmark-ui"),
         QApplication::translate("main", "Drag every slider through 200 positions and print the latency from "
                                         "control change to repainted charts (p50, p99, worst)."));
+    const QCommandLineOption tabOption(
+        QStringLiteral("tab"),
+        QApplication::translate("main", "Chart beside the memory bars: roofline or design-space (the batch x "
+                                        "sequence-length map), in the window and in --export-dashboard."),
+        QStringLiteral("name"), QStringLiteral("roofline"));
+    const QCommandLineOption startupOption(
+        QStringLiteral("startup-probe"),
+        QApplication::translate("main",
+                                "Show the window, print how long after process start it first painted, "
+                                "and quit (bench/startup.sh)."));
     parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption,
-                       benchmarkOption});
+                       tabOption, benchmarkOption, startupOption});
     parser.process(application);
 
     // Headless runs (export, benchmark) are scripts: a bad input fails them with exit 2. The
@@ -120,7 +131,13 @@ int main(int argc, char* argv[])
     for (const auto& warning : warnings)
         std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
 
+    const QString tab = parser.value(tabOption);
+    if (tab != QLatin1String("roofline") && tab != QLatin1String("design-space"))
+        return fail(
+            QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"").arg(tab));
+
     app::MainWindow window(std::move(catalog));
+    window.dashboard()->showDesignSpace(tab == QLatin1String("design-space"));
     window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
     if (!window.loadScenario(scenario, &error)) {
@@ -155,6 +172,9 @@ int main(int argc, char* argv[])
         window.resize(1280, 800);
         return app::runUiBenchmark(window);
     }
+
+    if (parser.isSet(startupOption))
+        return app::runStartupProbe(window);
 
     window.show();
     return application.exec();

@@ -4,9 +4,11 @@
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
 #include "app/support/user_catalog.h"
+#include "core/design_space.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/dashboard.h"
+#include "widgets/design_space_widget.h"
 #include "widgets/device_editor_dialog.h"
 #include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
@@ -95,6 +97,17 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     });
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
+    connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
+        if (shown && m_designSpaceStale)
+            updateDesignSpace();
+    });
+    connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::phaseChanged, this, [this] {
+        m_designSpaceStale = true;
+        updateDesignSpace();
+    });
+    // A click on a cell moves the sliders there: an ordinary change of the scenario.
+    connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::cellClicked, m_controls,
+            &widgets::ScenarioControls::setBatchAndPrompt);
     statusBar()->showMessage(tr("Ready"));
     updateTitle();
 }
@@ -120,8 +133,16 @@ void MainWindow::createActions()
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addAction(tr("Export &Memory Chart…"), this,
                     [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
-    file->addAction(tr("Export &Roofline Chart…"), this,
-                    [this] { exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline")); });
+    // The roofline and the map share a place: exporting or copying one brings its tab forward,
+    // so what is written is what the window shows (a hidden chart is not kept up to date).
+    file->addAction(tr("Export &Roofline Chart…"), this, [this] {
+        m_dashboard->showDesignSpace(false);
+        exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline"));
+    });
+    file->addAction(tr("Export &Design-Space Map…"), this, [this] {
+        m_dashboard->showDesignSpace(true);
+        exportChartDialog(m_dashboard->designSpace(), QStringLiteral("design-space"));
+    });
     file->addAction(tr("Export Re&port (JSON/CSV)…"), this, &MainWindow::exportReportDialog);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -135,8 +156,16 @@ void MainWindow::createActions()
     copyDashboard->setShortcut(QKeySequence::Copy);
     edit->addAction(tr("Copy &Memory Chart"), this,
                     [this] { QApplication::clipboard()->setPixmap(m_dashboard->memoryBars()->grab()); });
-    edit->addAction(tr("Copy &Roofline Chart"), this,
-                    [this] { QApplication::clipboard()->setPixmap(m_dashboard->roofline()->grab()); });
+    edit->addAction(tr("Copy &Roofline Chart"), this, [this] {
+        m_dashboard->showDesignSpace(false);
+        m_dashboard->replotNow();
+        QApplication::clipboard()->setPixmap(m_dashboard->roofline()->grab());
+    });
+    edit->addAction(tr("Copy &Design-Space Map"), this, [this] {
+        m_dashboard->showDesignSpace(true);
+        m_dashboard->replotNow();
+        QApplication::clipboard()->setPixmap(m_dashboard->designSpace()->grab());
+    });
 
     QMenu* hardware = menuBar()->addMenu(tr("&Hardware"));
     QAction* newDevice = hardware->addAction(tr("&New Device…"), this, [this] { deviceEditorDialog(false); });
@@ -146,6 +175,15 @@ void MainWindow::createActions()
     editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* roofline =
+        view->addAction(tr("&Roofline"), this, [this] { m_dashboard->showDesignSpace(false); });
+    roofline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    roofline->setStatusTip(tr("Show the roofline beside the memory chart"));
+    QAction* designSpace =
+        view->addAction(tr("&Design Space"), this, [this] { m_dashboard->showDesignSpace(true); });
+    designSpace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    designSpace->setStatusTip(tr("Show the batch × sequence-length map of verdicts beside the memory chart"));
+    view->addSeparator();
     QAction* messages = m_messageDock->toggleViewAction();
     messages->setText(tr("&Messages"));
     messages->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
@@ -155,19 +193,37 @@ void MainWindow::createActions()
 void MainWindow::evaluate(const json& scenario)
 {
     try {
-        const core::Scenario parsed = core::scenarioFromJson(scenario);
+        core::Scenario parsed = core::scenarioFromJson(scenario);
         core::Report report = core::estimate(parsed, m_catalog);
         m_dashboard->setReport(report);
         m_controls->setReport(report);
         m_report = std::move(report);
+        m_scenario = std::move(parsed);
+        m_designSpaceStale = true;
+        updateDesignSpace();
         if (!m_report->warnings.empty())
             statusBar()->showMessage(QString::fromStdString(m_report->warnings.front()));
         else
             statusBar()->clearMessage();
         emit reportChanged(*m_report);
     } catch (const core::InputError& error) {
+        m_scenario.reset();
         m_dashboard->showProblem(QString::fromStdString(error.what()));
         statusBar()->showMessage(QString::fromStdString(error.what()));
+    }
+}
+
+void MainWindow::updateDesignSpace()
+{
+    if (!m_dashboard->designSpaceShown() || !m_scenario)
+        return;
+    m_designSpaceStale = false;
+    core::DesignSpaceAxes axes;
+    axes.phase = m_dashboard->designSpace()->requestedPhase();
+    try {
+        m_dashboard->designSpace()->setMap(core::designSpaceMap(*m_scenario, m_catalog, axes));
+    } catch (const core::InputError& error) {
+        m_dashboard->designSpace()->clear(QString::fromStdString(error.what()));
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/catalog.h"
 #include "core/report.h"
+#include "core/scenario.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -88,6 +89,10 @@ protected:
 
 private:
     void evaluate(const nlohmann::json& scenario);
+    // Recomputes the design-space map of the last evaluated scenario when the map is shown;
+    // otherwise marks it stale until its tab is shown (it costs about as much as the roofline's
+    // repaint, so it is only computed where it is seen).
+    void updateDesignSpace();
     void createActions();
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
@@ -109,6 +114,8 @@ private:
     QDockWidget* m_messageDock;
     QToolButton* m_messageButton;
     std::optional<core::Report> m_report;
+    std::optional<core::Scenario> m_scenario; // what m_report was evaluated from
+    bool m_designSpaceStale = true;
     QString m_scenarioPath;
     bool m_modified = false;
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton

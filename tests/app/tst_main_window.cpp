@@ -8,11 +8,13 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/chart_data.h"
+#include "core/design_space.h"
 #include "core/units.h"
 #include "file_size_limit.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
+#include "widgets/design_space_widget.h"
 #include "widgets/device_editor_dialog.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/message_log.h"
@@ -26,9 +28,13 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMessageBox>
+#include <QRadioButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QXmlStreamReader>
@@ -90,8 +96,14 @@ private slots:
     void userDeviceIsSavedSelectedAndEvaluated();
     void importedModelIsSavedToCatalog();
     void hardwareMenuSavesAnEditedCopy();
+    void designSpaceTabShowsTheCurrentScenariosMap();
+    void clickingAMapCellMovesBatchAndPromptSliders();
+    void designSpacePhaseSelectorRecomputesTheMap();
+    void designSpaceTabIsKeyboardReachable();
 
 private:
+    // The map core computes for the window's current scenario with the widget's chosen phase.
+    core::DesignSpaceMap expectedMap() const;
     QAction* saveModelAction() const;
 
     QTemporaryDir m_dataHome;
@@ -651,6 +663,152 @@ void TestMainWindow::extremeSlidersNeverShowNanOrInfinity()
                     .arg(QLatin1String(mode), maximum ? QLatin1String("max") : QLatin1String("min")));
         }
     }
+}
+
+core::DesignSpaceMap TestMainWindow::expectedMap() const
+{
+    core::DesignSpaceAxes axes;
+    axes.phase = m_window->dashboard()->designSpace()->requestedPhase();
+    return core::designSpaceMap(core::scenarioFromJson(m_window->controls()->scenario()),
+                                core::Catalog::builtIn(), axes);
+}
+
+void TestMainWindow::designSpaceTabShowsTheCurrentScenariosMap()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
+    QTabWidget* tabs = m_window->dashboard()->chartTabs();
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->tabText(0), QStringLiteral("Roofline"));
+    QCOMPARE(tabs->tabText(1), QStringLiteral("Design space"));
+    QVERIFY(!m_window->dashboard()->designSpaceShown());
+    QVERIFY(!map->hasMap()); // computed only where it is seen
+
+    tabs->setCurrentIndex(1);
+    QVERIFY(map->isVisible());
+    QVERIFY(map->hasMap());
+    const core::DesignSpaceMap expected = expectedMap();
+    QVERIFY(map->map().verdicts == expected.verdicts);
+    QCOMPARE(map->map().phase, core::RooflinePhase::Decode);
+    // Default scenario: batch 4, prompt 4096; the read-outs are the report's limits.
+    QCOMPARE(map->map().current.x, 2.0);
+    QCOMPARE(map->map().current.y, 12.0);
+    QCOMPARE(map->map().maxBatchFits, m_window->report()->limits->maxBatchFits);
+    QCOMPARE(map->map().maxContextFits, m_window->report()->limits->maxContextFits);
+    QCOMPARE(map->map().devicesNeeded, std::optional<long long>(1));
+    QVERIFY(map->maxBatchLabel()->text().contains(
+        QLocale().toString(static_cast<qlonglong>(m_window->report()->limits->maxBatchFits))));
+
+    // It follows every other control while shown: another device and model.
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-70b", 8, 2048));
+    QCOMPARE(map->map().current.x, 3.0);
+    QCOMPARE(map->map().current.y, 11.0);
+    QVERIFY(map->map().verdicts == expectedMap().verdicts);
+    QCOMPARE(map->map().devicesNeeded, std::optional<long long>(2)); // 141 GB of bf16 weights over 2 H100s
+    // Back on the roofline, the map is not recomputed; showing it again brings it up to date.
+    tabs->setCurrentIndex(0);
+    m_window->controls()->setScenario(scenario("nvidia-rtx-4090", "llama-3.1-8b", 16, 1024));
+    QCOMPARE(map->map().current.x, 3.0);
+    tabs->setCurrentIndex(1);
+    QCOMPARE(map->map().current.x, 4.0);
+    QCOMPARE(map->map().current.y, 10.0);
+}
+
+void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_window->dashboard()->showDesignSpace(true);
+    widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
+    QCoreApplication::processEvents();
+    map->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const auto& batches = map->map().batches;
+    const auto& sequences = map->map().sequences;
+    const auto column =
+        static_cast<std::size_t>(std::find(batches.begin(), batches.end(), 16) - batches.begin());
+    const auto row =
+        static_cast<std::size_t>(std::find(sequences.begin(), sequences.end(), 8192) - sequences.begin());
+    QVERIFY(column < batches.size() && row < sequences.size());
+    QSignalSpy reports(m_window, &app::MainWindow::reportChanged);
+    QTest::mouseClick(map->plot(), Qt::LeftButton, {}, map->cellCentre(column, row).toPoint());
+    QCOMPARE(reports.count(), 1);
+    // The sliders and spin boxes moved there, and the report followed.
+    auto* batchSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("batchSpin"));
+    auto* promptSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("promptSpin"));
+    auto* batchSlider = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    auto* promptSlider = m_window->controls()->findChild<QSlider*>(QStringLiteral("promptSlider"));
+    QCOMPARE(batchSpin->value(), 16);
+    QCOMPARE(promptSpin->value(), 8192);
+    QCOMPARE(batchSlider->value(), 4);       // 2^4
+    QCOMPARE(promptSlider->value(), 6 * 16); // 128 * 2^6, 16 positions per octave
+    QCOMPARE(m_window->report()->scenario.batch, 16LL);
+    QCOMPARE(m_window->report()->scenario.promptTokens, 8192LL);
+    QVERIFY(m_window->isModified());
+    // KV cache 16 x (8192 + 512) x 131,072 B = 18.3 GB + 16.1 GB of weights > 25.8 GB: host RAM,
+    // as the clicked cell said.
+    QCOMPARE(m_window->report()->memory.tier, core::OffloadTier::HostRam);
+    QCOMPARE(map->map().verdict(column, row), core::CellVerdict::Offload);
+    // The map moved its marker to the clicked cell.
+    QCOMPARE(map->map().current.x, 4.0);
+    QCOMPARE(map->map().current.y, 13.0);
+    QCOMPARE(map->currentPointGraph()->data()->at(0)->key, 4.0);
+    // A half-octave cell (batch 23, 180 tokens) sets the spin boxes to exactly those values.
+    const auto odd =
+        static_cast<std::size_t>(std::find(batches.begin(), batches.end(), 23) - batches.begin());
+    QTest::mouseClick(map->plot(), Qt::LeftButton, {}, map->cellCentre(odd, 1).toPoint());
+    QCOMPARE(batchSpin->value(), 23);
+    QCOMPARE(promptSpin->value(), 180);
+    QCOMPARE(m_window->report()->scenario.batch, 23LL);
+    QCOMPARE(m_window->report()->scenario.promptTokens, 180LL);
+}
+
+void TestMainWindow::designSpacePhaseSelectorRecomputesTheMap()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    m_window->dashboard()->showDesignSpace(true);
+    widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
+    auto* prefill = map->findChild<QRadioButton*>(QStringLiteral("designSpacePrefillRadio"));
+    QVERIFY(prefill && prefill->isVisible());
+    QCOMPARE(map->map().phase, core::RooflinePhase::Decode);
+    prefill->click();
+    QCOMPARE(map->map().phase, core::RooflinePhase::Prefill);
+    QVERIFY(map->map().verdicts == expectedMap().verdicts);
+    // Default scenario: prefill of 4096 tokens on the RTX 4090 is compute bound, decode memory bound.
+    const auto column = static_cast<std::size_t>(core::designSpaceColumnAt(map->map(), 2.0));
+    const auto row = static_cast<std::size_t>(core::designSpaceRowAt(map->map(), 12.0));
+    QCOMPARE(map->map().verdict(column, row), core::CellVerdict::Compute);
+    // Training has no phase to choose: the selector hides and the map shows the training step.
+    json s = scenario("nvidia-h100-sxm", "llama-2-7b", 64, 4096);
+    s["mode"] = "training";
+    s["devices"] = 8;
+    QString error;
+    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QCOMPARE(map->map().phase, core::RooflinePhase::TrainingStep);
+    QVERIFY(!prefill->isVisible());
+    QVERIFY(map->map().verdicts == expectedMap().verdicts);
+}
+
+void TestMainWindow::designSpaceTabIsKeyboardReachable()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QTabWidget* tabs = m_window->dashboard()->chartTabs();
+    QVERIFY(tabs->tabBar()->focusPolicy() & Qt::TabFocus);
+    QTest::keyClick(m_window, Qt::Key_2, Qt::ControlModifier); // View > Design Space
+    QVERIFY(m_window->dashboard()->designSpaceShown());
+    QVERIFY(m_window->dashboard()->designSpace()->hasMap());
+    QTest::keyClick(m_window, Qt::Key_1, Qt::ControlModifier); // View > Roofline
+    QVERIFY(!m_window->dashboard()->designSpaceShown());
+    // The tab bar itself: arrow keys switch tabs once it has focus.
+    tabs->tabBar()->setFocus();
+    QTest::keyClick(tabs->tabBar(), Qt::Key_Right);
+    QVERIFY(m_window->dashboard()->designSpaceShown());
 }
 
 QTEST_MAIN(TestMainWindow)

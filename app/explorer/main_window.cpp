@@ -297,9 +297,8 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 bool MainWindow::importModelConfig(const QString& path, QString* error)
 {
     try {
-        json config = readModelConfigFile(path);
         std::vector<std::string> warnings;
-        core::architectureFromHfConfig(config, QFileInfo(path).fileName().toStdString(), warnings);
+        json config = readModelConfigFile(path, &warnings);
         m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
         showWarnings(warnings);
         return true;

@@ -35,14 +35,19 @@ nlohmann::json readJsonFile(const QString& path)
                                name);
 }
 
-nlohmann::json readModelConfigFile(const QString& path)
+nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>* warnings)
 {
     json config = readJsonFile(path);
-    std::vector<std::string> warnings; // the estimator reports them with the scenario
+    std::vector<std::string> found;
     try {
-        core::architectureFromHfConfig(config, std::string(), warnings);
+        core::architectureFromHfConfig(config, std::string(), found);
     } catch (const InputError& error) {
         throw error.withOrigin(path.toStdString());
+    }
+    if (warnings) {
+        const std::string name = QFileInfo(path).fileName().toStdString();
+        for (const std::string& warning : found)
+            warnings->push_back(name + ": " + warning);
     }
     return config;
 }

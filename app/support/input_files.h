@@ -21,7 +21,8 @@ nlohmann::json readJsonFile(const QString& path);
 
 // Reads a Hugging Face config.json and checks it with core::architectureFromHfConfig, the
 // loader the estimator uses; errors name the file and the key ("<file>: num_attention_heads: ...").
-nlohmann::json readModelConfigFile(const QString& path);
+// Its warnings ("<file>: ...") go to `warnings` when given; the estimator repeats them otherwise.
+nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>* warnings = nullptr);
 
 // Loads a scenario file, resolves its "model_config_path" relative to the file (errors name
 // both: "<file>: model_config_path: <config file>: ...") and checks what needs no catalog:

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStringList>
@@ -17,6 +19,29 @@ struct RunResult
     QByteArray out;
     QByteArray err;
 };
+
+// An environment for the child process with HOME and the XDG folders inside `homePath` (made
+// here) and the C locale, so no user catalog or locale on the machine leaks into the results.
+// Empty when the folders cannot be made.
+inline QProcessEnvironment isolatedEnvironment(const QString& homePath)
+{
+    const QDir home(homePath);
+    for (const char* sub : {"data", "config", "cache", "runtime"}) {
+        if (!home.mkpath(QString::fromLatin1(sub)))
+            return {};
+    }
+    if (!QFile::setPermissions(home.filePath(QStringLiteral("runtime")),
+                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+        return {};
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), homePath);
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.filePath(QStringLiteral("runtime")));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    return env;
+}
 
 inline RunResult runTool(const QStringList& arguments, const QProcessEnvironment& environment)
 {

@@ -175,6 +175,16 @@ QByteArray validConfig()
         "num_attention_heads": 32, "num_key_value_heads": 8, "num_hidden_layers": 16, "vocab_size": 128256})");
 }
 
+// One row per kind of input file, each with a small valid file of that kind.
+void addValidInputRows()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QByteArray>("valid");
+    QTest::newRow("scenario") << u"scenario"_s << validScenario();
+    QTest::newRow("catalog") << u"catalog"_s << validCatalog();
+    QTest::newRow("model-config") << u"model-config"_s << validConfig();
+}
+
 } // namespace
 
 class TestBadInputs : public QObject
@@ -265,18 +275,8 @@ void TestBadInputs::initTestCase()
     QVERIFY(m_home.isValid());
 
     // Child processes: their own HOME and XDG folders, so no user catalog on the machine leaks in.
-    const QDir home(m_home.path());
-    for (const char* sub : {"data", "config", "cache", "runtime"})
-        QVERIFY(home.mkpath(QString::fromLatin1(sub)));
-    QVERIFY(QFile::setPermissions(home.filePath(QStringLiteral("runtime")),
-                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
-    m_env = QProcessEnvironment::systemEnvironment();
-    m_env.insert(QStringLiteral("HOME"), m_home.path());
-    m_env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    m_env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    m_env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-    m_env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.filePath(QStringLiteral("runtime")));
-    m_env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    m_env = lhe::test::isolatedEnvironment(m_home.path());
+    QVERIFY(!m_env.isEmpty());
 
     // This process: QStandardPaths test mode (~/.qttest/...) under the temporary HOME, so the
     // user catalog folder app::loadCatalog reads is ours alone.
@@ -441,11 +441,7 @@ void TestBadInputs::userCatalogFolderSkipsWithOneWarning()
 // exactly 16 MiB is read. The files are sparse or padded, made here, never committed.
 void TestBadInputs::oversizedFileIsRefusedBeforeReading_data()
 {
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QByteArray>("valid");
-    QTest::newRow("scenario") << u"scenario"_s << validScenario();
-    QTest::newRow("catalog") << u"catalog"_s << validCatalog();
-    QTest::newRow("model-config") << u"model-config"_s << validConfig();
+    addValidInputRows();
 }
 
 void TestBadInputs::oversizedFileIsRefusedBeforeReading()
@@ -532,11 +528,7 @@ void TestBadInputs::folderNamedLikeAFileIsRefused()
 // loads for every kind. (A lone BOM is: tests/fixtures/bad_inputs/scenario-bom-only.json.)
 void TestBadInputs::utf8BomBeforeValidJsonLoads_data()
 {
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QByteArray>("valid");
-    QTest::newRow("scenario") << u"scenario"_s << validScenario();
-    QTest::newRow("catalog") << u"catalog"_s << validCatalog();
-    QTest::newRow("model-config") << u"model-config"_s << validConfig();
+    addValidInputRows();
 }
 
 void TestBadInputs::utf8BomBeforeValidJsonLoads()

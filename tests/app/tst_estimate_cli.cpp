@@ -257,18 +257,8 @@ void TestEstimateCli::initTestCase()
 {
     QVERIFY2(QFile::exists(QStringLiteral(LHE_ESTIMATE_EXE)), LHE_ESTIMATE_EXE);
     QVERIFY(m_home.isValid());
-    const QDir home(m_home.path());
-    for (const char* sub : {"data", "config", "cache", "runtime"})
-        QVERIFY(home.mkpath(QString::fromLatin1(sub)));
-    QVERIFY(QFile::setPermissions(home.filePath(QStringLiteral("runtime")),
-                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
-    m_env = QProcessEnvironment::systemEnvironment();
-    m_env.insert(QStringLiteral("HOME"), m_home.path());
-    m_env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    m_env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    m_env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-    m_env.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.filePath(QStringLiteral("runtime")));
-    m_env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    m_env = lhe::test::isolatedEnvironment(m_home.path());
+    QVERIFY(!m_env.isEmpty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -256,6 +256,17 @@ void TestMainWindow::importedConfigBecomesTheModel()
     QVERIFY(
         !m_window->importModelConfig(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
     QVERIFY(error.contains(QStringLiteral("not found")));
+
+    // A family the reader does not know loads with the generic keys and says so, once, in the
+    // Messages panel, naming the file.
+    QCOMPARE(m_window->messageLog()->count(), 0);
+    const QString unknown =
+        QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/unknown-family.config.json");
+    QVERIFY2(m_window->importModelConfig(unknown, &error), qPrintable(error));
+    QCOMPARE(m_window->messageLog()->count(), 1);
+    QVERIFY2(m_window->messageLog()->message(0).startsWith(u"unknown-family.config.json: "_s) &&
+                 m_window->messageLog()->message(0).contains(u"unknown_family"_s),
+             qPrintable(m_window->messageLog()->message(0)));
 }
 
 void TestMainWindow::exportFormats_data()

@@ -22,7 +22,7 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
-#include "estimate_cli_process.h"
+#include "cli_process.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,7 +6,7 @@
 // arithmetic written next to the assertion, never the tool's own output pasted back.
 // Tolerances are relative unless stated and are given at each assertion.
 //
-#include "estimate_cli_process.h"
+#include "cli_process.h"
 
 #include <QDir>
 #include <QFile>

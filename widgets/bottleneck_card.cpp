@@ -1,11 +1,14 @@
 #include "widgets/bottleneck_card.h"
 
 #include "widgets/chart_palette.h"
+#include "widgets/theme.h"
 #include "widgets/value_format.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
+#include <QStringList>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -61,7 +64,7 @@ protected:
             painter.fillRect(segment, boundColor(bound));
             const QString share = QLocale().toString(100.0 * seconds / total, 'f', 0) + QLatin1Char('%');
             if (metrics.horizontalAdvance(share) + 4 < w) {
-                painter.setPen(bound == core::Bound::Memory ? Qt::black : Qt::white);
+                painter.setPen(textColourOn(boundColor(bound)));
                 painter.drawText(segment, Qt::AlignCenter, share);
             }
             x += w;
@@ -111,14 +114,19 @@ void BottleneckCard::setContent(const QString& title, core::Bound bound, const c
 {
     m_title->setText(title);
     m_bound->setText(tr("Bound: %1").arg(widgets::boundName(bound)));
-    QPalette boundPalette = m_bound->palette();
-    boundPalette.setColor(QPalette::WindowText, boundColor(bound).darker(bound == core::Bound::Memory ? 130 : 100));
-    m_bound->setPalette(boundPalette);
+    m_boundKind = bound;
+    styleBound();
     QString rows;
     for (const auto& [label, value] : figures)
         rows += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td align=\"right\"><b>%2</b></td></tr>")
                     .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
     m_figures->setText(QStringLiteral("<table>") + rows + QStringLiteral("</table>"));
+    // Selectable, so it takes focus on click: it speaks as the figures in plain text.
+    QStringList spoken;
+    for (const auto& [label, value] : figures)
+        spoken << tr("%1: %2").arg(label, value);
+    m_figures->setAccessibleName(tr("%1 figures").arg(title));
+    m_figures->setAccessibleDescription(spoken.join(QStringLiteral("; ")));
     m_bar->setBreakdown(breakdown);
     setAccessibleName(title);
     setAccessibleDescription(summaryText());
@@ -128,9 +136,32 @@ void BottleneckCard::clear(const QString& title, const QString& message)
 {
     m_title->setText(title);
     m_bound->setText(message);
-    m_bound->setPalette(palette());
+    m_boundKind.reset();
+    styleBound();
     m_figures->clear();
+    m_figures->setAccessibleDescription(message);
     m_bar->clear();
+}
+
+void BottleneckCard::styleBound()
+{
+    if (!m_boundKind) {
+        m_bound->setPalette(QPalette()); // no role of its own: follows the card
+        return;
+    }
+    // Only the text colour is set, so every other role still follows the theme; the bound's colour
+    // is darkened or lightened until it reads at 4.5:1 on this card's background.
+    QPalette boundPalette;
+    boundPalette.setColor(QPalette::WindowText,
+                          readableOn(boundColor(*m_boundKind), palette().color(QPalette::Window)));
+    m_bound->setPalette(boundPalette);
+}
+
+void BottleneckCard::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        styleBound();
 }
 
 QString BottleneckCard::title() const

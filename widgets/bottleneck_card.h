@@ -7,6 +7,7 @@
 #include <QFrame>
 #include <QList>
 #include <QPair>
+#include <optional>
 
 class QLabel;
 
@@ -30,11 +31,17 @@ public:
     QString boundText() const;
     QString summaryText() const; // plain text for screen readers and tests
 
+protected:
+    void changeEvent(QEvent* event) override; // the bound's colour follows the theme
+
 private:
+    void styleBound();
+
     QLabel* m_title;
     QLabel* m_bound;
     QLabel* m_figures;
     BreakdownBar* m_bar;
+    std::optional<core::Bound> m_boundKind; // none while the card shows a message
 };
 
 } // namespace lhe::widgets

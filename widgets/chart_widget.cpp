@@ -1,11 +1,46 @@
 #include "widgets/chart_widget.h"
 
 #include "widgets/qcustomplot_include.h"
+#include "widgets/theme.h"
 
 #include <QVBoxLayout>
 #include <QWindow>
+#include <cmath>
 
 namespace lhe::widgets {
+
+namespace {
+
+QCPRange toRange(double lower, double upper)
+{
+    return QCPRange(lower, upper);
+}
+
+// The centre of the axis range as drawn: the arithmetic mean on a linear axis, the geometric
+// mean on a log axis (QCPAxis::scaleRange(factor) alone would use the arithmetic one on both).
+double drawnCentre(const QCPAxis* axis)
+{
+    const QCPRange range = axis->range();
+    if (axis->scaleType() == QCPAxis::stLinear)
+        return range.center();
+    const double centre = std::sqrt(range.lower * range.upper); // same sign on a valid log range
+    return range.upper < 0 ? -centre : centre;
+}
+
+// Equal within 1e-9 of the range's width (linear) or of its decades (log): a zoom in and out
+// again lands back on the fit up to rounding.
+bool sameRange(const QCPAxis* axis, const QCPRange& a, const QCPRange& b)
+{
+    if (axis->scaleType() == QCPAxis::stLogarithmic && a.lower * b.lower > 0 && a.upper * b.upper > 0) {
+        const double tolerance = 1e-9 * std::abs(std::log(b.upper / b.lower));
+        return std::abs(std::log(a.lower / b.lower)) <= tolerance &&
+               std::abs(std::log(a.upper / b.upper)) <= tolerance;
+    }
+    const double tolerance = 1e-9 * std::abs(b.upper - b.lower);
+    return std::abs(a.lower - b.lower) <= tolerance && std::abs(a.upper - b.upper) <= tolerance;
+}
+
+} // namespace
 
 ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
 {
@@ -13,6 +48,13 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setLocale(locale());
+    // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
+    // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
+    // from a report's.
+    connect(m_plot, &QCustomPlot::mousePress, this, &ChartWidget::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
 }
 
 QFont ChartWidget::chartFont(double pointSize, bool bold) const
@@ -27,7 +69,16 @@ QFont ChartWidget::chartFont(double pointSize, bool bold) const
 ChartWidget::Colours ChartWidget::styleFromPalette(int gridAlpha)
 {
     const QPalette pal = palette();
-    Colours colours{pal.color(QPalette::Text), pal.color(QPalette::Base), pal.color(QPalette::Mid)};
+    Colours colours{pal.color(QPalette::Text), pal.color(QPalette::Base), pal.color(QPalette::Mid), false};
+    colours.dark = colours.base.lightnessF() < colours.text.lightnessF();
+    // Dark palettes keep Qt's bevel order, which puts Mid below Button: nearly the base itself.
+    if (contrastRatio(colours.grid, colours.base) < 1.5) {
+        const double t = 0.45; // share of the text colour
+        colours.grid =
+            QColor::fromRgbF(static_cast<float>(t * colours.text.redF() + (1 - t) * colours.base.redF()),
+                             static_cast<float>(t * colours.text.greenF() + (1 - t) * colours.base.greenF()),
+                             static_cast<float>(t * colours.text.blueF() + (1 - t) * colours.base.blueF()));
+    }
     colours.grid.setAlpha(gridAlpha);
     styleAxes(colours.base, colours.text, colours.grid, chartFont());
     return colours;
@@ -49,10 +100,151 @@ void ChartWidget::styleAxes(const QColor& background, const QColor& text, const 
     }
 }
 
+void ChartWidget::fitView(const QCPRange& x, const QCPRange& y)
+{
+    m_fittedX = {x.lower, x.upper};
+    m_fittedY = {y.lower, y.upper};
+    m_hasFit = true;
+    const bool keepX = m_zoomed && m_zoomable.testFlag(Qt::Horizontal);
+    const bool keepY = m_zoomed && m_zoomable.testFlag(Qt::Vertical);
+    m_plot->xAxis->setRange(keepX ? toRange(m_viewX.lower, m_viewX.upper) : x);
+    m_plot->yAxis->setRange(keepY ? toRange(m_viewY.lower, m_viewY.upper) : y);
+}
+
+void ChartWidget::zoomIn()
+{
+    scaleView(1.0 / kZoomStep, nullptr);
+}
+
+void ChartWidget::zoomOut()
+{
+    scaleView(kZoomStep, nullptr);
+}
+
+void ChartWidget::resetView()
+{
+    if (!m_hasFit)
+        return;
+    m_plot->xAxis->setRange(m_fittedX.lower, m_fittedX.upper);
+    m_plot->yAxis->setRange(m_fittedY.lower, m_fittedY.upper);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    if (m_zoomed) {
+        m_zoomed = false;
+        emit viewChanged(false);
+    }
+}
+
+QList<QCPAxis*> ChartWidget::viewAxes() const
+{
+    QList<QCPAxis*> axes;
+    if (m_zoomable.testFlag(Qt::Horizontal))
+        axes << m_plot->xAxis;
+    if (m_zoomable.testFlag(Qt::Vertical))
+        axes << m_plot->yAxis;
+    return axes;
+}
+
+void ChartWidget::scaleView(double factor, const QPointF* anchorPixel)
+{
+    if (!m_hasFit)
+        return;
+    for (QCPAxis* axis : viewAxes()) {
+        const double centre =
+            anchorPixel ? axis->pixelToCoord(axis->orientation() == Qt::Horizontal ? anchorPixel->x()
+                                                                                   : anchorPixel->y())
+                        : drawnCentre(axis);
+        axis->scaleRange(factor, centre); // in log space on a log axis
+    }
+    userChangedView();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ChartWidget::userChangedView()
+{
+    m_viewX = {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper};
+    m_viewY = {m_plot->yAxis->range().lower, m_plot->yAxis->range().upper};
+    const bool zoomed =
+        !sameRange(m_plot->xAxis, m_plot->xAxis->range(), toRange(m_fittedX.lower, m_fittedX.upper)) ||
+        !sameRange(m_plot->yAxis, m_plot->yAxis->range(), toRange(m_fittedY.lower, m_fittedY.upper));
+    if (zoomed != m_zoomed) {
+        m_zoomed = zoomed;
+        emit viewChanged(zoomed);
+    }
+}
+
+bool ChartWidget::pressPans(const QMouseEvent* event) const
+{
+    const bool left = event->button() == Qt::LeftButton;
+    return event->button() == Qt::MiddleButton ||
+           (left && (m_leftDragPans || (event->modifiers() & Qt::ShiftModifier)));
+}
+
+void ChartWidget::onMousePress(QMouseEvent* event)
+{
+    m_panArmed = m_hasFit && !viewAxes().isEmpty() && pressPans(event) &&
+                 m_plot->axisRect()->rect().contains(event->position().toPoint());
+    m_panning = false;
+    if (!m_panArmed)
+        return;
+    m_panStartPixel = event->position();
+    m_panStartX = {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper};
+    m_panStartY = {m_plot->yAxis->range().lower, m_plot->yAxis->range().upper};
+}
+
+void ChartWidget::onMouseMove(QMouseEvent* event)
+{
+    if (!m_panArmed || !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)))
+        return;
+    const QPointF delta = event->position() - m_panStartPixel;
+    if (!m_panning) {
+        if (std::abs(delta.x()) + std::abs(delta.y()) <= kClickSlopPixels)
+            return;
+        m_panning = true;
+        m_plot->setCursor(Qt::ClosedHandCursor);
+    }
+    // The data point under the press moves with the cursor: shift each axis from where the drag
+    // began by the coordinate difference of the two pixels (a ratio on log axes).
+    for (QCPAxis* axis : viewAxes()) {
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        const AxisRange& start = horizontal ? m_panStartX : m_panStartY;
+        axis->setRange(start.lower, start.upper);
+        const double from = axis->pixelToCoord(horizontal ? m_panStartPixel.x() : m_panStartPixel.y());
+        const double to = axis->pixelToCoord(horizontal ? event->position().x() : event->position().y());
+        if (axis->scaleType() == QCPAxis::stLogarithmic)
+            axis->setRange(start.lower * from / to, start.upper * from / to);
+        else
+            axis->setRange(start.lower + from - to, start.upper + from - to);
+    }
+    userChangedView();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ChartWidget::onMouseRelease(QMouseEvent*)
+{
+    if (m_panning)
+        m_plot->unsetCursor();
+    m_panArmed = false;
+    m_panning = false;
+}
+
+void ChartWidget::onWheel(QWheelEvent* event)
+{
+    const QPointF position = event->position();
+    if (!m_hasFit || viewAxes().isEmpty() || !m_plot->axisRect()->rect().contains(position.toPoint()))
+        return;
+    // One notch (120 eighths of a degree) is one zoom step; touchpads send fractions of it.
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches != 0)
+        scaleView(std::pow(kZoomStep, -notches), &position);
+}
+
 void ChartWidget::finishUpdate(const QString& summary)
 {
     setAccessibleDescription(summary);
     m_plot->setAccessibleDescription(summary);
+    // The plot takes focus on click (QCustomPlot's default): a screen reader then names it as the
+    // chart it draws.
+    m_plot->setAccessibleName(accessibleName());
     applyPalette();
     // A hidden chart (the roofline while the design-space tab is shown) replots when it is shown
     // (showEvent): a replot lays out and draws every layer whether or not anyone sees it.
@@ -74,6 +266,7 @@ void ChartWidget::changeEvent(QEvent* event)
 void ChartWidget::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    m_plot->setAccessibleName(accessibleName()); // set by the owner after construction
     // Drawn now rather than queued: a chart that was hidden (another tab) skipped its replots, and
     // its first frame must not be a stale one.
     m_plot->setBufferDevicePixelRatio(devicePixelRatioF());

@@ -1,13 +1,25 @@
 // ChartWidget: the QCustomPlot host the chart views share — it re-styles on palette, font and
-// locale changes and re-reads the device pixel ratio on show and screen change (QCustomPlot
-// 2.1 reads it once).
+// locale changes, re-reads the device pixel ratio on show and screen change (QCustomPlot 2.1
+// reads it once), and owns the view: zoom in/out, pan, reset, and whether a new report refits.
+//
+// View semantics: each report fits its ranges (fitView); once the user zooms or pans, later
+// reports keep the user's view until resetView(). Zoom is about the centre of the plot area
+// (buttons, keys) or the cursor (wheel), by kZoomStep per step, in log space on log axes. A drag
+// pans once it moves more than kClickSlopPixels, so a click stays a click; which axes move and
+// which drags pan is per chart (setZoomableAxes, setLeftDragPans).
 #pragma once
 
 #include <QColor>
 #include <QFont>
+#include <QList>
+#include <QPointF>
 #include <QWidget>
 
+class QCPAxis;
+class QCPRange;
 class QCustomPlot;
+class QMouseEvent;
+class QWheelEvent;
 
 namespace lhe::widgets {
 
@@ -17,6 +29,24 @@ class ChartWidget : public QWidget
 
 public:
     QCustomPlot* plot() const { return m_plot; }
+
+    // One zoom step: ranges shrink (zoomIn) or grow (zoomOut) by this factor.
+    static constexpr double kZoomStep = 1.25;
+    // A press that moves no further than this (Manhattan, px) before release is a click, as
+    // QCustomPlot counts it for plottableClick.
+    static constexpr int kClickSlopPixels = 3;
+
+    void zoomIn();
+    void zoomOut();
+    // Back to the ranges fitted for the current report; later reports fit again.
+    void resetView();
+    // The user zoomed or panned away from the fitted ranges.
+    bool isZoomed() const { return m_zoomed; }
+    Qt::Orientations zoomableAxes() const { return m_zoomable; }
+
+signals:
+    // isZoomed() flipped (to enable "Reset View").
+    void viewChanged(bool zoomed);
 
 protected:
     explicit ChartWidget(QWidget* parent);
@@ -32,13 +62,25 @@ protected:
     {
         QColor text;
         QColor base; // the chart background
-        QColor grid; // Mid at the alpha asked for
+        QColor grid; // Mid (or, where Mid hardly shows on the base, a text/base mix) at the alpha asked for
+        bool dark = false; // the background is darker than the text (a dark theme)
     };
     // What every applyPalette() starts with: the colours from the palette, and both axes styled
     // with them and chartFont() (styleAxes).
     Colours styleFromPalette(int gridAlpha);
     // Background, both axes (pens, tick labels, labels, dotted grid) in the given colours.
     void styleAxes(const QColor& background, const QColor& text, const QColor& grid, const QFont& labelFont);
+    // The ranges this report fits (x, y). They are applied unless the user zoomed or panned, in
+    // which case the zoomable axes keep the user's view (the others still fit).
+    void fitView(const QCPRange& x, const QCPRange& y);
+    // The axes zoom and pan move: both by default.
+    void setZoomableAxes(Qt::Orientations axes) { m_zoomable = axes; }
+    // Whether a plain left-button drag pans (default); a middle-button or Shift+left drag always does.
+    void setLeftDragPans(bool pans) { m_leftDragPans = pans; }
+    // True when this press starts a pan rather than a click (charts with their own press handling
+    // leave such presses alone).
+    bool pressPans(const QMouseEvent* event) const;
+
     // Ends a setReport(): the plain-text summary for screen readers, colours, a queued replot
     // (deferred to showEvent while the chart is hidden).
     void finishUpdate(const QString& summary);
@@ -49,7 +91,30 @@ protected:
     QCustomPlot* const m_plot;
 
 private:
+    struct AxisRange
+    {
+        double lower = 0;
+        double upper = 0;
+    };
     void refreshPixelRatio();
+    QList<QCPAxis*> viewAxes() const; // the zoomable ones
+    void scaleView(double factor, const QPointF* anchorPixel);
+    void userChangedView();
+    void onMousePress(QMouseEvent* event);
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+    void onWheel(QWheelEvent* event);
+
+    Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
+    bool m_leftDragPans = true;
+    bool m_hasFit = false;
+    bool m_zoomed = false;
+    AxisRange m_fittedX, m_fittedY; // the current report's fit
+    AxisRange m_viewX, m_viewY;     // the user's view while zoomed
+    bool m_panArmed = false;        // a pan button is down; panning starts past the click slop
+    bool m_panning = false;
+    QPointF m_panStartPixel;
+    AxisRange m_panStartX, m_panStartY;
 };
 
 } // namespace lhe::widgets

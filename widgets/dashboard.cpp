@@ -38,6 +38,10 @@ Dashboard::Dashboard(QWidget* parent)
     m_chartTabs->addTab(m_designSpace, tr("Design space"));
     m_chartTabs->setTabToolTip(0, tr("Roofline with the operating point of each phase"));
     m_chartTabs->setTabToolTip(1, tr("Verdict over batch and sequence length: what limits, what fits"));
+    m_chartTabs->setAccessibleName(tr("Roofline or design-space chart"));
+    m_chartTabs->setAccessibleDescription(
+        tr("Tabs: the roofline with each phase's operating point, or the design-space map of verdicts "
+           "over batch and sequence length"));
     connect(m_chartTabs, &QTabWidget::currentChanged, this,
             [this](int index) { emit designSpaceShownChanged(index == 1); });
 

@@ -293,6 +293,7 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
 
     m_plot->setInteractions({});
     m_plot->setMouseTracking(true);
+    setLeftDragPans(false); // a left drag scrubs through the cells; middle or Shift+left drag pans
     connect(m_plot, &QCustomPlot::mousePress, this, &DesignSpaceWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &DesignSpaceWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this] { m_dragging = false; });
@@ -331,8 +332,8 @@ void DesignSpaceWidget::setMap(const core::DesignSpaceMap& map)
         m_currentHalo->addData(m_map.current.x, m_map.current.y);
         m_current->addData(m_map.current.x, m_map.current.y);
     }
-    m_plot->xAxis->setRange(m_map.batchEdges.front(), m_map.batchEdges.back());
-    m_plot->yAxis->setRange(m_map.sequenceEdges.front(), m_map.sequenceEdges.back());
+    fitView(QCPRange(m_map.batchEdges.front(), m_map.batchEdges.back()),
+            QCPRange(m_map.sequenceEdges.front(), m_map.sequenceEdges.back()));
     m_xTickStep = 0; // re-chosen for the new range
     m_yTickStep = 0;
     setTicks(1, 1);
@@ -448,7 +449,9 @@ void DesignSpaceWidget::updateReadouts()
 
 void DesignSpaceWidget::applyPalette()
 {
-    const auto [text, base, grid] = styleFromPalette(90);
+    // No grid (the cells are the grid); cells and lines read on either background, as the lines
+    // carry a halo of the base colour.
+    const auto [text, base, grid, dark] = styleFromPalette(90);
     const QFont labelFont = chartFont();
 
     for (int v = 0; v < core::kCellVerdictCount; ++v) {
@@ -622,7 +625,7 @@ void DesignSpaceWidget::onMousePress(QMouseEvent* event)
 {
     std::size_t column = 0;
     std::size_t row = 0;
-    if (event->button() != Qt::LeftButton || !cellAt(event->position(), &column, &row))
+    if (event->button() != Qt::LeftButton || pressPans(event) || !cellAt(event->position(), &column, &row))
         return;
     m_dragging = true;
     m_lastEmittedBatch = m_map.batches[column];

@@ -3,7 +3,8 @@
 // a thick line, the compute/memory crossover dashed, the current scenario as a ring — with a
 // legend, a hover tooltip per cell, a phase selector (decode or prefill; hidden in training) and
 // the read-outs (largest batch and longest context that fit, devices needed). It computes nothing:
-// the window hands it the map core computed.
+// the window hands it the map core computed. Zoom moves both axes; since a left click or drag
+// picks cells (the sliders follow), panning is a middle-button or Shift+left drag.
 #pragma once
 
 #include "core/design_space.h"

@@ -1,6 +1,7 @@
 #include "widgets/image_export.h"
 
 #include "widgets/qcustomplot_include.h"
+#include "widgets/theme.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -21,6 +22,15 @@ QString tr(const char* text)
     return QCoreApplication::translate("lhe::widgets::ImageExport", text);
 }
 
+// The widget itself when it is a plot, and every plot inside it.
+QList<QCustomPlot*> plotsIn(QWidget* widget)
+{
+    QList<QCustomPlot*> plots = widget->findChildren<QCustomPlot*>();
+    if (auto* self = qobject_cast<QCustomPlot*>(widget))
+        plots.prepend(self);
+    return plots;
+}
+
 // QCustomPlot paints a cached pixmap in paintEvent, so render() alone would embed raster
 // images in SVG/PDF. Vector outputs paint the widget, then redraw every plot with toPainter()
 // at its place so lines and text stay vectors.
@@ -28,10 +38,8 @@ bool renderVector(QWidget* widget, QPaintDevice* device)
 {
     QCPPainter painter(device);
     widget->render(&painter);
-    QList<QCustomPlot*> plots = widget->findChildren<QCustomPlot*>();
-    if (auto* self = qobject_cast<QCustomPlot*>(widget))
-        plots.prepend(self);
-    for (QCustomPlot* plot : std::as_const(plots)) {
+    const QList<QCustomPlot*> plots = plotsIn(widget);
+    for (QCustomPlot* plot : plots) {
         if (!plot->isVisibleTo(widget) && plot != widget)
             continue;
         painter.save();
@@ -42,6 +50,45 @@ bool renderVector(QWidget* widget, QPaintDevice* device)
     }
     return painter.end();
 }
+
+// QCustomPlot paints from buffers drawn at its last replot: bring them up to date with the size
+// and palette of the render.
+void replotAll(QWidget* widget, QCustomPlot::RefreshPriority priority)
+{
+    for (QCustomPlot* plot : plotsIn(widget))
+        plot->replot(priority);
+}
+
+// Gives a dark-themed widget the light palette for the lifetime of the object, then its own back.
+// Widgets inside re-style on the PaletteChange this sends (charts through applyPalette).
+class LightPaletteScope
+{
+public:
+    LightPaletteScope(QWidget* widget, bool active) : m_widget(widget), m_active(active)
+    {
+        if (!m_active)
+            return;
+        m_hadOwnPalette = widget->testAttribute(Qt::WA_SetPalette);
+        m_ownPalette = widget->palette();
+        widget->setPalette(lightPalette());
+    }
+    ~LightPaletteScope()
+    {
+        if (!m_active)
+            return;
+        // An empty palette (no role set) hands the widget back to its parent's palette.
+        m_widget->setPalette(m_hadOwnPalette ? m_ownPalette : QPalette());
+        replotAll(m_widget, QCustomPlot::rpQueuedReplot);
+    }
+    LightPaletteScope(const LightPaletteScope&) = delete;
+    LightPaletteScope& operator=(const LightPaletteScope&) = delete;
+
+private:
+    QWidget* m_widget;
+    bool m_active;
+    bool m_hadOwnPalette = false;
+    QPalette m_ownPalette;
+};
 
 } // namespace
 
@@ -60,7 +107,7 @@ bool imageFormatForPath(const QString& path, ImageFormat* format)
 }
 
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
-                  QString* error)
+                  QString* error, ExportTheme theme)
 {
     if (!(scale >= 0.25 && scale <= 8.0)) {
         *error = tr("Scale must be between 0.25 and 8");
@@ -73,6 +120,8 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
             widget->layout()->activate();
     }
     const QSize size = widget->size();
+    const LightPaletteScope light(widget, theme == ExportTheme::Light && paletteIsDark(widget->palette()));
+    replotAll(widget, QCustomPlot::rpImmediateRefresh);
 
     bytes->clear();
     QBuffer buffer(bytes);

@@ -12,12 +12,17 @@ namespace lhe::widgets {
 
 enum class ImageFormat { Png, Svg, Pdf };
 
+// Light: a dark-themed widget is rendered with lightPalette() (handouts, slides, print) and gets
+// its own palette back afterwards; AsShown: in the colours on screen.
+enum class ExportTheme { Light, AsShown };
+
 // From the file suffix (.png, .svg, .pdf); false for anything else.
 bool imageFormatForPath(const QString& path, ImageFormat* format);
 
 // Lays the widget out at `logicalSize` (when valid), renders it, restores its size. PNG
-// pixel size is logicalSize × scale. Returns false with a message in `error`.
+// pixel size is logicalSize × scale. Every chart inside is replotted for the render. Returns
+// false with a message in `error`.
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
-                  QString* error);
+                  QString* error, ExportTheme theme = ExportTheme::Light);
 
 } // namespace lhe::widgets

@@ -2,6 +2,7 @@
 
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/theme.h"
 #include "widgets/value_format.h"
 
 #include <QEvent>
@@ -35,6 +36,7 @@ public:
     }
 
     void setFill(const QColor& fill) { m_fill = fill; }
+    QColor fill() const { return m_fill; }
 
 protected:
     void draw(QCPPainter* painter) override
@@ -54,34 +56,38 @@ private:
     QColor m_fill;
 };
 
-// Relative luminance (WCAG 2.x) to pick black or white text on a segment colour.
-bool isDark(const QColor& colour)
-{
-    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    const double l = 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) +
-                     0.0722 * channel(colour.blueF());
-    return l < 0.25;
-}
-
 bool isHatched(MemorySegmentKind kind)
 {
     return segmentBrush(kind).style() != Qt::SolidPattern;
 }
 
+// The segment's colour on this background: Okabe-Ito black ("does not fit anywhere") would vanish
+// on a dark one, so there it takes the text colour.
+QColor barColour(MemorySegmentKind kind, const QColor& text, bool dark)
+{
+    return kind == MemorySegmentKind::Unplaced && dark ? text : segmentColor(kind);
+}
+
+// Hatch lines darker than the colour on a light background, the colour itself on a dark one.
+QColor hatchLineColour(const QColor& colour, bool dark)
+{
+    return dark ? colour : colour.darker(140);
+}
+
 // segmentBrush's hatch alone vanishes on white for light colours (Okabe-Ito yellow): draw the
-// same pattern darker over a light tint of the colour, as a tile.
-QBrush barBrush(MemorySegmentKind kind)
+// same pattern over a light tint of the colour, as a tile.
+QBrush barBrush(MemorySegmentKind kind, const QColor& colour, bool dark)
 {
     const QBrush brush = segmentBrush(kind);
     if (!isHatched(kind))
-        return brush;
+        return QBrush(colour);
     QPixmap tile(16, 16); // a multiple of Qt's 8-pixel pattern period, so tiles join seamlessly
     tile.fill(Qt::transparent);
     QPainter painter(&tile);
-    QColor tint = brush.color();
-    tint.setAlpha(70);
+    QColor tint = colour;
+    tint.setAlpha(dark ? 90 : 70);
     painter.fillRect(tile.rect(), tint);
-    painter.fillRect(tile.rect(), QBrush(brush.color().darker(140), brush.style()));
+    painter.fillRect(tile.rect(), QBrush(hatchLineColour(colour, dark), brush.style()));
     return QBrush(tile);
 }
 
@@ -90,6 +96,7 @@ QBrush barBrush(MemorySegmentKind kind)
 MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 {
     setAccessibleName(tr("Memory per device"));
+    setZoomableAxes(Qt::Vertical); // zooming the categories would only cut bars off
 
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
@@ -126,8 +133,6 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
         bars->setName(segmentName(kind));
         bars->setWidth(kBarWidth);
         bars->setStackingGap(1);
-        bars->setBrush(barBrush(kind));
-        bars->setPen(isHatched(kind) ? QPen(segmentColor(kind).darker(140), 1.5) : QPen(Qt::NoPen));
         bars->setSelectable(QCP::stNone);
         if (i > 0)
             bars->moveAbove(m_bars[static_cast<std::size_t>(i - 1)]);
@@ -251,8 +256,8 @@ void MemoryBarsWidget::setReport(const core::Report& report)
             stage > 0 ? tr("Stage %1").arg(stage) : QString::fromStdString(report.deviceName);
         m_keyTicker->addTick(b + 1, name);
     }
-    m_plot->xAxis->setRange(0.4, barCount + 0.4 + kLabelSpaceKeys);
-    m_plot->yAxis->setRange(0, std::max(m_chart.axisMaxBytes / kBytesPerGb, 1e-9));
+    fitView(QCPRange(0.4, barCount + 0.4 + kLabelSpaceKeys),
+            QCPRange(0, std::max(m_chart.axisMaxBytes / kBytesPerGb, 1e-9)));
 
     // Capacity line and its label.
     const double capacityGb = m_chart.capacityBytes / kBytesPerGb;
@@ -335,8 +340,7 @@ void MemoryBarsWidget::setReport(const core::Report& report)
         break;
     case core::OffloadTier::DoesNotFit:
         m_badgeText = tr("Does not fit: needs %1 more").arg(formatBytes(memory.unplacedBytes));
-        badge->setFill(QColor(0x20, 0x20, 0x20));
-        break;
+        break; // filled in applyPalette: the text colour, inverted against the background
     }
     m_badge->setText(m_badgeText);
 
@@ -359,7 +363,18 @@ void MemoryBarsWidget::setReport(const core::Report& report)
 
 void MemoryBarsWidget::applyPalette()
 {
-    const auto [text, base, grid] = styleFromPalette(110);
+    const auto [text, base, grid, dark] = styleFromPalette(110);
+
+    if (text != m_barText) { // the hatch tiles are pixmaps: rebuilt only when the colours change
+        m_barText = text;
+        for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
+            const auto kind = static_cast<MemorySegmentKind>(i);
+            const QColor colour = barColour(kind, text, dark);
+            QCPBars* bars = m_bars[static_cast<std::size_t>(i)];
+            bars->setBrush(barBrush(kind, colour, dark));
+            bars->setPen(isHatched(kind) ? QPen(hatchLineColour(colour, dark), 1.5) : QPen(Qt::NoPen));
+        }
+    }
 
     const QFont labelFont = chartFont();
     m_plot->legend->setFont(labelFont);
@@ -368,7 +383,15 @@ void MemoryBarsWidget::applyPalette()
     m_plot->legend->setBorderPen(Qt::NoPen);
 
     m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
-    m_badge->setTextColor(m_tier == core::OffloadTier::DoesNotFit ? QColor(Qt::white) : QColor(Qt::black));
+    auto* badge = static_cast<BadgeElement*>(m_badge);
+    if (m_tier == core::OffloadTier::DoesNotFit) {
+        // Black on white would be the light theme's look; the inverse of the chart's colours keeps
+        // the badge standing out on either.
+        badge->setFill(text);
+        m_badge->setTextColor(base);
+    } else {
+        m_badge->setTextColor(textColourOn(badge->fill()));
+    }
 
     m_capacityLine->setPen(QPen(text, 2, Qt::DashLine));
     m_capacityLabel->setFont(chartFont(kMinimumPointSize, true));
@@ -385,11 +408,13 @@ void MemoryBarsWidget::applyPalette()
     const QFont valueFont = chartFont();
     for (ValueLabel& label : m_valueLabels) {
         label.item->setFont(valueFont);
-        if (isHatched(label.kind)) {
-            label.item->setColor(Qt::black);
-            label.item->setBrush(QColor(255, 255, 255, 225));
+        if (isHatched(label.kind)) { // on a box of the background: the hatch is too busy to print on
+            QColor box = base;
+            box.setAlpha(225);
+            label.item->setColor(text);
+            label.item->setBrush(box);
         } else {
-            label.item->setColor(isDark(segmentColor(label.kind)) ? Qt::white : Qt::black);
+            label.item->setColor(textColourOn(segmentColor(label.kind)));
             label.item->setBrush(Qt::NoBrush);
         }
     }

@@ -1,11 +1,13 @@
 // MemoryBarsWidget: the per-device memory of a report as stacked bars (one segment per
-// core::MemorySegmentKind) against the capacity line, with a fits/offloads badge.
+// core::MemorySegmentKind) against the capacity line, with a fits/offloads badge. Zoom and pan
+// move the value axis only: the categories (devices, pipeline stages) always all show.
 #pragma once
 
 #include "core/chart_data.h"
 #include "core/report.h"
 #include "widgets/chart_widget.h"
 
+#include <QColor>
 #include <QSharedPointer>
 #include <QString>
 #include <array>
@@ -78,6 +80,7 @@ private:
     QString m_capacityText;
     QString m_badgeText;
     QString m_summary;
+    QColor m_barText; // the text colour the bar brushes were made for
     bool m_hasReport = false;
 };
 

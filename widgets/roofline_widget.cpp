@@ -2,6 +2,7 @@
 
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/theme.h"
 #include "widgets/value_format.h"
 
 #include <QEvent>
@@ -395,8 +396,8 @@ void RooflineWidget::setReport(const core::Report& report)
     // Axes: the chart's whole decades (a fallback only guards against a degenerate device).
     const bool xValid = validRange(m_chart.xMin, m_chart.xMax);
     const bool yValid = validRange(m_chart.yMin, m_chart.yMax);
-    m_plot->xAxis->setRange(xValid ? m_chart.xMin : 0.01, xValid ? m_chart.xMax : 1e4);
-    m_plot->yAxis->setRange(yValid ? m_chart.yMin : 1e9, yValid ? m_chart.yMax : 1e16);
+    fitView(QCPRange(xValid ? m_chart.xMin : 0.01, xValid ? m_chart.xMax : 1e4),
+            QCPRange(yValid ? m_chart.yMin : 1e9, yValid ? m_chart.yMax : 1e16));
 
     // Lines. Ceilings are rebuilt only when their number changes (another device).
     m_ceilingLines.clear();
@@ -562,7 +563,7 @@ void RooflineWidget::setReport(const core::Report& report)
 
 void RooflineWidget::applyPalette()
 {
-    const auto [text, base, grid] = styleFromPalette(90);
+    const auto [text, base, grid, dark] = styleFromPalette(90);
     QColor faint = text;
     faint.setAlpha(120);
     const QColor secondary = QColor::fromRgbF(0.55f * text.redF() + 0.45f * base.redF(),
@@ -597,10 +598,10 @@ void RooflineWidget::applyPalette()
         m_leaders[static_cast<std::size_t>(i)]->setPen(QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));
     m_leaders[kPhaseCount]->setPen(QPen(text, 1));
     styleLabel(m_memoryLabel, text, true);
-    // Coloured text a little darker on a light background, lighter on a dark one.
-    const bool darkBackground = base.lightnessF() < 0.5;
+    // Coloured text a little darker on a light background, lighter on a dark one, and at least
+    // 4.5:1 against it (WCAG AA) either way.
     auto readable = [&](const QColor& colour) {
-        return darkBackground ? colour.lighter(150) : colour.darker(120);
+        return readableOn(dark ? colour.lighter(150) : colour.darker(120), base);
     };
     styleLabel(m_hostLabel, readable(offload), false);
     styleLabel(m_ridgeLabel, text, false);

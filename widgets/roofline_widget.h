@@ -1,5 +1,6 @@
 // RooflineWidget: the report's roofline on log-log axes (compute ceilings per precision, memory
-// and host-link slopes, ridge) with each phase's operating point, attainable and achieved.
+// and host-link slopes, ridge) with each phase's operating point, attainable and achieved. Zoom
+// and pan move both axes, in decades (a left drag pans; a click on a point still emits).
 #pragma once
 
 #include "core/chart_data.h"

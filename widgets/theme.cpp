@@ -1,0 +1,283 @@
+#include "widgets/theme.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QStyle>
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::widgets {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("lhe::widgets::Theme", text);
+}
+
+// Roles set for every colour group; the disabled group then overrides its text and fills.
+struct PaletteColours
+{
+    QColor window, windowText, base, alternateBase, text, button, buttonText, brightText;
+    QColor light, midlight, mid, dark, shadow;
+    QColor highlight, highlightedText, link, linkVisited, toolTipBase, toolTipText, placeholderText;
+    QColor disabledText, disabledBase, disabledButton, disabledHighlight, disabledHighlightedText;
+};
+
+QPalette makePalette(const PaletteColours& c)
+{
+    QPalette palette;
+    const std::pair<QPalette::ColorRole, QColor> roles[] = {
+        {QPalette::Window, c.window},
+        {QPalette::WindowText, c.windowText},
+        {QPalette::Base, c.base},
+        {QPalette::AlternateBase, c.alternateBase},
+        {QPalette::Text, c.text},
+        {QPalette::Button, c.button},
+        {QPalette::ButtonText, c.buttonText},
+        {QPalette::BrightText, c.brightText},
+        {QPalette::Light, c.light},
+        {QPalette::Midlight, c.midlight},
+        {QPalette::Mid, c.mid},
+        {QPalette::Dark, c.dark},
+        {QPalette::Shadow, c.shadow},
+        {QPalette::Highlight, c.highlight},
+        {QPalette::HighlightedText, c.highlightedText},
+        {QPalette::Link, c.link},
+        {QPalette::LinkVisited, c.linkVisited},
+        {QPalette::ToolTipBase, c.toolTipBase},
+        {QPalette::ToolTipText, c.toolTipText},
+        {QPalette::PlaceholderText, c.placeholderText},
+    };
+    for (const auto& [role, colour] : roles)
+        palette.setColor(QPalette::All, role, colour);
+    for (const QPalette::ColorRole role :
+         {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::PlaceholderText})
+        palette.setColor(QPalette::Disabled, role, c.disabledText);
+    palette.setColor(QPalette::Disabled, QPalette::Base, c.disabledBase);
+    palette.setColor(QPalette::Disabled, QPalette::Button, c.disabledButton);
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, c.disabledHighlight);
+    palette.setColor(QPalette::Disabled, QPalette::HighlightedText, c.disabledHighlightedText);
+    return palette;
+}
+
+// Styles that paint with the platform's theme engine and ignore most palette roles: under them a
+// chosen palette would show only in the charts.
+bool styleIgnoresPalette(const QStyle* style)
+{
+    const QString name = style ? style->name() : QString();
+    for (const char* native : {"windowsvista", "windows11", "macos", "macintosh"}) {
+        if (name.compare(QLatin1String(native), Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+// The style the platform chose, remembered the first time a theme replaces it, so System gets it back.
+QString& platformStyleName()
+{
+    static QString name;
+    return name;
+}
+
+} // namespace
+
+QString themeToString(Theme theme)
+{
+    switch (theme) {
+    case Theme::System:
+        return QStringLiteral("system");
+    case Theme::Light:
+        return QStringLiteral("light");
+    case Theme::Dark:
+        return QStringLiteral("dark");
+    }
+    return QStringLiteral("system");
+}
+
+Theme themeFromString(const QString& text, Theme fallback)
+{
+    for (const Theme theme : {Theme::System, Theme::Light, Theme::Dark}) {
+        if (text.trimmed().compare(themeToString(theme), Qt::CaseInsensitive) == 0)
+            return theme;
+    }
+    return fallback;
+}
+
+QString themeDisplayName(Theme theme)
+{
+    switch (theme) {
+    case Theme::System:
+        return tr("Follow System");
+    case Theme::Light:
+        return tr("Light");
+    case Theme::Dark:
+        return tr("Dark");
+    }
+    return {};
+}
+
+// Contrast ratios quoted against the group's own background (Window for window text, Base for
+// text and placeholders, Highlight for highlighted text); tst_theme recomputes every one.
+QPalette lightPalette()
+{
+    PaletteColours c;
+    c.window = QColor(0xef, 0xef, 0xef); // Fusion's light grey
+    c.windowText = QColor(0x00, 0x00, 0x00);
+    c.base = QColor(0xff, 0xff, 0xff);
+    c.alternateBase = QColor(0xf7, 0xf7, 0xf7);
+    c.text = QColor(0x00, 0x00, 0x00);
+    c.button = QColor(0xef, 0xef, 0xef);
+    c.buttonText = QColor(0x00, 0x00, 0x00);
+    c.brightText = QColor(0xff, 0xff, 0xff);
+    c.light = QColor(0xff, 0xff, 0xff);
+    c.midlight = QColor(0xca, 0xca, 0xca);
+    c.mid = QColor(0xb8, 0xb8, 0xb8);
+    c.dark = QColor(0x9f, 0x9f, 0x9f);
+    c.shadow = QColor(0x76, 0x76, 0x76);
+    c.highlight = QColor(0x1d, 0x6b, 0xb5); // white on it 5.5:1 (Fusion's #308cc6 gives 3.7:1)
+    c.highlightedText = QColor(0xff, 0xff, 0xff);
+    c.link = QColor(0x0b, 0x57, 0xd0);        // 6.4:1 on white
+    c.linkVisited = QColor(0x7b, 0x1f, 0xa2); // 8.2:1
+    c.toolTipBase = QColor(0xff, 0xff, 0xdc);
+    c.toolTipText = QColor(0x00, 0x00, 0x00);
+    c.placeholderText = QColor(0x6b, 0x6b, 0x6b); // 5.3:1 (Qt's half-transparent text: about 4:1)
+    c.disabledText = QColor(0x8a, 0x8a, 0x8a);    // 3:1 on the window: dimmer, still legible
+    c.disabledBase = QColor(0xef, 0xef, 0xef);
+    c.disabledButton = QColor(0xef, 0xef, 0xef);
+    c.disabledHighlight = QColor(0x91, 0x91, 0x91);
+    c.disabledHighlightedText = QColor(0xff, 0xff, 0xff);
+    return makePalette(c);
+}
+
+QPalette darkPalette()
+{
+    PaletteColours c;
+    // Dark greys rather than black: pure black behind light text smears on OLED and reads harsh.
+    c.window = QColor(0x2b, 0x2b, 0x2b);
+    c.windowText = QColor(0xe8, 0xe8, 0xe8); // 11.6:1
+    c.base = QColor(0x1f, 0x1f, 0x1f);
+    c.alternateBase = QColor(0x27, 0x27, 0x27);
+    c.text = QColor(0xe8, 0xe8, 0xe8); // 13.4:1
+    c.button = QColor(0x35, 0x35, 0x35);
+    c.buttonText = QColor(0xe8, 0xe8, 0xe8); // 10.0:1
+    c.brightText = QColor(0xff, 0x6b, 0x6b);
+    // Bevels keep Qt's order (Light > Midlight > Button > Mid > Dark > Shadow).
+    c.light = QColor(0x4a, 0x4a, 0x4a);
+    c.midlight = QColor(0x40, 0x40, 0x40);
+    c.mid = QColor(0x28, 0x28, 0x28);
+    c.dark = QColor(0x1e, 0x1e, 0x1e);
+    c.shadow = QColor(0x0f, 0x0f, 0x0f);
+    c.highlight = QColor(0x2d, 0x73, 0xc4); // white on it 4.8:1
+    c.highlightedText = QColor(0xff, 0xff, 0xff);
+    c.link = QColor(0x6c, 0xb4, 0xff);        // 7.5:1 on the base
+    c.linkVisited = QColor(0xc4, 0x9c, 0xff); // 7.5:1
+    c.toolTipBase = QColor(0x3c, 0x3c, 0x3c);
+    c.toolTipText = QColor(0xf0, 0xf0, 0xf0);     // 9.7:1
+    c.placeholderText = QColor(0x9e, 0x9e, 0x9e); // 6.2:1
+    c.disabledText = QColor(0x80, 0x80, 0x80);    // 3.6:1 on the window
+    c.disabledBase = QColor(0x26, 0x26, 0x26);
+    c.disabledButton = QColor(0x30, 0x30, 0x30);
+    c.disabledHighlight = QColor(0x4a, 0x4a, 0x4a);
+    c.disabledHighlightedText = QColor(0xa0, 0xa0, 0xa0);
+    return makePalette(c);
+}
+
+bool paletteIsDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightnessF() < palette.color(QPalette::WindowText).lightnessF();
+}
+
+void applyTheme(Theme theme)
+{
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        return;
+    QString& platformStyle = platformStyleName();
+    if (theme == Theme::System) {
+        if (!platformStyle.isEmpty() &&
+            QApplication::style()->name().compare(platformStyle, Qt::CaseInsensitive) != 0)
+            QApplication::setStyle(platformStyle);
+        // A palette with no role set (resolve mask 0) is not an application palette: Qt clears
+        // AA_SetPalette and resolves every role from the platform theme and style again, now and on
+        // each later theme change (QGuiApplicationPrivate::updatePalette).
+        QApplication::setPalette(QPalette());
+    } else {
+        if (styleIgnoresPalette(QApplication::style())) {
+            if (platformStyle.isEmpty())
+                platformStyle = QApplication::style()->name();
+            QApplication::setStyle(QStringLiteral("Fusion"));
+        }
+        QApplication::setPalette(theme == Theme::Dark ? darkPalette() : lightPalette());
+    }
+    // QApplication posts the change to each widget; deliver it now, so a chart exported right
+    // after this call is drawn in the new colours.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationPaletteChange);
+}
+
+double relativeLuminance(const QColor& colour)
+{
+    // WCAG 2.x relative luminance: sRGB channels linearised (IEC 61966-2-1), weighted by Rec. 709.
+    auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    const QColor rgb = colour.toRgb();
+    return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
+}
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    // WCAG 2.x contrast ratio: (L1 + 0.05) / (L2 + 0.05), the lighter colour's luminance on top.
+    const double la = relativeLuminance(a);
+    const double lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor readableOn(const QColor& colour, const QColor& background, double minimumRatio)
+{
+    if (contrastRatio(colour, background) >= minimumRatio)
+        return colour;
+    // Below luminance 0.18 white contrasts more than black: move towards white, else towards black.
+    const bool lighten = relativeLuminance(background) < 0.18;
+    float hue = 0;
+    float saturation = 0;
+    float lightness = 0;
+    float alpha = 1;
+    colour.toHsl().getHslF(&hue, &saturation, &lightness, &alpha);
+    hue = std::max(hue, 0.0f);               // -1 for greys
+    for (int step = 1; step <= 50; ++step) { // 2 % of lightness per step
+        const float next =
+            std::clamp(lightness + (lighten ? 0.02f : -0.02f) * static_cast<float>(step), 0.0f, 1.0f);
+        const QColor candidate = QColor::fromHslF(hue, saturation, next, alpha).toRgb();
+        if (contrastRatio(candidate, background) >= minimumRatio || next <= 0.0f || next >= 1.0f)
+            return candidate;
+    }
+    return lighten ? QColor(Qt::white) : QColor(Qt::black);
+}
+
+QColor textColourOn(const QColor& fill)
+{
+    const QColor black(Qt::black);
+    const QColor white(Qt::white);
+    return contrastRatio(black, fill) >= contrastRatio(white, fill) ? black : white;
+}
+
+ThemeWatcher::ThemeWatcher(QObject* parent)
+    : QObject(parent), m_dark(paletteIsDark(QGuiApplication::palette()))
+{
+    // ApplicationPaletteChange is sent to the application object itself (and posted to widgets
+    // later); only a filter on the application sees it, and it checks the event type first.
+    if (QCoreApplication* app = QCoreApplication::instance())
+        app->installEventFilter(this);
+}
+
+bool ThemeWatcher::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ApplicationPaletteChange && watched == QCoreApplication::instance()) {
+        const bool dark = paletteIsDark(QGuiApplication::palette());
+        if (dark != m_dark) {
+            m_dark = dark;
+            emit darkChanged(dark);
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace lhe::widgets

@@ -259,25 +259,4 @@ QColor textColourOn(const QColor& fill)
     return contrastRatio(black, fill) >= contrastRatio(white, fill) ? black : white;
 }
 
-ThemeWatcher::ThemeWatcher(QObject* parent)
-    : QObject(parent), m_dark(paletteIsDark(QGuiApplication::palette()))
-{
-    // ApplicationPaletteChange is sent to the application object itself (and posted to widgets
-    // later); only a filter on the application sees it, and it checks the event type first.
-    if (QCoreApplication* app = QCoreApplication::instance())
-        app->installEventFilter(this);
-}
-
-bool ThemeWatcher::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::ApplicationPaletteChange && watched == QCoreApplication::instance()) {
-        const bool dark = paletteIsDark(QGuiApplication::palette());
-        if (dark != m_dark) {
-            m_dark = dark;
-            emit darkChanged(dark);
-        }
-    }
-    return QObject::eventFilter(watched, event);
-}
-
 } // namespace lhe::widgets

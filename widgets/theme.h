@@ -1,10 +1,9 @@
 // Theme: the Light / Dark / System choice — two hand-tuned Fusion palettes, detection of a dark
-// palette (Qt 6.4 has no colour-scheme API), a watcher for palette flips, and the WCAG contrast
-// arithmetic the charts use to keep text legible on either background.
+// palette (Qt 6.4 has no colour-scheme API; widgets react to the PaletteChange Qt sends), and the
+// WCAG contrast arithmetic the charts use to keep text legible on either background.
 #pragma once
 
 #include <QColor>
-#include <QObject>
 #include <QPalette>
 #include <QString>
 
@@ -40,25 +39,5 @@ double contrastRatio(const QColor& a, const QColor& b);
 QColor readableOn(const QColor& colour, const QColor& background, double minimumRatio = 4.5);
 // Black or white, whichever contrasts more with `fill`: text printed on a series colour.
 QColor textColourOn(const QColor& fill);
-
-// Emits darkChanged when the application palette flips between light and dark, whether by
-// applyTheme() or by the desktop while the theme is System.
-class ThemeWatcher : public QObject
-{
-    Q_OBJECT
-
-public:
-    explicit ThemeWatcher(QObject* parent = nullptr);
-    bool isDark() const { return m_dark; }
-
-signals:
-    void darkChanged(bool dark);
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
-private:
-    bool m_dark = false;
-};
 
 } // namespace lhe::widgets

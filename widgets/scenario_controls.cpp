@@ -483,6 +483,9 @@ void ScenarioControls::buildUi()
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setAccessibleName(tr("Scenario"));
+    m_scroll->setAccessibleDescription(
+        tr("Device, model, workload, parallel split, precisions and training options of the scenario"));
     outer->addWidget(m_scroll);
 
     auto* content = new QWidget(m_scroll);
@@ -766,6 +769,9 @@ void ScenarioControls::connectSignals()
     // A slider and its spin box: either one moves the other (without re-entering), then commits.
     const auto pair = [this](QSlider* slider, QSpinBox* spin, int (*valueFor)(int), int (*positionFor)(int),
                              std::function<void()> changed) {
+        // A drag is one gesture: its changes share a dragId() (one undo step in the main window).
+        connect(slider, &QSlider::sliderPressed, this, [this] { m_dragId = ++m_dragCount; });
+        connect(slider, &QSlider::sliderReleased, this, [this] { m_dragId = 0; });
         connect(slider, &QSlider::valueChanged, this, [this, spin, valueFor, changed](int position) {
             if (m_syncing)
                 return;

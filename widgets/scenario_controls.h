@@ -53,7 +53,7 @@ namespace lhe::widgets {
 // - Weight-only formats are disabled in training; switching to training with one selected falls
 //   back to bf16 weights (the core rejects them in training).
 // - The mouse wheel scrolls the panel unless the control under it has keyboard focus.
-// - Mnemonics avoid F, E, V and H, which the main window's menus are expected to use.
+// - Mnemonics avoid F, E, V and H: the main window's File, Edit, View and Help menus.
 // - Fields without a control (efficiency, prefill_chunk_tokens, training.grad_accum,
 //   sequence_parallel, train_tokens, activations) pass through unchanged from setScenario().
 // - scenarioChanged is emitted only when the scenario JSON actually changes.
@@ -105,6 +105,10 @@ public:
     // when empty the entry shows the config's model_type.
     void setImportedModelConfig(const nlohmann::json& config, const QString& label);
 
+    // Non-zero while a slider is held down: the same number for every scenarioChanged of one
+    // drag, a new one for the next drag. Undo merges a drag into one step with it.
+    int dragId() const { return m_dragId; }
+
 signals:
     void scenarioChanged(const nlohmann::json& scenario);
     void importModelConfigRequested();
@@ -145,6 +149,8 @@ private:
     void commit();
 
     bool m_syncing = false; // true while controls are set programmatically
+    int m_dragId = 0;
+    int m_dragCount = 0;
     core::Scenario m_base;  // ids, model config and the fields without a control
     std::vector<ImportedConfig> m_imported;
     std::optional<core::Parallelism> m_autoSplit;      // from the last report

@@ -1,5 +1,6 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
+#include "app/explorer/app_settings.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
@@ -10,6 +11,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <QRegularExpression>
 #include <cstdio>
 #include <cstring>
@@ -30,34 +34,73 @@ int fail(const QString& message)
     return 2;
 }
 
+// Installs the application's translation for the chosen language (empty: the system's) and, only
+// when that exists, Qt's own (dialogs, context menus), so the window never mixes two languages.
+void installTranslations(QApplication& application, const QString& language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    auto* own = new QTranslator(&application);
+    if (!own->load(locale, QStringLiteral("llm-hw-explorer"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete own;
+        return;
+    }
+    QApplication::installTranslator(own);
+    auto* qt = new QTranslator(&application);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    QLocale::setDefault(locale);
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
-    // Rendering without a window must work on machines with no display at all.
+    // Rendering without a window must work on machines with no display at all, and so must the
+    // command line itself (--help, --version, a wrong option): without a display the application
+    // starts on the offscreen platform (headless runs) or the minimal one, which can parse
+    // arguments but not show a window.
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
                    std::strcmp(argv[i], "--benchmark-ui") == 0;
-    if (headless && !hasDisplay())
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (!headless && !hasDisplay()) {
-        std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
-                             "Run it in a desktop session, under xvfb-run, or render headless with\n"
-                             "  llm-hw-explorer --export-dashboard out.png\n");
-        return 1;
-    }
+    const bool noDisplay = !hasDisplay();
+    if (noDisplay)
+        qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
 
     QApplication application(argc, argv);
     QApplication::setApplicationName(QStringLiteral("llm-hw-explorer"));
     QApplication::setApplicationDisplayName(QApplication::translate("main", "LLM Hardware Explorer"));
     QApplication::setApplicationVersion(QStringLiteral(LHE_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/llm-hw-explorer.svg")));
+    // The .desktop file's name: window managers match windows to it for the icon and the menu entry.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.llmhwexplorer.LlmHardwareExplorer"));
+    // Headless runs are scripts: they read no preferences and leave no session behind.
+    std::optional<app::AppSettings> settings;
+    if (!headless)
+        settings.emplace();
+    installTranslations(application, settings ? settings->language() : QString());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
-        "main", "What hardware does this LLM need, and what limits it? Opens the explorer window, or renders "
-                "a scenario's dashboard to an image with --export-dashboard."));
+        "main",
+        "What hardware does this LLM need, and what limits it?\n"
+        "\n"
+        "Opens the explorer window on FILE (a scenario, or a Hugging Face config.json to use as the "
+        "model), else where the last session left off, else on the built-in default scenario. With "
+        "--export-dashboard it renders a scenario's dashboard to an image instead, with no window.\n"
+        "\n"
+        "Examples:\n"
+        "  llm-hw-explorer scenario.json\n"
+        "  llm-hw-explorer ~/models/Qwen3-8B/config.json\n"
+        "  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2\n"
+        "\n"
+        "Files:\n"
+        "  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   preferences and last session\n"
+        "  ~/.local/share/llm-hw-explorer/catalogs/         your devices and models (JSON)\n"
+        "\n"
+        "Exit status: 0 on success, 1 when no display is available, 2 for a bad argument or input "
+        "file (headless runs only; the window reports bad files in its Messages panel)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
@@ -95,9 +138,27 @@ int main(int argc, char* argv[])
         QApplication::translate("main",
                                 "Show the window, print how long after process start it first painted, "
                                 "and quit (bench/startup.sh)."));
+    const QCommandLineOption noRestoreOption(
+        QStringLiteral("no-restore"),
+        QApplication::translate("main", "Start on the default scenario instead of the last session's."));
     parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption,
-                       tabOption, benchmarkOption, startupOption});
+                       tabOption, noRestoreOption, benchmarkOption, startupOption});
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QApplication::translate("main", "A scenario JSON file, or a Hugging Face config.json, to open."),
+        QStringLiteral("[file]"));
     parser.process(application);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return fail(QApplication::translate("main", "expected at most one file to open, got %n", nullptr,
+                                            static_cast<int>(positional.size())));
+    const QString fileArgument = positional.value(0);
+    if (noDisplay && !headless) {
+        std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
+                             "Run it in a desktop session, under xvfb-run, or render headless with\n"
+                             "  llm-hw-explorer --export-dashboard out.png\n");
+        return 1;
+    }
 
     // Headless runs (export, benchmark) are scripts: a bad input fails them with exit 2. The
     // window always opens: a bad --catalog or --scenario becomes an error in its Messages panel
@@ -116,18 +177,35 @@ int main(int argc, char* argv[])
         catalogFiles.clear();
         catalog = app::loadCatalog({}, warnings);
     }
+    // FILE is a scenario when it names a device (as a dropped file is), else a config.json.
+    QString scenarioPath = parser.value(scenarioOption);
+    QString configPath = parser.value(configOption);
     nlohmann::json scenario = app::defaultScenario();
+    bool scenarioFromFile = false;
     try {
-        if (parser.isSet(scenarioOption))
-            scenario = app::readScenarioFile(parser.value(scenarioOption), &catalog);
-        if (parser.isSet(configOption))
-            app::attachModelConfig(scenario, parser.value(configOption));
+        if (!fileArgument.isEmpty()) {
+            const nlohmann::json file = app::readJsonFile(fileArgument);
+            QString& slot = file.is_object() && file.contains("device") ? scenarioPath : configPath;
+            if (!slot.isEmpty())
+                return fail(QApplication::translate("main", "%1 and --%2 both give the %3: give one")
+                                .arg(fileArgument, &slot == &scenarioPath ? QStringLiteral("scenario")
+                                                                          : QStringLiteral("model-config"),
+                                     &slot == &scenarioPath ? QApplication::translate("main", "scenario")
+                                                            : QApplication::translate("main", "model")));
+            slot = fileArgument;
+        }
+        if (!scenarioPath.isEmpty())
+            scenario = app::readScenarioFile(scenarioPath, &catalog);
+        if (!configPath.isEmpty())
+            app::attachModelConfig(scenario, configPath);
+        scenarioFromFile = !scenarioPath.isEmpty() && configPath.isEmpty();
     } catch (const core::InputError& error) {
         if (strict)
             return fail(QString::fromStdString(error.what()));
         startupErrors << QString::fromStdString(error.what());
         scenario = app::defaultScenario();
     }
+    const bool scenarioGiven = !scenarioPath.isEmpty() || !configPath.isEmpty();
     for (const auto& warning : warnings)
         std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
 
@@ -137,15 +215,24 @@ int main(int argc, char* argv[])
             QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"").arg(tab));
 
     app::MainWindow window(std::move(catalog));
-    window.dashboard()->showDesignSpace(tab == QLatin1String("design-space"));
     window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
     if (!window.loadScenario(scenario, &error)) {
         if (strict)
             return fail(error);
         startupErrors << error;
+        scenarioFromFile = false;
         window.loadScenario(app::defaultScenario(), &error);
     }
+    if (settings) {
+        window.setSettings(&*settings);
+        // A file on the command line wins over the last session; so does --no-restore.
+        window.restoreSession(!scenarioGiven && !parser.isSet(noRestoreOption));
+    }
+    if (scenarioFromFile)
+        window.setScenarioPath(scenarioPath); // File → Save writes back to it
+    if (parser.isSet(tabOption) || !settings)
+        window.dashboard()->showDesignSpace(tab == QLatin1String("design-space"));
     window.showWarnings(warnings);
     for (const QString& message : std::as_const(startupErrors)) {
         std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(message));

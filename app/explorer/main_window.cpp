@@ -1,5 +1,7 @@
 #include "app/explorer/main_window.h"
 
+#include "app/explorer/app_settings.h"
+#include "app/explorer/scenario_change_command.h"
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
@@ -15,8 +17,10 @@
 #include "widgets/message_log.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/theme.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -34,12 +38,22 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolButton>
+#include <QUndoStack>
+#include <QWindow>
 
 namespace lhe::app {
 
 using nlohmann::json;
 
 namespace {
+
+// The platform's binding of a standard key, else the common one: Qt's generic X11 theme (no
+// desktop environment) binds neither Save As nor Full Screen, the offscreen platform not Quit.
+void setStandardShortcut(QAction* action, QKeySequence::StandardKey key, const QKeySequence& fallback)
+{
+    const QList<QKeySequence> bindings = QKeySequence::keyBindings(key);
+    action->setShortcuts(bindings.isEmpty() ? QList<QKeySequence>{fallback} : bindings);
+}
 
 // A config.json may hold anything under any key: read a name only when it is a string
 // (json::value would throw on a number there).
@@ -55,7 +69,8 @@ QString stringField(const json& object, const char* key)
 MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     : QMainWindow(parent), m_catalog(std::move(catalog)), m_controls(new widgets::ScenarioControls),
       m_dashboard(new widgets::Dashboard), m_messageLog(new widgets::MessageLog),
-      m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this))
+      m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this)),
+      m_undoStack(new QUndoStack(this))
 {
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_controls);
@@ -89,12 +104,8 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
 
     m_controls->setCatalog(m_catalog);
     createActions();
-    connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, [this](const json& scenario) {
-        m_modified = true;
-        m_saveModelAction->setEnabled(scenario.contains("model_config"));
-        evaluate(scenario);
-        updateTitle();
-    });
+    connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
     connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
@@ -117,10 +128,13 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenarioDialog);
     open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setEnabled(false); // until setSettings()
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenarioDialog(false); });
     save->setShortcut(QKeySequence::Save);
     QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenarioDialog(true); });
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    setStandardShortcut(saveAs, QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
     file->addAction(tr("&Import Hugging Face config.json…"), this, &MainWindow::importConfigDialog);
     m_saveModelAction =
@@ -135,7 +149,7 @@ void MainWindow::createActions()
                     [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
     // The roofline and the map share a place: exporting or copying one brings its tab forward,
     // so what is written is what the window shows (a hidden chart is not kept up to date).
-    file->addAction(tr("Export &Roofline Chart…"), this, [this] {
+    file->addAction(tr("Export Roofli&ne Chart…"), this, [this] {
         m_dashboard->showDesignSpace(false);
         exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline"));
     });
@@ -146,31 +160,36 @@ void MainWindow::createActions()
     file->addAction(tr("Export Re&port (JSON/CSV)…"), this, &MainWindow::exportReportDialog);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    setStandardShortcut(quit, QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* copyDashboard = edit->addAction(tr("&Copy Dashboard"), this, [this] {
-        QApplication::clipboard()->setPixmap(m_dashboard->grab());
-        statusBar()->showMessage(tr("Dashboard copied to the clipboard"), 3000);
-    });
+    QAction* undo = m_undoStack->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* copyDashboard =
+        edit->addAction(tr("&Copy Dashboard"), this, [this] { copyImage(m_dashboard, tr("Dashboard")); });
     copyDashboard->setShortcut(QKeySequence::Copy);
     edit->addAction(tr("Copy &Memory Chart"), this,
-                    [this] { QApplication::clipboard()->setPixmap(m_dashboard->memoryBars()->grab()); });
-    edit->addAction(tr("Copy &Roofline Chart"), this, [this] {
+                    [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
+    edit->addAction(tr("Copy Roofli&ne Chart"), this, [this] {
         m_dashboard->showDesignSpace(false);
-        m_dashboard->replotNow();
-        QApplication::clipboard()->setPixmap(m_dashboard->roofline()->grab());
+        copyImage(m_dashboard->roofline(), tr("Roofline chart"));
     });
     edit->addAction(tr("Copy &Design-Space Map"), this, [this] {
         m_dashboard->showDesignSpace(true);
-        m_dashboard->replotNow();
-        QApplication::clipboard()->setPixmap(m_dashboard->designSpace()->grab());
+        copyImage(m_dashboard->designSpace(), tr("Design-space map"));
     });
 
-    QMenu* hardware = menuBar()->addMenu(tr("&Hardware"));
-    QAction* newDevice = hardware->addAction(tr("&New Device…"), this, [this] { deviceEditorDialog(false); });
+    // Your catalog's devices are edited here too: File, Edit, View and Help take the four
+    // menu-bar letters the scenario panel's mnemonics leave free.
+    edit->addSeparator();
+    QAction* newDevice = edit->addAction(tr("New De&vice…"), this, [this] { deviceEditorDialog(false); });
     newDevice->setStatusTip(tr("Describe a device from its datasheet and add it to your catalog"));
-    QAction* editCopy = hardware->addAction(tr("Edit a &Copy of Current Device…"), this,
+    QAction* editCopy = edit->addAction(tr("Edit a Cop&y of Current Device…"), this,
                                             [this] { deviceEditorDialog(true); });
     editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
 
@@ -188,6 +207,63 @@ void MainWindow::createActions()
     messages->setText(tr("&Messages"));
     messages->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(messages);
+    view->addSeparator();
+    // Zoom acts on the focused chart, else the roofline or map beside the memory bars.
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [this] {
+        static_cast<widgets::ChartWidget*>(currentChart())->zoomIn();
+    });
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), this, [this] {
+        static_cast<widgets::ChartWidget*>(currentChart())->zoomOut();
+    });
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    m_resetViewAction = view->addAction(tr("Reset &View"), this, [this] {
+        static_cast<widgets::ChartWidget*>(currentChart())->resetView();
+    });
+    m_resetViewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_resetViewAction->setStatusTip(tr("Fit the chart to the current report again"));
+    m_resetViewAction->setEnabled(false);
+    for (auto* chart : {static_cast<widgets::ChartWidget*>(m_dashboard->memoryBars()),
+                        static_cast<widgets::ChartWidget*>(m_dashboard->roofline()),
+                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace())})
+        connect(chart, &widgets::ChartWidget::viewChanged, this, &MainWindow::updateResetView);
+    connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, &MainWindow::updateResetView);
+    connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateResetView);
+    view->addSeparator();
+
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    m_themeGroup = new QActionGroup(this);
+    for (const widgets::Theme choice : {widgets::Theme::System, widgets::Theme::Light, widgets::Theme::Dark}) {
+        QAction* action = theme->addAction(QLatin1Char('&') + widgets::themeDisplayName(choice));
+        action->setCheckable(true);
+        action->setData(widgets::themeToString(choice));
+        action->setChecked(choice == widgets::Theme::System);
+        m_themeGroup->addAction(action);
+    }
+    connect(m_themeGroup, &QActionGroup::triggered, this,
+            [this](QAction* action) { applyTheme(action->data().toString()); });
+    theme->addSeparator();
+    m_exportAsShownAction = theme->addAction(tr("Export Images in the &Window's Colours"));
+    m_exportAsShownAction->setCheckable(true);
+    m_exportAsShownAction->setStatusTip(tr("Off: exported and copied charts are light, for print and slides"));
+    connect(m_exportAsShownAction, &QAction::toggled, this, [this](bool asShown) {
+        if (m_settings)
+            m_settings->setExportAsShown(asShown);
+    });
+    m_fullScreenAction = view->addAction(tr("&Full Screen"));
+    setStandardShortcut(m_fullScreenAction, QKeySequence::FullScreen, QKeySequence(Qt::Key_F11));
+    m_fullScreenAction->setCheckable(true);
+    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool fullScreen) {
+        setWindowState(fullScreen ? windowState() | Qt::WindowFullScreen
+                                  : windowState() & ~Qt::WindowFullScreen);
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About LLM Hardware Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About LLM Hardware Explorer"), aboutText());
+    });
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 }
 
 void MainWindow::evaluate(const json& scenario)
@@ -235,16 +311,20 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
         *error = QString::fromStdString(e.what());
         return false;
     }
+    m_recordChanges = false; // a loaded scenario starts a new history
     m_controls->setScenario(scenario);
-    evaluate(m_controls->scenario());
-    m_modified = false; // a freshly loaded scenario has nothing to lose
+    m_recordChanges = true;
+    m_shown = m_controls->scenario();
+    m_saveModelAction->setEnabled(m_shown.contains("model_config"));
+    evaluate(m_shown);
+    m_undoStack->clear(); // clean: a freshly loaded scenario has nothing to lose
     updateTitle();
     return true;
 }
 
 bool MainWindow::confirmDiscardChanges()
 {
-    if (!m_modified)
+    if (!isModified())
         return true;
     const int answer =
         m_discardQuestion
@@ -255,17 +335,177 @@ bool MainWindow::confirmDiscardChanges()
                                     QMessageBox::Save);
     if (answer == QMessageBox::Save) {
         saveScenarioDialog(false);
-        return !m_modified; // a cancelled or failed save keeps the changes
+        return !isModified(); // a cancelled or failed save keeps the changes
     }
     return answer == QMessageBox::Discard;
 }
 
+bool MainWindow::changeScenario(const json& scenario, QString* error)
+{
+    try {
+        m_controls->setScenario(scenario); // an ordinary, undoable change (onScenarioChanged)
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::onScenarioChanged(const json& scenario)
+{
+    if (m_recordChanges && m_shown.is_object() && scenario != m_shown)
+        m_undoStack->push(new ScenarioChangeCommand(m_shown, scenario, m_controls->dragId(),
+                                                    [this](const json& s) { applyFromHistory(s); }));
+    m_shown = scenario;
+    m_saveModelAction->setEnabled(scenario.contains("model_config"));
+    evaluate(scenario);
+    updateTitle();
+}
+
+void MainWindow::applyFromHistory(const json& scenario)
+{
+    m_recordChanges = false;
+    QString error;
+    if (!changeScenario(scenario, &error)) // the catalog changed under the history
+        logError(error);
+    m_recordChanges = true;
+}
+
+bool MainWindow::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (confirmDiscardChanges())
-        event->accept();
-    else
+    if (!confirmDiscardChanges()) {
         event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::setSettings(AppSettings* settings)
+{
+    m_settings = settings;
+    m_recentMenu->setEnabled(m_settings != nullptr);
+    if (!m_settings)
+        return;
+    const QString theme = m_settings->theme();
+    for (QAction* action : m_themeGroup->actions())
+        action->setChecked(action->data().toString() == theme);
+    m_exportAsShownAction->setChecked(m_settings->exportAsShown());
+    applyTheme(theme);
+}
+
+void MainWindow::restoreSession(bool resumeScenario)
+{
+    if (!m_settings)
+        return;
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+    m_dashboard->showDesignSpace(m_settings->chartTab() == QLatin1String("design-space"));
+    if (!resumeScenario)
+        return;
+    const std::optional<json> scenario = m_settings->lastScenario();
+    if (!scenario)
+        return;
+    QString error;
+    if (!loadScenario(*scenario, &error)) {
+        logError(tr("The last session's scenario could not be restored: %1").arg(error));
+        return;
+    }
+    m_scenarioPath = m_settings->lastScenarioPath();
+    if (m_settings->lastScenarioModified())
+        m_undoStack->resetClean(); // unsaved then, unsaved now: no undo step returns to the file
+    updateTitle();
+}
+
+void MainWindow::saveSession()
+{
+    if (!m_settings)
+        return;
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    m_settings->setChartTab(m_dashboard->designSpaceShown() ? QStringLiteral("design-space")
+                                                            : QStringLiteral("roofline"));
+    m_settings->setLastSession(m_controls->scenario(), m_scenarioPath, isModified());
+    m_settings->sync();
+}
+
+QString MainWindow::aboutText()
+{
+    return tr("<h3>LLM Hardware Explorer %1</h3>"
+              "<p>What hardware does this LLM need, and what limits it? Memory, bandwidth, "
+              "communication and compute for training and inference, on CPUs, GPUs, NPUs and TPUs.</p>"
+              "<p>Copyright © 2026 the LLM Hardware Explorer developers.<br>"
+              "Licence: GNU General Public License, version 3 or (at your option) any later version "
+              "(GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.</p>"
+              "<p><b>Credits</b><br>"
+              "Qt %2 — The Qt Company, LGPL-3.0<br>"
+              "QCustomPlot — Emanuel Eichhammer, GPL-3.0 (which is why this program is GPL)<br>"
+              "JSON for Modern C++ — Niels Lohmann, MIT<br>"
+              "Colours: the Okabe–Ito colour-blind-safe palette (Okabe &amp; Ito, 2008)<br>"
+              "Hardware and model figures: the sources cited in each catalog entry.</p>")
+        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings ? m_settings->recentFiles() : QStringList();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files.at(i);
+        // "&1 name.json" … "1&0": the first ten get a digit mnemonic.
+        const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
+        QAction* action = m_recentMenu->addAction(number + QLatin1Char(' ') + QFileInfo(path).fileName(), this,
+                                                  [this, path] { openRecentFile(path); });
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        action->setToolTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear Recent Files"), this, [this] { m_settings->clearRecentFiles(); });
+}
+
+void MainWindow::openRecentFile(const QString& path)
+{
+    if (!confirmDiscardChanges())
+        return;
+    QString error;
+    if (!openScenarioFile(path, &error)) {
+        if (m_settings && !QFileInfo::exists(path))
+            m_settings->removeRecentFile(path); // gone for good; a broken file stays listed
+        reportError(tr("Cannot open scenario"), error);
+    }
+}
+
+void MainWindow::applyTheme(const QString& theme)
+{
+    widgets::applyTheme(widgets::themeFromString(theme, widgets::Theme::System));
+    if (m_settings)
+        m_settings->setTheme(theme);
+}
+
+QWidget* MainWindow::currentChart() const
+{
+    for (widgets::ChartWidget* chart : {static_cast<widgets::ChartWidget*>(m_dashboard->memoryBars()),
+                                        static_cast<widgets::ChartWidget*>(m_dashboard->roofline()),
+                                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace())})
+        if (chart->isVisible() && chart->isAncestorOf(QApplication::focusWidget()))
+            return chart;
+    return m_dashboard->designSpaceShown() ? static_cast<QWidget*>(m_dashboard->designSpace())
+                                           : static_cast<QWidget*>(m_dashboard->roofline());
+}
+
+void MainWindow::updateResetView()
+{
+    const auto* chart = static_cast<const widgets::ChartWidget*>(currentChart());
+    m_resetViewAction->setEnabled(chart->isZoomed());
 }
 
 bool MainWindow::openScenarioFile(const QString& path, QString* error)
@@ -277,10 +517,16 @@ bool MainWindow::openScenarioFile(const QString& path, QString* error)
         *error = QString::fromStdString(e.what());
         return false;
     }
-    m_scenarioPath = path;
-    m_modified = false;
-    updateTitle();
+    setScenarioPath(path);
     return true;
+}
+
+void MainWindow::setScenarioPath(const QString& path)
+{
+    m_scenarioPath = path;
+    if (m_settings && !path.isEmpty())
+        m_settings->addRecentFile(path);
+    updateTitle();
 }
 
 bool MainWindow::saveScenarioFile(const QString& path, QString* error)
@@ -288,9 +534,8 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
     const std::string text = m_controls->scenario().dump(2) + "\n";
     if (!saveFileAtomically(path, QByteArray::fromStdString(text), error))
         return false;
-    m_scenarioPath = path;
-    m_modified = false;
-    updateTitle();
+    m_undoStack->setClean();
+    setScenarioPath(path);
     return true;
 }
 
@@ -333,7 +578,7 @@ bool MainWindow::addUserDevice(const core::Device& device, QString* error)
     }
     json next = m_controls->scenario();
     next["device"] = device.id;
-    if (!loadScenario(next, error))
+    if (!changeScenario(next, error))
         return false;
     statusBar()->showMessage(
         tr("Saved %1 to %2")
@@ -359,7 +604,7 @@ bool MainWindow::saveImportedModel(const QString& id, const QString& name, QStri
     next.erase("model_config");
     next.erase("model_config_path");
     next["model"] = id.toStdString();
-    if (!loadScenario(next, error))
+    if (!changeScenario(next, error))
         return false;
     statusBar()->showMessage(tr("Saved %1 to %2").arg(name, QDir::toNativeSeparators(userModelsFile())),
                              8000);
@@ -395,8 +640,31 @@ bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, 
     }
     m_dashboard->replotNow();
     QByteArray bytes;
-    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error) &&
+    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, exportTheme()) &&
            saveFileAtomically(path, bytes, error);
+}
+
+widgets::ExportTheme MainWindow::exportTheme() const
+{
+    return m_exportAsShownAction->isChecked() ? widgets::ExportTheme::AsShown : widgets::ExportTheme::Light;
+}
+
+bool MainWindow::copyImage(QWidget* chart, const QString& what)
+{
+    m_dashboard->replotNow();
+    QByteArray bytes;
+    QString error;
+    QImage image;
+    // Rendered like an export (light unless asked), at the screen's pixel ratio.
+    if (!widgets::renderWidget(chart, widgets::ImageFormat::Png, QSize(), devicePixelRatioF(), &bytes, &error,
+                               exportTheme()) ||
+        !image.loadFromData(bytes, "PNG")) {
+        reportError(tr("Cannot copy"), error);
+        return false;
+    }
+    QApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(tr("%1 copied to the clipboard").arg(what), 3000);
+    return true;
 }
 
 bool MainWindow::exportReport(const QString& path, QString* error)
@@ -541,19 +809,28 @@ void MainWindow::exportDashboardDialog()
 
 void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
 {
-    QString selectedFilter;
+    const QString png = tr("PNG image (*.png)");
+    const QString png2x = tr("PNG image at 2× (*.png)");
+    QString selectedFilter = m_settings && m_settings->exportScale() == 2.0 ? png2x : png;
+    const QString folder = m_settings ? m_settings->exportFolder() : QString();
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Image"), name + QStringLiteral(".png"),
-        tr("PNG image (*.png);;PNG image at 2× (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+        this, tr("Export Image"), QDir(folder).filePath(name + QStringLiteral(".png")),
+        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(QStringLiteral(";;")),
         &selectedFilter);
     if (path.isEmpty())
         return;
-    const double scale = selectedFilter.contains(QStringLiteral("2×")) ? 2.0 : 1.0;
+    const double scale = selectedFilter == png2x ? 2.0 : 1.0;
     QString error;
-    if (!exportImage(chart, path, scale, &error))
+    if (!exportImage(chart, path, scale, &error)) {
         reportError(tr("Cannot export image"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    if (m_settings) {
+        m_settings->setExportFolder(QFileInfo(path).absolutePath());
+        if (selectedFilter == png || selectedFilter == png2x)
+            m_settings->setExportScale(scale);
+    }
 }
 
 void MainWindow::exportReportDialog()
@@ -568,7 +845,7 @@ void MainWindow::exportReportDialog()
 void MainWindow::updateTitle()
 {
     const QString name = m_scenarioPath.isEmpty() ? tr("Untitled") : QFileInfo(m_scenarioPath).fileName();
-    setWindowTitle(name + (m_modified ? QStringLiteral("*") : QString()) + QStringLiteral(" — ") +
+    setWindowTitle(name + (isModified() ? QStringLiteral("*") : QString()) + QStringLiteral(" — ") +
                    tr("LLM Hardware Explorer"));
 }
 

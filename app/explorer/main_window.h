@@ -15,16 +15,22 @@
 #include <string>
 #include <vector>
 
+class QActionGroup;
 class QDockWidget;
+class QMenu;
 class QToolButton;
+class QUndoStack;
 
 namespace lhe::widgets {
+enum class ExportTheme;
 class Dashboard;
 class MessageLog;
 class ScenarioControls;
 } // namespace lhe::widgets
 
 namespace lhe::app {
+
+class AppSettings;
 
 class MainWindow : public QMainWindow
 {
@@ -37,10 +43,23 @@ public:
     // built-in catalog and the user catalog folder (app::loadCatalog).
     void setExtraCatalogFiles(const QStringList& files) { m_extraCatalogFiles = files; }
     const core::Catalog& catalog() const { return m_catalog; }
+
+    // Preferences and session (not owned; null, the default, keeps nothing: tests and headless
+    // export). Applies the theme and fills File → Open Recent.
+    void setSettings(AppSettings* settings);
+    // Window geometry, docks and chart tab from the settings; with `resumeScenario`, also the
+    // scenario, file and unsaved state of the last session (an unreadable one is logged and the
+    // current scenario stays). Call before show().
+    void restoreSession(bool resumeScenario);
+    // What restoreSession() reads; closeEvent() calls it once the close is accepted.
+    void saveSession();
+    QUndoStack* undoStack() const { return m_undoStack; }
+    // The About box's text: version, licence, credits (rich text).
+    static QString aboutText();
     // Re-reads the catalog and repopulates the pickers (keeping the selection); does not evaluate.
     bool reloadCatalog(QString* error);
     // Saves the device into the user catalog (app::saveUserDevice), reloads the catalog, selects
-    // the device and evaluates. What the Hardware menu's dialog calls.
+    // the device and evaluates. What Edit → New Device… calls.
     bool addUserDevice(const core::Device& device, QString* error);
     // Saves the current imported config.json as a user catalog model (app::saveUserModel),
     // reloads the catalog and selects it by id. False if the current model is not imported.
@@ -49,6 +68,8 @@ public:
     // Sets every control from a contract scenario and evaluates it. False + message on bad input.
     bool loadScenario(const nlohmann::json& scenario, QString* error);
     bool openScenarioFile(const QString& path, QString* error);
+    // The file File → Save writes to, for a scenario loaded from it (a FILE or --scenario argument).
+    void setScenarioPath(const QString& path);
     bool saveScenarioFile(const QString& path, QString* error);
     bool importModelConfig(const QString& path, QString* error);
     // Renders the dashboard as it is laid out now (after layoutForExport when headless).
@@ -59,6 +80,8 @@ public:
     // A chart (or the dashboard) as .png/.svg/.pdf by the path's suffix, written atomically.
     bool exportImage(QWidget* chart, const QString& path, double scale, QString* error);
     bool exportReport(const QString& path, QString* error); // .json or .csv
+    // A chart (or the dashboard) to the clipboard as an image, rendered as exportImage() would.
+    bool copyImage(QWidget* chart, const QString& what);
 
     const std::optional<core::Report>& report() const { return m_report; }
     widgets::Dashboard* dashboard() const { return m_dashboard; }
@@ -72,7 +95,7 @@ public:
     // an error without a modal box.
     void logError(const QString& message);
 
-    bool isModified() const { return m_modified; }
+    bool isModified() const;
     // Before the current scenario is replaced or the window closes: asks Save / Discard / Cancel
     // when it has unsaved changes. True when it is safe to go on.
     bool confirmDiscardChanges();
@@ -89,6 +112,8 @@ protected:
 
 private:
     void evaluate(const nlohmann::json& scenario);
+    // Sets the controls to `scenario` as a user's change would (undoable); false + message if invalid.
+    bool changeScenario(const nlohmann::json& scenario, QString* error);
     // Recomputes the design-space map of the last evaluated scenario when the map is shown;
     // otherwise marks it stale until its tab is shown (it costs about as much as the roofline's
     // repaint, so it is only computed where it is seen).
@@ -104,6 +129,17 @@ private:
     void exportReportDialog();
     void reportError(const QString& title, const QString& message);
     void updateTitle();
+    void onScenarioChanged(const nlohmann::json& scenario);
+    // Undo/redo: sets the controls to a scenario without recording it again.
+    void applyFromHistory(const nlohmann::json& scenario);
+    void fillRecentMenu();
+    void openRecentFile(const QString& path);
+    void applyTheme(const QString& theme);
+    // The chart that Zoom In/Out and Reset View act on: the focused chart, else the one in the tab.
+    QWidget* currentChart() const;
+    void updateResetView();
+    // Light for print and slides unless the user asked for the window's colours.
+    widgets::ExportTheme exportTheme() const;
 
     core::Catalog m_catalog;
     QStringList m_extraCatalogFiles;
@@ -117,7 +153,15 @@ private:
     std::optional<core::Scenario> m_scenario; // what m_report was evaluated from
     bool m_designSpaceStale = true;
     QString m_scenarioPath;
-    bool m_modified = false;
+    AppSettings* m_settings = nullptr;
+    QUndoStack* m_undoStack;
+    nlohmann::json m_shown;       // the scenario on screen: "before" for the next undo step
+    bool m_recordChanges = false; // off while a scenario is loaded or replayed from history
+    QMenu* m_recentMenu = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+    QAction* m_exportAsShownAction = nullptr;
+    QAction* m_resetViewAction = nullptr;
+    QAction* m_fullScreenAction = nullptr;
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton
 };
 

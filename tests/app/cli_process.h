@@ -1,5 +1,6 @@
-// Runs llm-hw-estimate (LHE_ESTIMATE_EXE, set by tests/app/CMakeLists.txt) as a child
-// process and describes the outcome for failure messages. Shared by the CLI test suites.
+// Runs one of the project's executables (llm-hw-estimate: LHE_ESTIMATE_EXE, set by
+// tests/app/CMakeLists.txt) as a child process and describes the outcome for failure messages.
+// Shared by the CLI test suites.
 #pragma once
 
 #include <QByteArray>
@@ -43,12 +44,13 @@ inline QProcessEnvironment isolatedEnvironment(const QString& homePath)
     return env;
 }
 
-inline RunResult runTool(const QStringList& arguments, const QProcessEnvironment& environment)
+inline RunResult runProgram(const QString& program, const QStringList& arguments,
+                            const QProcessEnvironment& environment)
 {
     QProcess process;
     process.setProcessEnvironment(environment);
     process.setStandardInputFile(QProcess::nullDevice());
-    process.start(QStringLiteral(LHE_ESTIMATE_EXE), arguments);
+    process.start(program, arguments);
     RunResult result;
     result.finished = process.waitForFinished(30000);
     if (!result.finished) {
@@ -62,12 +64,24 @@ inline RunResult runTool(const QStringList& arguments, const QProcessEnvironment
     return result;
 }
 
-inline QByteArray describe(const QStringList& arguments, const RunResult& r)
+inline QByteArray describeRun(const char* program, const QStringList& arguments, const RunResult& r)
 {
-    return "llm-hw-estimate " + arguments.join(QLatin1Char(' ')).toUtf8() + " -> finished " +
+    return program + QByteArray(" ") + arguments.join(QLatin1Char(' ')).toUtf8() + " -> finished " +
            QByteArray(r.finished ? "yes" : "no") + ", exit status " +
            QByteArray(r.exitStatus == QProcess::NormalExit ? "normal" : "crash") + ", code " +
            QByteArray::number(r.exitCode) + "; stderr: " + r.err.left(600) + "; stdout: " + r.out.left(200);
 }
+
+#ifdef LHE_ESTIMATE_EXE
+inline RunResult runTool(const QStringList& arguments, const QProcessEnvironment& environment)
+{
+    return runProgram(QStringLiteral(LHE_ESTIMATE_EXE), arguments, environment);
+}
+
+inline QByteArray describe(const QStringList& arguments, const RunResult& r)
+{
+    return describeRun("llm-hw-estimate", arguments, r);
+}
+#endif
 
 } // namespace lhe::test

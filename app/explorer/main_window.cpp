@@ -123,6 +123,15 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     updateTitle();
 }
 
+// QWidget's destructor deletes the children after this class's part of the object is gone: a
+// focus change or the undo stack clearing must not reach a slot of it then.
+MainWindow::~MainWindow()
+{
+    disconnect(qApp, nullptr, this, nullptr);
+    m_undoStack->disconnect(this);
+    delete centralWidget(); // the controls and charts, while the object their signals reach is whole
+}
+
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));

@@ -38,6 +38,7 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(core::Catalog catalog, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     // The --catalog files the catalog was loaded with; reloadCatalog() reads them again after the
     // built-in catalog and the user catalog folder (app::loadCatalog).

@@ -331,15 +331,20 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
     return true;
 }
 
-bool MainWindow::confirmDiscardChanges()
+bool MainWindow::confirmDiscardChanges(bool closing)
 {
     if (!isModified())
         return true;
+    // On closing nothing is lost either way (the session keeps the scenario): say so, so that
+    // Discard is not mistaken for "forget this".
+    const QString question =
+        closing ? tr("The scenario has changes that are not saved to a file. Save them first?\n\n"
+                     "Either way, the next start resumes where you are now.")
+                : tr("The scenario has changes that are not saved. Save them first?");
     const int answer =
         m_discardQuestion
             ? m_discardQuestion()
-            : QMessageBox::question(this, tr("Unsaved changes"),
-                                    tr("The scenario has changes that are not saved. Save them first?"),
+            : QMessageBox::question(this, tr("Unsaved changes"), question,
                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
                                     QMessageBox::Save);
     if (answer == QMessageBox::Save) {
@@ -387,7 +392,7 @@ bool MainWindow::isModified() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!confirmDiscardChanges()) {
+    if (!confirmDiscardChanges(/*closing=*/true)) {
         event->ignore();
         return;
     }

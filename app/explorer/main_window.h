@@ -98,8 +98,9 @@ public:
 
     bool isModified() const;
     // Before the current scenario is replaced or the window closes: asks Save / Discard / Cancel
-    // when it has unsaved changes. True when it is safe to go on.
-    bool confirmDiscardChanges();
+    // when it has unsaved changes. True when it is safe to go on. `closing`: the question also says
+    // that the next start resumes the session whatever the answer.
+    bool confirmDiscardChanges(bool closing = false);
     // Tests answer the question instead of a modal box.
     void setDiscardQuestion(std::function<int()> question) { m_discardQuestion = std::move(question); }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lhe::core {
 
@@ -20,14 +21,19 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
     // (llama.cpp-style partial offload), optimizer states then gradients in training
     // (ZeRO-Offload, Ren et al. 2021).
     const std::pair<MemorySegmentKind, double> resident[] = {
-        {MemorySegmentKind::Overhead, m.overheadBytes},
+        {MemorySegmentKind::RuntimeContext, m.runtimeContextBytes},
+        {MemorySegmentKind::CommunicationBuffers, m.communicationBuffersBytes},
+        {MemorySegmentKind::AllocatorReserve, m.allocatorReserveBytes},
         {MemorySegmentKind::Activations, m.activationsBytes},
+        {MemorySegmentKind::KvPoolReserve, m.kvPoolReserveBytes},
         {MemorySegmentKind::KvCache, m.kvCacheBytes},
         {MemorySegmentKind::Weights, m.weightsBytes},
         {MemorySegmentKind::Gradients, m.gradientsBytes},
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
     };
-    const double limit = std::min(bar.totalBytes, capacityBytes);
+    // Nothing is cut when it all fits (clamping to the total would shave an ulp off the last
+    // segment: the stack sums in another order than totalBytes()).
+    const double limit = bar.totalBytes <= capacityBytes ? std::numeric_limits<double>::infinity() : capacityBytes;
     double stacked = 0;
     for (const auto& [kind, bytes] : resident) {
         const double shown = std::clamp(limit - stacked, 0.0, bytes);
@@ -90,17 +96,20 @@ RooflineChart rooflineChart(const Report& report)
     chart.ridgeIntensity = roof.ridgeIntensity;
     chart.ridgeFlopsPerSecond = roof.peakFlopsPerSecond;
 
-    auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate) {
+    auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate, const PhaseEstimate* ideal) {
         if (estimate.arithmeticIntensity > 0)
             chart.points.push_back({phase, estimate.arithmeticIntensity, estimate.attainableFlopsPerSecond,
-                                    estimate.achievedFlopsPerSecond, estimate.bound});
+                                    estimate.achievedFlopsPerSecond, ideal ? ideal->achievedFlopsPerSecond : 0.0,
+                                    estimate.bound});
     };
+    const IdealEstimate& ideal = report.ideal;
     if (report.prefill)
-        addPoint(RooflinePhase::Prefill, *report.prefill);
+        addPoint(RooflinePhase::Prefill, *report.prefill, ideal.prefill ? &*ideal.prefill : nullptr);
     if (report.decode)
-        addPoint(RooflinePhase::Decode, *report.decode);
+        addPoint(RooflinePhase::Decode, *report.decode, ideal.decode ? &*ideal.decode : nullptr);
     if (report.training)
-        addPoint(RooflinePhase::TrainingStep, report.training->step);
+        addPoint(RooflinePhase::TrainingStep, report.training->step,
+                 ideal.training ? &ideal.training->step : nullptr);
 
     // Axes: whole decades around the ridge, the points and the highest ceiling.
     double highestCeiling = roof.peakFlopsPerSecond;

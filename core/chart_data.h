@@ -11,10 +11,11 @@
 namespace lhe::core {
 
 enum class MemorySegmentKind {
-    Weights, KvCache, Activations, Gradients, OptimizerStates, Overhead,
+    Weights, KvCache, Activations, Gradients, OptimizerStates,
+    RuntimeContext, AllocatorReserve, CommunicationBuffers, KvPoolReserve, // overheads
     OffloadHostRam, OffloadDisk, Unplaced, // beyond the capacity line
 };
-inline constexpr int kMemorySegmentKindCount = 9;
+inline constexpr int kMemorySegmentKindCount = 12;
 
 struct MemorySegment {
     MemorySegmentKind kind;
@@ -51,7 +52,8 @@ struct RooflinePoint {
     RooflinePhase phase;
     double intensity = 0;              // FLOP/B
     double attainableFlopsPerSecond = 0; // on the roof: min(peak, AI · bandwidth)
-    double achievedFlopsPerSecond = 0;   // below it when communication or offload add time
+    double achievedFlopsPerSecond = 0;   // the calibrated estimate: flops / seconds
+    double idealFlopsPerSecond = 0;      // the same phase at datasheet peaks (Report::ideal)
     Bound bound = Bound::Compute;
 };
 

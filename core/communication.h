@@ -7,13 +7,15 @@
 namespace lhe::core {
 
 struct Link {
-    double bytesPerSecond = 0; // per direction per device, efficiency applied
-    double latencySeconds = 0; // per ring step / message
+    double bytesPerSecond = 0;          // per direction per device, ring efficiency applied
+    double allReduceBytesPerSecond = 0; // the same for all-reduce (NVLink SHARP beats the ring)
+    double latencySeconds = 0;          // per ring step / message
 };
 
 // Link for a group of `groupSpan` consecutive devices: the scale-up interconnect (or PCIe
 // peer-to-peer when a device has none) within devices_per_node, the inter-node network beyond.
 Link linkForGroup(const EvaluationContext& ctx, double groupSpan);
+Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan);
 
 // Ring all-reduce of `bytes` over n devices (Patarasuk & Yuan 2009; NCCL ring):
 // 2(n-1)/n · M / B + 2(n-1)·α.

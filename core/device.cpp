@@ -23,9 +23,10 @@ constexpr double kDefaultDiskBandwidth = 7.0 * GB;
 constexpr double kDefaultDiskBytes = 4000 * GB;
 // - inter-node: one 200 Gb/s NIC per device = 25 GB/s per direction (HDR InfiniBand).
 constexpr double kDefaultInterNode = 25 * GB;
-// - runtime reserve: CUDA context + allocator fragmentation is ~0.5-1 GiB on data-centre GPUs
-//   (PyTorch CUDA semantics notes; vLLM reserves outside gpu_memory_utilization). CPUs: 0.
-constexpr double kDefaultAcceleratorOverhead = 1.0 * GiB;
+// - runtime context: the CUDA context (driver, loaded kernels, cuBLAS workspace) takes ~400 MB
+//   with CUDA >= 11.7 lazy module loading (pytorch/pytorch#109888, #107667: "~300-400MB").
+//   Allocator reserve and NCCL buffers are scenario overheads (memory_model.cpp). CPUs: 0.
+constexpr double kDefaultAcceleratorOverhead = 400e6;
 // - Apple Silicon: macOS lets the GPU wire ~75 % of unified memory by default
 //   (recommendedMaxWorkingSetSize; llama.cpp ggml-metal reports it at start-up).
 constexpr double kDefaultUnifiedGpuFraction = 0.75;

@@ -12,16 +12,6 @@ namespace lhe::core {
 
 namespace {
 
-// Default efficiencies when neither the scenario nor the device's measured "achieved"
-// fractions give one: large BF16 GEMMs reach ~70-80 % of dense peak on data-centre GPUs
-// (stas00 ml-engineering MAMF table: H100 794.5/989.4 = 0.80, A100 ~0.87 of 312), CPUs less;
-// STREAM-like copies reach ~80-90 % of peak bandwidth (H100 triad 2.97/3.35 = 0.89); NCCL
-// bus bandwidth reaches ~80 % of NVLink per direction on large messages (nccl-tests).
-constexpr double kDefaultComputeEfficiency = 0.7;
-constexpr double kDefaultCpuComputeEfficiency = 0.5;
-constexpr double kDefaultMemoryEfficiency = 0.8;
-constexpr double kDefaultNetworkEfficiency = 0.8;
-
 // Compute column that runs `precision`, falling back to the nearest wider format the device
 // has (an A100 runs an fp8 model's matmuls in bf16).
 PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<std::string>& warnings)
@@ -95,13 +85,7 @@ EvaluationContext makeContext(const Scenario& scenario, const Device& device, co
                               const Parallelism& split)
 {
     EvaluationContext ctx{scenario, device, arch, split};
-    const bool cpu = device.deviceClass == DeviceClass::Cpu;
-    ctx.efficiencyCompute = scenario.efficiency.compute.value_or(
-        device.achievedGemmFraction > 0 ? device.achievedGemmFraction
-                                        : (cpu ? kDefaultCpuComputeEfficiency : kDefaultComputeEfficiency));
-    ctx.efficiencyMemory = scenario.efficiency.memory.value_or(
-        device.achievedMemoryFraction > 0 ? device.achievedMemoryFraction : kDefaultMemoryEfficiency);
-    ctx.efficiencyNetwork = scenario.efficiency.network.value_or(kDefaultNetworkEfficiency);
+    ctx.eff = calibratedEfficiencies(scenario, device);
     return ctx;
 }
 
@@ -212,9 +196,7 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     EvaluationContext ctx = makeContext(scenario, device, arch, *scenario.parallelism);
     ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
     ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
-    report.efficiencyCompute = ctx.efficiencyCompute;
-    report.efficiencyMemory = ctx.efficiencyMemory;
-    report.efficiencyNetwork = ctx.efficiencyNetwork;
+    report.efficiencies = ctx.eff;
     report.deviceName = device.name;
 
     report.paramsTotal = arch.paramsTotal;
@@ -268,6 +250,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     } else {
         report.training = trainingStep(ctx, report.memory, microBatches);
     }
+    // The datasheet roofline of the same work: the phase models again with every efficiency 1
+    // (memory, and so any offload, is the calibrated estimate's).
+    EvaluationContext ideal = ctx;
+    ideal.eff = idealEfficiencies();
+    if (report.prefill)
+        report.ideal.prefill = prefillPhase(ideal, report.memory);
+    if (report.decode)
+        report.ideal.decode = decodePhase(ideal, report.memory);
+    if (report.training)
+        report.ideal.training = trainingStep(ideal, report.memory, microBatches);
 
     auto& roofline = report.roofline;
     roofline.peakFlopsPerSecond = ctx.peakFlopsPerSecond;

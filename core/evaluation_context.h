@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/device.h"
+#include "core/efficiency_model.h"
 #include "core/model_architecture.h"
 #include "core/scenario.h"
 
@@ -15,9 +16,7 @@ struct EvaluationContext
     const ModelArchitecture& arch;
     Parallelism split;
 
-    double efficiencyCompute = 0.7;
-    double efficiencyMemory = 0.8;
-    double efficiencyNetwork = 0.8;
+    Efficiencies eff{}; // calibrated, or ideal for the datasheet roofline
     PeakKey computePeakKey = PeakKey::Bf16; // the column actually used (after fallback)
     double peakFlopsPerSecond = 0;
 

@@ -24,6 +24,34 @@ double activeFfnWidth(const ModelArchitecture& a)
     return width;
 }
 
+// Overheads (Scenario::overheads), each a bar segment:
+// - runtime context: the scenario's value, else the device's runtime_overhead_bytes (400 MB
+//   CUDA context by default, device.cpp);
+// - allocator reserve: PyTorch's caching allocator rounds blocks up (2 MiB small / 20 MiB large
+//   segments) and fragments as shapes vary (pytorch devlog "When does fragmentation occur in
+//   the CUDA caching allocator?", 2026); 5 % of the dynamic tensors (activations, gradients)
+//   by default, which with the context makes the ~1 GiB ESTIMATION.md §2 quotes;
+// - communication buffers: NCCL keeps per-channel FIFOs per communicator; 8x H100 showed
+//   1.06 GB of NCCL memory per process with one communicator (NVIDIA/nccl#1685), counted once
+//   per parallel group (tensor, pipeline, data, expert) of more than one device;
+// - KV pool reserve: with serving pre-allocation, the pool vLLM sizes to fill
+//   gpu_memory_utilization of the device (vLLM engine args, default 0.9) beyond the KV cache
+//   the scenario's sequences use.
+void addOverheads(const EvaluationContext& ctx, MemoryBreakdown& m, bool inference)
+{
+    const auto& ov = ctx.scenario.overheads;
+    m.runtimeContextBytes = ov.runtimeContextBytes.value_or(ctx.device.runtimeOverheadBytes);
+    m.allocatorReserveBytes = ov.allocatorReserveFraction * (m.activationsBytes + m.gradientsBytes);
+    const auto& split = ctx.split;
+    const double groups = (split.tensor > 1 ? 1.0 : 0.0) + (split.pipeline > 1 ? 1.0 : 0.0) +
+                          (split.data * split.expert > 1 ? 1.0 : 0.0) + (split.expert > 1 ? 1.0 : 0.0);
+    m.communicationBuffersBytes = groups * ov.communicationBufferBytes;
+    m.kvPoolReserveBytes = 0;
+    if (inference && ov.servingPreallocation)
+        m.kvPoolReserveBytes =
+            std::max(0.0, ov.gpuMemoryUtilization * ctx.device.usableMemoryBytes() - m.totalBytes());
+}
+
 } // namespace
 
 double expertParamsPerDevice(const EvaluationContext& ctx)
@@ -107,7 +135,7 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
         activations += ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * act;
     activations += sequences * static_cast<double>(a.vocab) / t * 4.0;
     m.activationsBytes = activations;
-    m.overheadBytes = ctx.device.runtimeOverheadBytes;
+    addOverheads(ctx, m, true);
     return m;
 }
 
@@ -155,7 +183,7 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     const double logits = seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
     const double lastStage = ctx.layersPerStage() * perLayer + logits;
     m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + logits;
-    m.overheadBytes = ctx.device.runtimeOverheadBytes;
+    addOverheads(ctx, m, false);
     return m;
 }
 
@@ -175,6 +203,8 @@ std::vector<StageMemory> trainingStageMemory(const EvaluationContext& ctx, long 
     last.activationsBytes = ctx.layersPerStage() * perLayer +
                             seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 /
                                 static_cast<double>(ctx.split.tensor);
+    addOverheads(ctx, first, false);
+    addOverheads(ctx, last, false);
     const double capacity = ctx.device.usableMemoryBytes();
     return {{1, first, std::max(0.0, first.totalBytes() - capacity)},
             {ctx.split.pipeline, last, std::max(0.0, last.totalBytes() - capacity)}};

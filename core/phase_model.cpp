@@ -21,22 +21,29 @@ double offloadPassSeconds(const EvaluationContext& ctx, const MemoryEstimate& me
 {
     const Device& d = ctx.device;
     const double hostPart = memory.hostOffloadBytes + memory.unplacedBytes;
-    double seconds = hostPart / d.hostLinkBytesPerSecond;
+    const double hostLink = hostToDeviceBytesPerSecond(d, ctx.eff);
+    double seconds = hostPart / hostLink;
     if (memory.diskOffloadBytes > 0)
-        seconds += memory.diskOffloadBytes / std::min(d.diskBytesPerSecond, d.hostLinkBytesPerSecond);
+        seconds += memory.diskOffloadBytes / std::min(d.diskBytesPerSecond, hostLink);
     return seconds;
 }
 
 // Roofline (Williams et al. 2009): compute and memory overlap, communication that cannot
-// hide and offload I/O add; the bound is the largest term.
+// hide, kernel latency and offload I/O add; the bound is the largest term. `weightBytes` of
+// phase.bytes stream at the weight format's rate (block-quantized formats dequantise on the
+// fly, efficiency_model.cpp); `layerPasses` forward passes through every layer each pay the
+// fixed per-layer kernel latency.
 void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount,
-                 double nonOverlappedCommunication)
+                 double nonOverlappedCommunication, double weightBytes, double layerPasses)
 {
     auto& b = phase.breakdown;
-    b.computeSeconds = stageCount * phase.flops / (ctx.peakFlopsPerSecond * ctx.efficiencyCompute);
-    b.memorySeconds =
-        stageCount * phase.bytes / (ctx.device.memoryBandwidthBytesPerSecond * ctx.efficiencyMemory);
-    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlappedCommunication + b.offloadSeconds;
+    const Efficiencies& eff = ctx.eff;
+    b.computeSeconds = stageCount * phase.flops / (ctx.peakFlopsPerSecond * eff.compute);
+    const double streamedBytes = phase.bytes - weightBytes + weightBytes / eff.quantizedWeights;
+    b.memorySeconds = stageCount * streamedBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.memory);
+    b.latencySeconds = layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
+    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlappedCommunication + b.latencySeconds +
+                    b.offloadSeconds;
     phase.bound = b.bound();
     phase.arithmeticIntensity = phase.bytes > 0 ? phase.flops / phase.bytes : 0.0;
     phase.attainableFlopsPerSecond =
@@ -102,7 +109,7 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
                                 static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
     phase.breakdown.communicationSeconds = comm;
     phase.breakdown.offloadSeconds = passes * offloadPassSeconds(ctx, memory);
-    finishPhase(ctx, phase, p, comm);
+    finishPhase(ctx, phase, p, comm, weights * passes, passes);
     phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) * prompt / phase.seconds : 0.0;
     return phase;
 }
@@ -145,7 +152,7 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     phase.breakdown.communicationSeconds = comm;
     // Offloaded bytes cross the host link every step (they are read every step).
     phase.breakdown.offloadSeconds = offloadPassSeconds(ctx, memory);
-    finishPhase(ctx, phase, p, comm);
+    finishPhase(ctx, phase, p, comm, weights, 1.0);
     phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) / phase.seconds : 0.0;
     return phase;
 }
@@ -206,8 +213,9 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
                                     static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
 
     auto& b = step.breakdown;
-    b.computeSeconds = step.flops / (ctx.peakFlopsPerSecond * ctx.efficiencyCompute) * bubbleStretch;
-    b.memorySeconds = step.bytes / (ctx.device.memoryBandwidthBytesPerSecond * ctx.efficiencyMemory);
+    // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.
+    b.computeSeconds = step.flops / (ctx.peakFlopsPerSecond * ctx.eff.compute) * bubbleStretch;
+    b.memorySeconds = step.bytes / (ctx.device.memoryBandwidthBytesPerSecond * ctx.eff.memory);
     b.communicationSeconds = tpSeconds + ppSeconds + dpSeconds + epSeconds;
     // Offloaded states (ZeRO-Offload style) go out and come back once per step.
     b.offloadSeconds = 2.0 * offloadPassSeconds(ctx, memory);

@@ -50,7 +50,8 @@ json breakdownToJson(const TimeBreakdown& b)
     return {{"compute", b.computeSeconds},
             {"memory", b.memorySeconds},
             {"communication", b.communicationSeconds},
-            {"offload", b.offloadSeconds}};
+            {"offload", b.offloadSeconds},
+            {"kernel_latency", b.latencySeconds}};
 }
 
 json phaseToJson(const PhaseEstimate& phase)
@@ -72,8 +73,23 @@ json reportToJson(const Report& r)
 {
     json out;
     out["scenario"] = scenarioToJson(r.scenario);
-    out["scenario"]["efficiency"] = {
-        {"compute", r.efficiencyCompute}, {"memory", r.efficiencyMemory}, {"network", r.efficiencyNetwork}};
+    const Efficiencies& e = r.efficiencies;
+    out["scenario"]["efficiency"] = {{"compute", e.compute}, {"memory", e.memory}, {"network", e.network}};
+    // Every calibrated fraction with its source (efficiency_model.h); "ideal" below is the same
+    // work with all of them 1.
+    out["efficiency"] = {{"compute", e.compute},
+                         {"memory", e.memory},
+                         {"quantized_weights", e.quantizedWeights},
+                         {"layer_latency_seconds", e.layerLatencySeconds},
+                         {"network", e.network},
+                         {"all_reduce", e.allReduce},
+                         {"inter_node", e.interNode},
+                         {"intra_node_step_seconds", e.intraNodeStepSeconds},
+                         {"inter_node_step_seconds", e.interNodeStepSeconds},
+                         {"host_link", e.hostLink},
+                         {"sources", {{"compute", e.computeSource},
+                                      {"memory", e.memorySource},
+                                      {"network", e.networkSource}}}};
     out["device_name"] = r.deviceName;
     out["model_name"] = r.modelName;
     out["model"] = {{"params_total", r.paramsTotal},
@@ -86,7 +102,11 @@ json reportToJson(const Report& r)
                        {"activations", m.activationsBytes},
                        {"gradients", m.gradientsBytes},
                        {"optimizer_states", m.optimizerStatesBytes},
-                       {"overhead", m.overheadBytes},
+                       {"overhead", m.overheadBytes()},
+                       {"runtime_context", m.runtimeContextBytes},
+                       {"allocator_reserve", m.allocatorReserveBytes},
+                       {"communication_buffers", m.communicationBuffersBytes},
+                       {"kv_pool_reserve", m.kvPoolReserveBytes},
                        {"total", m.totalBytes()}}},
                      {"capacity_per_device", r.memory.capacityPerDeviceBytes},
                      {"fits", r.memory.fits},
@@ -104,7 +124,7 @@ json reportToJson(const Report& r)
                               {"activations", b.activationsBytes},
                               {"gradients", b.gradientsBytes},
                               {"optimizer_states", b.optimizerStatesBytes},
-                              {"overhead", b.overheadBytes},
+                              {"overhead", b.overheadBytes()},
                               {"total", b.totalBytes()},
                               {"offloaded_bytes", stage.offloadedBytes}});
         }
@@ -129,6 +149,17 @@ json reportToJson(const Report& r)
         out["training"]["pipeline_bubble_fraction"] = t.pipelineBubbleFraction;
         out["training"]["train_days"] = t.trainDays;
     }
+    json ideal = json::object();
+    if (r.ideal.prefill)
+        ideal["prefill"] = phaseToJson(*r.ideal.prefill);
+    if (r.ideal.decode)
+        ideal["decode"] = phaseToJson(*r.ideal.decode);
+    if (r.ideal.training) {
+        ideal["training"] = phaseToJson(r.ideal.training->step);
+        ideal["training"]["step_seconds"] = r.ideal.training->step.seconds;
+        ideal["training"]["mfu"] = r.ideal.training->mfu;
+    }
+    out["ideal"] = ideal;
     json ceilings = json::object();
     for (const auto& c : r.roofline.ceilings)
         ceilings[std::string(peakKeyName(c.precision))] = c.flopsPerSecond;

@@ -2,6 +2,7 @@
 // The CLI prints reportToJson(); the GUI draws the same struct.
 #pragma once
 
+#include "core/efficiency_model.h"
 #include "core/precision.h"
 #include "core/scenario.h"
 
@@ -24,6 +25,7 @@ struct TimeBreakdown {
     double memorySeconds = 0;
     double communicationSeconds = 0;
     double offloadSeconds = 0;
+    double latencySeconds = 0; // fixed per-layer kernel latency (adds; never the bound)
     // The largest term (ties go to the earlier one: compute, memory, communication, offload).
     Bound bound() const;
 };
@@ -34,10 +36,20 @@ struct MemoryBreakdown {
     double activationsBytes = 0;
     double gradientsBytes = 0;
     double optimizerStatesBytes = 0;
-    double overheadBytes = 0;
+    // Overheads (Scenario::overheads): runtime context, caching-allocator reserve, NCCL
+    // buffers, and the part of a serving engine's pre-allocated KV pool no sequence uses yet.
+    double runtimeContextBytes = 0;
+    double allocatorReserveBytes = 0;
+    double communicationBuffersBytes = 0;
+    double kvPoolReserveBytes = 0;
+    double overheadBytes() const
+    {
+        return runtimeContextBytes + allocatorReserveBytes + communicationBuffersBytes + kvPoolReserveBytes;
+    }
     double totalBytes() const
     {
-        return weightsBytes + kvCacheBytes + activationsBytes + gradientsBytes + optimizerStatesBytes + overheadBytes;
+        return weightsBytes + kvCacheBytes + activationsBytes + gradientsBytes + optimizerStatesBytes +
+               overheadBytes();
     }
 };
 
@@ -98,11 +110,17 @@ struct InferenceLimits {
     long long maxContextFits = 0;     // longest prompt + output that fits at this batch
 };
 
+// The same phases at datasheet peaks: every efficiency 1, no collective latency (the "ideal
+// roofline" most calculators print). Memory is the same as the calibrated estimate's.
+struct IdealEstimate {
+    std::optional<PhaseEstimate> prefill;
+    std::optional<PhaseEstimate> decode;
+    std::optional<TrainingEstimate> training;
+};
+
 struct Report {
     Scenario scenario;                // defaults and the chosen parallel split filled in
-    double efficiencyCompute = 0;
-    double efficiencyMemory = 0;
-    double efficiencyNetwork = 0;
+    Efficiencies efficiencies;        // calibrated fractions of peak the estimate used
     std::string deviceName;
     std::string modelName;
     double paramsTotal = 0;
@@ -113,6 +131,7 @@ struct Report {
     std::optional<PhaseEstimate> decode;
     std::optional<InferenceLimits> limits;
     std::optional<TrainingEstimate> training;
+    IdealEstimate ideal;
     RooflineInfo roofline;
     std::vector<std::string> warnings;
 };

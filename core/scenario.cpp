@@ -178,6 +178,23 @@ Scenario scenarioFromJson(const json& input)
         s.efficiency.compute = readFraction(e, "compute", "efficiency");
         s.efficiency.memory = readFraction(e, "memory", "efficiency");
         s.efficiency.network = readFraction(e, "network", "efficiency");
+        s.efficiency.layerLatencySeconds =
+            optionalInRange(e, "layer_latency_seconds", "efficiency", {0.0, 0.1, "s"});
+    }
+
+    if (input.contains("overheads") && !input["overheads"].is_null()) {
+        const json& o = requireObject(input["overheads"], "overheads");
+        auto& ov = s.overheads;
+        ov.runtimeContextBytes = optionalInRange(o, "runtime_context_bytes", "overheads", {0.0, 1e12, "B"});
+        ov.allocatorReserveFraction =
+            optionalInRange(o, "allocator_reserve_fraction", "overheads", {0.0, 0.5, ""})
+                .value_or(ov.allocatorReserveFraction);
+        ov.communicationBufferBytes = optionalInRange(o, "communication_buffer_bytes", "overheads", {0.0, 1e11, "B"})
+                                          .value_or(ov.communicationBufferBytes);
+        ov.servingPreallocation =
+            optionalBool(o, "serving_preallocation", "overheads").value_or(ov.servingPreallocation);
+        ov.gpuMemoryUtilization = optionalInRange(o, "gpu_memory_utilization", "overheads", {0.05, 1.0, ""})
+                                      .value_or(ov.gpuMemoryUtilization);
     }
     return s;
 }
@@ -222,7 +239,16 @@ json scenarioToJson(const Scenario& s)
         efficiency["memory"] = *s.efficiency.memory;
     if (s.efficiency.network)
         efficiency["network"] = *s.efficiency.network;
+    if (s.efficiency.layerLatencySeconds)
+        efficiency["layer_latency_seconds"] = *s.efficiency.layerLatencySeconds;
     out["efficiency"] = efficiency;
+    const auto& ov = s.overheads;
+    out["overheads"] = {{"allocator_reserve_fraction", ov.allocatorReserveFraction},
+                        {"communication_buffer_bytes", ov.communicationBufferBytes},
+                        {"serving_preallocation", ov.servingPreallocation},
+                        {"gpu_memory_utilization", ov.gpuMemoryUtilization}};
+    if (ov.runtimeContextBytes)
+        out["overheads"]["runtime_context_bytes"] = *ov.runtimeContextBytes;
     return out;
 }
 

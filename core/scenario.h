@@ -42,6 +42,25 @@ struct Efficiency {
     std::optional<double> compute; // fraction of dense peak reached by large GEMMs
     std::optional<double> memory;  // fraction of peak memory bandwidth reached
     std::optional<double> network; // fraction of link bandwidth reached by collectives
+    std::optional<double> layerLatencySeconds; // fixed kernel latency per layer per forward pass
+};
+
+// Device memory a real run takes beyond the model's tensors, each its own bar segment
+// (ESTIMATION.md §2 "Overhead"). Defaults and their sources: memory_model.cpp.
+struct Overheads {
+    // CUDA/ROCm context, kernels, cuBLAS workspaces. Absent: the device's
+    // runtime_overhead_bytes, else 400 MB on accelerators (CUDA >= 11.7 lazy loading).
+    std::optional<double> runtimeContextBytes;
+    // Caching-allocator rounding and fragmentation, a share of the dynamic tensors
+    // (activations, KV cache, gradients).
+    double allocatorReserveFraction = 0.05;
+    // NCCL channel buffers per communicator (tensor, pipeline, data, expert group) the device
+    // belongs to; nothing on one device.
+    double communicationBufferBytes = 1.06e9;
+    // Serving engines (vLLM, SGLang, TensorRT-LLM) pre-allocate a KV-cache pool up to
+    // gpu_memory_utilization of device memory at start-up.
+    bool servingPreallocation = false;
+    double gpuMemoryUtilization = 0.9;
 };
 
 struct Scenario {
@@ -65,6 +84,7 @@ struct Scenario {
     // chunked prefill; 8192 is its offline default). Caps transient activations.
     long long prefillChunkTokens = 8192;
     Efficiency efficiency;
+    Overheads overheads;
 };
 
 // Parses and validates; throws InputError naming the field and the allowed values.

@@ -34,7 +34,10 @@ QColor segmentColor(MemorySegmentKind kind)
     case MemorySegmentKind::Activations: return kGreen;
     case MemorySegmentKind::Gradients: return kPurple;
     case MemorySegmentKind::OptimizerStates: return kSkyBlue;
-    case MemorySegmentKind::Overhead: return kGrey;
+    case MemorySegmentKind::RuntimeContext: return kGrey;
+    case MemorySegmentKind::AllocatorReserve: return kGrey.lighter(125);
+    case MemorySegmentKind::CommunicationBuffers: return kGrey.darker(125);
+    case MemorySegmentKind::KvPoolReserve: return kOrange.lighter(140);
     case MemorySegmentKind::OffloadHostRam: return kYellow;
     case MemorySegmentKind::OffloadDisk: return kVermillion;
     case MemorySegmentKind::Unplaced: return kBlack;
@@ -50,6 +53,10 @@ QBrush segmentBrush(MemorySegmentKind kind)
         return QBrush(segmentColor(kind), Qt::BDiagPattern);
     }
     case MemorySegmentKind::Unplaced: return QBrush(segmentColor(kind), Qt::DiagCrossPattern);
+    // The overheads share the grey family; a pattern tells them apart without colour.
+    case MemorySegmentKind::AllocatorReserve: return QBrush(segmentColor(kind), Qt::Dense3Pattern);
+    case MemorySegmentKind::CommunicationBuffers: return QBrush(segmentColor(kind), Qt::HorPattern);
+    case MemorySegmentKind::KvPoolReserve: return QBrush(segmentColor(kind), Qt::FDiagPattern);
     default: return QBrush(segmentColor(kind));
     }
 }
@@ -62,7 +69,10 @@ QString segmentName(MemorySegmentKind kind)
     case MemorySegmentKind::Activations: return tr("Activations");
     case MemorySegmentKind::Gradients: return tr("Gradients");
     case MemorySegmentKind::OptimizerStates: return tr("Optimizer states");
-    case MemorySegmentKind::Overhead: return tr("Runtime overhead");
+    case MemorySegmentKind::RuntimeContext: return tr("Runtime context");
+    case MemorySegmentKind::AllocatorReserve: return tr("Allocator reserve");
+    case MemorySegmentKind::CommunicationBuffers: return tr("Communication buffers");
+    case MemorySegmentKind::KvPoolReserve: return tr("KV pool (pre-allocated, unused)");
     case MemorySegmentKind::OffloadHostRam: return tr("Offloaded to host RAM");
     case MemorySegmentKind::OffloadDisk: return tr("Offloaded to disk");
     case MemorySegmentKind::Unplaced: return tr("Does not fit anywhere");

@@ -26,7 +26,7 @@ namespace {
 
 constexpr int kPhaseCount = 3;
 constexpr double kMarkerSize = 11;            // px
-constexpr double kAchievedGapFraction = 0.95; // achieved drawn when more than 5 % below attainable
+constexpr double kIdealGapFraction = 0.95; // ideal-to-calibrated line when more than 5 % apart
 
 QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
 {
@@ -278,20 +278,20 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         gap->setSelectable(false);
         m_gapLines[static_cast<std::size_t>(i)] = gap;
 
-        QCPGraph* achieved = m_plot->addGraph();
-        achieved->setName(tr("%1 achieved").arg(phaseName(phase)));
+        QCPGraph* ideal = m_plot->addGraph();
+        ideal->setName(tr("%1 (ideal roofline)").arg(phaseName(phase)));
         QCPGraph* point = m_plot->addGraph();
-        point->setName(phaseName(phase));
-        for (QCPGraph* graph : {achieved, point}) {
+        point->setName(tr("%1 (calibrated)").arg(phaseName(phase)));
+        for (QCPGraph* graph : {ideal, point}) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setSelectable(QCP::stNone);
             graph->setVisible(false);
             graph->setLayer(QStringLiteral("markers"));
         }
-        m_achieved[static_cast<std::size_t>(i)] = achieved;
+        m_ideal[static_cast<std::size_t>(i)] = ideal;
         m_points[static_cast<std::size_t>(i)] = point;
         m_pointLabels[static_cast<std::size_t>(i)] = newLabel();
-        m_achievedLabels[static_cast<std::size_t>(i)] = newLabel();
+        m_idealLabels[static_cast<std::size_t>(i)] = newLabel();
     }
 
     m_ridgeMarker = new QCPItemTracer(m_plot);
@@ -316,7 +316,7 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {
         for (int i = 0; i < kPhaseCount; ++i) {
             const auto index = static_cast<std::size_t>(i);
-            if (item == m_pointLabels[index] || item == m_achievedLabels[index])
+            if (item == m_pointLabels[index] || item == m_idealLabels[index])
                 emit pointClicked(static_cast<RooflinePhase>(i));
         }
     });
@@ -347,9 +347,9 @@ QCPGraph* RooflineWidget::pointGraph(RooflinePhase phase) const
     return m_points[static_cast<std::size_t>(phase)];
 }
 
-QCPGraph* RooflineWidget::achievedGraph(RooflinePhase phase) const
+QCPGraph* RooflineWidget::idealGraph(RooflinePhase phase) const
 {
-    return m_achieved[static_cast<std::size_t>(phase)];
+    return m_ideal[static_cast<std::size_t>(phase)];
 }
 
 std::vector<QCPGraph*> RooflineWidget::ceilingGraphs() const
@@ -505,34 +505,37 @@ void RooflineWidget::setReport(const core::Report& report)
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto index = static_cast<std::size_t>(i);
         m_points[index]->data()->clear();
-        m_achieved[index]->data()->clear();
+        m_ideal[index]->data()->clear();
         m_points[index]->setVisible(false);
-        m_achieved[index]->setVisible(false);
+        m_ideal[index]->setVisible(false);
         m_gapLines[index]->setVisible(false);
         m_pointLabels[index]->setVisible(false);
-        m_achievedLabels[index]->setVisible(false);
+        m_idealLabels[index]->setVisible(false);
     }
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
+        // Both views of every phase (issue 5): the calibrated estimate, filled and labelled
+        // with its bound, and the ideal (datasheet-peak) roofline estimate, hollow, joined by a
+        // dotted line when they differ by more than 5 %.
         QCPGraph* graph = m_points[index];
-        graph->setData({point.intensity}, {point.attainableFlopsPerSecond}, true);
+        graph->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
         graph->setVisible(true);
         const QString phase = phaseName(point.phase);
         const QString bound = widgets::boundName(point.bound);
-        setVariants(m_pointLabels[index],
-                    {tr("%1 — %2").arg(phase, bound), tr("%1 —\n%2").arg(phase, bound)});
-        const bool gap = point.achievedFlopsPerSecond > 0 &&
-                         point.achievedFlopsPerSecond < kAchievedGapFraction * point.attainableFlopsPerSecond;
-        if (gap) {
-            QCPGraph* achieved = m_achieved[index];
-            achieved->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
-            achieved->setVisible(true);
-            const QString achievedRate = formatFlops(point.achievedFlopsPerSecond);
-            setVariants(m_achievedLabels[index],
-                        {tr("achieved %1").arg(achievedRate), tr("achieved\n%1").arg(achievedRate)});
-            m_gapLines[index]->start->setCoords(point.intensity, point.attainableFlopsPerSecond);
+        const QString rate = formatFlops(point.achievedFlopsPerSecond);
+        setVariants(m_pointLabels[index], {tr("%1 — %2, %3").arg(phase, bound, rate),
+                                           tr("%1 — %2\n%3").arg(phase, bound, rate), tr("%1 —\n%2").arg(phase, bound)});
+        if (point.idealFlopsPerSecond > 0) {
+            QCPGraph* ideal = m_ideal[index];
+            ideal->setData({point.intensity}, {point.idealFlopsPerSecond}, true);
+            ideal->setVisible(true);
+            const QString idealRate = formatFlops(point.idealFlopsPerSecond);
+            setVariants(m_idealLabels[index],
+                        {tr("ideal %1").arg(idealRate), tr("ideal\n%1").arg(idealRate)});
+            const bool gap = point.achievedFlopsPerSecond < kIdealGapFraction * point.idealFlopsPerSecond;
+            m_gapLines[index]->start->setCoords(point.intensity, point.idealFlopsPerSecond);
             m_gapLines[index]->end->setCoords(point.intensity, point.achievedFlopsPerSecond);
-            m_gapLines[index]->setVisible(true);
+            m_gapLines[index]->setVisible(gap);
         }
     }
 
@@ -552,10 +555,10 @@ void RooflineWidget::setReport(const core::Report& report)
         sentences << tr("Offloaded data streams over the host link at %1")
                          .arg(formatBandwidth(roof.hostLinkBytesPerSecond));
     for (const core::RooflinePoint& point : m_chart.points) {
-        sentences << tr("%1: %2 FLOP/B, %3 bound, attainable %4, achieved %5")
+        sentences << tr("%1: %2 FLOP/B, %3 bound, calibrated %4, ideal roofline %5")
                          .arg(phaseName(point.phase), formatIntensity(point.intensity),
-                              widgets::boundName(point.bound), formatFlops(point.attainableFlopsPerSecond),
-                              formatFlops(point.achievedFlopsPerSecond));
+                              widgets::boundName(point.bound), formatFlops(point.achievedFlopsPerSecond),
+                              formatFlops(point.idealFlopsPerSecond));
     }
     m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
     finishUpdate(m_summary);
@@ -614,11 +617,11 @@ void RooflineWidget::applyPalette()
         const QColor colour = phaseColor(phase);
         m_points[index]->setScatterStyle(
             QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
-        m_achieved[index]->setScatterStyle(
+        m_ideal[index]->setScatterStyle(
             QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
         m_gapLines[index]->setPen(QPen(colour, 1.2, Qt::DotLine));
         styleLabel(m_pointLabels[index], readable(colour), true);
-        styleLabel(m_achievedLabels[index], readable(colour), false);
+        styleLabel(m_idealLabels[index], readable(colour), false);
     }
 }
 
@@ -661,11 +664,11 @@ void RooflineWidget::placeLabels()
     for (const core::RooflinePoint& point : m_chart.points) {
         const int owner = kOwnerPhaseBase + static_cast<int>(point.phase);
         const auto index = static_cast<std::size_t>(point.phase);
-        const QPointF top = toPixel(point.intensity, point.attainableFlopsPerSecond);
-        placer.addRect(markerRect(top), owner, kCostMarker);
-        if (m_achieved[index]->visible()) {
-            const QPointF bottom = toPixel(point.intensity, point.achievedFlopsPerSecond);
-            placer.addRect(markerRect(bottom), owner, kCostMarker);
+        const QPointF bottom = toPixel(point.intensity, point.achievedFlopsPerSecond);
+        placer.addRect(markerRect(bottom), owner, kCostMarker);
+        if (m_ideal[index]->visible()) {
+            const QPointF top = toPixel(point.intensity, point.idealFlopsPerSecond);
+            placer.addRect(markerRect(top), owner, kCostMarker);
             placer.addSegment(top, bottom, owner, kCostLine);
         }
     }
@@ -761,7 +764,7 @@ void RooflineWidget::placeLabels()
         leader->setVisible(false);
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
-        const QPointF p = toPixel(point.intensity, point.attainableFlopsPerSecond);
+        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
         const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]),
                                             kOwnerPhaseBase + static_cast<int>(point.phase),
                                             aroundMarker(p, kMarkerSize / 2 + 5, 4), true);
@@ -794,12 +797,12 @@ void RooflineWidget::placeLabels()
     }
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
-        if (!m_achieved[index]->visible()) {
-            m_achievedLabels[index]->setVisible(false);
+        if (!m_ideal[index]->visible()) {
+            m_idealLabels[index]->setVisible(false);
             continue;
         }
-        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
-        placer.place(m_achievedLabels[index], m_variants.value(m_achievedLabels[index]),
+        const QPointF p = toPixel(point.intensity, point.idealFlopsPerSecond);
+        placer.place(m_idealLabels[index], m_variants.value(m_idealLabels[index]),
                      kOwnerPhaseBase + static_cast<int>(point.phase), aroundMarker(p, kMarkerSize / 2 + 4, 2),
                      false);
     }
@@ -821,7 +824,7 @@ int RooflineWidget::phaseIndexOf(const QCPAbstractPlottable* plottable) const
 {
     for (int i = 0; i < kPhaseCount; ++i) {
         if (m_points[static_cast<std::size_t>(i)] == plottable ||
-            m_achieved[static_cast<std::size_t>(i)] == plottable)
+            m_ideal[static_cast<std::size_t>(i)] == plottable)
             return i;
     }
     return -1;

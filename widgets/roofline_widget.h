@@ -34,12 +34,12 @@ public:
     // rebuilt only when the device's number of precisions changes).
     void setReport(const core::Report& report);
 
-    // One point at (intensity, attainable FLOP/s); empty data and hidden when the report has no
-    // such phase. Never null.
+    // The calibrated estimate: one filled point at (intensity, achieved FLOP/s); empty data and
+    // hidden when the report has no such phase. Never null.
     QCPGraph* pointGraph(core::RooflinePhase phase) const;
-    // One point at (intensity, achieved FLOP/s), hollow; empty unless achieved is more than 5 %
-    // below attainable. Never null.
-    QCPGraph* achievedGraph(core::RooflinePhase phase) const;
+    // The ideal (datasheet) roofline estimate of the same phase: one hollow point at (intensity,
+    // ideal achieved FLOP/s), shown with every calibrated point. Never null.
+    QCPGraph* idealGraph(core::RooflinePhase phase) const;
     std::vector<QCPGraph*> ceilingGraphs() const; // in the order of report.roofline.ceilings
     QCPGraph* memorySlopeGraph() const;
     QCPGraph* hostLinkGraph() const; // visible only when the chart shows the host link
@@ -77,10 +77,10 @@ private:
     std::vector<core::RooflineLine> m_ceilingLines;
     std::vector<CeilingLabel> m_ceilingLabels; // one per distinct ceiling value
     std::array<QCPGraph*, 3> m_points{};
-    std::array<QCPGraph*, 3> m_achieved{};
+    std::array<QCPGraph*, 3> m_ideal{};
     std::array<QCPItemLine*, 3> m_gapLines{};
     std::array<QCPItemText*, 3> m_pointLabels{};    // "Decode — Memory bandwidth"
-    std::array<QCPItemText*, 3> m_achievedLabels{}; // "achieved 2.86 TFLOP/s", when there is room
+    std::array<QCPItemText*, 3> m_idealLabels{}; // "ideal 2.86 TFLOP/s", when there is room
     std::array<QCPItemLine*, 4> m_leaders{};        // marker to label, per phase and for the ridge
     QCPItemTracer* m_ridgeMarker = nullptr;
     QCPItemText* m_ridgeLabel = nullptr;

@@ -74,7 +74,7 @@ std::string reportAsTable(const Report& r)
     out += "  weights " + format("%.2f", m.weightsBytes / 1e9) + ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
            ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
            format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " + format("%.2f", m.optimizerStatesBytes / 1e9) +
-           ", overhead " + format("%.2f", m.overheadBytes / 1e9) + "\n";
+           ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";
     out += "  total " + format("%.2f", m.totalBytes() / 1e9) + " GB of " +
            format("%.2f", r.memory.capacityPerDeviceBytes / 1e9) + " GB: ";
     out += r.memory.fits ? std::string("fits") : "offloads " + format("%.2f", r.memory.offloadedBytes / 1e9) +

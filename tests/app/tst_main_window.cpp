@@ -147,11 +147,13 @@ void TestMainWindow::controlChangeUpdatesReportAndCharts()
     const core::Report& r = *m_window->report();
     QCOMPARE(r.scenario.batch, 64LL);
     QVERIFY(r.decode->arithmeticIntensity != before);
-    // The roofline's decode point sits at the report's intensity and attainable throughput.
+    // The roofline's decode points sit at the report's intensity: calibrated and ideal throughput.
     QCPGraph* decode = m_window->dashboard()->roofline()->pointGraph(core::RooflinePhase::Decode);
     QVERIFY(decode && decode->data()->size() >= 1);
     QCOMPARE(decode->data()->at(0)->key, r.decode->arithmeticIntensity);
-    QCOMPARE(decode->data()->at(0)->value, r.decode->attainableFlopsPerSecond);
+    QCOMPARE(decode->data()->at(0)->value, r.decode->achievedFlopsPerSecond);
+    QCOMPARE(m_window->dashboard()->roofline()->idealGraph(core::RooflinePhase::Decode)->data()->at(0)->value,
+             r.ideal.decode->achievedFlopsPerSecond);
     // The weights bar equals the report's weights bytes in GB.
     QCPBars* weights = m_window->dashboard()->memoryBars()->barsFor(core::MemorySegmentKind::Weights);
     QVERIFY(weights && weights->data()->size() >= 1);

@@ -52,14 +52,22 @@ void TestChartData::fitsStacksEveryComponent()
     QCOMPARE(chart.bars.size(), std::size_t(1));
     const MemoryBar& bar = chart.bars.front();
     QCOMPARE(bar.stage, 0LL);
-    // Bottom up: overhead, activations, KV cache, then weights (what offload would move out).
+    // Bottom up: the overheads (runtime context, NCCL buffers, allocator reserve), activations,
+    // the unused KV pool, KV cache, then weights (what offload would move out).
     const auto& m = r.memory.perDevice;
-    QCOMPARE(bar.segments[0].kind, MemorySegmentKind::Overhead);
-    QCOMPARE(bar.segments[0].bytes, m.overheadBytes);
-    QCOMPARE(bar.segments[2].kind, MemorySegmentKind::KvCache);
-    QCOMPARE(bar.segments[2].startBytes, m.overheadBytes + m.activationsBytes);
-    QCOMPARE(bar.segments[3].kind, MemorySegmentKind::Weights);
-    QCOMPARE(bar.segments[3].bytes, m.weightsBytes);
+    QCOMPARE(bar.segments[0].kind, MemorySegmentKind::RuntimeContext);
+    QCOMPARE(bar.segments[0].bytes, 400e6); // CUDA context with lazy loading (pytorch#109888)
+    QCOMPARE(bar.segments[1].kind, MemorySegmentKind::CommunicationBuffers);
+    QCOMPARE(bar.segments[1].bytes, 0.0); // one device: no communicator
+    QCOMPARE(bar.segments[2].kind, MemorySegmentKind::AllocatorReserve);
+    QCOMPARE(bar.segments[2].bytes, 0.05 * m.activationsBytes);
+    QCOMPARE(bar.segments[3].kind, MemorySegmentKind::Activations);
+    QCOMPARE(bar.segments[4].kind, MemorySegmentKind::KvPoolReserve);
+    QCOMPARE(bar.segments[4].bytes, 0.0); // no serving pre-allocation by default
+    QCOMPARE(bar.segments[5].kind, MemorySegmentKind::KvCache);
+    QCOMPARE(bar.segments[5].startBytes, 400e6 + 1.05 * m.activationsBytes);
+    QCOMPARE(bar.segments[6].kind, MemorySegmentKind::Weights);
+    QCOMPARE(bar.segments[6].bytes, m.weightsBytes);
     QVERIFY(qAbs(sumSegments(bar) - r.memory.perDevice.totalBytes()) < 1.0);
     QVERIFY(chart.axisMaxBytes > chart.capacityBytes);
 }
@@ -85,8 +93,8 @@ void TestChartData::overflowAboveCapacityByTier()
     QCOMPARE(resident, r.memory.capacityPerDeviceBytes);
     // Only weights are cut: overhead, activations and KV cache stay whole on the device.
     for (const auto& segment : bar.segments) {
-        if (segment.kind == MemorySegmentKind::Overhead)
-            QCOMPARE(segment.bytes, r.memory.perDevice.overheadBytes);
+        if (segment.kind == MemorySegmentKind::RuntimeContext)
+            QCOMPARE(segment.bytes, r.memory.perDevice.runtimeContextBytes);
         if (segment.kind == MemorySegmentKind::Activations)
             QCOMPARE(segment.bytes, r.memory.perDevice.activationsBytes);
     }

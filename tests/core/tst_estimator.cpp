@@ -17,7 +17,7 @@ Scenario inference(const char* device, const char* model, long long batch, long 
     s.batch = batch;
     s.promptTokens = prompt;
     s.outputTokens = output;
-    s.efficiency = {0.7, 0.8, 0.8};
+    s.efficiency = {0.7, 0.8, 0.8, 0.0}; // no kernel latency: the hand calculations are pure roofline
     return s;
 }
 
@@ -112,9 +112,10 @@ void TestEstimator::tensorParallelAddsCommunication()
     eight.parallelism = Parallelism{8, 1, 1, 1};
     const Report r = run(eight);
     // Megatron: 2 all-reduces per layer of b*d*2 B = 8192 B; ring over 8 GPUs on NVLink 4
-    // (450 GB/s per direction x 0.8) with 2 µs per step:
-    // 2 * 32 * (2*7/8 * 8192 / 360e9 + 2*7 * 2e-6).
-    const double expected = 2 * 32 * (2.0 * 7 / 8 * 8192 / 360e9 + 2.0 * 7 * 2e-6);
+    // (450 GB/s per direction x 0.8) with 3 µs per step (nccl-tests 8x H100: 43.7 GB/s busbw
+    // at 1 MB = 40 µs over 14 steps, measurement C1):
+    // 2 * 32 * (2*7/8 * 8192 / 360e9 + 2*7 * 3e-6).
+    const double expected = 2 * 32 * (2.0 * 7 / 8 * 8192 / 360e9 + 2.0 * 7 * 3e-6);
     QVERIFY2(near(r.decode->breakdown.communicationSeconds, expected, 1e-9),
              qPrintable(QString::number(r.decode->breakdown.communicationSeconds)));
     // Each rank reads 1/8 of the weights, so memory time falls, but latency-bound all-reduces
@@ -162,8 +163,9 @@ void TestEstimator::offloadMakesDecodeOffloadBound()
 {
     const Report r = run(inference("nvidia-rtx-4090", "llama-3.1-70b", 1, 1024, 16));
     QCOMPARE(r.decode->bound, Bound::Offload);
-    // Offloaded bytes cross PCIe 4.0 x16 (31.5 GB/s) every step; disk part at 7 GB/s.
-    const double expected = r.memory.hostOffloadBytes / 31.5e9 + r.memory.diskOffloadBytes / 7e9;
+    // Offloaded bytes cross PCIe 4.0 x16 every step at the measured 0.81 of its 31.5 GB/s
+    // (nvbandwidth H2D 26.3 of 31.5 on A100, 51 of 63 on H100, measurement C9); disk at 7 GB/s.
+    const double expected = r.memory.hostOffloadBytes / (31.5e9 * 0.81) + r.memory.diskOffloadBytes / 7e9;
     QVERIFY(near(r.decode->breakdown.offloadSeconds, expected, 1e-9));
     QVERIFY(r.decode->breakdown.offloadSeconds > 10 * r.decode->breakdown.memorySeconds);
 }

@@ -105,7 +105,8 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                  qPrintable(QString::fromStdString(label + ": " + where)));
         const auto& m = r.memory.perDevice;
         const double parts = m.weightsBytes + m.kvCacheBytes + m.activationsBytes + m.gradientsBytes +
-                             m.optimizerStatesBytes + m.overheadBytes;
+                             m.optimizerStatesBytes + m.runtimeContextBytes + m.allocatorReserveBytes +
+                             m.communicationBuffersBytes + m.kvPoolReserveBytes;
         QCOMPARE(parts, m.totalBytes());
         QVERIFY(r.memory.hostOffloadBytes + r.memory.diskOffloadBytes + r.memory.unplacedBytes <=
                 r.memory.offloadedBytes * (1 + 1e-12) + 1);

@@ -307,7 +307,7 @@ void TestChartZoom::dragPansAndClickStaysAClick()
     // A click on the weights, with 2 px of jitter: a click, and the view has not moved.
     const auto& m = report.memory.perDevice;
     const double weightsGb =
-        (m.overheadBytes + m.activationsBytes + m.kvCacheBytes + m.weightsBytes / 6) / 1e9;
+        (m.overheadBytes() + m.activationsBytes + m.kvCacheBytes + m.weightsBytes / 6) / 1e9;
     const QPointF onWeights(plot->xAxis->coordToPixel(1.0 - 0.2), plot->yAxis->coordToPixel(weightsGb));
     sendMouse(plot, QEvent::MouseButtonPress, onWeights, Qt::LeftButton, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseMove, onWeights + QPointF(1, 1), Qt::NoButton, Qt::LeftButton);

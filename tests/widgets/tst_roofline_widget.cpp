@@ -62,7 +62,7 @@ private slots:
     void logAxesContainEveryPoint();
     void linesFollowReport_data();
     void linesFollowReport();
-    void achievedPointOnlyWhenBelowAttainable();
+    void idealPointBesideEveryCalibratedPoint();
     void secondReportMovesPointsWithoutNewPlottables();
     void clickOnPointEmitsPhase();
     void labelsStayInsidePlot_data();
@@ -102,7 +102,8 @@ void TestRooflineWidget::pointsSitAtReportFigures()
         // Relative 1e-12: the same double passed through the chart struct.
         QVERIFY2(near(graph->data()->at(0)->key, estimate->arithmeticIntensity, 1e-12),
                  qPrintable(widgets::phaseName(phase)));
-        QVERIFY(near(graph->data()->at(0)->value, estimate->attainableFlopsPerSecond, 1e-12));
+        // The filled point is the calibrated estimate: FLOPs over its time.
+        QVERIFY(near(graph->data()->at(0)->value, estimate->achievedFlopsPerSecond, 1e-12));
         QVERIFY(graph->visible());
         QCOMPARE(graph->scatterStyle().brush().color(), widgets::phaseColor(phase));
     }
@@ -204,27 +205,27 @@ void TestRooflineWidget::linesFollowReport()
     QVERIFY(near(widget.ridgeMarker()->position->coords().y(), roof.peakFlopsPerSecond, 1e-12));
 }
 
-void TestRooflineWidget::achievedPointOnlyWhenBelowAttainable()
+void TestRooflineWidget::idealPointBesideEveryCalibratedPoint()
 {
     for (const QString& name : allScenarioNames()) {
         const core::Report report = reportNamed(name);
         widgets::RooflineWidget widget;
         widget.setReport(report);
         for (const core::RooflinePoint& p : core::rooflineChart(report).points) {
-            QCPGraph* achieved = widget.achievedGraph(p.phase);
-            const bool below = p.achievedFlopsPerSecond < 0.95 * p.attainableFlopsPerSecond;
-            QCOMPARE(achieved->visible(), below);
-            if (below) {
-                QCOMPARE(achieved->data()->size(), 1);
-                QVERIFY(achieved->data()->at(0)->key == p.intensity);
-                QVERIFY(achieved->data()->at(0)->value == p.achievedFlopsPerSecond);
-                // Same shape, hollow.
-                QCOMPARE(achieved->scatterStyle().shape(),
-                         widget.pointGraph(p.phase)->scatterStyle().shape());
-                QVERIFY(achieved->scatterStyle().brush().color() != widgets::phaseColor(p.phase));
-            } else {
-                QVERIFY(achieved->data()->isEmpty());
-            }
+            QCPGraph* ideal = widget.idealGraph(p.phase);
+            QVERIFY(ideal->visible());
+            QCOMPARE(ideal->data()->size(), 1);
+            QVERIFY(ideal->data()->at(0)->key == p.intensity);
+            const core::PhaseEstimate* idealPhase = p.phase == RooflinePhase::Prefill ? &*report.ideal.prefill
+                                                    : p.phase == RooflinePhase::Decode
+                                                        ? &*report.ideal.decode
+                                                        : &report.ideal.training->step;
+            QVERIFY(ideal->data()->at(0)->value == idealPhase->achievedFlopsPerSecond);
+            // Datasheet peaks are never slower than the calibrated estimate.
+            QVERIFY(ideal->data()->at(0)->value >= widget.pointGraph(p.phase)->data()->at(0)->value);
+            // Same shape, hollow.
+            QCOMPARE(ideal->scatterStyle().shape(), widget.pointGraph(p.phase)->scatterStyle().shape());
+            QVERIFY(ideal->scatterStyle().brush().color() != widgets::phaseColor(p.phase));
         }
     }
 }
@@ -247,8 +248,8 @@ void TestRooflineWidget::secondReportMovesPointsWithoutNewPlottables()
     QCOMPARE(widget.pointGraph(RooflinePhase::Decode), decode);
     QCOMPARE(decode->data()->size(), 1);
     QVERIFY(decode->data()->at(0)->key == second.decode->arithmeticIntensity);
-    QVERIFY(decode->data()->at(0)->value == second.decode->attainableFlopsPerSecond);
-    QVERIFY(decode->data()->at(0)->value != first.decode->attainableFlopsPerSecond);
+    QVERIFY(decode->data()->at(0)->value == second.decode->achievedFlopsPerSecond);
+    QVERIFY(decode->data()->at(0)->value != first.decode->achievedFlopsPerSecond);
     QCOMPARE(widget.ceilingGraphs().size(), second.roofline.ceilings.size());
     QVERIFY(widget.hostLinkGraph()->visible());
 
@@ -283,12 +284,12 @@ void TestRooflineWidget::clickOnPointEmitsPhase()
     QSignalSpy spy(&widget, &widgets::RooflineWidget::pointClicked);
     QCustomPlot* plot = widget.plot();
     const QPoint decode(qRound(plot->xAxis->coordToPixel(report.decode->arithmeticIntensity)),
-                        qRound(plot->yAxis->coordToPixel(report.decode->attainableFlopsPerSecond)));
+                        qRound(plot->yAxis->coordToPixel(report.decode->achievedFlopsPerSecond)));
     QTest::mouseClick(plot, Qt::LeftButton, {}, decode);
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).value<RooflinePhase>(), RooflinePhase::Decode);
     const QPoint prefill(qRound(plot->xAxis->coordToPixel(report.prefill->arithmeticIntensity)),
-                         qRound(plot->yAxis->coordToPixel(report.prefill->attainableFlopsPerSecond)));
+                         qRound(plot->yAxis->coordToPixel(report.prefill->achievedFlopsPerSecond)));
     QTest::mouseClick(plot, Qt::LeftButton, {}, prefill);
     QCOMPARE(spy.count(), 2);
     QCOMPARE(spy.at(1).at(0).value<RooflinePhase>(), RooflinePhase::Prefill);

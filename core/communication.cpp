@@ -1,23 +1,28 @@
 #include "core/communication.h"
 
+#include <algorithm>
+
 namespace lhe::core {
 
-Link linkForGroup(const EvaluationContext& ctx, double groupSpan)
+Link linkForGroup(const EvaluationContext& ctx, double groupSpan, double membersPerNode)
 {
-    return linkFor(ctx.device, ctx.eff, groupSpan);
+    return linkFor(ctx.device, ctx.eff, groupSpan, membersPerNode);
 }
 
-Link linkFor(const Device& device, const Efficiencies& eff, double groupSpan)
+Link linkFor(const Device& device, const Efficiencies& eff, double groupSpan, double membersPerNode)
 {
     Link link;
-    if (groupSpan <= static_cast<double>(device.devicesPerNode)) {
-        const double intra = device.interconnectBytesPerSecond > 0 ? device.interconnectBytesPerSecond
-                                                                   : device.hostLinkBytesPerSecond;
+    const double perNode = static_cast<double>(device.devicesPerNode);
+    const double intra =
+        device.interconnectBytesPerSecond > 0 ? device.interconnectBytesPerSecond : device.hostLinkBytesPerSecond;
+    if (groupSpan <= perNode) {
         link.bytesPerSecond = intra * eff.network;
         link.allReduceBytesPerSecond = intra * eff.allReduce;
         link.latencySeconds = eff.intraNodeStepSeconds;
     } else {
-        link.bytesPerSecond = link.allReduceBytesPerSecond = device.interNodeBytesPerSecond * eff.interNode;
+        const double nics = std::clamp(membersPerNode, 1.0, perNode);
+        const double across = std::min(intra, device.interNodeBytesPerSecond * nics);
+        link.bytesPerSecond = link.allReduceBytesPerSecond = across * eff.interNode;
         link.latencySeconds = eff.interNodeStepSeconds;
     }
     return link;

@@ -12,10 +12,13 @@ struct Link {
     double latencySeconds = 0;          // per ring step / message
 };
 
-// Link for a group of `groupSpan` consecutive devices: the scale-up interconnect (or PCIe
+// Link for a group spanning `groupSpan` consecutive devices: the scale-up interconnect (or PCIe
 // peer-to-peer when a device has none) within devices_per_node, the inter-node network beyond.
-Link linkForGroup(const EvaluationContext& ctx, double groupSpan);
-Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan);
+// A ring crossing nodes with `membersPerNode` of its ranks in each node crosses each node
+// boundary once per channel, so NCCL spreads it over that many NICs: 8x A100 nodes with one
+// 200 Gb/s NIC per GPU reach 192 GB/s all-reduce busbw across nodes (measurement C8), not 25.
+Link linkForGroup(const EvaluationContext& ctx, double groupSpan, double membersPerNode = 1);
+Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan, double membersPerNode = 1);
 
 // Ring all-reduce of `bytes` over n devices (Patarasuk & Yuan 2009; NCCL ring):
 // 2(n-1)/n · M / B + 2(n-1)·α.

@@ -189,7 +189,9 @@ double allReduceBusBytesPerSecond(const Device& device, const Efficiencies& effi
 {
     if (devices <= 1 || messageBytes <= 0)
         return 0;
-    const double seconds = ringAllReduceSeconds(messageBytes, devices, linkFor(device, efficiencies, devices));
+    const double membersPerNode = std::min(devices, static_cast<double>(device.devicesPerNode));
+    const double seconds =
+        ringAllReduceSeconds(messageBytes, devices, linkFor(device, efficiencies, devices, membersPerNode));
     return 2.0 * (devices - 1.0) / devices * messageBytes / seconds;
 }
 

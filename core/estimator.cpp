@@ -201,7 +201,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
 
     report.paramsTotal = arch.paramsTotal;
     report.paramsActive = arch.paramsActive;
-    report.kvCacheBytesPerToken = arch.kvElementsPerToken() * bytesPerElement(scenario.kvCache);
+    report.kvCacheBytesPerToken =
+        arch.kvBytesPerTokenPerLayer(bytesPerElement(scenario.kvCache)) * static_cast<double>(arch.layers);
 
     // Training sequences are prompt_tokens long; inference contexts grow by the output.
     const long long contextTokens =

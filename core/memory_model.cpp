@@ -72,7 +72,7 @@ double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, dou
     // ESTIMATION §2: 2·L·h_kv·d_h·B(kv) per token (MLA: L·(r_kv + d_rope)·B), sliding-window
     // layers keep min(c, window) tokens; split over pipeline stages and KV-head shards.
     const auto& a = ctx.arch;
-    const double perSequence = a.kvLayerTokens(context) * a.kvElementsPerTokenPerLayer * bytesOf(ctx.scenario.kvCache);
+    const double perSequence = a.kvLayerTokens(context) * a.kvBytesPerTokenPerLayer(bytesOf(ctx.scenario.kvCache));
     return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
 }
 

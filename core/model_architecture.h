@@ -71,6 +71,16 @@ struct ModelArchitecture
     double matmulParamsActive() const;
     // K+V cache elements for one token over all layers, ignoring sliding windows.
     double kvElementsPerToken() const { return kvElementsPerTokenPerLayer * static_cast<double>(layers); }
+    // Bytes one token's K+V take in one layer at `bytesPerElement` (the KV precision's). An 8-bit
+    // MLA cache uses FlashMLA's layout: the latent in fp8, four fp32 tile scales (16 B), and the
+    // RoPE key kept in bf16: 512 + 16 + 64 x 2 = 656 B for DeepSeek-V3 (deepseek-ai/FlashMLA
+    // README, "FP8 KV cache"), where a plain 1-byte count would say 576.
+    double kvBytesPerTokenPerLayer(double bytesPerElement) const
+    {
+        if (mla && bytesPerElement == 1.0)
+            return static_cast<double>(kvLoraRank) + 16.0 + 2.0 * static_cast<double>(qkRopeHeadDim);
+        return kvElementsPerTokenPerLayer * bytesPerElement;
+    }
     // Cached tokens summed over layers at context c (sliding-window layers keep min(c, window)).
     double kvLayerTokens(double context) const
     {

@@ -139,7 +139,8 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
         weights -= expertParamsPerDevice(ctx) * bytesOf(s.weights) * (1.0 - touched);
     }
     const double kvRead = kvCacheBytesPerDevice(ctx, sequences, context);
-    const double kvWrite = sequences * a.kvElementsPerToken() * bytesOf(s.kvCache) * ctx.kvShardFraction() / p;
+    const double kvWrite = sequences * a.kvBytesPerTokenPerLayer(bytesOf(s.kvCache)) * static_cast<double>(a.layers) *
+                           ctx.kvShardFraction() / p;
     phase.bytes = weights + kvRead + kvWrite;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
@@ -204,8 +205,9 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     const double ppSeconds = p > 1 ? 2.0 * m * sendSeconds(hiddenBytes, linkForGroup(ctx, t * p)) : 0.0;
     const double dpDevices = ctx.replicas();
     const double gradientBytes = paramsPerDevice(ctx) * bytesOf(s.weights) * (tr.zeroStage >= 3 ? 1.5 : 1.0);
-    const double dpSeconds =
-        ringAllReduceSeconds(gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices)));
+    const double dpPerNode = std::max(1.0, static_cast<double>(ctx.device.devicesPerNode) / (t * p));
+    const double dpSeconds = ringAllReduceSeconds(gradientBytes, dpDevices,
+                                                  linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
     double epSeconds = 0;
     if (ctx.split.expert > 1 && a.isMoe())
         epSeconds = 4.0 * static_cast<double>(a.moeLayers) / p * m *

@@ -4,6 +4,7 @@
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QLabel>
 #include <QLocale>
@@ -41,37 +42,47 @@ protected:
             return;
         QPainter painter(this);
         painter.setRenderHint(QPainter::Antialiasing);
-        const std::pair<core::Bound, double> terms[] = {
-            {core::Bound::Compute, m_breakdown.computeSeconds},
-            {core::Bound::Memory, m_breakdown.memorySeconds},
-            {core::Bound::Communication, m_breakdown.communicationSeconds},
-            {core::Bound::Offload, m_breakdown.offloadSeconds},
+        // Kernel latency adds to the time but is never the bound (core/report.h): drawn in grey
+        // after the four bounds so the shares still sum to the whole step.
+        struct Term {
+            QString name;
+            QColor colour;
+            double seconds;
+        };
+        const Term terms[] = {
+            {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute), m_breakdown.computeSeconds},
+            {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory), m_breakdown.memorySeconds},
+            {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
+             m_breakdown.communicationSeconds},
+            {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload), m_breakdown.offloadSeconds},
+            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Kernel latency"), QColor(0x99, 0x99, 0x99),
+             m_breakdown.latencySeconds},
         };
         double total = 0;
         for (const auto& term : terms)
-            total += term.second;
+            total += term.seconds;
         if (!(total > 0))
             return;
         const QRectF area(0, 0, width(), height() * 0.45);
         double x = 0;
         const QFontMetrics metrics(font());
         QString legend;
-        for (const auto& [bound, seconds] : terms) {
+        for (const auto& [name, colour, seconds] : terms) {
             const double w = area.width() * seconds / total;
             if (w <= 0)
                 continue;
             const QRectF segment(x, area.top(), w, area.height());
-            painter.fillRect(segment, boundColor(bound));
+            painter.fillRect(segment, colour);
             const QString share = QLocale().toString(100.0 * seconds / total, 'f', 0) + QLatin1Char('%');
             if (metrics.horizontalAdvance(share) + 4 < w) {
-                painter.setPen(textColourOn(boundColor(bound)));
+                painter.setPen(textColourOn(colour));
                 painter.drawText(segment, Qt::AlignCenter, share);
             }
             x += w;
             if (seconds / total >= 0.01) {
                 if (!legend.isEmpty())
                     legend += QStringLiteral(" · ");
-                legend += widgets::boundName(bound) + QLatin1Char(' ') + share;
+                legend += name + QLatin1Char(' ') + share;
             }
         }
         painter.setPen(palette().color(QPalette::WindowText));

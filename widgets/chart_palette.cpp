@@ -72,7 +72,7 @@ QString segmentName(MemorySegmentKind kind)
     case MemorySegmentKind::RuntimeContext: return tr("Runtime context");
     case MemorySegmentKind::AllocatorReserve: return tr("Allocator reserve");
     case MemorySegmentKind::CommunicationBuffers: return tr("Communication buffers");
-    case MemorySegmentKind::KvPoolReserve: return tr("KV pool (pre-allocated, unused)");
+    case MemorySegmentKind::KvPoolReserve: return tr("Unused KV pool");
     case MemorySegmentKind::OffloadHostRam: return tr("Offloaded to host RAM");
     case MemorySegmentKind::OffloadDisk: return tr("Offloaded to disk");
     case MemorySegmentKind::Unplaced: return tr("Does not fit anywhere");

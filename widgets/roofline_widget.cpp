@@ -309,6 +309,12 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     }
     m_memoryLabel = newLabel();
     m_hostLabel = newLabel();
+    m_keyLabel = newLabel();
+    m_keyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_keyLabel->position->setCoords(0.01, 0.01);
+    m_keyLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_keyLabel->setTextAlignment(Qt::AlignLeft);
+    m_keyLabel->setText(tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"));
 
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineWidget::placeLabels);
     connect(m_plot, &QCustomPlot::plottableClick, this,
@@ -539,6 +545,8 @@ void RooflineWidget::setReport(const core::Report& report)
         }
     }
 
+    m_keyLabel->setVisible(!m_chart.points.empty());
+
     // Screen-reader summary.
     QStringList ceilings;
     for (std::size_t g = 0; g < groups.size(); ++g)
@@ -608,6 +616,7 @@ void RooflineWidget::applyPalette()
     };
     styleLabel(m_hostLabel, readable(offload), false);
     styleLabel(m_ridgeLabel, text, false);
+    styleLabel(m_keyLabel, text, false);
 
     m_ridgeMarker->setPen(QPen(text, 2));
 
@@ -675,6 +684,9 @@ void RooflineWidget::placeLabels()
     const QPointF ridge = toPixel(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     if (m_ridgeMarker->visible())
         placer.addRect(markerRect(ridge), kOwnerRidge, kCostMarker);
+    if (m_keyLabel->visible()) // the key is fixed in the top-left corner; others keep off it
+        placer.addRect(QRectF(m_keyLabel->topLeft->pixelPosition(), m_keyLabel->bottomRight->pixelPosition()),
+                       -1, kCostMarker);
 
     // Candidate spots.
     auto ceilingCandidates = [&](const CeilingLabel& label) {

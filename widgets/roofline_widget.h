@@ -86,6 +86,7 @@ private:
     QCPItemText* m_ridgeLabel = nullptr;
     QCPItemText* m_memoryLabel = nullptr;
     QCPItemText* m_hostLabel = nullptr;
+    QCPItemText* m_keyLabel = nullptr; // "● calibrated  ○ ideal roofline", top left (above the slope: empty)
     QHash<const QCPItemText*, QStringList> m_variants; // the texts a label may shorten to
     core::RooflineChart m_chart;
     core::RooflineLine m_memoryLine{};

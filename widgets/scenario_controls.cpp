@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/model_architecture.h"
 #include "core/report.h"
+#include "widgets/overheads_dialog.h"
 #include "widgets/value_format.h"
 
 #include <QAbstractItemView>
@@ -703,6 +704,11 @@ void ScenarioControls::buildUi()
         prepareInput(m_flashAttentionCheck, QStringLiteral("flashAttentionCheck"), tr("Flash attention"),
                      tr("Fused attention kernels (FlashAttention): no attention score matrix in memory."));
         grid->addWidget(m_flashAttentionCheck, 4, 0, 1, 2);
+        m_overheadsButton = new QPushButton(tr("Memor&y overheads…"), group);
+        prepareInput(m_overheadsButton, QStringLiteral("overheadsButton"), tr("Memory overheads"),
+                     tr("Runtime context, allocator reserve, NCCL buffers and a serving engine's "
+                        "pre-allocated KV pool: each a segment of the memory bar, with its default."));
+        grid->addWidget(m_overheadsButton, 5, 0, 1, 2);
     }
 
     // Training
@@ -747,14 +753,14 @@ void ScenarioControls::buildUi()
     m_scroll->setWidget(content);
 
     // Visual order, top to bottom and left to right.
-    const std::array<QWidget*, 26> tabOrder{
+    const std::array<QWidget*, 27> tabOrder{
         m_deviceCombo,    m_devicesSpin,         m_devicesSlider, m_modelCombo,
         m_importButton,   m_inferenceRadio,      m_trainingRadio, m_batchSpin,
         m_batchSlider,    m_promptSpin,          m_promptSlider,  m_outputSpin,
         m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,    m_pipelineSpin,
         m_dataSpin,       m_expertSpin,          m_weightsCombo,  m_kvCacheCombo,
-        m_computeCombo,   m_flashAttentionCheck, m_zeroCombo,     m_recomputeCombo,
-        m_microBatchSpin, m_optimizerCombo};
+        m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
+        m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
         setTabOrder(tabOrder[i - 1], tabOrder[i]);
     for (QWidget* input : tabOrder) {
@@ -807,6 +813,7 @@ void ScenarioControls::connectSignals()
             onModelActivated();
     });
     connect(m_importButton, &QPushButton::clicked, this, &ScenarioControls::importModelConfigRequested);
+    connect(m_overheadsButton, &QPushButton::clicked, this, &ScenarioControls::editOverheads);
     connect(m_trainingRadio, &QRadioButton::toggled, this, [this] {
         if (!m_syncing)
             onModeChanged();
@@ -836,6 +843,9 @@ void ScenarioControls::connectSignals()
 void ScenarioControls::populateDevices(const core::Catalog& catalog)
 {
     m_deviceModel->clear();
+    m_deviceContextBytes.clear();
+    for (const core::Device& device : catalog.devices())
+        m_deviceContextBytes.insert(qs(device.id), device.runtimeOverheadBytes);
     constexpr std::array classes{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
                                  core::DeviceClass::Tpu};
     const std::array<QString, 4> headers{tr("CPU"), tr("GPU"), tr("NPU"), tr("TPU")};
@@ -1281,6 +1291,21 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
     updateActivationsLabel();
     m_lastEmitted = this->scenario();
     emit scenarioChanged(m_lastEmitted);
+}
+
+void ScenarioControls::setOverheads(const core::Overheads& overheads)
+{
+    m_base.overheads = overheads;
+    commit();
+}
+
+void ScenarioControls::editOverheads()
+{
+    const QString deviceId = qs(m_base.deviceId);
+    OverheadsDialog dialog(m_base.overheads, m_deviceContextBytes.value(deviceId), m_deviceCombo->currentText(),
+                           this);
+    if (dialog.exec() == QDialog::Accepted)
+        setOverheads(dialog.overheads());
 }
 
 void ScenarioControls::setBatchAndPrompt(long long batch, long long promptTokens)

@@ -4,6 +4,7 @@
 
 #include "core/scenario.h"
 
+#include <QHash>
 #include <QString>
 #include <QWidget>
 #include <nlohmann/json.hpp>
@@ -105,6 +106,12 @@ public:
     // when empty the entry shows the config's model_type.
     void setImportedModelConfig(const nlohmann::json& config, const QString& label);
 
+    // Replaces the scenario's memory overheads (what the "Memory overheads…" dialog returns) and
+    // emits scenarioChanged, as a user's change would.
+    void setOverheads(const core::Overheads& overheads);
+    // Opens the overheads dialog for the current device; applies it on OK.
+    void editOverheads();
+
     // Non-zero while a slider is held down: the same number for every scenarioChanged of one
     // drag, a new one for the next drag. Undo merges a drag into one step with it.
     int dragId() const { return m_dragId; }
@@ -190,6 +197,8 @@ private:
     QComboBox* m_computeCombo = nullptr;
     QLabel* m_activationsLabel = nullptr;
     QCheckBox* m_flashAttentionCheck = nullptr;
+    QPushButton* m_overheadsButton = nullptr;
+    QHash<QString, double> m_deviceContextBytes; // device id -> runtime_overhead_bytes
     QGroupBox* m_trainingGroup = nullptr;
     QComboBox* m_zeroCombo = nullptr;
     QComboBox* m_recomputeCombo = nullptr;

@@ -39,17 +39,30 @@ std::string seconds(double s)
     return format("%.3g s", s);
 }
 
-std::string phaseLines(const char* title, const PhaseEstimate& p)
+// `ideal`: the same phase at datasheet peaks (Report::ideal), printed beside the calibrated one.
+std::string phaseLines(const char* title, const PhaseEstimate& p, const PhaseEstimate* ideal)
 {
     const auto& b = p.breakdown;
     std::string out = std::string(title) + "\n";
-    out += "  time              " + seconds(p.seconds) + "   bound: " + std::string(boundName(p.bound)) + "\n";
+    out += "  time              " + seconds(p.seconds) + "   bound: " + std::string(boundName(p.bound));
+    if (ideal)
+        out += "   (ideal roofline " + seconds(ideal->seconds) + ")";
+    out += "\n";
     out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " + seconds(b.memorySeconds) +
-           ", communication " + seconds(b.communicationSeconds) + ", offload " + seconds(b.offloadSeconds) + "\n";
+           ", communication " + seconds(b.communicationSeconds) + ", kernel latency " + seconds(b.latencySeconds) +
+           ", offload " + seconds(b.offloadSeconds) + "\n";
     out += "  work per device   " + scaled(p.flops, "FLOP") + ", " + scaled(p.bytes, "B") + ", intensity " +
            format("%.3g", p.arithmeticIntensity) + " FLOP/B\n";
-    out += "  tokens/s          " + format("%.4g", p.tokensPerSecond) + "\n";
+    out += "  tokens/s          " + format("%.4g", p.tokensPerSecond);
+    if (ideal)
+        out += "   (ideal roofline " + format("%.4g", ideal->tokensPerSecond) + ")";
+    out += "\n";
     return out;
+}
+
+template <typename T> const T* optionalPointer(const std::optional<T>& value)
+{
+    return value ? &*value : nullptr;
 }
 
 } // namespace
@@ -75,24 +88,34 @@ std::string reportAsTable(const Report& r)
            ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
            format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " + format("%.2f", m.optimizerStatesBytes / 1e9) +
            ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";
+    out += "  overhead: runtime context " + format("%.2f", m.runtimeContextBytes / 1e9) + ", allocator reserve " +
+           format("%.2f", m.allocatorReserveBytes / 1e9) + ", communication buffers " +
+           format("%.2f", m.communicationBuffersBytes / 1e9) + ", unused KV pool " +
+           format("%.2f", m.kvPoolReserveBytes / 1e9) + "\n";
     out += "  total " + format("%.2f", m.totalBytes() / 1e9) + " GB of " +
            format("%.2f", r.memory.capacityPerDeviceBytes / 1e9) + " GB: ";
     out += r.memory.fits ? std::string("fits") : "offloads " + format("%.2f", r.memory.offloadedBytes / 1e9) +
                                                      " GB (" + std::string(offloadTierName(r.memory.tier)) + ")";
     out += "\n\n";
     if (r.prefill)
-        out += phaseLines("Prefill (time to first token)", *r.prefill) + "\n";
+        out += phaseLines("Prefill (time to first token)", *r.prefill, optionalPointer(r.ideal.prefill)) + "\n";
     if (r.decode)
-        out += phaseLines("Decode (one step at mean context)", *r.decode) + "\n";
+        out += phaseLines("Decode (one step at mean context)", *r.decode, optionalPointer(r.ideal.decode)) + "\n";
     if (r.limits)
         out += "Limits   largest batch that fits " + std::to_string(r.limits->maxBatchFits) +
                ", longest context that fits " + std::to_string(r.limits->maxContextFits) + " tokens\n\n";
     if (r.training) {
-        out += phaseLines("Training step", r.training->step);
+        out += phaseLines("Training step", r.training->step,
+                          r.ideal.training ? &r.ideal.training->step : nullptr);
         out += "  MFU               " + format("%.1f %%", r.training->mfu * 100.0) + ", micro-batches " +
                std::to_string(r.training->microBatches) + ", days for " +
                scaled(s.training.trainTokens, "tokens") + ": " + format("%.3g", r.training->trainDays) + "\n\n";
     }
+    const Efficiencies& e = r.efficiencies;
+    out += "Calibration  compute " + format("%.3f", e.compute) + ", memory " + format("%.3f", e.memory) +
+           ", quantized weights " + format("%.2f", e.quantizedWeights) + ", layer latency " +
+           seconds(e.layerLatencySeconds) + ", network " + format("%.2f", e.network) + " (all-reduce " +
+           format("%.2f", e.allReduce) + ")\n";
     out += "Roofline " + scaled(r.roofline.peakFlopsPerSecond, "FLOP/s") + " (" +
            std::string(peakKeyName(r.roofline.peakPrecision)) + "), " +
            scaled(r.roofline.memoryBandwidthBytesPerSecond, "B/s") + ", ridge " +

@@ -54,6 +54,7 @@ private slots:
     void spillTiers_data();
     void spillTiers();
     void moreBatchNeverLessMemory();
+    void overheadSegments();
 };
 
 void TestMemoryModel::zeroModelStates_data()
@@ -237,4 +238,46 @@ void TestMemoryModel::moreBatchNeverLessMemory()
 }
 
 QTEST_GUILESS_MAIN(TestMemoryModel)
+void TestMemoryModel::overheadSegments()
+{
+    // The test device: 24 GiB = 25,769,803,776 B; tensor parallel 2 x pipeline 2 x data 2 on 8.
+    Scenario s;
+    s.deviceId = "test";
+    s.batch = 8;
+    s.promptTokens = 1024;
+    s.outputTokens = 0;
+    s.devices = 8;
+    const Device device = testDevice(); // runtime_overhead_bytes left at 0 (a hand-made Device)
+    const ModelArchitecture& arch = catalogArch("llama-3.1-8b");
+
+    {
+        const EvaluationContext ctx{s, device, arch, Parallelism{2, 2, 2, 1}};
+        const MemoryBreakdown m = inferenceMemory(ctx, 8, 1024);
+        QCOMPARE(m.runtimeContextBytes, 0.0);
+        // Three parallel groups of more than one device (tensor, pipeline, data): 3 x 1.06 GB
+        // of NCCL buffers (NVIDIA/nccl#1685).
+        QCOMPARE(m.communicationBuffersBytes, 3 * 1.06e9);
+        QCOMPARE(m.allocatorReserveBytes, 0.05 * m.activationsBytes);
+        QCOMPARE(m.kvPoolReserveBytes, 0.0);
+    }
+    {
+        Scenario serving = s;
+        serving.overheads.runtimeContextBytes = 2e9;
+        serving.overheads.allocatorReserveFraction = 0;
+        serving.overheads.servingPreallocation = true; // gpu_memory_utilization 0.9 (vLLM default)
+        const EvaluationContext ctx{serving, device, arch, Parallelism{8, 1, 1, 1}};
+        const MemoryBreakdown m = inferenceMemory(ctx, 8, 1024);
+        QCOMPARE(m.runtimeContextBytes, 2e9);
+        QCOMPARE(m.allocatorReserveBytes, 0.0);
+        QCOMPARE(m.communicationBuffersBytes, 1.06e9); // tensor group only
+        // The pool fills the device to 90 %: 0.9 x 25,769,803,776 = 23,192,823,398.4 B.
+        QVERIFY(qAbs(m.totalBytes() - 23'192'823'398.4) < 1.0);
+        QVERIFY(m.kvPoolReserveBytes > 0);
+        // Training has no serving pool.
+        serving.mode = Mode::Training;
+        const EvaluationContext training{serving, device, arch, Parallelism{8, 1, 1, 1}};
+        QCOMPARE(trainingMemory(training, 1).kvPoolReserveBytes, 0.0);
+    }
+}
+
 #include "tst_memory_model.moc"

@@ -113,6 +113,13 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
     return scale * perRank;
 }
 
+double liveTensorBytesPerToken(const EvaluationContext& ctx)
+{
+    const double t = static_cast<double>(ctx.split.tensor);
+    return (2.0 * static_cast<double>(ctx.arch.hidden) + 2.0 * activeFfnWidth(ctx.arch) / t) *
+           bytesOf(ctx.scenario.activations);
+}
+
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context)
 {
     const auto& s = ctx.scenario;
@@ -130,7 +137,7 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     const double promptTokens = std::min(static_cast<double>(s.promptTokens), context);
     const double passTokens = std::min(sequences * promptTokens, static_cast<double>(s.prefillChunkTokens));
     const double act = bytesOf(s.activations);
-    double activations = passTokens * (2.0 * static_cast<double>(a.hidden) + 2.0 * activeFfnWidth(a) / t) * act;
+    double activations = passTokens * liveTensorBytesPerToken(ctx);
     if (!s.flashAttention)
         activations += ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * act;
     activations += sequences * static_cast<double>(a.vocab) / t * 4.0;

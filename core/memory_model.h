@@ -12,6 +12,11 @@ double paramsPerDevice(const EvaluationContext& ctx);
 // Routed-expert share of paramsPerDevice().
 double expertParamsPerDevice(const EvaluationContext& ctx);
 
+// Bytes of one token's live tensors in one layer on one tensor-parallel rank: the hidden state
+// and the FFN intermediate, (2d + 2f/t) · B(act) (ESTIMATION §2 transient activations); what a
+// prefill pass holds per token and what every layer writes and reads back between kernels.
+double liveTensorBytesPerToken(const EvaluationContext& ctx);
+
 // KV cache bytes one device holds for `sequences` sequences at `context` tokens.
 double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context);
 

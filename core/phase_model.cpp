@@ -88,10 +88,8 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     // (2d + 2f/t per token) written and read back; without flash attention the h·s² scores too.
     const double weights = memory.perDevice.weightsBytes;
     const double kvWritten = kvCacheBytesPerDevice(ctx, sequences, prompt);
-    const double ffn = a.isMoe() ? static_cast<double>(a.expertsPerToken * a.expertFfn + a.sharedFfn)
-                                 : static_cast<double>(a.ffn);
     const double layers = ctx.layersPerStage();
-    double activationTraffic = 2.0 * layers * tokens * (2.0 * static_cast<double>(a.hidden) + 2.0 * ffn / t) * act;
+    double activationTraffic = 2.0 * layers * tokens * liveTensorBytesPerToken(ctx);
     if (!s.flashAttention)
         activationTraffic += 2.0 * layers * sequences * ceilDiv(static_cast<double>(a.heads), t) * prompt * prompt * act;
     phase.bytes = weights * passes + kvWritten + activationTraffic;
@@ -141,7 +139,10 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     const double kvRead = kvCacheBytesPerDevice(ctx, sequences, context);
     const double kvWrite = sequences * a.kvBytesPerTokenPerLayer(bytesOf(s.kvCache)) * static_cast<double>(a.layers) *
                            ctx.kvShardFraction() / p;
-    phase.bytes = weights + kvRead + kvWrite;
+    // Each layer's live tensors (2d + 2f/t per token) go out to memory and back between
+    // kernels, as in prefill: negligible at batch 1, comparable to the weights at batch ~1000.
+    const double activationTraffic = 2.0 * ctx.layersPerStage() * sequences * liveTensorBytesPerToken(ctx);
+    phase.bytes = weights + kvRead + kvWrite + activationTraffic;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
     double comm = 2.0 * static_cast<double>(a.layers) * ringAllReduceSeconds(hiddenBytes, t, linkForGroup(ctx, t));

@@ -33,7 +33,10 @@ public:
         m_valid = false;
         update();
     }
-    QSize sizeHint() const override { return {220, 40}; }
+    // The bar, then room for a legend of up to five terms on two lines (narrow cards wrap it).
+    int barHeight() const { return fontMetrics().height() + 4; }
+    QSize sizeHint() const override { return {220, barHeight() + 2 * fontMetrics().lineSpacing() + 4}; }
+    QSize minimumSizeHint() const override { return sizeHint(); }
 
 protected:
     void paintEvent(QPaintEvent*) override
@@ -63,7 +66,7 @@ protected:
             total += term.seconds;
         if (!(total > 0))
             return;
-        const QRectF area(0, 0, width(), height() * 0.45);
+        const QRectF area(0, 0, width(), barHeight());
         double x = 0;
         const QFontMetrics metrics(font());
         QString legend;
@@ -87,7 +90,7 @@ protected:
         }
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(QRectF(0, area.bottom() + 2, width(), height() - area.height() - 2),
-                         Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, legend);
+                         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legend);
     }
 
 private:

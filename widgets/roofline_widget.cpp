@@ -310,11 +310,9 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     m_memoryLabel = newLabel();
     m_hostLabel = newLabel();
     m_keyLabel = newLabel();
-    m_keyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_keyLabel->position->setCoords(0.01, 0.01);
-    m_keyLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_keyLabel->setTextAlignment(Qt::AlignLeft);
-    m_keyLabel->setText(tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"));
+    setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
+                             tr("● calibrated  ○ ideal")});
 
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineWidget::placeLabels);
     connect(m_plot, &QCustomPlot::plottableClick, this,
@@ -545,8 +543,6 @@ void RooflineWidget::setReport(const core::Report& report)
         }
     }
 
-    m_keyLabel->setVisible(!m_chart.points.empty());
-
     // Screen-reader summary.
     QStringList ceilings;
     for (std::size_t g = 0; g < groups.size(); ++g)
@@ -684,9 +680,6 @@ void RooflineWidget::placeLabels()
     const QPointF ridge = toPixel(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     if (m_ridgeMarker->visible())
         placer.addRect(markerRect(ridge), kOwnerRidge, kCostMarker);
-    if (m_keyLabel->visible()) // the key is fixed in the top-left corner; others keep off it
-        placer.addRect(QRectF(m_keyLabel->topLeft->pixelPosition(), m_keyLabel->bottomRight->pixelPosition()),
-                       -1, kCostMarker);
 
     // Candidate spots.
     auto ceilingCandidates = [&](const CeilingLabel& label) {
@@ -829,6 +822,16 @@ void RooflineWidget::placeLabels()
     for (std::size_t l : others) {
         placer.place(m_ceilingLabels[l].item, m_variants.value(m_ceilingLabels[l].item),
                      kOwnerCeilingBase + static_cast<int>(l), ceilingCandidates(m_ceilingLabels[l]), false);
+    }
+    // The key for filled and hollow points, in a corner nothing else uses (above the memory slope
+    // at top left is unreachable; bottom right lies under every ceiling), or left out.
+    if (!m_chart.points.empty()) {
+        const std::vector<Candidate> corners{
+            {{area.left() + 4, area.top() + 4}, Qt::AlignLeft | Qt::AlignTop, 0, 0},
+            {{area.right() - 4, area.bottom() - 4}, Qt::AlignRight | Qt::AlignBottom, 0, 1}};
+        placer.place(m_keyLabel, m_variants.value(m_keyLabel), -1, corners, false);
+    } else {
+        m_keyLabel->setVisible(false);
     }
 }
 

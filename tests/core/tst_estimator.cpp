@@ -79,8 +79,9 @@ void TestEstimator::decodeBatchOneIsMemoryBound()
     const Report r = run(inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1023, 2));
     QVERIFY(r.decode);
     QCOMPARE(r.decode->bound, Bound::Memory);
-    // Bytes: bf16 weights 2 x 8,030,261,248 + KV read 1024 x 131,072 (2*32*8*128*2) + KV write 131,072.
-    const double bytes = 2 * kLlama8bParams + 1024.0 * 131072 + 131072;
+    // Bytes: bf16 weights 2 x 8,030,261,248 + KV read 1024 x 131,072 (2*32*8*128*2) + KV write
+    // 131,072 + every layer's live tensors out and back, 2 x 32 x (2 x 4096 + 2 x 14336) x 2 B.
+    const double bytes = 2 * kLlama8bParams + 1024.0 * 131072 + 131072 + 2.0 * 32 * (2 * 4096 + 2 * 14336) * 2;
     QVERIFY(near(r.decode->bytes, bytes, 1e-9));
     // Time = bytes / (3.35 TB/s x 0.8).
     QVERIFY(near(r.decode->breakdown.memorySeconds, bytes / (3.35e12 * 0.8), 1e-9));

@@ -36,7 +36,7 @@ public:
     // The bar, then room for a legend of up to five terms on two lines (narrow cards wrap it).
     int barHeight() const { return fontMetrics().height() + 4; }
     QSize sizeHint() const override { return {220, barHeight() + 2 * fontMetrics().lineSpacing() + 4}; }
-    QSize minimumSizeHint() const override { return sizeHint(); }
+    QSize minimumSizeHint() const override { return {60, sizeHint().height()}; }
 
 protected:
     void paintEvent(QPaintEvent*) override

@@ -253,7 +253,7 @@ DesignSpaceMap designSpaceMap(const Scenario& input, const Device& device, const
     map.batchEdges = cellEdges(map.batches, std::clamp(axes.cellsPerOctave, 1, 64));
     map.sequenceEdges = cellEdges(map.sequences, std::clamp(axes.cellsPerOctave, 1, 64));
 
-    const EstimateOptions cheap{.limits = false};
+    const EstimateOptions cheap{.limits = false, .ideal = false};
     Scenario cell = scenario;
     map.verdicts.reserve(map.rows() * map.columns());
     for (long long sequence : map.sequences) {

@@ -3,6 +3,8 @@
 #include "core/communication.h"
 
 #include <algorithm>
+#include <span>
+#include <string_view>
 
 namespace lhe::core {
 
@@ -20,8 +22,8 @@ namespace {
 // Every figure is listed in tests/validation/measurements.json with its id (T15, T17, C1 ...).
 
 struct ComputeRule {
-    const char* vendor;
-    const char* architecture; // substring of Device::architecture; "" matches any
+    std::string_view vendor;
+    std::string_view architecture; // substring of Device::architecture; "" matches any
     double bf16;              // large-GEMM fraction of the dense BF16 peak
     double lowPrecision;      // FP8/INT8/FP4 fraction over the BF16 fraction
     const char* source;
@@ -49,7 +51,7 @@ double classComputeDefault(DeviceClass deviceClass)
     return 0.7;
 }
 
-bool contains(const std::string& text, const char* part)
+bool contains(const std::string& text, std::string_view part)
 {
     return text.find(part) != std::string::npos;
 }
@@ -106,17 +108,16 @@ constexpr double kHostLinkFraction = 0.81;
 
 bool nvlinkSharp(const Device& device)
 {
-    return device.vendor == "NVIDIA" && contains(device.interconnectName, "NVSwitch") &&
-           (contains(device.architecture, "Hopper") || contains(device.architecture, "Blackwell"));
+    using namespace std::string_view_literals;
+    return device.vendor == "NVIDIA"sv && contains(device.interconnectName, "NVSwitch"sv) &&
+           (contains(device.architecture, "Hopper"sv) || contains(device.architecture, "Blackwell"sv));
 }
 
 } // namespace
 
 Efficiencies idealEfficiencies()
 {
-    Efficiencies e;
-    e.computeSource = e.memorySource = e.networkSource = "datasheet peak (ideal roofline)";
-    return e;
+    return Efficiencies{};
 }
 
 Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& device)
@@ -125,8 +126,10 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
     const bool lowPrecision = lowPrecisionCompute(scenario.compute);
 
     // Compute: scenario > device measurement > vendor/architecture rule > class default.
+    // The rule table needs substring searches: only when a rule can decide something.
+    const bool needRule = lowPrecision || (!scenario.efficiency.compute && !(device.achievedGemmFraction > 0));
     const ComputeRule* rule = nullptr;
-    for (const auto& candidate : kComputeRules) {
+    for (const auto& candidate : needRule ? std::span(kComputeRules) : std::span<const ComputeRule>()) {
         if (device.vendor == candidate.vendor && contains(device.architecture, candidate.architecture)) {
             rule = &candidate;
             break;
@@ -138,7 +141,7 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
         e.computeSource = "scenario setting";
     } else if (device.achievedGemmFraction > 0) {
         e.compute = device.achievedGemmFraction * lowFactor;
-        e.computeSource = device.achievedSource.empty() ? "device measurement" : device.achievedSource;
+        e.computeSource = "measured fraction in the device's catalog entry (achieved.source)";
     } else if (rule) {
         e.compute = rule->bf16 * lowFactor;
         e.computeSource = rule->source;
@@ -152,7 +155,7 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
         e.memorySource = "scenario setting";
     } else if (device.achievedMemoryFraction > 0) {
         e.memory = device.achievedMemoryFraction;
-        e.memorySource = device.achievedSource.empty() ? "device measurement" : device.achievedSource;
+        e.memorySource = "measured fraction in the device's catalog entry (achieved.source)";
     } else {
         e.memory = kStreamFraction;
         e.memorySource = "STREAM triad median of H100/H200/A100 (T15)";
@@ -171,11 +174,12 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
         e.network = e.allReduce = e.interNode = *scenario.efficiency.network;
         e.networkSource = "scenario setting";
     } else {
+        const bool sharp = nvlinkSharp(device);
         e.network = kRingFraction;
-        e.allReduce = nvlinkSharp(device) ? kNvlsAllReduceFraction : kRingFraction;
+        e.allReduce = sharp ? kNvlsAllReduceFraction : kRingFraction;
         e.interNode = kInterNodeFraction;
-        e.networkSource = nvlinkSharp(device) ? "nccl-tests NVLS all-reduce busbw 479 of 450 GB/s (C1)"
-                                              : "nccl-tests ring busbw ~0.78 of line rate (C3, C4, C10)";
+        e.networkSource = sharp ? "nccl-tests NVLS all-reduce busbw 479 of 450 GB/s (C1)"
+                                    : "nccl-tests ring busbw ~0.78 of line rate (C3, C4, C10)";
     }
     e.intraNodeStepSeconds = kIntraNodeStepSeconds;
     e.interNodeStepSeconds = kInterNodeStepSeconds;

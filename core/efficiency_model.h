@@ -35,10 +35,12 @@ struct Efficiencies {
     // Measured host-to-device copy rate over the host link's line rate.
     double hostLink = 1;
 
-    // Where compute / memory / network came from, for the report and the explain texts.
-    std::string computeSource;
-    std::string memorySource;
-    std::string networkSource;
+    // Where compute / memory / network came from, for the report and the explain texts: static
+    // texts (no allocation in a report; a device's own measurement is named, its citation is in
+    // the catalog entry's achieved.source).
+    const char* computeSource = "datasheet peak (ideal roofline)";
+    const char* memorySource = "datasheet peak (ideal roofline)";
+    const char* networkSource = "datasheet peak (ideal roofline)";
 };
 
 // Datasheet roofline: every fraction 1, no latency.

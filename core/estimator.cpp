@@ -81,14 +81,6 @@ MemoryBreakdown scenarioMemory(const EvaluationContext& ctx, long long microBatc
     return inferenceMemory(ctx, static_cast<double>(s.batch), context);
 }
 
-EvaluationContext makeContext(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
-                              const Parallelism& split)
-{
-    EvaluationContext ctx{scenario, device, arch, split};
-    ctx.eff = calibratedEfficiencies(scenario, device);
-    return ctx;
-}
-
 // Largest x in [1, upper] with fits(x), assuming fits is monotone; 0 when even 1 does not fit.
 // Gallops from `guess` in steps 1, 2, 4, ... and bisects the bracket. Memory is nearly affine
 // in batch and context, so the two-point guess is usually within a few units of the answer and
@@ -170,7 +162,7 @@ Parallelism defaultParallelism(const Scenario& scenario, const Device& device, c
             continue;
         deepest = p;
         Parallelism candidate{split.tensor, p, rest / p, 1};
-        const EvaluationContext ctx = makeContext(scenario, device, arch, candidate);
+        const EvaluationContext ctx{scenario, device, arch, candidate}; // memory needs no efficiencies
         const MemoryBreakdown memory = scenarioMemory(ctx, trainingMicroBatches(ctx, nullptr));
         if (memory.totalBytes() <= device.usableMemoryBytes()) {
             chosen = p;
@@ -193,7 +185,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     else
         scenario.parallelism = defaultParallelism(scenario, device, arch);
 
-    EvaluationContext ctx = makeContext(scenario, device, arch, *scenario.parallelism);
+    EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
+    ctx.eff = calibratedEfficiencies(scenario, device);
     ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
     ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
     report.efficiencies = ctx.eff;
@@ -253,14 +246,17 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     }
     // The datasheet roofline of the same work: the phase models again with every efficiency 1
     // (memory, and so any offload, is the calibrated estimate's).
-    EvaluationContext ideal = ctx;
-    ideal.eff = idealEfficiencies();
-    if (report.prefill)
-        report.ideal.prefill = prefillPhase(ideal, report.memory);
-    if (report.decode)
-        report.ideal.decode = decodePhase(ideal, report.memory);
-    if (report.training)
-        report.ideal.training = trainingStep(ideal, report.memory, microBatches);
+    if (options.ideal) {
+        EvaluationContext ideal{scenario, device, arch, *scenario.parallelism, idealEfficiencies()};
+        ideal.computePeakKey = ctx.computePeakKey;
+        ideal.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
+        if (report.prefill)
+            report.ideal.prefill = prefillPhase(ideal, report.memory);
+        if (report.decode)
+            report.ideal.decode = decodePhase(ideal, report.memory);
+        if (report.training)
+            report.ideal.training = trainingStep(ideal, report.memory, microBatches);
+    }
 
     auto& roofline = report.roofline;
     roofline.peakFlopsPerSecond = ctx.peakFlopsPerSecond;

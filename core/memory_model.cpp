@@ -12,18 +12,6 @@ double bytesOf(Precision precision)
     return bytesPerElement(precision);
 }
 
-// FFN width a token's activations pass through: dense f, or k routed experts plus shared
-// ones in MoE layers; the larger of the two where a model has both.
-double activeFfnWidth(const ModelArchitecture& a)
-{
-    double width = a.denseLayers > 0 ? static_cast<double>(a.ffn) : 0.0;
-    if (a.isMoe()) {
-        const double moe = static_cast<double>(a.expertsPerToken * a.expertFfn + a.sharedFfn);
-        width = std::max(width, moe);
-    }
-    return width;
-}
-
 // Overheads (Scenario::overheads), each a bar segment:
 // - runtime context: the scenario's value, else the device's runtime_overhead_bytes (400 MB
 //   CUDA context by default, device.cpp);
@@ -87,7 +75,7 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
     const double kWidth = static_cast<double>(a.kvHeads * a.headDim);
     const double vWidth = static_cast<double>(a.kvHeads * a.valueHeadDim);
     const double oWidth = static_cast<double>(a.heads * a.valueHeadDim);
-    const double f = activeFfnWidth(a);
+    const double f = a.activeFfnWidth();
 
     // Korthikanti §4.1, bytes at 16-bit activations, generalised to GQA and other f/d:
     // attention: QKV input 2sbd + Q 2sb·hd_h + K 2sb·h_kv·d_h + V 2sb·h_kv·d_v
@@ -113,12 +101,6 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
     return scale * perRank;
 }
 
-double liveTensorBytesPerToken(const EvaluationContext& ctx)
-{
-    const double t = static_cast<double>(ctx.split.tensor);
-    return (2.0 * static_cast<double>(ctx.arch.hidden) + 2.0 * activeFfnWidth(ctx.arch) / t) *
-           bytesOf(ctx.scenario.activations);
-}
 
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context)
 {

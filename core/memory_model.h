@@ -15,7 +15,13 @@ double expertParamsPerDevice(const EvaluationContext& ctx);
 // Bytes of one token's live tensors in one layer on one tensor-parallel rank: the hidden state
 // and the FFN intermediate, (2d + 2f/t) · B(act) (ESTIMATION §2 transient activations); what a
 // prefill pass holds per token and what every layer writes and reads back between kernels.
-double liveTensorBytesPerToken(const EvaluationContext& ctx);
+// Inline: every memory probe of the "what fits" searches calls it.
+inline double liveTensorBytesPerToken(const EvaluationContext& ctx)
+{
+    const double t = static_cast<double>(ctx.split.tensor);
+    return (2.0 * static_cast<double>(ctx.arch.hidden) + 2.0 * ctx.arch.activeFfnWidth() / t) *
+           bytesPerElement(ctx.scenario.activations);
+}
 
 // KV cache bytes one device holds for `sequences` sequences at `context` tokens.
 double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context);

@@ -81,6 +81,15 @@ struct ModelArchitecture
             return static_cast<double>(kvLoraRank) + 16.0 + 2.0 * static_cast<double>(qkRopeHeadDim);
         return kvElementsPerTokenPerLayer * bytesPerElement;
     }
+    // FFN width a token's activations pass through: dense f, or k routed experts plus shared
+    // ones in MoE layers; the larger of the two where a model has both.
+    double activeFfnWidth() const
+    {
+        double width = denseLayers > 0 ? static_cast<double>(ffn) : 0.0;
+        if (isMoe())
+            width = std::max(width, static_cast<double>(expertsPerToken * expertFfn + sharedFfn));
+        return width;
+    }
     // Cached tokens summed over layers at context c (sliding-window layers keep min(c, window)).
     double kvLayerTokens(double context) const
     {

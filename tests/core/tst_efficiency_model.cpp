@@ -72,7 +72,7 @@ void TestEfficiencyModel::precedence()
     e = calibratedEfficiencies(s, d);
     QCOMPARE(e.compute, 0.5);
     QCOMPARE(e.memory, 0.6);
-    QCOMPARE(QString::fromStdString(e.computeSource), QStringLiteral("scenario setting"));
+    QCOMPARE(QString::fromUtf8(e.computeSource), QStringLiteral("scenario setting"));
     // No measurement: the STREAM triad median of H100 0.887, H200 0.865, A100 0.834.
     d.achievedMemoryFraction = 0;
     s.efficiency = {};

@@ -89,33 +89,41 @@ void Dashboard::setReport(const core::Report& report)
 
     if (report.prefill) {
         const auto& p = *report.prefill;
-        m_prefill->setContent(tr("Prefill"), p.bound, p.breakdown,
-                              {{tr("Time to first token"), formatSeconds(p.seconds)},
-                               {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
-                               {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}});
+        QList<QPair<QString, QString>> figures{{tr("Time to first token"), formatSeconds(p.seconds)},
+                                               {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
+                                               {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}};
+        if (report.ideal.prefill) // the datasheet roofline of the same work, for comparison
+            figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.prefill->seconds)});
+        m_prefill->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
         m_prefill->show();
     } else {
         m_prefill->hide();
     }
     if (report.decode) {
         const auto& d = *report.decode;
-        m_decode->setContent(tr("Decode"), d.bound, d.breakdown,
-                             {{tr("Time per output token"), formatSeconds(d.seconds)},
-                              {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
-                              {tr("Tokens/s per sequence"),
-                               formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}});
+        QList<QPair<QString, QString>> figures{{tr("Time per output token"), formatSeconds(d.seconds)},
+                                               {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
+                                               {tr("Tokens/s per sequence"),
+                                                formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}};
+        if (report.ideal.decode)
+            figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.decode->seconds)});
+        m_decode->setContent(tr("Decode"), d.bound, d.breakdown, figures);
         m_decode->show();
     } else {
         m_decode->hide();
     }
     if (report.training) {
         const auto& t = *report.training;
-        m_training->setContent(tr("Training step"), t.step.bound, t.step.breakdown,
-                               {{tr("Step time"), formatSeconds(t.step.seconds)},
-                                {tr("Tokens/s"), formatNumber(t.step.tokensPerSecond)},
-                                {tr("MFU"), formatNumber(t.mfu * 100.0) + QStringLiteral(" %")},
-                                {tr("Days for %1 tokens").arg(formatNumber(s.training.trainTokens)),
-                                 formatNumber(t.trainDays)}});
+        QList<QPair<QString, QString>> figures{
+            {tr("Step time"), formatSeconds(t.step.seconds)},
+            {tr("Tokens/s"), formatNumber(t.step.tokensPerSecond)},
+            {tr("MFU"), formatNumber(t.mfu * 100.0) + QStringLiteral(" %")},
+            {tr("Days for %1 tokens").arg(formatNumber(s.training.trainTokens)), formatNumber(t.trainDays)}};
+        if (report.ideal.training)
+            figures.append({tr("Ideal roofline"), tr("%1, MFU %2 %")
+                                                      .arg(formatSeconds(report.ideal.training->step.seconds),
+                                                           formatNumber(report.ideal.training->mfu * 100.0))});
+        m_training->setContent(tr("Training step"), t.step.bound, t.step.breakdown, figures);
         m_training->show();
     } else {
         m_training->hide();

@@ -33,14 +33,14 @@ build() {
     cmake --build --preset "$1"
 }
 
-# Runs the three libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
+# Runs the four libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
 # seed corpus, under ASan + UBSan; fails on any crash, leak or sanitizer report.
 fuzz() {
     local seconds=$1 work status=0
     CXX=clang++-14 cmake -S . -B build/fuzz -DLHE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-    cmake --build build/fuzz -j2 --target fuzz_catalog fuzz_scenario fuzz_hf_config
+    cmake --build build/fuzz -j2 --target fuzz_catalog fuzz_scenario fuzz_hf_config fuzz_calibration_csv
     work=$(mktemp -d)
-    local targets=(catalog scenario hf_config) pids=()
+    local targets=(catalog scenario hf_config calibration_csv) pids=()
     for target in "${targets[@]}"; do
         mkdir -p "$work/$target"
         build/fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -print_final_stats=1 \

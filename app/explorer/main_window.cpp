@@ -9,6 +9,7 @@
 #include "core/design_space.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "widgets/calibration_dialog.h"
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/device_editor_dialog.h"
@@ -201,6 +202,9 @@ void MainWindow::createActions()
     QAction* editCopy = edit->addAction(tr("Edit a Cop&y of Current Device…"), this,
                                             [this] { deviceEditorDialog(true); });
     editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
+    QAction* calibrate = edit->addAction(tr("C&alibrate Device…"), this, &MainWindow::calibrationDialog);
+    calibrate->setStatusTip(
+        tr("Fit the selected device's GEMM and memory fractions to your own measurements"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* roofline =
@@ -767,6 +771,34 @@ void MainWindow::deviceEditorDialog(bool copyCurrent)
         return;
     QString error;
     if (!addUserDevice(dialog.device(), &error))
+        reportError(tr("Cannot save the device"), error);
+}
+
+void MainWindow::calibrationDialog()
+{
+    const std::string id = m_controls->scenario().value("device", std::string());
+    const core::Device* current = m_catalog.findDevice(id);
+    if (!current) {
+        reportError(tr("Cannot calibrate the device"), tr("No device is selected"));
+        return;
+    }
+    widgets::CalibrationDialog dialog(*current, m_catalog, this);
+    // The scenario on screen as a first row, its measurement left to fill in (an imported
+    // config.json is not in the catalog the fit resolves models from).
+    if (m_scenario && !m_scenario->modelConfig) {
+        using Quantity = core::CalibrationPoint::Quantity;
+        core::CalibrationPoint point;
+        point.scenario = *m_scenario;
+        point.quantity = m_scenario->mode == core::Mode::Training ? Quantity::TrainingStepSeconds
+                         : m_scenario->outputTokens > 0            ? Quantity::DecodeTokensPerSecond
+                                                                   : Quantity::PrefillTokensPerSecond;
+        dialog.addPoint(point);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // Saved under the device's own id: a user entry that overrides the built-in one.
+    QString error;
+    if (!addUserDevice(dialog.calibratedDevice(), &error))
         reportError(tr("Cannot save the device"), error);
 }
 

@@ -125,6 +125,9 @@ private:
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
     void deviceEditorDialog(bool copyCurrent);
+    // Edit → Calibrate Device…: fits the current device to the user's measurements and saves it
+    // under its own id through addUserDevice().
+    void calibrationDialog();
     void saveImportedModelDialog();
     void exportDashboardDialog();
     void exportChartDialog(QWidget* chart, const QString& name);

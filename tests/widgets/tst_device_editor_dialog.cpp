@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/units.h"
 #include "widgets/device_editor_dialog.h"
+#include "find_child.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -18,14 +19,6 @@ using namespace lhe;
 using widgets::DeviceEditorDialog;
 
 namespace {
-
-template <typename T> T* child(const QWidget& parent, const char* name)
-{
-    T* widget = parent.findChild<T*>(QString::fromLatin1(name));
-    if (!widget)
-        qFatal("no child %s", name);
-    return widget;
-}
 
 double peak(const core::Device& device, core::PeakKey key)
 {

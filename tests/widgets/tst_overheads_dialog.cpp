@@ -4,6 +4,7 @@
 #include "core/catalog.h"
 #include "widgets/overheads_dialog.h"
 #include "widgets/scenario_controls.h"
+#include "find_child.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -15,18 +16,6 @@
 
 using namespace lhe;
 using widgets::OverheadsDialog;
-
-namespace {
-
-template <typename T> T* child(const QWidget& parent, const char* name)
-{
-    T* widget = parent.findChild<T*>(QString::fromLatin1(name));
-    if (!widget)
-        qFatal("no child %s", name);
-    return widget;
-}
-
-} // namespace
 
 class TestOverheadsDialog : public QObject
 {

@@ -1,0 +1,658 @@
+#include "core/calibration.h"
+
+#include "core/efficiency_model.h"
+#include "core/estimator.h"
+#include "core/input_error.h"
+#include "core/model_architecture.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <tuple>
+#include <utility>
+
+namespace lhe::core {
+
+namespace {
+
+using Quantity = CalibrationPoint::Quantity;
+
+constexpr std::array<std::pair<Quantity, std::string_view>, 3> kQuantities{{
+    {Quantity::DecodeTokensPerSecond, "decode_tokens_per_second"},
+    {Quantity::PrefillTokensPerSecond, "prefill_tokens_per_second"},
+    {Quantity::TrainingStepSeconds, "training_step_seconds"},
+}};
+
+// Measurements beyond any real run (a step of a microsecond, 10^12 tokens/s) are typing errors;
+// the bounds also keep predicted/measured a finite number.
+constexpr double kMinMeasured = 1e-6;
+constexpr double kMaxMeasured = 1e12;
+
+bool plausibleMeasurement(double value)
+{
+    return value >= kMinMeasured && value <= kMaxMeasured; // false for NaN
+}
+
+std::string formatNumber(double value)
+{
+    std::ostringstream out;
+    out.precision(3);
+    out << value;
+    return out.str();
+}
+
+// The message of an InputError without its "field path: " prefix, to re-attach it under another path.
+std::string bareMessage(const InputError& error)
+{
+    const std::string text = error.what();
+    const std::string prefix = error.fieldPath() + ": ";
+    return !error.fieldPath().empty() && text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
+}
+
+// One point made ready for repeated evaluation: mode from the quantity, no scenario efficiency,
+// the parallel split pinned so that every candidate fraction is evaluated on the same split.
+struct PreparedPoint
+{
+    Scenario scenario;
+    const ModelArchitecture* arch = nullptr;
+    Quantity quantity = Quantity::DecodeTokensPerSecond;
+    double measured = 0;
+};
+
+const PhaseEstimate& phaseOf(const Report& report, Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::DecodeTokensPerSecond:
+        return *report.decode;
+    case Quantity::PrefillTokensPerSecond:
+        return *report.prefill;
+    case Quantity::TrainingStepSeconds:
+        break;
+    }
+    return report.training->step;
+}
+
+double predict(const PreparedPoint& point, const Device& device)
+{
+    const Report report = estimate(point.scenario, device, *point.arch, EstimateOptions{.limits = false});
+    const PhaseEstimate& phase = phaseOf(report, point.quantity);
+    return point.quantity == Quantity::TrainingStepSeconds ? phase.seconds : phase.tokensPerSecond;
+}
+
+Device withFractions(Device device, double gemm, double memory)
+{
+    device.achievedGemmFraction = gemm;
+    device.achievedMemoryFraction = memory;
+    return device;
+}
+
+// Sum of squared log(predicted/measured): the least-squares fit of relative errors, symmetric in
+// over- and under-prediction. A prediction that is not a positive number counts as a huge miss.
+double objective(const std::vector<PreparedPoint>& points, const Device& device)
+{
+    double sum = 0;
+    for (const PreparedPoint& point : points) {
+        const double predicted = predict(point, device);
+        if (!(predicted > 0) || !std::isfinite(predicted))
+            return std::numeric_limits<double>::max();
+        const double logRatio = std::log(predicted / point.measured);
+        sum += logRatio * logRatio;
+    }
+    return sum;
+}
+
+// The search grid of each fraction: log-spaced over [kCalibrationMinFraction, kCalibrationMaxFraction]
+// plus the starting value itself (so that a fraction nothing depends on can stay exactly there).
+constexpr int kGridPoints = 40;
+const double kLogMin = std::log(kCalibrationMinFraction);
+const double kLogMax = std::log(kCalibrationMaxFraction);
+const double kGridStep = (kLogMax - kLogMin) / (kGridPoints - 1);
+
+std::vector<double> gridWith(double start)
+{
+    std::vector<double> grid;
+    for (int i = 0; i < kGridPoints; ++i)
+        grid.push_back(std::exp(kLogMin + kGridStep * i));
+    grid.push_back(std::clamp(start, kCalibrationMinFraction, kCalibrationMaxFraction));
+    return grid;
+}
+
+// Golden-section search of f on the logarithm of x within one grid step either side of `current`
+// (Press et al., Numerical Recipes §10.2). The result replaces `current` only when strictly better.
+template <typename F> double refineFraction(F f, double current)
+{
+    const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
+    double a = std::max(kLogMin, std::log(current) - kGridStep);
+    double b = std::min(kLogMax, std::log(current) + kGridStep);
+    double c = b - invPhi * (b - a);
+    double d = a + invPhi * (b - a);
+    double fc = f(std::exp(c));
+    double fd = f(std::exp(d));
+    for (int i = 0; i < 40; ++i) { // the bracket shrinks to 0.618^40 ≈ 4e-9 of its width
+        if (fc < fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - invPhi * (b - a);
+            fc = f(std::exp(c));
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + invPhi * (b - a);
+            fd = f(std::exp(d));
+        }
+    }
+    const double refined = std::exp((a + b) / 2.0);
+    return f(refined) < f(current) ? refined : current;
+}
+
+// Whether the prediction moves when the fraction moves 1 % either way: the point is bound by that
+// resource at the fit (compute or memory is the larger of the two overlapped terms).
+bool dependsOn(const PreparedPoint& point, const Device& device, double Device::*fraction)
+{
+    const double base = predict(point, device);
+    for (const double factor : {1.01, 1.0 / 1.01}) {
+        Device moved = device;
+        moved.*fraction *= factor;
+        if (std::abs(predict(point, moved) - base) > 1e-9 * std::abs(base))
+            return true;
+    }
+    return false;
+}
+
+// Median and worst (farthest from 1 in |log|) of predicted/measured; the median of an even count
+// is the geometric mean of the middle two.
+std::pair<double, double> summarise(const std::vector<double>& ratios)
+{
+    std::vector<double> logs;
+    logs.reserve(ratios.size());
+    for (const double ratio : ratios)
+        logs.push_back(std::log(ratio));
+    std::sort(logs.begin(), logs.end());
+    const std::size_t n = logs.size();
+    const double medianLog = n % 2 == 1 ? logs[n / 2] : (logs[n / 2 - 1] + logs[n / 2]) / 2.0;
+    const double worstLog = std::abs(logs.front()) > std::abs(logs.back()) ? logs.front() : logs.back();
+    return {std::exp(medianLog), std::exp(worstLog)};
+}
+
+std::string pointPath(std::size_t index)
+{
+    return "points[" + std::to_string(index) + "]";
+}
+
+} // namespace
+
+std::string_view calibrationQuantityName(CalibrationPoint::Quantity quantity)
+{
+    for (const auto& [value, name] : kQuantities) {
+        if (value == quantity)
+            return name;
+    }
+    return {};
+}
+
+CalibrationResult calibrate(const Device& device, const Catalog& catalog,
+                            const std::vector<CalibrationPoint>& points)
+{
+    if (points.empty())
+        throw InputError("points", "no measurements to calibrate with");
+
+    std::deque<ModelArchitecture> inlineArchitectures; // stable addresses for PreparedPoint::arch
+    std::vector<PreparedPoint> prepared;
+    prepared.reserve(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const CalibrationPoint& point = points[i];
+        const std::string path = pointPath(i);
+        if (!plausibleMeasurement(point.measured))
+            throw InputError(path + ".measured", "expected a positive number from 1e-6 to 1e12, got " +
+                                                     formatNumber(point.measured));
+        PreparedPoint p;
+        p.scenario = point.scenario;
+        p.scenario.deviceId = device.id;
+        p.scenario.efficiency = {}; // the device's achieved fields are what is being fitted
+        p.scenario.mode = point.quantity == Quantity::TrainingStepSeconds ? Mode::Training : Mode::Inference;
+        p.quantity = point.quantity;
+        p.measured = point.measured;
+        if (point.quantity == Quantity::DecodeTokensPerSecond && p.scenario.outputTokens < 1)
+            throw InputError(path + ".output_tokens", "decode tokens/s needs at least one output token");
+        if (p.scenario.mode == Mode::Training && isWeightOnly(p.scenario.weights))
+            throw InputError(path + ".precision.weights", "weight-only format \"" +
+                                                              std::string(precisionName(p.scenario.weights)) +
+                                                              "\" is for inference, not a training step");
+        try {
+            if (p.scenario.modelConfig) {
+                std::vector<std::string> warnings;
+                inlineArchitectures.push_back(
+                    architectureFromHfConfig(*p.scenario.modelConfig, "model_config", warnings));
+                p.arch = &inlineArchitectures.back();
+            } else {
+                const ModelEntry* model = catalog.findModel(p.scenario.modelId);
+                if (!model)
+                    throw InputError("model", "unknown id \"" + p.scenario.modelId + "\"");
+                p.arch = &model->architecture;
+            }
+            const Report report = estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false});
+            p.scenario.parallelism = report.scenario.parallelism;
+        } catch (const InputError& error) {
+            throw InputError(path + "." + error.fieldPath(), bareMessage(error));
+        }
+        prepared.push_back(std::move(p));
+    }
+
+    // Start from what the device uses now (its achieved fields, else the vendor/class defaults of
+    // efficiency_model.cpp at bf16, which is what achieved.gemm_fraction means).
+    const Efficiencies start = calibratedEfficiencies(Scenario{}, device);
+    // The fitted quantity: squared log errors plus a vanishing pull towards the starting fractions.
+    // The pull only decides between fits the measurements cannot tell apart — one compute-bound
+    // step explained by a lower GEMM fraction or by a far lower memory fraction: the smaller change
+    // wins — and holds a fraction no point depends on where it was.
+    constexpr double kPull = 1e-9;
+    const auto fit = [&](double g, double m) {
+        const double dg = std::log(g / start.compute);
+        const double dm = std::log(m / start.memory);
+        return objective(prepared, withFractions(device, g, m)) + kPull * (dg * dg + dm * dm);
+    };
+
+    // max(compute, memory) makes the objective flat wherever the other resource bounds every point
+    // and gives it kinks, so a joint grid finds the basin before coordinate-wise refinement.
+    double gemm = start.compute;
+    double memory = start.memory;
+    double best = fit(gemm, memory);
+    const std::vector<double> gemmGrid = gridWith(start.compute);
+    const std::vector<double> memoryGrid = gridWith(start.memory);
+    for (const double g : gemmGrid) {
+        for (const double m : memoryGrid) {
+            const double value = fit(g, m);
+            if (value < best) {
+                best = value;
+                gemm = g;
+                memory = m;
+            }
+        }
+    }
+    const auto refineGemm = [&] { gemm = refineFraction([&](double g) { return fit(g, memory); }, gemm); };
+    const auto refineMemory = [&] {
+        memory = refineFraction([&](double m) { return fit(gemm, m); }, memory);
+    };
+    for (int round = 0; round < 3; ++round) {
+        const double before[2] = {gemm, memory};
+        refineMemory();
+        refineGemm();
+        if (gemm == before[0] && memory == before[1])
+            break;
+    }
+
+    // A fraction is constrained when at least one point is bound by it at the fit.
+    CalibrationResult result;
+    const Device fitted = withFractions(device, gemm, memory);
+    bool gemmConstrained = false;
+    bool memoryConstrained = false;
+    for (std::size_t i = 0; i < prepared.size(); ++i) {
+        const bool byGemm = dependsOn(prepared[i], fitted, &Device::achievedGemmFraction);
+        const bool byMemory = dependsOn(prepared[i], fitted, &Device::achievedMemoryFraction);
+        gemmConstrained = gemmConstrained || byGemm;
+        memoryConstrained = memoryConstrained || byMemory;
+        if (!byGemm && !byMemory)
+            result.notes.push_back("measurement " + std::to_string(i + 1) +
+                                   " is bound by neither compute nor memory bandwidth (communication, "
+                                   "offload or kernel latency): it constrains neither fraction");
+    }
+    // An unconstrained fraction goes back to the device's own; the other is refitted if it moved.
+    if (!gemmConstrained && gemm != start.compute) {
+        gemm = start.compute;
+        if (memoryConstrained)
+            refineMemory();
+    }
+    if (!memoryConstrained && memory != start.memory) {
+        memory = start.memory;
+        if (gemmConstrained)
+            refineGemm();
+    }
+    const auto describeKept = [](const char* what, double value, const std::string& source) {
+        return std::string("no ") + what + " fraction kept at " + formatNumber(value) + " (" + source + ")";
+    };
+    if (gemmConstrained) {
+        result.gemmFraction = gemm;
+    } else {
+        result.notes.push_back(
+            describeKept("compute-bound measurement: GEMM", start.compute, start.computeSource));
+    }
+    if (memoryConstrained) {
+        result.memoryFraction = memory;
+    } else {
+        result.notes.push_back(
+            describeKept("memory-bound measurement: memory bandwidth", start.memory, start.memorySource));
+    }
+    const auto atLimit = [&result](const char* what, double value) {
+        if (value >= kCalibrationMaxFraction * (1 - 1e-6))
+            result.notes.push_back(std::string(what) +
+                                   " fraction at the search limit 1: the measurements are "
+                                   "faster than the datasheet peak explains");
+        else if (value > 0 && value <= kCalibrationMinFraction * (1 + 1e-6))
+            result.notes.push_back(std::string(what) + " fraction at the search limit 0.05: the measurements "
+                                                       "are slower than the model explains");
+    };
+    atLimit("GEMM", result.gemmFraction);
+    atLimit("memory bandwidth", result.memoryFraction);
+
+    const Device after = calibratedDevice(device, result, {});
+    std::vector<double> before;
+    std::vector<double> afterRatios;
+    for (const PreparedPoint& point : prepared) {
+        CalibrationRow row;
+        row.measured = point.measured;
+        row.predictedBefore = predict(point, device);
+        row.predictedAfter = predict(point, after);
+        before.push_back(row.ratioBefore());
+        afterRatios.push_back(row.ratioAfter());
+        result.rows.push_back(row);
+    }
+    std::tie(result.medianRatioBefore, result.worstRatioBefore) = summarise(before);
+    std::tie(result.medianRatioAfter, result.worstRatioAfter) = summarise(afterRatios);
+    return result;
+}
+
+Device calibratedDevice(const Device& device, const CalibrationResult& result, const std::string& isoDate)
+{
+    Device out = device;
+    if (result.gemmFraction > 0)
+        out.achievedGemmFraction = result.gemmFraction;
+    if (result.memoryFraction > 0)
+        out.achievedMemoryFraction = result.memoryFraction;
+    if (result.gemmFraction > 0 || result.memoryFraction > 0) {
+        const std::size_t n = result.rows.size();
+        out.achievedSource = "user calibration: " + std::to_string(n) +
+                             (n == 1 ? " measurement" : " measurements") +
+                             (isoDate.empty() ? std::string() : ", " + isoDate);
+    }
+    out.userDefined = true;
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+namespace {
+
+enum class Column { Model, Quantity, Measured, Batch, PromptTokens, OutputTokens, Weights, Compute, Devices };
+
+struct ColumnSpec
+{
+    Column column;
+    std::string_view name;
+    bool required;
+};
+
+constexpr std::array<ColumnSpec, 9> kColumns{{
+    {Column::Model, "model", true},
+    {Column::Quantity, "quantity", true},
+    {Column::Measured, "measured", true},
+    {Column::Batch, "batch", true},
+    {Column::PromptTokens, "prompt_tokens", true},
+    {Column::OutputTokens, "output_tokens", true},
+    {Column::Weights, "weights", false},
+    {Column::Compute, "compute", false},
+    {Column::Devices, "devices", false},
+}};
+
+std::string allColumnNames()
+{
+    std::string names;
+    for (const ColumnSpec& spec : kColumns)
+        names += (names.empty() ? "" : ", ") + std::string(spec.name);
+    return names;
+}
+
+std::string trim(std::string_view text)
+{
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+        return {};
+    const auto last = text.find_last_not_of(" \t");
+    return std::string(text.substr(first, last - first + 1));
+}
+
+std::string where(int line)
+{
+    return "line " + std::to_string(line);
+}
+
+std::string where(int line, std::size_t column, std::string_view name)
+{
+    return "line " + std::to_string(line) + ", column " + std::to_string(column + 1) + " (" +
+           std::string(name) + ")";
+}
+
+// RFC 4180 fields: separated by commas, optionally double-quoted, "" inside quotes is one quote.
+// Surrounding spaces of unquoted fields are trimmed. (A quoted field cannot span lines here.)
+std::vector<std::string> splitFields(std::string_view line, int lineNumber)
+{
+    std::vector<std::string> fields;
+    std::size_t i = 0;
+    while (true) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        std::string field;
+        if (i < line.size() && line[i] == '"') {
+            ++i;
+            bool closed = false;
+            while (i < line.size()) {
+                if (line[i] == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"') {
+                        field += '"';
+                        i += 2;
+                        continue;
+                    }
+                    ++i;
+                    closed = true;
+                    break;
+                }
+                field += line[i++];
+            }
+            if (!closed)
+                throw InputError(where(lineNumber, fields.size(), "field"), "quoted field is not closed");
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+                ++i;
+            if (i < line.size() && line[i] != ',')
+                throw InputError(where(lineNumber, fields.size(), "field"), "text after the closing quote");
+        } else {
+            const std::size_t end = std::min(line.find(',', i), line.size());
+            field = trim(line.substr(i, end - i));
+            i = end;
+        }
+        fields.push_back(std::move(field));
+        if (i >= line.size())
+            break;
+        ++i; // the comma
+    }
+    return fields;
+}
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
+        return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    });
+    return text;
+}
+
+std::optional<long long> parseInteger(const std::string& text)
+{
+    long long value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<double> parseDouble(const std::string& text)
+{
+    double value = 0;
+    const char* begin = text.data();
+    const char* end = text.data() + text.size();
+    if (begin != end && *begin == '+')
+        ++begin;
+    const auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end)
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvText,
+                                                       const std::string& deviceId, const Catalog* catalog)
+{
+    std::vector<CalibrationPoint> points;
+    std::map<Column, std::size_t> columnIndex; // header position of each named column
+    std::vector<std::string> header;
+    int headerLine = 0;
+
+    std::string_view text = csvText;
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0)
+        text.remove_prefix(3);
+    int lineNumber = 0;
+    std::size_t offset = 0;
+    while (offset <= text.size()) {
+        const std::size_t newline = std::min(text.find('\n', offset), text.size());
+        std::string_view line = text.substr(offset, newline - offset);
+        offset = newline + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        const std::string trimmed = trim(line);
+        if (trimmed.empty() || trimmed.front() == '#')
+            continue;
+
+        const std::vector<std::string> fields = splitFields(line, lineNumber);
+        if (header.empty()) {
+            headerLine = lineNumber;
+            for (std::size_t c = 0; c < fields.size(); ++c) {
+                const std::string name = lower(fields[c]);
+                const auto spec = std::find_if(kColumns.begin(), kColumns.end(),
+                                               [&](const ColumnSpec& s) { return s.name == name; });
+                if (spec == kColumns.end())
+                    throw InputError(where(lineNumber, c, fields[c].empty() ? "header" : fields[c]),
+                                     "unknown column \"" + fields[c] + "\"; the header names columns among " +
+                                         allColumnNames());
+                if (columnIndex.count(spec->column))
+                    throw InputError(where(lineNumber, c, spec->name), "column named twice");
+                columnIndex[spec->column] = c;
+            }
+            for (const ColumnSpec& spec : kColumns) {
+                if (spec.required && !columnIndex.count(spec.column))
+                    throw InputError(where(lineNumber) + " (header)",
+                                     "missing column \"" + std::string(spec.name) +
+                                         "\"; required: model, quantity, measured, batch, prompt_tokens, "
+                                         "output_tokens");
+            }
+            header = fields;
+            continue;
+        }
+
+        if (fields.size() != header.size())
+            throw InputError(where(lineNumber), "expected " + std::to_string(header.size()) +
+                                                    " fields as in the header on line " +
+                                                    std::to_string(headerLine) + ", got " +
+                                                    std::to_string(fields.size()));
+        const auto cell = [&](Column column) -> const std::string& {
+            static const std::string empty;
+            const auto found = columnIndex.find(column);
+            return found == columnIndex.end() ? empty : fields[found->second];
+        };
+        const auto at = [&](Column column) {
+            const std::size_t c = columnIndex.at(column);
+            const auto spec = std::find_if(kColumns.begin(), kColumns.end(),
+                                           [&](const ColumnSpec& s) { return s.column == column; });
+            return where(lineNumber, c, spec->name);
+        };
+        const auto requireCell = [&](Column column) -> const std::string& {
+            const std::string& value = cell(column);
+            if (value.empty())
+                throw InputError(at(column), "empty; a value is required");
+            return value;
+        };
+
+        CalibrationPoint point;
+        nlohmann::json scenario;
+        scenario["device"] = deviceId;
+
+        const std::string& model = requireCell(Column::Model);
+        if (catalog && !catalog->findModel(model))
+            throw InputError(at(Column::Model), "unknown model id \"" + model + "\"; see --list models");
+        scenario["model"] = model;
+
+        const std::string quantity = lower(requireCell(Column::Quantity));
+        const auto q = std::find_if(kQuantities.begin(), kQuantities.end(),
+                                    [&](const auto& entry) { return entry.second == quantity; });
+        if (q == kQuantities.end())
+            throw InputError(at(Column::Quantity), "unknown quantity \"" + cell(Column::Quantity) +
+                                                       "\"; expected decode_tokens_per_second, "
+                                                       "prefill_tokens_per_second or training_step_seconds");
+        point.quantity = q->first;
+        scenario["mode"] = point.quantity == Quantity::TrainingStepSeconds ? "training" : "inference";
+
+        const std::optional<double> measured = parseDouble(requireCell(Column::Measured));
+        if (!measured || !plausibleMeasurement(*measured))
+            throw InputError(at(Column::Measured), "expected a positive number from 1e-6 to 1e12, got \"" +
+                                                       cell(Column::Measured) + "\"");
+        point.measured = *measured;
+
+        for (const auto& [column, key] :
+             {std::pair{Column::Batch, "batch"}, std::pair{Column::PromptTokens, "prompt_tokens"},
+              std::pair{Column::OutputTokens, "output_tokens"}, std::pair{Column::Devices, "devices"}}) {
+            if (!columnIndex.count(column) || cell(column).empty()) {
+                if (column != Column::Devices)
+                    requireCell(column);
+                continue;
+            }
+            const std::optional<long long> value = parseInteger(cell(column));
+            if (!value)
+                throw InputError(at(column), "expected a whole number, got \"" + cell(column) + "\"");
+            scenario[key] = *value;
+        }
+        if (point.quantity == Quantity::DecodeTokensPerSecond &&
+            scenario["output_tokens"].get<long long>() < 1)
+            throw InputError(at(Column::OutputTokens), "decode tokens/s needs at least one output token");
+
+        for (const auto& [column, key] :
+             {std::pair{Column::Weights, "weights"}, std::pair{Column::Compute, "compute"}}) {
+            if (!cell(column).empty())
+                scenario["precision"][key] = lower(cell(column));
+        }
+
+        try {
+            point.scenario = scenarioFromJson(scenario);
+        } catch (const InputError& error) {
+            // Name the cell the scenario field came from.
+            const std::string& field = error.fieldPath();
+            static const std::map<std::string, Column> kFieldColumns{{"model", Column::Model},
+                                                                     {"batch", Column::Batch},
+                                                                     {"prompt_tokens", Column::PromptTokens},
+                                                                     {"output_tokens", Column::OutputTokens},
+                                                                     {"devices", Column::Devices},
+                                                                     {"precision.weights", Column::Weights},
+                                                                     {"precision.compute", Column::Compute}};
+            const auto found = kFieldColumns.find(field);
+            if (found != kFieldColumns.end() && columnIndex.count(found->second))
+                throw InputError(at(found->second), bareMessage(error));
+            throw InputError(where(lineNumber), bareMessage(error));
+        }
+        points.push_back(std::move(point));
+    }
+    if (header.empty())
+        throw InputError("line 1", "no header line; expected columns among " + allColumnNames());
+    if (points.empty())
+        throw InputError(where(headerLine), "the header is followed by no measurements");
+    return points;
+}
+
+} // namespace lhe::core

@@ -1,0 +1,87 @@
+// User calibration: fits a device's achieved GEMM and memory-bandwidth fractions (the catalog's
+// "achieved" fields) to the user's own measurements — decode or prefill tokens/s, training step
+// times — so that estimate() reproduces them, and reports predicted vs measured before and after.
+#pragma once
+
+#include "core/catalog.h"
+#include "core/device.h"
+#include "core/scenario.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace lhe::core {
+
+struct CalibrationPoint
+{
+    // Model, precisions, batch, prompt/output tokens, devices; deviceId = the device. The mode
+    // follows the quantity; the scenario's own efficiency fields are ignored.
+    Scenario scenario;
+    enum class Quantity {
+        DecodeTokensPerSecond,
+        PrefillTokensPerSecond,
+        TrainingStepSeconds
+    } quantity = Quantity::DecodeTokensPerSecond;
+    double measured = 0; // tokens/s (whole batch) or s per optimizer step; 1e-6 to 1e12
+};
+
+std::string_view
+calibrationQuantityName(CalibrationPoint::Quantity quantity); // "decode_tokens_per_second", ...
+
+struct CalibrationRow
+{
+    double measured = 0;        // as the point gives it: tokens/s or s
+    double predictedBefore = 0; // the same quantity from the device as given
+    double predictedAfter = 0;  // ... from the calibrated device
+    double ratioBefore() const { return predictedBefore / measured; }
+    double ratioAfter() const { return predictedAfter / measured; }
+};
+
+struct CalibrationResult
+{
+    double gemmFraction = 0;   // fitted achieved.gemm_fraction; 0 = no compute-bound point, keep the device's
+    double memoryFraction = 0; // fitted achieved.memory_bandwidth_fraction; 0 = no memory-bound point, keep
+    std::vector<CalibrationRow> rows; // one per point, in order
+    // Of predicted/measured over the rows; "worst" is the ratio farthest from 1 in |log ratio|.
+    double medianRatioBefore = 1;
+    double worstRatioBefore = 1;
+    double medianRatioAfter = 1;
+    double worstRatioAfter = 1;
+    std::vector<std::string> notes; // what was kept and why, points that constrain nothing
+};
+
+// Search interval of both fractions (achieved fractions below 5 % describe a broken setup, not
+// a kernel's efficiency).
+inline constexpr double kCalibrationMinFraction = 0.05;
+inline constexpr double kCalibrationMaxFraction = 1.0;
+
+// Fits achievedGemmFraction and achievedMemoryFraction of `device` so that estimate(point.scenario,
+// device, model) matches the measurements: least squares of log(predicted/measured) over the points,
+// both fractions searched in [0.05, 1] on a joint log-spaced grid, then refined by golden-section
+// search on each in turn (up to three rounds). Where the measurements cannot tell two fits apart,
+// the one nearer the device's current fractions wins. A fraction that no point is bound by at the
+// fit (every point memory-bound leaves the GEMM fraction unconstrained, and vice versa) keeps the
+// device's value. The scenarios' parallel split is fixed at the estimator's choice for `device`.
+// Models are resolved in `catalog` (or the point's inline model_config). Throws InputError naming
+// "points[i]..." for an unknown model, a measurement outside 1e-6..1e12 or a quantity the scenario does
+// not produce (decode with output_tokens 0); an empty `points` too.
+CalibrationResult calibrate(const Device& device, const Catalog& catalog,
+                            const std::vector<CalibrationPoint>& points);
+
+// `device` with the fitted fractions in its achieved fields (unconstrained ones as they were) and
+// achievedSource "user calibration: <n> measurements, <isoDate>"; marked userDefined.
+Device calibratedDevice(const Device& device, const CalibrationResult& result, const std::string& isoDate);
+
+// Measurements from CSV text. A header line is required and names the columns, in any order:
+//   model,quantity,measured,batch,prompt_tokens,output_tokens  (required)
+//   weights,compute,devices                                    (optional; empty cells = defaults)
+// quantity is decode_tokens_per_second, prefill_tokens_per_second or training_step_seconds; model a
+// catalog id; weights/compute precision names as in scenario files. Blank lines and lines starting
+// with '#' are skipped; fields may be double-quoted. Throws InputError whose field path names the
+// line and column ("line 3, column 2 (measured)"). With `catalog`, model ids are checked too.
+std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvText,
+                                                       const std::string& deviceId,
+                                                       const Catalog* catalog = nullptr);
+
+} // namespace lhe::core

@@ -1,0 +1,667 @@
+#include "widgets/calibration_dialog.h"
+
+#include "core/efficiency_model.h"
+#include "core/input_error.h"
+#include "core/precision.h"
+#include "widgets/value_format.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDate>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSpinBox>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+
+namespace lhe::widgets {
+
+namespace {
+
+using Quantity = core::CalibrationPoint::Quantity;
+
+constexpr std::array kQuantities{Quantity::DecodeTokensPerSecond, Quantity::PrefillTokensPerSecond,
+                                 Quantity::TrainingStepSeconds};
+constexpr qint64 kMaxCsvBytes = 4 << 20; // a measurement log, not a data set
+
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QString quantityLabel(Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::DecodeTokensPerSecond:
+        return CalibrationDialog::tr("Decode tokens/s");
+    case Quantity::PrefillTokensPerSecond:
+        return CalibrationDialog::tr("Prefill tokens/s");
+    case Quantity::TrainingStepSeconds:
+        break;
+    }
+    return CalibrationDialog::tr("Training step s");
+}
+
+// Estimates to 4 significant digits; measurements to 6, so that they read as entered.
+QString withUnit(double value, Quantity quantity, int significantDigits = 4)
+{
+    const QString number = formatNumber(value, significantDigits);
+    return quantity == Quantity::TrainingStepSeconds ? CalibrationDialog::tr("%1 s").arg(number)
+                                                     : CalibrationDialog::tr("%1 tokens/s").arg(number);
+}
+
+// predicted/measured as a signed error, "+12.3 %"; a dash when there is no number.
+QString errorPercent(double ratio)
+{
+    const double percent = std::round((ratio - 1.0) * 1000.0) / 10.0; // one decimal
+    if (!std::isfinite(percent))
+        return QStringLiteral("–");
+    const QLocale locale;
+    const QString number = locale.toString(percent == 0 ? 0.0 : percent, 'f', 1); // never "-0.0"
+    return CalibrationDialog::tr("%1 %").arg(percent > 0 ? locale.positiveSign() + number : number);
+}
+
+QString fraction(double value)
+{
+    return std::isfinite(value) ? QLocale().toString(value, 'f', 3) : QStringLiteral("–");
+}
+
+std::vector<core::Precision> precisions(bool weightOnly)
+{
+    std::vector<core::Precision> list;
+    for (int i = 0; i <= static_cast<int>(core::Precision::GptqInt4); ++i) {
+        const auto precision = static_cast<core::Precision>(i);
+        if (weightOnly || !core::isWeightOnly(precision))
+            list.push_back(precision);
+    }
+    return list;
+}
+
+// Cell editors: pickers for model, quantity and precisions, spin boxes for the numbers. Items keep
+// the model id, quantity and precision name under IdRole and show a readable text.
+class CellDelegate : public QStyledItemDelegate
+{
+public:
+    CellDelegate(std::vector<std::pair<QString, QString>> models, QObject* parent)
+        : QStyledItemDelegate(parent), m_models(std::move(models))
+    {}
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&,
+                          const QModelIndex& index) const override
+    {
+        const QString header = index.model()->headerData(index.column(), Qt::Horizontal).toString();
+        QWidget* editor = nullptr;
+        switch (index.column()) {
+        case CalibrationDialog::ModelColumn: {
+            auto* combo = new QComboBox(parent);
+            for (const auto& [id, name] : m_models)
+                combo->addItem(name, id);
+            editor = combo;
+            break;
+        }
+        case CalibrationDialog::QuantityColumn: {
+            auto* combo = new QComboBox(parent);
+            for (const Quantity quantity : kQuantities)
+                combo->addItem(quantityLabel(quantity), static_cast<int>(quantity));
+            editor = combo;
+            break;
+        }
+        case CalibrationDialog::WeightsColumn:
+        case CalibrationDialog::ComputeColumn: {
+            auto* combo = new QComboBox(parent);
+            for (const core::Precision precision :
+                 precisions(index.column() == CalibrationDialog::WeightsColumn))
+                combo->addItem(qs(core::precisionName(precision)), qs(core::precisionName(precision)));
+            editor = combo;
+            break;
+        }
+        case CalibrationDialog::MeasuredColumn: {
+            auto* spin = new QDoubleSpinBox(parent);
+            spin->setRange(0, 1e9);
+            spin->setDecimals(4);
+            spin->setGroupSeparatorShown(true);
+            spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+            spin->setAlignment(Qt::AlignRight);
+            editor = spin;
+            break;
+        }
+        default: {
+            auto* spin = new QSpinBox(parent);
+            const int column = index.column();
+            spin->setRange(column == CalibrationDialog::OutputColumn ? 0 : 1,
+                           column == CalibrationDialog::DevicesColumn ? 65536 : 100'000'000);
+            spin->setGroupSeparatorShown(true);
+            spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+            spin->setAlignment(Qt::AlignRight);
+            editor = spin;
+            break;
+        }
+        }
+        editor->setAccessibleName(header);
+        return editor;
+    }
+
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override
+    {
+        if (auto* combo = qobject_cast<QComboBox*>(editor))
+            combo->setCurrentIndex(std::max(0, combo->findData(index.data(CalibrationDialog::IdRole))));
+        else if (auto* spin = qobject_cast<QDoubleSpinBox*>(editor))
+            spin->setValue(index.data(Qt::EditRole).toDouble());
+        else if (auto* intSpin = qobject_cast<QSpinBox*>(editor))
+            intSpin->setValue(index.data(Qt::EditRole).toInt());
+    }
+
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
+    {
+        if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+            model->setData(index, combo->currentData(), CalibrationDialog::IdRole);
+            model->setData(index, combo->currentText(), Qt::DisplayRole);
+        } else if (auto* spin = qobject_cast<QDoubleSpinBox*>(editor)) {
+            spin->interpretText();
+            model->setData(index, spin->value(), Qt::EditRole);
+        } else if (auto* intSpin = qobject_cast<QSpinBox*>(editor)) {
+            intSpin->interpretText();
+            model->setData(index, intSpin->value(), Qt::EditRole);
+        }
+    }
+
+    // The measured value: 0 means "not entered yet" and shows an empty cell.
+    QString displayText(const QVariant& value, const QLocale& locale) const override
+    {
+        if (value.typeId() == QMetaType::Double) {
+            const double number = value.toDouble();
+            return number > 0 && std::isfinite(number) ? locale.toString(number, 'g', 6) : QString();
+        }
+        return QStyledItemDelegate::displayText(value, locale);
+    }
+
+private:
+    std::vector<std::pair<QString, QString>> m_models; // id, name
+};
+
+QTableWidgetItem* numberItem(const QVariant& value)
+{
+    auto* item = new QTableWidgetItem;
+    item->setData(Qt::EditRole, value);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QTableWidgetItem* choiceItem(const QString& text, const QVariant& id)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setData(CalibrationDialog::IdRole, id);
+    return item;
+}
+
+QTableWidgetItem* readOnlyItem(const QString& text, bool number)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+CalibrationDialog::CalibrationDialog(const core::Device& device, const core::Catalog& catalog,
+                                     QWidget* parent)
+    : QDialog(parent), m_device(device), m_catalog(catalog)
+{
+    setWindowTitle(tr("Calibrate %1").arg(qs(device.name)));
+    buildUi();
+    showResult();
+}
+
+CalibrationDialog::~CalibrationDialog() = default;
+
+void CalibrationDialog::buildUi()
+{
+    auto* outer = new QVBoxLayout(this);
+
+    const core::Efficiencies now = core::calibratedEfficiencies(core::Scenario{}, m_device);
+    auto* intro = new QLabel(
+        tr("Enter what you measured on %1 — decode or prefill tokens/s (whole batch) or seconds per "
+           "training step, with the model, batch and lengths you ran — or import them from a CSV file. "
+           "Fit finds the GEMM and memory-bandwidth fractions that reproduce them (now %2 and %3); "
+           "saving stores them in your catalog, where they override the built-in entry.")
+            .arg(qs(m_device.name), fraction(now.compute), fraction(now.memory)),
+        this);
+    intro->setWordWrap(true);
+    intro->setTextFormat(Qt::PlainText);
+    outer->addWidget(intro);
+
+    // Measurements
+    auto* measurements = new QGroupBox(tr("Measurements"), this);
+    auto* measurementsLayout = new QVBoxLayout(measurements);
+    m_table = new QTableWidget(0, ColumnCount, measurements);
+    m_table->setObjectName(QStringLiteral("pointsTable"));
+    m_table->setHorizontalHeaderLabels({tr("Model"), tr("Quantity"), tr("Measured"), tr("Batch"),
+                                        tr("Prompt tokens"), tr("Output tokens"), tr("Weights"),
+                                        tr("Compute"), tr("Devices")});
+    m_table->horizontalHeaderItem(MeasuredColumn)
+        ->setToolTip(tr("Tokens/s of the whole batch for decode and prefill; seconds for a training step."));
+    m_table->horizontalHeaderItem(PromptColumn)->setToolTip(tr("Training: the sequence length."));
+    m_table->horizontalHeaderItem(DevicesColumn)
+        ->setToolTip(tr("Devices the run used; the parallel split is the estimator's default."));
+    m_table->setAccessibleName(tr("Measurements"));
+    m_table->setAccessibleDescription(
+        tr("One measurement a row: model, quantity, measured value, batch, prompt and output tokens, "
+           "weights and compute precision, devices. Edit a cell by typing or F2."));
+    // Typing or F2 edits the current cell; moving through the table with the keyboard does not.
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked |
+                             QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
+    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 5 +
+                              m_table->horizontalHeader()->sizeHint().height() + 4);
+    std::vector<std::pair<QString, QString>> models;
+    for (const core::ModelEntry& model : m_catalog.models())
+        models.emplace_back(qs(model.id), qs(model.name));
+    m_table->setItemDelegate(new CellDelegate(std::move(models), m_table));
+    measurementsLayout->addWidget(m_table, 1);
+
+    auto* rowButtons = new QHBoxLayout;
+    m_addButton = new QPushButton(tr("&Add Row"), measurements);
+    m_addButton->setObjectName(QStringLiteral("addRowButton"));
+    m_addButton->setToolTip(tr("A new measurement, starting from the selected row's settings"));
+    m_removeButton = new QPushButton(tr("&Remove Row"), measurements);
+    m_removeButton->setObjectName(QStringLiteral("removeRowButton"));
+    m_removeButton->setToolTip(tr("Remove the selected measurements (Delete)"));
+    m_importButton = new QPushButton(tr("&Import CSV…"), measurements);
+    m_importButton->setObjectName(QStringLiteral("importButton"));
+    m_importButton->setToolTip(
+        tr("Columns named in a header line: model, quantity (decode_tokens_per_second, "
+           "prefill_tokens_per_second or training_step_seconds), measured, batch, "
+           "prompt_tokens, output_tokens; optional weights, compute, devices."));
+    m_fitButton = new QPushButton(tr("&Fit"), measurements);
+    m_fitButton->setObjectName(QStringLiteral("fitButton"));
+    m_fitButton->setToolTip(tr("Fit the device's GEMM and memory-bandwidth fractions to the measurements"));
+    for (QPushButton* button : {m_addButton, m_removeButton, m_importButton})
+        button->setAutoDefault(false);
+    m_fitButton->setDefault(true);
+    rowButtons->addWidget(m_addButton);
+    rowButtons->addWidget(m_removeButton);
+    rowButtons->addWidget(m_importButton);
+    rowButtons->addStretch(1);
+    rowButtons->addWidget(m_fitButton);
+    measurementsLayout->addLayout(rowButtons);
+
+    m_messageLabel = new QLabel(measurements);
+    m_messageLabel->setObjectName(QStringLiteral("messageLabel"));
+    m_messageLabel->setWordWrap(true);
+    m_messageLabel->setTextFormat(Qt::PlainText);
+    m_messageLabel->setAccessibleName(tr("Calibration message"));
+    measurementsLayout->addWidget(m_messageLabel);
+    outer->addWidget(measurements, 3);
+
+    // Fit
+    auto* fitGroup = new QGroupBox(tr("Fit"), this);
+    auto* fitLayout = new QVBoxLayout(fitGroup);
+    auto* form = new QFormLayout;
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    const auto valueLabel = [fitGroup](const QString& objectName, const QString& accessibleName) {
+        auto* label = new QLabel(fitGroup);
+        label->setObjectName(objectName);
+        label->setTextFormat(Qt::PlainText);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setAccessibleName(accessibleName);
+        return label;
+    };
+    m_gemmLabel = valueLabel(QStringLiteral("gemmLabel"), tr("Fitted GEMM fraction"));
+    m_gemmLabel->setToolTip(
+        tr("Share of the dense bf16 peak large matrix products reach (achieved.gemm_fraction)"));
+    m_memoryLabel = valueLabel(QStringLiteral("memoryLabel"), tr("Fitted memory-bandwidth fraction"));
+    m_memoryLabel->setToolTip(
+        tr("Share of the peak memory bandwidth streams reach (achieved.memory_bandwidth_fraction)"));
+    form->addRow(tr("GEMM fraction:"), m_gemmLabel);
+    form->addRow(tr("Memory-bandwidth fraction:"), m_memoryLabel);
+    fitLayout->addLayout(form);
+
+    m_results = new QTableWidget(0, 7, fitGroup);
+    m_results->setObjectName(QStringLiteral("resultsTable"));
+    m_results->setHorizontalHeaderLabels({tr("Row"), tr("Quantity"), tr("Measured"), tr("Predicted before"),
+                                          tr("Error before"), tr("Predicted after"), tr("Error after")});
+    for (const int column : {4, 6})
+        m_results->horizontalHeaderItem(column)->setToolTip(tr("Estimate over measurement, minus 1"));
+    m_results->setAccessibleName(tr("Predicted and measured"));
+    m_results->setAccessibleDescription(tr(
+        "Per measurement: the estimate before and after the fit and its error against the measured value"));
+    m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->verticalHeader()->hide();
+    m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_results->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_results->setMinimumHeight(m_table->minimumHeight());
+    fitLayout->addWidget(m_results, 1);
+
+    m_summaryLabel = valueLabel(QStringLiteral("summaryLabel"), tr("Error summary"));
+    m_summaryLabel->setWordWrap(true);
+    fitLayout->addWidget(m_summaryLabel);
+    m_notesLabel = valueLabel(QStringLiteral("notesLabel"), tr("Fit notes"));
+    m_notesLabel->setWordWrap(true);
+    QFont small = m_notesLabel->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_notesLabel->setFont(small);
+    fitLayout->addWidget(m_notesLabel);
+    outer->addWidget(fitGroup, 2);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->setObjectName(QStringLiteral("buttonBox"));
+    QPushButton* save = m_buttons->button(QDialogButtonBox::Ok);
+    save->setText(tr("&Save to User Catalog"));
+    save->setAutoDefault(false);
+    save->setToolTip(tr("Store the device with the fitted fractions in user-devices.json"));
+    outer->addWidget(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    connect(m_addButton, &QPushButton::clicked, this, &CalibrationDialog::addRow);
+    connect(m_removeButton, &QPushButton::clicked, this, &CalibrationDialog::removeRows);
+    connect(m_importButton, &QPushButton::clicked, this, &CalibrationDialog::importCsvDialog);
+    connect(m_fitButton, &QPushButton::clicked, this, &CalibrationDialog::fit);
+    connect(m_table, &QTableWidget::itemChanged, this, &CalibrationDialog::discardFit);
+    auto* removeAction = new QAction(tr("Remove Row"), m_table);
+    removeAction->setShortcut(QKeySequence::Delete);
+    removeAction->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(removeAction);
+    connect(removeAction, &QAction::triggered, this, &CalibrationDialog::removeRows);
+
+    const int width = fontMetrics().averageCharWidth() * 130;
+    resize(width, width * 9 / 10);
+}
+
+bool CalibrationDialog::addPoint(const core::CalibrationPoint& point)
+{
+    const core::ModelEntry* model = m_catalog.findModel(point.scenario.modelId);
+    if (!model)
+        return false;
+    const core::Scenario& s = point.scenario;
+    m_filling = true;
+    const int row = m_table->rowCount();
+    m_table->insertRow(row);
+    m_table->setItem(row, ModelColumn, choiceItem(qs(model->name), qs(model->id)));
+    m_table->setItem(row, QuantityColumn,
+                     choiceItem(quantityLabel(point.quantity), static_cast<int>(point.quantity)));
+    m_table->setItem(row, MeasuredColumn,
+                     numberItem(point.measured > 0 ? QVariant(point.measured) : QVariant()));
+    m_table->setItem(row, BatchColumn, numberItem(static_cast<int>(s.batch)));
+    m_table->setItem(row, PromptColumn, numberItem(static_cast<int>(s.promptTokens)));
+    m_table->setItem(row, OutputColumn, numberItem(static_cast<int>(s.outputTokens)));
+    const QString weights = qs(core::precisionName(s.weights));
+    const QString compute = qs(core::precisionName(s.compute));
+    m_table->setItem(row, WeightsColumn, choiceItem(weights, weights));
+    m_table->setItem(row, ComputeColumn, choiceItem(compute, compute));
+    m_table->setItem(row, DevicesColumn, numberItem(static_cast<int>(s.devices)));
+    m_filling = false;
+    discardFit();
+    return true;
+}
+
+int CalibrationDialog::rowCount() const
+{
+    return m_table->rowCount();
+}
+
+std::optional<std::vector<core::CalibrationPoint>> CalibrationDialog::points(QString* problem) const
+{
+    std::vector<core::CalibrationPoint> list;
+    if (m_table->rowCount() == 0) {
+        *problem = tr("Add a measurement first, or import a CSV file.");
+        return std::nullopt;
+    }
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        const auto data = [this, row](int column, int role) {
+            const QTableWidgetItem* item = m_table->item(row, column);
+            return item ? item->data(role) : QVariant();
+        };
+        core::CalibrationPoint point;
+        point.quantity = static_cast<Quantity>(data(QuantityColumn, IdRole).toInt());
+        point.measured = data(MeasuredColumn, Qt::EditRole).toDouble();
+        if (!(point.measured > 0)) {
+            *problem = tr("Row %1: enter the measured value.").arg(row + 1);
+            return std::nullopt;
+        }
+        core::Scenario& s = point.scenario;
+        s.deviceId = m_device.id;
+        s.modelId = data(ModelColumn, IdRole).toString().toStdString();
+        s.mode =
+            point.quantity == Quantity::TrainingStepSeconds ? core::Mode::Training : core::Mode::Inference;
+        s.batch = data(BatchColumn, Qt::EditRole).toLongLong();
+        s.promptTokens = data(PromptColumn, Qt::EditRole).toLongLong();
+        s.outputTokens = data(OutputColumn, Qt::EditRole).toLongLong();
+        s.devices = data(DevicesColumn, Qt::EditRole).toLongLong();
+        s.weights =
+            core::parsePrecision(data(WeightsColumn, IdRole).toString().toStdString()).value_or(s.weights);
+        s.compute =
+            core::parsePrecision(data(ComputeColumn, IdRole).toString().toStdString()).value_or(s.compute);
+        list.push_back(std::move(point));
+    }
+    return list;
+}
+
+bool CalibrationDialog::importCsv(const QString& path)
+{
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        showMessage(tr("Cannot import %1: %2").arg(name, file.errorString()), true);
+        return false;
+    }
+    if (file.size() > kMaxCsvBytes) {
+        showMessage(tr("Cannot import %1: larger than %2").arg(name, formatBytes(kMaxCsvBytes)), true);
+        return false;
+    }
+    const QByteArray text = file.readAll();
+    std::vector<core::CalibrationPoint> imported;
+    try {
+        imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, &m_catalog);
+    } catch (const core::InputError& error) {
+        showMessage(tr("Cannot import %1: %2").arg(name, QString::fromStdString(error.what())), true);
+        return false;
+    }
+    for (const core::CalibrationPoint& point : imported)
+        addPoint(point);
+    showMessage(
+        tr("Imported %n measurement(s) from %1.", nullptr, static_cast<int>(imported.size())).arg(name),
+        false);
+    return true;
+}
+
+bool CalibrationDialog::fit()
+{
+    // A value still in an open cell editor (Enter pressed in it reaches the default button, Fit,
+    // before the delegate's queued commit) counts.
+    const QModelIndex current = m_table->currentIndex();
+    if (QWidget* editor = current.isValid() ? m_table->indexWidget(current) : nullptr)
+        m_table->itemDelegate()->setModelData(editor, m_table->model(), current);
+
+    QString problem;
+    const std::optional<std::vector<core::CalibrationPoint>> list = points(&problem);
+    if (!list) {
+        showMessage(problem, true);
+        return false;
+    }
+    try {
+        // About 2,000 estimates per row: tens of milliseconds for a few rows, seconds for a thousand.
+        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+        const auto restoreCursor = qScopeGuard([] { QGuiApplication::restoreOverrideCursor(); });
+        m_result = core::calibrate(m_device, m_catalog, *list);
+    } catch (const core::InputError& error) {
+        m_result.reset();
+        // "points[2].output_tokens: ..." names the row the user sees as 3.
+        static const QRegularExpression pointPath(QStringLiteral("^points\\[(\\d+)\\]\\.?(.*)$"));
+        const QString path = QString::fromStdString(error.fieldPath());
+        QString text = QString::fromStdString(error.what());
+        const QRegularExpressionMatch match = pointPath.match(path);
+        if (match.hasMatch()) {
+            text = text.mid(path.size() + 2);
+            const int row = match.captured(1).toInt() + 1;
+            text = match.captured(2).isEmpty() ? tr("Row %1: %2").arg(row).arg(text)
+                                               : tr("Row %1 (%2): %3").arg(row).arg(match.captured(2), text);
+        }
+        showResult();
+        showMessage(text, true);
+        return false;
+    }
+    showResult();
+    showMessage(tr("Fitted to %n measurement(s).", nullptr, static_cast<int>(list->size())), false);
+    return true;
+}
+
+core::Device CalibrationDialog::calibratedDevice() const
+{
+    if (!m_result)
+        return m_device;
+    return core::calibratedDevice(m_device, *m_result,
+                                  QDate::currentDate().toString(Qt::ISODate).toStdString());
+}
+
+QString CalibrationDialog::message() const
+{
+    return m_messageLabel->text();
+}
+
+void CalibrationDialog::addRow()
+{
+    // The selected (else last) row's settings, with the measurement left to fill in.
+    core::CalibrationPoint point;
+    point.scenario.promptTokens = 512;
+    point.scenario.outputTokens = 128;
+    const int from = m_table->currentRow() >= 0 ? m_table->currentRow() : m_table->rowCount() - 1;
+    if (from >= 0 && m_table->item(from, ModelColumn)) {
+        const auto data = [this, from](int column, int role) {
+            return m_table->item(from, column)->data(role);
+        };
+        point.quantity = static_cast<Quantity>(data(QuantityColumn, IdRole).toInt());
+        point.scenario.modelId = data(ModelColumn, IdRole).toString().toStdString();
+        point.scenario.batch = data(BatchColumn, Qt::EditRole).toLongLong();
+        point.scenario.promptTokens = data(PromptColumn, Qt::EditRole).toLongLong();
+        point.scenario.outputTokens = data(OutputColumn, Qt::EditRole).toLongLong();
+        point.scenario.devices = data(DevicesColumn, Qt::EditRole).toLongLong();
+        point.scenario.weights = core::parsePrecision(data(WeightsColumn, IdRole).toString().toStdString())
+                                     .value_or(core::Precision::Bf16);
+        point.scenario.compute = core::parsePrecision(data(ComputeColumn, IdRole).toString().toStdString())
+                                     .value_or(core::Precision::Bf16);
+    } else if (m_catalog.findModel("llama-3.1-8b")) {
+        point.scenario.modelId = "llama-3.1-8b";
+    } else if (!m_catalog.models().empty()) {
+        point.scenario.modelId = m_catalog.models().front().id;
+    }
+    if (!addPoint(point))
+        return;
+    const int row = m_table->rowCount() - 1;
+    m_table->setCurrentCell(row, MeasuredColumn);
+    m_table->setFocus();
+}
+
+void CalibrationDialog::removeRows()
+{
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        rows.append(index.row());
+    if (rows.isEmpty() && m_table->currentRow() >= 0)
+        rows.append(m_table->currentRow());
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    for (const int row : rows)
+        m_table->removeRow(row);
+    if (!rows.isEmpty())
+        discardFit();
+}
+
+void CalibrationDialog::importCsvDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Measurements"), QString(),
+                                                      tr("CSV files (*.csv);;All files (*)"));
+    if (!path.isEmpty())
+        importCsv(path);
+}
+
+void CalibrationDialog::discardFit()
+{
+    if (m_filling)
+        return;
+    const bool hadResult = m_result.has_value();
+    m_result.reset();
+    showResult();
+    if (hadResult)
+        showMessage(tr("The measurements changed: press Fit again."), false);
+}
+
+void CalibrationDialog::showMessage(const QString& text, bool problem)
+{
+    m_messageLabel->setText(problem ? tr("⚠ %1").arg(text) : text);
+    QFont font = m_messageLabel->font();
+    font.setBold(problem);
+    m_messageLabel->setFont(font);
+}
+
+void CalibrationDialog::showResult()
+{
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.has_value());
+    m_results->setRowCount(0);
+    if (!m_result) {
+        m_gemmLabel->setText(tr("not fitted yet"));
+        m_memoryLabel->setText(tr("not fitted yet"));
+        m_summaryLabel->setText(tr("Press Fit to compare the estimates with your measurements."));
+        m_notesLabel->clear();
+        return;
+    }
+    const core::CalibrationResult& r = *m_result;
+    const core::Efficiencies before = core::calibratedEfficiencies(core::Scenario{}, m_device);
+    m_gemmLabel->setText(
+        r.gemmFraction > 0
+            ? tr("%1 (was %2)").arg(fraction(r.gemmFraction), fraction(before.compute))
+            : tr("unchanged, %1: no measurement is compute-bound").arg(fraction(before.compute)));
+    m_memoryLabel->setText(
+        r.memoryFraction > 0
+            ? tr("%1 (was %2)").arg(fraction(r.memoryFraction), fraction(before.memory))
+            : tr("unchanged, %1: no measurement is memory-bound").arg(fraction(before.memory)));
+
+    m_results->setRowCount(static_cast<int>(r.rows.size()));
+    for (int row = 0; row < static_cast<int>(r.rows.size()); ++row) {
+        const core::CalibrationRow& values = r.rows[static_cast<std::size_t>(row)];
+        const QTableWidgetItem* quantityItem = m_table->item(row, QuantityColumn);
+        const auto quantity = static_cast<Quantity>(quantityItem ? quantityItem->data(IdRole).toInt() : 0);
+        const QTableWidgetItem* modelItem = m_table->item(row, ModelColumn);
+        m_results->setItem(row, 0, readOnlyItem(QLocale().toString(row + 1), true));
+        m_results->setItem(row, 1,
+                           readOnlyItem(tr("%1 · %2").arg(quantityLabel(quantity),
+                                                          modelItem ? modelItem->text() : QString()),
+                                        false));
+        m_results->setItem(row, 2, readOnlyItem(withUnit(values.measured, quantity, 6), true));
+        m_results->setItem(row, 3, readOnlyItem(withUnit(values.predictedBefore, quantity), true));
+        m_results->setItem(row, 4, readOnlyItem(errorPercent(values.ratioBefore()), true));
+        m_results->setItem(row, 5, readOnlyItem(withUnit(values.predictedAfter, quantity), true));
+        m_results->setItem(row, 6, readOnlyItem(errorPercent(values.ratioAfter()), true));
+    }
+    m_summaryLabel->setText(tr("Median error %1 before, %2 after; worst %3 before, %4 after.")
+                                .arg(errorPercent(r.medianRatioBefore), errorPercent(r.medianRatioAfter),
+                                     errorPercent(r.worstRatioBefore), errorPercent(r.worstRatioAfter)));
+    QStringList notes;
+    for (const std::string& note : r.notes)
+        notes << QStringLiteral("• ") + QString::fromStdString(note);
+    m_notesLabel->setText(notes.join(QLatin1Char('\n')));
+}
+
+} // namespace lhe::widgets

@@ -1,0 +1,105 @@
+// CalibrationDialog: the user's own measurements on one device — decode or prefill tokens/s,
+// training step times — typed into a table or imported from CSV, fitted by core::calibrate() to
+// the device's achieved GEMM and memory-bandwidth fractions, with predicted vs measured before and
+// after the fit. It only builds a core::Device; the caller saves it (app/support/user_catalog.h).
+#pragma once
+
+#include "core/calibration.h"
+#include "core/catalog.h"
+#include "core/device.h"
+
+#include <QDialog>
+#include <QString>
+#include <optional>
+#include <vector>
+
+class QDialogButtonBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace lhe::widgets {
+
+// Children by objectName (for tests and UI automation):
+//   pointsTable (QTableWidget, one measurement a row; columns in Column order; cells edited through
+//   combo and spin box editors), addRowButton, removeRowButton, importButton, fitButton;
+//   messageLabel (what is wrong, or what the last action did); gemmLabel, memoryLabel (fitted
+//   fractions, or "unchanged"); resultsTable (per row: quantity, measured, predicted before and
+//   after, error before and after); summaryLabel (median and worst error); notesLabel (the core's
+//   notes); buttonBox (Save to User Catalog, enabled only after a successful fit of the rows shown).
+//
+// Rows carry the model, precisions, batch, prompt and output tokens and device count; the parallel
+// split is the estimator's default for that count. Editing, adding or removing a row discards the
+// fit until Fit is pressed again.
+class CalibrationDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        ModelColumn,
+        QuantityColumn,
+        MeasuredColumn,
+        BatchColumn,
+        PromptColumn,
+        OutputColumn,
+        WeightsColumn,
+        ComputeColumn,
+        DevicesColumn,
+        ColumnCount
+    };
+    // Item data role of the model id, quantity (int of CalibrationPoint::Quantity) and precision name.
+    static constexpr int IdRole = Qt::UserRole + 1;
+
+    // The catalog supplies the model picker and resolves models for the fit; both are copied.
+    CalibrationDialog(const core::Device& device, const core::Catalog& catalog, QWidget* parent = nullptr);
+    ~CalibrationDialog() override;
+
+    // Appends a row showing `point` (measured <= 0 shows an empty cell to fill in). A model that
+    // is not in the catalog is refused (false).
+    bool addPoint(const core::CalibrationPoint& point);
+    int rowCount() const;
+    // The rows as measurements; std::nullopt with `problem` naming the first incomplete row.
+    std::optional<std::vector<core::CalibrationPoint>> points(QString* problem) const;
+
+    // Appends the rows of a CSV file (core::calibrationPointsFromCsv). A bad file changes no row
+    // and shows the error, with its line and column, in messageLabel; returns false.
+    bool importCsv(const QString& path);
+    // Fits the rows (core::calibrate) and shows the result; false with the problem in messageLabel.
+    bool fit();
+
+    const std::optional<core::CalibrationResult>& result() const { return m_result; }
+    // The device given to the constructor with the fitted fractions in its achieved fields and
+    // achievedSource "user calibration: N measurements, <ISO date>"; unchanged before a fit.
+    core::Device calibratedDevice() const;
+    QString message() const;
+
+private:
+    void buildUi();
+    void addRow();
+    void removeRows();
+    void importCsvDialog();
+    void discardFit();
+    void showMessage(const QString& text, bool problem);
+    void showResult();
+
+    core::Device m_device;
+    core::Catalog m_catalog;
+    std::optional<core::CalibrationResult> m_result;
+    bool m_filling = false; // rows being written by the dialog itself, not edited
+
+    QTableWidget* m_table = nullptr;
+    QPushButton* m_addButton = nullptr;
+    QPushButton* m_removeButton = nullptr;
+    QPushButton* m_importButton = nullptr;
+    QPushButton* m_fitButton = nullptr;
+    QLabel* m_messageLabel = nullptr;
+    QLabel* m_gemmLabel = nullptr;
+    QLabel* m_memoryLabel = nullptr;
+    QTableWidget* m_results = nullptr;
+    QLabel* m_summaryLabel = nullptr;
+    QLabel* m_notesLabel = nullptr;
+    QDialogButtonBox* m_buttons = nullptr;
+};
+
+} // namespace lhe::widgets

@@ -85,11 +85,42 @@ double predict(const PreparedPoint& point, const Device& device)
     return point.quantity == Quantity::TrainingStepSeconds ? phase.seconds : phase.tokensPerSecond;
 }
 
-Device withFractions(Device device, double gemm, double memory)
+Device withFractions(Device device, double gemm, double memory, double latencySeconds)
 {
     device.achievedGemmFraction = gemm;
     device.achievedMemoryFraction = memory;
+    device.achievedLayerLatencySeconds = latencySeconds;
     return device;
+}
+
+// Golden-section search of f(latency) on [0, limit] (Press et al., Numerical Recipes §10.2);
+// the result replaces `current` only when strictly better.
+template <typename F> double refineLatency(F f, double current, double limit)
+{
+    const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
+    double a = 0;
+    double b = limit;
+    double c = b - invPhi * (b - a);
+    double d = a + invPhi * (b - a);
+    double fc = f(c);
+    double fd = f(d);
+    for (int i = 0; i < 48; ++i) {
+        if (fc < fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - invPhi * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + invPhi * (b - a);
+            fd = f(d);
+        }
+    }
+    const double refined = (a + b) / 2.0;
+    return f(refined) < f(current) ? refined : current;
 }
 
 // Sum of squared log(predicted/measured): the least-squares fit of relative errors, symmetric in
@@ -254,11 +285,18 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     // step explained by a lower GEMM fraction or by a far lower memory fraction: the smaller change
     // wins — and holds a fraction no point depends on where it was.
     constexpr double kPull = 1e-9;
-    const auto fit = [&](double g, double m) {
+    // The per-layer kernel latency is fitted too (batch-1 decode is half latency on a fast GPU):
+    // searched on [0, 4 x the starting value], pulled towards the start like the fractions.
+    const double startLatency = start.layerLatencySeconds;
+    const double latencyLimit = std::max(4.0 * startLatency, 1e-3);
+    double latency = startLatency;
+    const auto fit3 = [&](double g, double m, double l) {
         const double dg = std::log(g / start.compute);
         const double dm = std::log(m / start.memory);
-        return objective(prepared, withFractions(device, g, m)) + kPull * (dg * dg + dm * dm);
+        const double dl = (l - startLatency) / latencyLimit;
+        return objective(prepared, withFractions(device, g, m, l)) + kPull * (dg * dg + dm * dm + dl * dl);
     };
+    const auto fit = [&](double g, double m) { return fit3(g, m, latency); };
 
     // max(compute, memory) makes the objective flat wherever the other resource bounds every point
     // and gives it kinks, so a joint grid finds the basin before coordinate-wise refinement.
@@ -281,22 +319,33 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     const auto refineMemory = [&] {
         memory = refineFraction([&](double m) { return fit(gemm, m); }, memory);
     };
-    for (int round = 0; round < 3; ++round) {
-        const double before[2] = {gemm, memory};
+    const auto refineLatencyNow = [&] {
+        latency = refineLatency([&](double l) { return fit3(gemm, memory, l); }, latency, latencyLimit);
+    };
+    for (int round = 0; round < 60; ++round) { // bandwidth and latency trade off: many short steps
+        const double before[3] = {gemm, memory, latency};
         refineMemory();
         refineGemm();
-        if (gemm == before[0] && memory == before[1])
+        refineLatencyNow();
+        if (gemm == before[0] && memory == before[1] && latency == before[2])
             break;
     }
 
     // A fraction is constrained when at least one point is bound by it at the fit.
     CalibrationResult result;
-    const Device fitted = withFractions(device, gemm, memory);
+    const Device fitted = withFractions(device, gemm, memory, latency);
     bool gemmConstrained = false;
     bool memoryConstrained = false;
+    bool latencyConstrained = false;
     for (std::size_t i = 0; i < prepared.size(); ++i) {
         const bool byGemm = dependsOn(prepared[i], fitted, &Device::achievedGemmFraction);
         const bool byMemory = dependsOn(prepared[i], fitted, &Device::achievedMemoryFraction);
+        // Latency adds to the time: a point depends on it when 1 µs more per layer moves it by
+        // more than 0.1 % (batch-1 decode of a 7B model: ~1 %; a training step: never).
+        Device slower = fitted;
+        slower.achievedLayerLatencySeconds = latency + 1e-6;
+        const double base = predict(prepared[i], fitted);
+        latencyConstrained = latencyConstrained || std::abs(predict(prepared[i], slower) - base) > 1e-3 * base;
         gemmConstrained = gemmConstrained || byGemm;
         memoryConstrained = memoryConstrained || byMemory;
         if (!byGemm && !byMemory)
@@ -314,6 +363,12 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         memory = start.memory;
         if (gemmConstrained)
             refineGemm();
+    }
+    if (latencyConstrained) {
+        result.layerLatencySeconds = latency;
+    } else {
+        result.notes.push_back("no latency-bound measurement (small-batch decode): kernel latency kept at " +
+                               formatNumber(startLatency * 1e6) + " µs per layer");
     }
     const auto describeKept = [](const char* what, double value, const std::string& source) {
         return std::string("no ") + what + " fraction kept at " + formatNumber(value) + " (" + source + ")";
@@ -340,7 +395,12 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                                                        "are slower than the model explains");
     };
     atLimit("GEMM", result.gemmFraction);
-    atLimit("memory bandwidth", result.memoryFraction);
+    if (result.layerLatencySeconds >= 0 && result.memoryFraction >= kCalibrationMaxFraction * (1 - 1e-6))
+        result.notes.push_back("memory bandwidth fraction at the datasheet peak and the kernel latency took up the "
+                               "rest: bandwidth and latency are only told apart by decode of a small and a "
+                               "large model (e.g. 1B and 8B) at batch 1");
+    else
+        atLimit("memory bandwidth", result.memoryFraction);
 
     const Device after = calibratedDevice(device, result, {});
     std::vector<double> before;
@@ -366,7 +426,9 @@ Device calibratedDevice(const Device& device, const CalibrationResult& result, c
         out.achievedGemmFraction = result.gemmFraction;
     if (result.memoryFraction > 0)
         out.achievedMemoryFraction = result.memoryFraction;
-    if (result.gemmFraction > 0 || result.memoryFraction > 0) {
+    if (result.layerLatencySeconds >= 0)
+        out.achievedLayerLatencySeconds = result.layerLatencySeconds;
+    if (result.gemmFraction > 0 || result.memoryFraction > 0 || result.layerLatencySeconds >= 0) {
         const std::size_t n = result.rows.size();
         out.achievedSource = "user calibration: " + std::to_string(n) +
                              (n == 1 ? " measurement" : " measurements") +

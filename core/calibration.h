@@ -42,6 +42,9 @@ struct CalibrationResult
 {
     double gemmFraction = 0;   // fitted achieved.gemm_fraction; 0 = no compute-bound point, keep the device's
     double memoryFraction = 0; // fitted achieved.memory_bandwidth_fraction; 0 = no memory-bound point, keep
+    // Fitted achieved.layer_latency_seconds (kernel latency per layer per forward pass); < 0 = no
+    // measurement depends on it (large-batch or training points), keep the device's.
+    double layerLatencySeconds = -1;
     std::vector<CalibrationRow> rows; // one per point, in order
     // Of predicted/measured over the rows; "worst" is the ratio farthest from 1 in |log ratio|.
     double medianRatioBefore = 1;

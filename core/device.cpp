@@ -149,6 +149,8 @@ Device deviceFromJson(const json& entry, const std::string& path)
             optionalInRange(achieved, "gemm_fraction", achievedPath, kFraction).value_or(0.0);
         device.achievedMemoryFraction =
             optionalInRange(achieved, "memory_bandwidth_fraction", achievedPath, kFraction).value_or(0.0);
+        device.achievedLayerLatencySeconds =
+            optionalInRange(achieved, "layer_latency_seconds", achievedPath, {0.0, 0.1, "s"}).value_or(-1.0);
         device.achievedSource = optionalString(achieved, "source", achievedPath, {});
     }
     device.sources = optionalStringList(entry, "sources", path);

@@ -43,6 +43,7 @@ struct Device {
     double tdpWatts = 0;
     double achievedGemmFraction = 0;       // measured fraction of peak (0 = unknown)
     double achievedMemoryFraction = 0;     // measured fraction of bandwidth (0 = unknown)
+    double achievedLayerLatencySeconds = -1; // measured kernel latency per layer (< 0 = unknown)
     std::string achievedSource;
 
     std::vector<std::string> sources;

@@ -169,6 +169,8 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
     }
     if (scenario.efficiency.layerLatencySeconds)
         e.layerLatencySeconds = *scenario.efficiency.layerLatencySeconds;
+    else if (device.achievedLayerLatencySeconds >= 0) // a measurement (user calibration)
+        e.layerLatencySeconds = device.achievedLayerLatencySeconds;
 
     if (scenario.efficiency.network) {
         e.network = e.allReduce = e.interNode = *scenario.efficiency.network;

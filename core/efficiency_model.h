@@ -46,7 +46,8 @@ struct Efficiencies {
 // Datasheet roofline: every fraction 1, no latency.
 Efficiencies idealEfficiencies();
 
-// Calibrated efficiencies for a device running a scenario's precisions. Precedence per field:
+// Calibrated efficiencies for a device running a scenario's precisions (the per-layer latency
+// likewise: scenario, device's achieved.layer_latency_seconds, class default). Precedence per field:
 // the scenario's explicit "efficiency" > the device's measured "achieved" fields (catalog or user
 // calibration) > vendor/architecture defaults > device-class defaults (efficiency_model.cpp).
 Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& device);

@@ -242,9 +242,11 @@ void CalibrationDialog::buildUi()
     auto* intro = new QLabel(
         tr("Enter what you measured on %1 — decode or prefill tokens/s (whole batch) or seconds per "
            "training step, with the model, batch and lengths you ran — or import them from a CSV file. "
-           "Fit finds the GEMM and memory-bandwidth fractions that reproduce them (now %2 and %3); "
-           "saving stores them in your catalog, where they override the built-in entry.")
-            .arg(qs(m_device.name), fraction(now.compute), fraction(now.memory)),
+           "Fit finds the GEMM and memory-bandwidth fractions and the kernel latency per layer that "
+           "reproduce them (now %2, %3 and %4 µs); saving stores them in your catalog, where they "
+           "override the built-in entry.")
+            .arg(qs(m_device.name), fraction(now.compute), fraction(now.memory),
+                 QLocale().toString(now.layerLatencySeconds * 1e6, 'f', 0)),
         this);
     intro->setWordWrap(true);
     intro->setTextFormat(Qt::PlainText);
@@ -335,7 +337,11 @@ void CalibrationDialog::buildUi()
     m_memoryLabel->setToolTip(
         tr("Share of the peak memory bandwidth streams reach (achieved.memory_bandwidth_fraction)"));
     form->addRow(tr("GEMM fraction:"), m_gemmLabel);
+    m_latencyLabel = valueLabel(QStringLiteral("latencyLabel"), tr("Fitted kernel latency per layer"));
+    m_latencyLabel->setToolTip(tr("Fixed time one layer's kernels take per forward pass whatever their size "
+                                  "(achieved.layer_latency_seconds); it dominates small-batch decode"));
     form->addRow(tr("Memory-bandwidth fraction:"), m_memoryLabel);
+    form->addRow(tr("Kernel latency per layer:"), m_latencyLabel);
     fitLayout->addLayout(form);
 
     m_results = new QTableWidget(0, 7, fitGroup);
@@ -623,6 +629,7 @@ void CalibrationDialog::showResult()
     if (!m_result) {
         m_gemmLabel->setText(tr("not fitted yet"));
         m_memoryLabel->setText(tr("not fitted yet"));
+        m_latencyLabel->setText(tr("not fitted yet"));
         m_summaryLabel->setText(tr("Press Fit to compare the estimates with your measurements."));
         m_notesLabel->clear();
         return;
@@ -637,6 +644,13 @@ void CalibrationDialog::showResult()
         r.memoryFraction > 0
             ? tr("%1 (was %2)").arg(fraction(r.memoryFraction), fraction(before.memory))
             : tr("unchanged, %1: no measurement is memory-bound").arg(fraction(before.memory)));
+    const auto micros = [](double seconds) {
+        return tr("%1 µs").arg(QLocale().toString(seconds * 1e6, 'f', seconds * 1e6 < 10 ? 1 : 0));
+    };
+    m_latencyLabel->setText(r.layerLatencySeconds >= 0
+                                ? tr("%1 (was %2)").arg(micros(r.layerLatencySeconds), micros(before.layerLatencySeconds))
+                                : tr("unchanged, %1: no measurement is small-batch decode")
+                                      .arg(micros(before.layerLatencySeconds)));
 
     m_results->setRowCount(static_cast<int>(r.rows.size()));
     for (int row = 0; row < static_cast<int>(r.rows.size()); ++row) {

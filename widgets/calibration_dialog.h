@@ -96,6 +96,7 @@ private:
     QLabel* m_messageLabel = nullptr;
     QLabel* m_gemmLabel = nullptr;
     QLabel* m_memoryLabel = nullptr;
+    QLabel* m_latencyLabel = nullptr;
     QTableWidget* m_results = nullptr;
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_notesLabel = nullptr;

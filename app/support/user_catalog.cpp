@@ -111,6 +111,8 @@ json userDeviceEntry(const core::Device& device)
         achieved["gemm_fraction"] = device.achievedGemmFraction;
     if (device.achievedMemoryFraction > 0)
         achieved["memory_bandwidth_fraction"] = device.achievedMemoryFraction;
+    if (device.achievedLayerLatencySeconds >= 0)
+        achieved["layer_latency_seconds"] = device.achievedLayerLatencySeconds;
     if (!achieved.empty()) {
         if (!device.achievedSource.empty())
             achieved["source"] = device.achievedSource;

@@ -154,6 +154,7 @@ void TestUserCatalog::userCopyOverridesBuiltIn()
     core::Device copy = *builtIn;
     copy.name = "H100 at 700 W, measured";
     copy.memoryBandwidthBytesPerSecond = 3.0e12;
+    copy.achievedLayerLatencySeconds = 42e-6; // as a user calibration writes it
     QString error;
     QVERIFY2(app::saveUserDevice(copy, &error), qPrintable(error));
 
@@ -171,6 +172,8 @@ void TestUserCatalog::userCopyOverridesBuiltIn()
     QCOMPARE(loaded->hostLinkBytesPerSecond, builtIn->hostLinkBytesPerSecond);
     QCOMPARE(loaded->runtimeOverheadBytes, builtIn->runtimeOverheadBytes);
     QCOMPARE(loaded->achievedGemmFraction, builtIn->achievedGemmFraction);
+    QCOMPARE(loaded->achievedLayerLatencySeconds, 42e-6);
+    QCOMPARE(builtIn->achievedLayerLatencySeconds, -1.0); // shipped entries have no measurement
     QCOMPARE(loaded->sources, builtIn->sources);
 }
 

@@ -113,6 +113,7 @@ private slots:
     void prefillRecoversTrueGemmFraction();
     void trainingStepGivesGemmFractionByHand();
     void mixedSetRecoversBothFractions();
+    void smallAndLargeModelsSeparateLatencyFromBandwidth();
     void decodeOnlyKeepsTheDevicesGemmFraction();
     void summaryIsMedianAndWorstOfRows();
     void invalidPointsAreInputErrors_data();
@@ -220,6 +221,37 @@ void TestCalibration::mixedSetRecoversBothFractions()
     LHE_COMPARE_REL(result.worstRatioAfter, 1.0, 0.01);
     // Before: H100 defaults 0.803 (MAMF) and 0.865 (STREAM) are faster than the truth everywhere.
     QVERIFY(result.medianRatioBefore > 1.1 || result.medianRatioBefore < 1 / 1.1);
+}
+
+void TestCalibration::smallAndLargeModelsSeparateLatencyFromBandwidth()
+{
+    // Truth: a desktop RTX 4090 host that launches kernels fast (40 µs a layer, not the 100 µs
+    // default) and streams at 0.8 of 1008 GB/s. Batch-1 decode of a 1B model (16 layers, 2.5 GB)
+    // is mostly latency, of an 8B model (32 layers, 16 GB) mostly bandwidth: two such points pin
+    // both. One alone could not (the fit then moves the bandwidth first).
+    const Device device = uncalibrated("nvidia-rtx-4090");
+    Device truth = withTruth(device, 0, 0.8);
+    truth.achievedLayerLatencySeconds = 40e-6;
+    const std::vector<CalibrationPoint> points{
+        measuredOn(truth, scenario(truth, "llama-3.2-1b", 1, 128, 128), Quantity::DecodeTokensPerSecond),
+        measuredOn(truth, scenario(truth, "llama-3.1-8b", 1, 128, 128), Quantity::DecodeTokensPerSecond),
+        measuredOn(truth, scenario(truth, "qwen2.5-7b", 1, 512, 128, Precision::Q4_K_M),
+                   Quantity::DecodeTokensPerSecond)};
+    const CalibrationResult result = calibrate(device, catalog(), points);
+    LHE_COMPARE_REL(result.layerLatencySeconds, 40e-6, 0.02);
+    LHE_COMPARE_REL(result.memoryFraction, 0.8, 0.01);
+    LHE_COMPARE_REL(result.worstRatioAfter, 1.0, 0.01);
+    // Saved, the device carries the latency, and the efficiency model uses it.
+    const Device saved = calibratedDevice(device, result, "2026-12-03");
+    LHE_COMPARE_REL(calibratedEfficiencies(Scenario{}, saved).layerLatencySeconds, 40e-6, 0.02);
+
+    // Training steps never depend on it: kept, with a note.
+    const CalibrationResult training = calibrate(
+        device, catalog(),
+        {measuredOn(withTruth(device, 0.5, 0), scenario(device, "llama-3.2-1b", 8, 2048, 0),
+                    Quantity::TrainingStepSeconds)});
+    QVERIFY(training.layerLatencySeconds < 0);
+    QVERIFY2(hasNote(training, "kernel latency kept at 100"), qPrintable(notes(training)));
 }
 
 void TestCalibration::decodeOnlyKeepsTheDevicesGemmFraction()

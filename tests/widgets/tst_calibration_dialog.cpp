@@ -172,6 +172,10 @@ private slots:
         QCOMPARE(text(dialog, "gemmLabel"), QStringLiteral("unchanged, %1: no measurement is compute-bound")
                                                 .arg(locale.toString(0.803, 'f', 3)));
         QVERIFY(text(dialog, "notesLabel").contains(QStringLiteral("no compute-bound measurement")));
+        // The decode points depend on the kernel latency too: its fitted value is shown in µs.
+        QVERIFY(result.layerLatencySeconds >= 0);
+        QVERIFY2(text(dialog, "latencyLabel").contains(QStringLiteral("(was 100 µs)")),
+                 qPrintable(text(dialog, "latencyLabel")));
         QVERIFY(saveEnabled(dialog));
 
         // Per row: measured, the estimate on the device as given, its error, and ~0 % after.
@@ -376,7 +380,7 @@ private slots:
         }
         QCOMPARE(mnemonics.size(), 5); // Add, Remove, Import, Fit, Save
         for (const char* name : {"pointsTable", "resultsTable", "messageLabel", "gemmLabel", "memoryLabel",
-                                 "summaryLabel", "notesLabel"})
+                                 "latencyLabel", "summaryLabel", "notesLabel"})
             QVERIFY2(!child<QWidget>(dialog, name)->accessibleName().isEmpty(), name);
         const auto triggers = child<QTableWidget>(dialog, "pointsTable")->editTriggers();
         QVERIFY(triggers & QAbstractItemView::AnyKeyPressed);

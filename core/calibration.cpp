@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 #include <deque>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <optional>
@@ -80,7 +81,8 @@ const PhaseEstimate& phaseOf(const Report& report, Quantity quantity)
 
 double predict(const PreparedPoint& point, const Device& device)
 {
-    const Report report = estimate(point.scenario, device, *point.arch, EstimateOptions{.limits = false});
+    const Report report =
+        estimate(point.scenario, device, *point.arch, EstimateOptions{.limits = false, .ideal = false});
     const PhaseEstimate& phase = phaseOf(report, point.quantity);
     return point.quantity == Quantity::TrainingStepSeconds ? phase.seconds : phase.tokensPerSecond;
 }
@@ -91,36 +93,6 @@ Device withFractions(Device device, double gemm, double memory, double latencySe
     device.achievedMemoryFraction = memory;
     device.achievedLayerLatencySeconds = latencySeconds;
     return device;
-}
-
-// Golden-section search of f(latency) on [0, limit] (Press et al., Numerical Recipes §10.2);
-// the result replaces `current` only when strictly better.
-template <typename F> double refineLatency(F f, double current, double limit)
-{
-    const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
-    double a = 0;
-    double b = limit;
-    double c = b - invPhi * (b - a);
-    double d = a + invPhi * (b - a);
-    double fc = f(c);
-    double fd = f(d);
-    for (int i = 0; i < 48; ++i) {
-        if (fc < fd) {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - invPhi * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + invPhi * (b - a);
-            fd = f(d);
-        }
-    }
-    const double refined = (a + b) / 2.0;
-    return f(refined) < f(current) ? refined : current;
 }
 
 // Sum of squared log(predicted/measured): the least-squares fit of relative errors, symmetric in
@@ -154,45 +126,59 @@ std::vector<double> gridWith(double start)
     return grid;
 }
 
-// Golden-section search of f on the logarithm of x within one grid step either side of `current`
-// (Press et al., Numerical Recipes §10.2). The result replaces `current` only when strictly better.
-template <typename F> double refineFraction(F f, double current)
+// Golden-section search for the minimum of f on [a, b] (Press et al., Numerical Recipes §10.2);
+// `iterations` steps shrink the bracket to 0.618^iterations of its width.
+template <typename F> double goldenSection(F f, double a, double b, int iterations)
 {
     const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
-    double a = std::max(kLogMin, std::log(current) - kGridStep);
-    double b = std::min(kLogMax, std::log(current) + kGridStep);
     double c = b - invPhi * (b - a);
     double d = a + invPhi * (b - a);
-    double fc = f(std::exp(c));
-    double fd = f(std::exp(d));
-    for (int i = 0; i < 40; ++i) { // the bracket shrinks to 0.618^40 ≈ 4e-9 of its width
+    double fc = f(c);
+    double fd = f(d);
+    for (int i = 0; i < iterations; ++i) {
         if (fc < fd) {
             b = d;
             d = c;
             fd = fc;
             c = b - invPhi * (b - a);
-            fc = f(std::exp(c));
+            fc = f(c);
         } else {
             a = c;
             c = d;
             fc = fd;
             d = a + invPhi * (b - a);
-            fd = f(std::exp(d));
+            fd = f(d);
         }
     }
-    const double refined = std::exp((a + b) / 2.0);
+    return (a + b) / 2.0;
+}
+
+// A fraction refined on its logarithm within one grid step either side of `current`; the result
+// replaces `current` only when strictly better.
+template <typename F> double refineFraction(F f, double current)
+{
+    const double refined = std::exp(goldenSection([&](double x) { return f(std::exp(x)); },
+                                                  std::max(kLogMin, std::log(current) - kGridStep),
+                                                  std::min(kLogMax, std::log(current) + kGridStep), 40));
     return f(refined) < f(current) ? refined : current;
 }
 
-// Whether the prediction moves when the fraction moves 1 % either way: the point is bound by that
-// resource at the fit (compute or memory is the larger of the two overlapped terms).
-bool dependsOn(const PreparedPoint& point, const Device& device, double Device::*fraction)
+// The per-layer latency refined on [0, limit], likewise.
+template <typename F> double refineLatency(F f, double current, double limit)
 {
-    const double base = predict(point, device);
-    for (const double factor : {1.01, 1.0 / 1.01}) {
+    const double refined = goldenSection(f, 0.0, limit, 48);
+    return f(refined) < f(current) ? refined : current;
+}
+
+// Whether a point's prediction (`base` on the fitted device) moves by more than `relative` when
+// one device parameter is set to any of `values`: the point is bound by that parameter at the fit.
+bool dependsOn(const PreparedPoint& point, const Device& device, double base, double Device::*parameter,
+               std::initializer_list<double> values, double relative)
+{
+    for (const double value : values) {
         Device moved = device;
-        moved.*fraction *= factor;
-        if (std::abs(predict(point, moved) - base) > 1e-9 * std::abs(base))
+        moved.*parameter = value;
+        if (std::abs(predict(point, moved) - base) > relative * std::abs(base))
             return true;
     }
     return false;
@@ -338,14 +324,18 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     bool memoryConstrained = false;
     bool latencyConstrained = false;
     for (std::size_t i = 0; i < prepared.size(); ++i) {
-        const bool byGemm = dependsOn(prepared[i], fitted, &Device::achievedGemmFraction);
-        const bool byMemory = dependsOn(prepared[i], fitted, &Device::achievedMemoryFraction);
-        // Latency adds to the time: a point depends on it when 1 µs more per layer moves it by
-        // more than 0.1 % (batch-1 decode of a 7B model: ~1 %; a training step: never).
-        Device slower = fitted;
-        slower.achievedLayerLatencySeconds = latency + 1e-6;
+        // Compute or memory bind a point when a 1 % move of the fraction moves it at all (the
+        // larger of the two overlapped terms); latency adds to the time, so a point depends on it
+        // when 1 µs more per layer moves it by more than 0.1 % (batch-1 decode of a 7B model:
+        // ~1 %; a training step: never).
         const double base = predict(prepared[i], fitted);
-        latencyConstrained = latencyConstrained || std::abs(predict(prepared[i], slower) - base) > 1e-3 * base;
+        const bool byGemm = dependsOn(prepared[i], fitted, base, &Device::achievedGemmFraction,
+                                      {gemm * 1.01, gemm / 1.01}, 1e-9);
+        const bool byMemory = dependsOn(prepared[i], fitted, base, &Device::achievedMemoryFraction,
+                                        {memory * 1.01, memory / 1.01}, 1e-9);
+        latencyConstrained = latencyConstrained || dependsOn(prepared[i], fitted, base,
+                                                             &Device::achievedLayerLatencySeconds,
+                                                             {latency + 1e-6}, 1e-3);
         gemmConstrained = gemmConstrained || byGemm;
         memoryConstrained = memoryConstrained || byMemory;
         if (!byGemm && !byMemory)

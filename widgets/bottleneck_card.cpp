@@ -58,7 +58,7 @@ protected:
             {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
              m_breakdown.communicationSeconds},
             {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload), m_breakdown.offloadSeconds},
-            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Kernel latency"), QColor(0x99, 0x99, 0x99),
+            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Kernel latency"), latencyColor(),
              m_breakdown.latencySeconds},
         };
         double total = 0;

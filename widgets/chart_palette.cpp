@@ -91,6 +91,11 @@ QColor boundColor(core::Bound bound)
     return kGrey;
 }
 
+QColor latencyColor()
+{
+    return kGrey;
+}
+
 QString boundName(core::Bound bound)
 {
     switch (bound) {

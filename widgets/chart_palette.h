@@ -18,6 +18,8 @@ QBrush segmentBrush(core::MemorySegmentKind kind);
 QString segmentName(core::MemorySegmentKind kind);
 
 QColor boundColor(core::Bound bound);
+// Kernel latency in a time breakdown: it adds time but is never a bound (Okabe-Ito grey).
+QColor latencyColor();
 // Call as widgets::boundName(): unqualified, ADL also finds core::boundName (the JSON token).
 QString boundName(core::Bound bound); // "Compute", "Memory bandwidth", ...
 

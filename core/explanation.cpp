@@ -1,0 +1,1317 @@
+#include "core/explanation.h"
+
+#include "core/communication.h"
+#include "core/input_error.h"
+#include "core/memory_model.h"
+#include "core/phase_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <optional>
+
+namespace lhe::core {
+
+namespace {
+
+using U = ExplanationUnit;
+
+// Collects one explanation: terms are added as the formula names them (a key once), the result
+// is set last from the model's own code.
+class Builder
+{
+public:
+    Builder(std::string title, U unit, std::string source)
+    {
+        m_e.title = std::move(title);
+        m_e.resultUnit = unit;
+        m_e.source = std::move(source);
+    }
+    double term(const std::string& key, const std::string& label, double value, U unit)
+    {
+        for (const auto& t : m_e.terms)
+            if (t.key == key)
+                return t.value;
+        m_e.terms.push_back({key, label, value, unit});
+        return value;
+    }
+    Builder& formula(std::string f)
+    {
+        m_e.formula = std::move(f);
+        return *this;
+    }
+    Builder& note(std::string n)
+    {
+        m_e.notes.push_back(std::move(n));
+        return *this;
+    }
+    Explanation done(double result)
+    {
+        m_e.result = result;
+        // Keep only the terms the formula names (helpers may add shared ones).
+        std::erase_if(m_e.terms, [&](const ExplanationTerm& t) {
+            return m_e.formula.find('{' + t.key + '}') == std::string::npos;
+        });
+        return std::move(m_e);
+    }
+
+private:
+    Explanation m_e;
+};
+
+double ll(long long v)
+{
+    return static_cast<double>(v);
+}
+
+// One scenario resolved again exactly as estimate() resolved it: the report's scenario (split and
+// micro-batches filled in), its efficiencies and compute column.
+struct Setup
+{
+    const Report& report;
+    const Device& device;
+    const ModelArchitecture& arch;
+    EvaluationContext ctx;
+    EvaluationContext ideal;
+    long long microBatches = 1;
+
+    Setup(const Report& r, const Device& d, const ModelArchitecture& a)
+        : report(r), device(d), arch(a),
+          ctx{r.scenario, d, a, r.scenario.parallelism.value_or(Parallelism{})},
+          ideal{r.scenario, d, a, r.scenario.parallelism.value_or(Parallelism{}), idealEfficiencies()}
+    {
+        ctx.eff = r.efficiencies;
+        ctx.computePeakKey = r.roofline.peakPrecision;
+        ctx.peakFlopsPerSecond = r.roofline.peakFlopsPerSecond;
+        ideal.computePeakKey = r.roofline.peakPrecision;
+        ideal.peakFlopsPerSecond = r.roofline.peakFlopsPerSecond;
+        if (r.training)
+            microBatches = r.training->microBatches;
+    }
+    const Scenario& s() const { return report.scenario; }
+    bool training() const { return report.scenario.mode == Mode::Training; }
+};
+
+// ---- common terms ------------------------------------------------------------------------
+
+void tensorTerm(Builder& b, const Setup& su)
+{
+    b.term("tensor", "Tensor-parallel degree", ll(su.ctx.split.tensor), U::Count);
+}
+void pipelineTerm(Builder& b, const Setup& su)
+{
+    b.term("pipeline", "Pipeline stages", ll(su.ctx.split.pipeline), U::Count);
+}
+void expertTerm(Builder& b, const Setup& su)
+{
+    b.term("expert", "Expert-parallel degree", ll(su.ctx.split.expert), U::Count);
+}
+
+// ---- memory ------------------------------------------------------------------------------
+
+const char* const kMemorySource = "Parameters × bytes per parameter; block formats at their real bits per weight (llama.cpp quantization table)";
+const char* const kZeroSource = "Rajbhandari et al. 2020 (ZeRO) §3.1, §5";
+
+MemoryBreakdown recomputedBreakdown(const Setup& su, long long stage)
+{
+    const auto& s = su.s();
+    if (!su.training())
+        return inferenceMemory(su.ctx, ll(s.batch), ll(s.promptTokens + s.outputTokens));
+    if (stage > 0) {
+        for (const auto& st : trainingStageMemory(su.ctx, su.microBatches))
+            if (st.stage == stage)
+                return st.perDevice;
+    }
+    return trainingMemory(su.ctx, su.microBatches);
+}
+
+double partOf(const MemoryBreakdown& m, MemorySegmentKind kind)
+{
+    switch (kind) {
+    case MemorySegmentKind::Weights: return m.weightsBytes;
+    case MemorySegmentKind::KvCache: return m.kvCacheBytes;
+    case MemorySegmentKind::Activations: return m.activationsBytes;
+    case MemorySegmentKind::Gradients: return m.gradientsBytes;
+    case MemorySegmentKind::OptimizerStates: return m.optimizerStatesBytes;
+    case MemorySegmentKind::RuntimeContext: return m.runtimeContextBytes;
+    case MemorySegmentKind::AllocatorReserve: return m.allocatorReserveBytes;
+    case MemorySegmentKind::CommunicationBuffers: return m.communicationBuffersBytes;
+    case MemorySegmentKind::KvPoolReserve: return m.kvPoolReserveBytes;
+    default: return 0;
+    }
+}
+
+// Training state sharded by ZeRO from `fromStage` on: non-expert parameters over data x expert
+// ranks, routed experts over the data ranks (memory_model.cpp trainingMemory).
+void zeroSharded(Builder& b, const Setup& su, int fromStage, const std::string& bytesKey,
+                 const std::string& bytesLabel, double bytesPerParam)
+{
+    const auto& ctx = su.ctx;
+    const double expert = expertParamsPerDevice(ctx);
+    const double shared = paramsPerDevice(ctx) - expert;
+    const bool shard = su.s().training.zeroStage >= fromStage;
+    b.term(bytesKey, bytesLabel, bytesPerParam, U::BytesPerElement);
+    b.term("shared_params_device", "Non-expert parameters per model shard", shared, U::Parameters);
+    b.term("zero_stage", "ZeRO stage", su.s().training.zeroStage, U::Count);
+    const bool moe = su.arch.isMoe();
+    if (moe)
+        b.term("expert_params_device", "Routed-expert parameters per model shard", expert, U::Parameters);
+    if (shard) {
+        b.term("zero_ranks", "ZeRO data-parallel ranks (data × expert)", ctx.replicas(), U::Count);
+        b.term("data", "Data-parallel degree", ll(ctx.split.data), U::Count);
+        b.formula(moe ? "{" + bytesKey + "} × ({shared_params_device} ÷ {zero_ranks} + {expert_params_device} ÷ {data})"
+                      : "{" + bytesKey + "} × ({shared_params_device} ÷ {zero_ranks})");
+        b.note("This ZeRO stage shards the state over the data-parallel ranks.");
+    } else {
+        b.formula(moe ? "{" + bytesKey + "} × ({shared_params_device} + {expert_params_device})"
+                      : "{" + bytesKey + "} × {shared_params_device}");
+        b.note("This ZeRO stage keeps a full copy of the state on every data-parallel rank.");
+    }
+    if (ctx.split.tensor * ctx.split.pipeline > 1)
+        b.note("A model shard is what one device holds after tensor and pipeline splitting.");
+}
+
+Explanation weightsExplanation(const Setup& su, double result)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const double bytes = bytesPerElement(s.weights);
+    if (su.training()) {
+        Builder b("Weights", U::Bytes, kZeroSource);
+        zeroSharded(b, su, 3, "weight_bytes", "Bytes per weight", bytes);
+        return b.done(result);
+    }
+    Builder b("Weights", U::Bytes, std::string(kMemorySource) + "; parameter counts from the model's config.json and model card");
+    b.term("shared_params", "Non-expert parameters", a.paramsTotal - a.paramsRoutedExperts, U::Parameters);
+    tensorTerm(b, su);
+    pipelineTerm(b, su);
+    b.term("weight_bytes", "Bytes per weight", bytes, U::BytesPerElement);
+    if (a.isMoe()) {
+        b.term("routed_params", "Routed-expert parameters", a.paramsRoutedExperts, U::Parameters);
+        expertTerm(b, su);
+        b.formula("({shared_params} ÷ ({tensor} × {pipeline}) + {routed_params} ÷ ({tensor} × {pipeline} × {expert})) "
+                  "× {weight_bytes}");
+        b.note("Mixture of experts: routed experts are split over the expert-parallel ranks; attention and "
+               "shared weights are replicated on each.");
+    } else {
+        b.formula("{shared_params} ÷ ({tensor} × {pipeline}) × {weight_bytes}");
+    }
+    if (isWeightOnly(s.weights))
+        b.note("Block-quantised formats count their per-block scales in the bytes per weight (llama.cpp block "
+               "layouts).");
+    return b.done(result);
+}
+
+Explanation kvExplanation(const Setup& su, double result)
+{
+    Builder b("KV cache", U::Bytes, "Kwon et al. 2023 (vLLM) §3: KV cache 2·L·h_kv·d_h·B(kv) per token; MLA latent: DeepSeek-V2 §2.1");
+    if (su.training()) {
+        b.formula("0").note("Training keeps no KV cache.");
+        return b.done(result);
+    }
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const auto& ctx = su.ctx;
+    const double kvBytes = bytesPerElement(s.kvCache);
+    const double sequences = ceilDiv(ll(s.batch), ctx.replicas());
+    const double context = ll(s.promptTokens + s.outputTokens);
+    b.term("layers", "Layers", ll(a.layers), U::Count);
+    b.term("kv_bytes", "Bytes per cached element", kvBytes, U::BytesPerElement);
+    b.term("sequences", "Sequences per replica", sequences, U::Count);
+    b.term("context", "Context tokens (prompt + output)", context, U::Tokens);
+    std::string perToken;
+    if (a.mla) {
+        b.term("kv_lora_rank", "Latent (kv_lora_rank) width", ll(a.kvLoraRank), U::Count);
+        b.term("rope_dim", "RoPE key width", ll(a.qkRopeHeadDim), U::Count);
+        if (kvBytes == 1.0) {
+            perToken = "({kv_lora_rank} + 16 + 2 × {rope_dim})";
+            b.note("8-bit MLA cache in FlashMLA's layout: fp8 latent, four fp32 tile scales (16 B) and the RoPE "
+                   "key in bf16.");
+        } else {
+            perToken = "({kv_lora_rank} + {rope_dim}) × {kv_bytes}";
+        }
+        b.note("Multi-head latent attention caches one compressed latent and a shared RoPE key per token per "
+               "layer (DeepSeek-V2 §2.1).");
+    } else {
+        b.term("kv_heads", "KV heads", ll(a.kvHeads), U::Count);
+        b.term("head_dim", "Head dimension", ll(a.headDim), U::Count);
+        if (a.valueHeadDim == a.headDim) {
+            perToken = "2 × {kv_heads} × {head_dim} × {kv_bytes}";
+        } else {
+            b.term("value_head_dim", "Value head dimension", ll(a.valueHeadDim), U::Count);
+            perToken = "{kv_heads} × ({head_dim} + {value_head_dim}) × {kv_bytes}";
+        }
+        if (a.kvHeads < a.heads)
+            b.note("Grouped-query attention: only the KV heads are cached, not every query head.");
+    }
+    std::string formula;
+    if (a.slidingLayers > 0 && a.slidingWindow > 0) {
+        b.term("full_layers", "Full-attention layers", ll(a.layers - a.slidingLayers), U::Count);
+        b.term("sliding_layers", "Sliding-window layers", ll(a.slidingLayers), U::Count);
+        b.term("window", "Sliding window", ll(a.slidingWindow), U::Tokens);
+        formula = perToken + " × ({full_layers} × {context} + {sliding_layers} × min({context}, {window})) × "
+                             "{sequences}";
+        b.note("Sliding-window layers keep only the last window of tokens.");
+    } else if (!a.mla && a.valueHeadDim == a.headDim) {
+        formula = "2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}";
+    } else {
+        formula = perToken + " × {layers} × {sequences} × {context}";
+    }
+    const double shard = ctx.kvShardFraction();
+    if (shard != 1.0) {
+        b.term("kv_shard", "Share of KV heads per tensor rank (⌈h_kv ÷ t⌉ ÷ h_kv)", shard, U::Fraction);
+        formula += " × {kv_shard}";
+        if (a.kvHeads < ctx.split.tensor)
+            b.note("Fewer KV heads than tensor ranks: KV heads are replicated, not split.");
+    }
+    if (ctx.split.pipeline > 1) {
+        pipelineTerm(b, su);
+        formula += " ÷ {pipeline}";
+    }
+    if (ctx.replicas() > 1)
+        b.note("The batch is split over the data-parallel replicas (data × expert), rounded up.");
+    b.formula(formula);
+    return b.done(result);
+}
+
+void storedActivationNotes(Builder& b, const Setup& su)
+{
+    const auto& tr = su.s().training;
+    if (tr.recompute == Recompute::Full)
+        b.note("Full recomputation keeps only each layer's input, 2·s·b·d (Korthikanti et al. 2022 §4.3).");
+    else if (tr.recompute == Recompute::Selective)
+        b.note("Selective recomputation drops the attention score matrices (5·a·s²·b) and recomputes them.");
+    else if (su.s().flashAttention)
+        b.note("Flash attention never stores the attention score matrices.");
+    else
+        b.note("Without flash attention the attention score matrices (5·a·s²·b) are stored.");
+    if (tr.sequenceParallel && su.ctx.split.tensor > 1)
+        b.note("Sequence parallelism splits the replicated parts over the tensor ranks (Korthikanti §4.2.2).");
+}
+
+Explanation activationsExplanation(const Setup& su, long long stage, double result)
+{
+    const auto& ctx = su.ctx;
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    if (!su.training()) {
+        Builder b("Activations", U::Bytes,
+                  "Largest live tensors of one layer in one prefill pass, tokens·(2d + 2f/t)·B(act), plus fp32 "
+                  "logits of the sampled positions (this product's assumption; scores too without flash attention)");
+        const double sequences = ceilDiv(ll(s.batch), ctx.replicas());
+        const double context = ll(s.promptTokens + s.outputTokens);
+        const double promptTokens = std::min(ll(s.promptTokens), context);
+        const double passTokens = std::min(sequences * promptTokens, ll(s.prefillChunkTokens));
+        b.term("pass_tokens", "Tokens in one prefill pass (min(sequences × prompt, chunk))", passTokens, U::Tokens);
+        b.term("hidden", "Hidden size", ll(a.hidden), U::Count);
+        b.term("ffn_width", "Active FFN width", a.activeFfnWidth(), U::Count);
+        tensorTerm(b, su);
+        b.term("act_bytes", "Bytes per activation", bytesPerElement(s.activations), U::BytesPerElement);
+        b.term("sequences", "Sequences per replica", sequences, U::Count);
+        b.term("vocab", "Vocabulary", ll(a.vocab), U::Count);
+        std::string f = "{pass_tokens} × (2 × {hidden} + 2 × {ffn_width} ÷ {tensor}) × {act_bytes}";
+        if (!s.flashAttention) {
+            b.term("heads_per_rank", "Attention heads per tensor rank", ceilDiv(ll(a.heads), ll(ctx.split.tensor)),
+                   U::Count);
+            b.term("prompt_tokens", "Prompt tokens", promptTokens, U::Tokens);
+            f += " + {heads_per_rank} × {pass_tokens} × {prompt_tokens} × {act_bytes}";
+            b.note("Without flash attention one layer's score matrix is live too.");
+        }
+        f += " + {sequences} × {vocab} ÷ {tensor} × 4";
+        b.note("The largest live tensors of one layer for one prefill pass, plus fp32 logits of the sampled "
+               "positions.");
+        return b.formula(f).done(result);
+    }
+    Builder b("Activations", U::Bytes, "Korthikanti et al. 2022 §4 (equations 1-4)");
+    const double micro = ll(s.training.microBatch);
+    const double seq = ll(s.promptTokens);
+    b.term("layers_per_stage", "Layers per pipeline stage", ctx.layersPerStage(), U::Count);
+    b.term("per_layer", "Stored activations per layer, one micro-batch",
+           trainingActivationBytesPerLayer(ctx, micro, seq), U::Bytes);
+    b.term("sequence_length", "Sequence length", seq, U::Tokens);
+    b.term("micro_batch", "Micro-batch", micro, U::Count);
+    b.term("vocab", "Vocabulary", ll(a.vocab), U::Count);
+    tensorTerm(b, su);
+    const double p = ll(ctx.split.pipeline);
+    const double inFlight = std::min(p, ll(su.microBatches));
+    const std::string logits = "{sequence_length} × {micro_batch} × {vocab} × 6 ÷ {tensor}";
+    if (p <= 1) {
+        b.formula("{layers_per_stage} × {per_layer} + " + logits);
+    } else if (stage == 1) {
+        b.term("in_flight", "Micro-batches in flight (min(stages, micro-batches))", inFlight, U::Count);
+        b.formula("{layers_per_stage} × {per_layer} × {in_flight}");
+        b.note("1F1B schedule: the first stage holds up to one micro-batch per stage in flight.");
+    } else if (stage > 1) {
+        b.formula("{layers_per_stage} × {per_layer} + " + logits);
+        b.note("The last stage holds one micro-batch plus the logits and loss inputs.");
+    } else {
+        b.term("in_flight", "Micro-batches in flight (min(stages, micro-batches))", inFlight, U::Count);
+        b.formula("max({layers_per_stage} × {per_layer} × {in_flight}, {layers_per_stage} × {per_layer} + " + logits +
+                  ")");
+        b.note("The fuller of the first stage (micro-batches in flight) and the last (logits).");
+    }
+    if (p <= 1 || stage != 1)
+        b.note("Logits in 16 bits plus fp32 loss inputs: 6 bytes per vocabulary entry per token.");
+    storedActivationNotes(b, su);
+    return b.done(result);
+}
+
+Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, double result)
+{
+    const auto& s = su.s();
+    if (kind == MemorySegmentKind::Gradients) {
+        Builder b("Gradients", U::Bytes, kZeroSource);
+        if (!su.training())
+            return b.formula("0").note("Inference keeps no gradients.").done(result);
+        zeroSharded(b, su, 2, "gradient_bytes", "Bytes per gradient", bytesPerElement(s.weights));
+        return b.done(result);
+    }
+    Builder b("Optimizer states", U::Bytes, kZeroSource);
+    if (!su.training())
+        return b.formula("0").note("Inference keeps no optimizer states.").done(result);
+    const bool mixed = bytesPerElement(s.weights) < 4.0;
+    double perParam = 0;
+    switch (s.training.optimizer) {
+    case Optimizer::AdamW:
+        perParam = mixed ? 12.0 : 8.0;
+        b.note(mixed ? "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."
+                     : "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).");
+        break;
+    case Optimizer::Sgd:
+        perParam = mixed ? 8.0 : 4.0;
+        b.note(mixed ? "Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes."
+                     : "fp32 SGD: momentum, 4 bytes.");
+        break;
+    case Optimizer::AdamW8bit:
+        perParam = mixed ? 6.0 : 2.0;
+        b.note(mixed ? "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes "
+                       "(Dettmers et al. 2022)."
+                     : "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).");
+        break;
+    }
+    zeroSharded(b, su, 1, "optimizer_bytes", "Optimizer bytes per parameter", perParam);
+    return b.done(result);
+}
+
+Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBreakdown& m, double result)
+{
+    const auto& ov = su.s().overheads;
+    const auto& split = su.ctx.split;
+    switch (kind) {
+    case MemorySegmentKind::RuntimeContext: {
+        Builder b("Runtime context", U::Bytes,
+                  ov.runtimeContextBytes ? "scenario overheads.runtime_context_bytes"
+                                         : "device catalog runtime_overhead_bytes (CUDA context, 400 MB default)");
+        b.term("runtime_context", "Runtime context per device", result, U::Bytes);
+        return b.formula("{runtime_context}").done(result);
+    }
+    case MemorySegmentKind::AllocatorReserve: {
+        Builder b("Allocator reserve", U::Bytes,
+                  "PyTorch caching allocator rounding and fragmentation (pytorch devlog 2026)");
+        b.term("reserve_fraction", "Allocator reserve fraction", ov.allocatorReserveFraction, U::Fraction);
+        b.term("activations", "Activations", m.activationsBytes, U::Bytes);
+        b.term("gradients", "Gradients", m.gradientsBytes, U::Bytes);
+        return b.formula("{reserve_fraction} × ({activations} + {gradients})").done(result);
+    }
+    case MemorySegmentKind::CommunicationBuffers: {
+        Builder b("Communication buffers", U::Bytes, "NCCL buffers per communicator, 1.06 GB measured (NVIDIA/nccl#1685)");
+        b.term("tp_group", "Tensor-parallel group (1 if t > 1)", split.tensor > 1 ? 1.0 : 0.0, U::Count);
+        b.term("pp_group", "Pipeline group (1 if p > 1)", split.pipeline > 1 ? 1.0 : 0.0, U::Count);
+        b.term("dp_group", "Data-parallel group (1 if data × expert > 1)", split.data * split.expert > 1 ? 1.0 : 0.0,
+               U::Count);
+        b.term("ep_group", "Expert-parallel group (1 if e > 1)", split.expert > 1 ? 1.0 : 0.0, U::Count);
+        b.term("buffer_bytes", "Buffers per communicator", ov.communicationBufferBytes, U::Bytes);
+        b.note("One communicator per parallel group of more than one device.");
+        return b.formula("({tp_group} + {pp_group} + {dp_group} + {ep_group}) × {buffer_bytes}").done(result);
+    }
+    default: {
+        Builder b("KV pool reserve", U::Bytes, "vLLM engine arguments (gpu_memory_utilization, default 0.9)");
+        if (su.training() || !ov.servingPreallocation)
+            return b.formula("0").note("Serving pre-allocation is off: no KV pool reserve.").done(result);
+        MemoryBreakdown others = m;
+        others.kvPoolReserveBytes = 0;
+        b.term("utilization", "GPU memory utilization", ov.gpuMemoryUtilization, U::Fraction);
+        b.term("usable_memory", "Usable device memory", su.device.usableMemoryBytes(), U::Bytes);
+        b.term("other_bytes", "Everything else on the device", others.totalBytes(), U::Bytes);
+        b.note("A serving engine pre-allocates the KV pool to fill this share of device memory.");
+        return b.formula("max(0, {utilization} × {usable_memory} − {other_bytes})").done(result);
+    }
+    }
+}
+
+Explanation offloadSegmentExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBar& bar)
+{
+    double result = 0;
+    for (const auto& seg : bar.segments)
+        if (seg.kind == kind)
+            result = seg.bytes;
+    const double total = bar.totalBytes;
+    const double capacity = su.report.memory.capacityPerDeviceBytes;
+    const double overflow = std::max(0.0, total - capacity);
+    const double host = std::min(overflow, su.device.hostMemoryBytes);
+    const double disk = std::min(overflow - host, su.device.diskBytes);
+    const char* title = kind == MemorySegmentKind::OffloadHostRam ? "Offloaded to host RAM"
+                        : kind == MemorySegmentKind::OffloadDisk  ? "Offloaded to disk"
+                                                                  : "Does not fit anywhere";
+    Builder b(title, U::Bytes, "Offload tiers device → host RAM → disk, as in FlexGen (Sheng et al. 2023) and ZeRO-Infinity (Rajbhandari et al. 2021)");
+    b.term("total", "Memory the device's work needs", total, U::Bytes);
+    b.term("capacity", "Usable device memory", capacity, U::Bytes);
+    if (kind == MemorySegmentKind::OffloadHostRam) {
+        b.term("host_ram", "Host RAM for offload per device", su.device.hostMemoryBytes, U::Bytes);
+        b.formula("min(max(0, {total} − {capacity}), {host_ram})");
+    } else if (kind == MemorySegmentKind::OffloadDisk) {
+        b.term("host_offload", "Offloaded to host RAM", host, U::Bytes);
+        b.term("disk", "Disk for offload per device", su.device.diskBytes, U::Bytes);
+        b.formula("min(max(0, {total} − {capacity}) − {host_offload}, {disk})");
+    } else {
+        b.term("host_offload", "Offloaded to host RAM", host, U::Bytes);
+        b.term("disk_offload", "Offloaded to disk", disk, U::Bytes);
+        b.formula("max(0, {total} − {capacity} − {host_offload} − {disk_offload})");
+        b.note("Beyond host RAM and disk: the scenario cannot run; times assume it could.");
+    }
+    b.note("What does not fit under the capacity line goes to host RAM first, then disk.");
+    return b.done(result);
+}
+
+// ---- phases ------------------------------------------------------------------------------
+
+PhaseEstimate phaseOf(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill: return prefillPhase(ctx, su.report.memory);
+    case RooflinePhase::Decode: return decodePhase(ctx, su.report.memory);
+    default: return trainingStep(ctx, su.report.memory, su.microBatches).step;
+    }
+}
+
+bool hasPhase(const Report& r, RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill: return r.prefill.has_value();
+    case RooflinePhase::Decode: return r.decode.has_value();
+    default: return r.training.has_value();
+    }
+}
+
+// The per-phase quantities phase_model.cpp derives, named.
+struct PhaseShape
+{
+    double sequences = 0;   // per replica
+    double passes = 1;      // prefill chunks; 1 otherwise
+    double stageCount = 1;  // finishPhase's stageCount: p for prefill/decode, 1 for training
+    double context = 0;     // decode: mean context
+    double streamedWeights = 0; // bytes of phase.bytes that are weights (quantised rate applies)
+    double hiddenBytes = 0; // per message before splitting into passes
+};
+
+PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
+{
+    const auto& s = su.s();
+    const auto& ctx = su.ctx;
+    const auto& a = su.arch;
+    PhaseShape sh;
+    const double act = bytesPerElement(s.activations);
+    sh.sequences = ctx.batchPerReplica();
+    if (phase == RooflinePhase::Prefill) {
+        const double tokens = sh.sequences * ll(s.promptTokens);
+        sh.passes = ceilDiv(tokens, ll(s.prefillChunkTokens));
+        sh.stageCount = ll(ctx.split.pipeline);
+        sh.streamedWeights = su.report.memory.perDevice.weightsBytes * sh.passes;
+        sh.hiddenBytes = tokens * ll(a.hidden) * act;
+    } else if (phase == RooflinePhase::Decode) {
+        sh.stageCount = ll(ctx.split.pipeline);
+        sh.context = ll(s.promptTokens) + ll(s.outputTokens) / 2.0;
+        double weights = su.report.memory.perDevice.weightsBytes;
+        if (a.isMoe()) {
+            const double k = ll(a.expertsPerToken);
+            const double e = ll(a.experts);
+            const double touched = 1.0 - std::pow(1.0 - k / e, sh.sequences);
+            weights -= expertParamsPerDevice(ctx) * bytesPerElement(s.weights) * (1.0 - touched);
+        }
+        sh.streamedWeights = weights;
+        sh.hiddenBytes = sh.sequences * ll(a.hidden) * act;
+    } else {
+        sh.hiddenBytes = ll(s.training.microBatch) * ll(s.promptTokens) * ll(a.hidden) * act;
+    }
+    return sh;
+}
+
+const char* phaseTimeTitle(RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill: return "Time to first token";
+    case RooflinePhase::Decode: return "Time per output token";
+    default: return "Step time";
+    }
+}
+
+Explanation flopsExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const PhaseShape sh = shapeOf(su, phase);
+    Builder b("FLOPs per device", U::Flops, "Kaplan et al. 2020 Table 1 (2·N per token, attention 2·h·(d_qk + d_v) per position)");
+    b.term("matmul_params", "Active matmul parameters", a.matmulParamsActive(), U::Parameters);
+    tensorTerm(b, su);
+    pipelineTerm(b, su);
+    if (phase == RooflinePhase::Prefill) {
+        b.term("tokens", "Prompt tokens per replica", sh.sequences * ll(s.promptTokens), U::Tokens);
+        b.term("sequences", "Sequences per replica", sh.sequences, U::Count);
+        b.term("attention_flops", "Causal attention FLOPs per sequence",
+               attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+        b.formula("(2 × {matmul_params} × {tokens} + {sequences} × {attention_flops}) ÷ ({tensor} × {pipeline})");
+    } else if (phase == RooflinePhase::Decode) {
+        b.term("sequences", "Sequences per replica", sh.sequences, U::Count);
+        b.term("attention_flops", "Attention FLOPs per token at the mean context",
+               attentionFlops(a, a.kvLayerTokens(sh.context)), U::Flops);
+        b.formula("(2 × {matmul_params} × {sequences} + {sequences} × {attention_flops}) ÷ ({tensor} × {pipeline})");
+        b.note("One decode step at the mean context, prompt + output ÷ 2.");
+    } else {
+        const double m = ll(su.microBatches);
+        const double micro = ll(s.training.microBatch);
+        b.term("passes", "Forward-pass equivalents (forward + 2 × backward, + 1 with full recomputation)",
+               s.training.recompute == Recompute::Full ? 4.0 : 3.0, U::Number);
+        b.term("tokens", "Tokens per replica per step", m * micro * ll(s.promptTokens), U::Tokens);
+        b.term("micro_batches", "Micro-batches per step", m, U::Count);
+        b.term("micro_batch", "Micro-batch", micro, U::Count);
+        b.term("attention_flops", "Causal attention FLOPs per sequence",
+               attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+        b.formula("{passes} × (2 × {matmul_params} × {tokens} + {micro_batches} × {micro_batch} × {attention_flops}) "
+                  "÷ ({tensor} × {pipeline})");
+        b.note("Backward costs twice the forward pass (Kaplan et al. 2020 §2.1: 6·N per token).");
+    }
+    if (a.isMoe())
+        b.note("Mixture of experts: only the routed experts a token uses count as active parameters.");
+    return b.done(pe.flops);
+}
+
+Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const auto& ctx = su.ctx;
+    const PhaseShape sh = shapeOf(su, phase);
+    const double live = liveTensorBytesPerToken(ctx);
+    Builder b("Bytes moved per device", U::Bytes, "Roofline model (Williams et al. 2009): bytes that cross device memory; weights once per pass, KV cache per sequence");
+    const double weights = su.report.memory.perDevice.weightsBytes;
+    if (phase == RooflinePhase::Prefill) {
+        const double prompt = ll(s.promptTokens);
+        const double tokens = sh.sequences * prompt;
+        double activationTraffic = 2.0 * ctx.layersPerStage() * tokens * live;
+        if (!s.flashAttention)
+            activationTraffic += 2.0 * ctx.layersPerStage() * sh.sequences *
+                                 ceilDiv(ll(a.heads), ll(ctx.split.tensor)) * prompt * prompt *
+                                 bytesPerElement(s.activations);
+        b.term("weights", "Weights", weights, U::Bytes);
+        b.term("passes", "Prefill passes (chunks)", sh.passes, U::Count);
+        b.term("kv_written", "KV cache written", kvCacheBytesPerDevice(ctx, sh.sequences, prompt), U::Bytes);
+        b.term("activation_traffic", "Activations written and read back", activationTraffic, U::Bytes);
+        b.formula("{weights} × {passes} + {kv_written} + {activation_traffic}");
+        b.note("Weights are read once per prefill pass; each layer's live tensors go out to memory and back.");
+    } else if (phase == RooflinePhase::Decode) {
+        b.term("weights_read", "Weights read", sh.streamedWeights, U::Bytes);
+        b.term("kv_read", "KV cache read", kvCacheBytesPerDevice(ctx, sh.sequences, sh.context), U::Bytes);
+        b.term("kv_write", "KV cache written (one token)",
+               sh.sequences * a.kvBytesPerTokenPerLayer(bytesPerElement(s.kvCache)) * ll(a.layers) *
+                   ctx.kvShardFraction() / ll(ctx.split.pipeline),
+               U::Bytes);
+        b.term("activation_traffic", "Activations written and read back",
+               2.0 * ctx.layersPerStage() * sh.sequences * live, U::Bytes);
+        b.formula("{weights_read} + {kv_read} + {kv_write} + {activation_traffic}");
+        b.note("Every resident weight is read once per step.");
+        if (a.isMoe())
+            b.note("Mixture of experts: experts no token of the batch chose are not read, E·(1 − (1 − k/E)^b) of E "
+                   "are touched under uniform routing.");
+    } else {
+        const double fullWeights = paramsPerDevice(ctx) * bytesPerElement(s.weights);
+        const auto& mem = su.report.memory.perDevice;
+        b.term("micro_batches", "Micro-batches per step", ll(su.microBatches), U::Count);
+        b.term("full_weights", "Weights of the model shard", fullWeights, U::Bytes);
+        b.term("stored_activations", "Stored activations of one micro-batch",
+               trainingActivationBytesPerLayer(ctx, ll(s.training.microBatch), ll(s.promptTokens)) *
+                   ctx.layersPerStage(),
+               U::Bytes);
+        b.term("weights", "Weights", mem.weightsBytes, U::Bytes);
+        b.term("gradients", "Gradients", mem.gradientsBytes, U::Bytes);
+        b.term("optimizer", "Optimizer states", mem.optimizerStatesBytes, U::Bytes);
+        b.formula("{micro_batches} × (3 × {full_weights} + 2 × {full_weights} + 2 × {stored_activations}) + "
+                  "2 × ({weights} + {gradients} + {optimizer})");
+        b.note("Per micro-batch: weights read in forward and backward, gradients accumulated, stored activations "
+               "written then read; one optimizer pass over all states.");
+    }
+    return b.done(pe.bytes);
+}
+
+void peakTerms(Builder& b, const Setup& su, const EvaluationContext& ctx)
+{
+    b.term("peak", "Peak compute (dense)", ctx.peakFlopsPerSecond, U::FlopsPerSecond);
+    b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
+}
+
+Explanation computeTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& ctx = su.ctx;
+    Builder b("Compute time", U::Seconds, "Roofline model (Williams et al. 2009); efficiency: " +
+                                              std::string(ctx.eff.computeSource));
+    const PhaseShape sh = shapeOf(su, phase);
+    b.term("flops", "FLOPs per device", pe.flops, U::Flops);
+    b.term("peak", "Peak compute", ctx.peakFlopsPerSecond, U::FlopsPerSecond);
+    b.term("compute_eff", "Compute efficiency (achieved fraction of peak)", ctx.eff.compute, U::Fraction);
+    if (phase == RooflinePhase::TrainingStep) {
+        const double m = ll(su.microBatches);
+        const double p = ll(ctx.split.pipeline);
+        b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", (m + p - 1.0) / m, U::Number);
+        b.formula("{flops} ÷ ({peak} × {compute_eff}) × {bubble_stretch}");
+        if (p > 1)
+            b.note("The pipeline bubble idles (p − 1) ÷ (m + p − 1) of the step (Narayanan et al. 2021 §2.2).");
+    } else {
+        b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
+        b.formula("{stages} × {flops} ÷ ({peak} × {compute_eff})");
+        if (sh.stageCount > 1)
+            b.note("One request passes the pipeline stages one after another.");
+    }
+    return b.done(pe.breakdown.computeSeconds);
+}
+
+Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& ctx = su.ctx;
+    Builder b("Memory time", U::Seconds, "Roofline model (Williams et al. 2009); efficiency: " +
+                                             std::string(ctx.eff.memorySource));
+    const PhaseShape sh = shapeOf(su, phase);
+    b.term("bytes", "Bytes moved per device", pe.bytes, U::Bytes);
+    b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
+    b.term("memory_eff", "Memory efficiency (achieved fraction of bandwidth)", ctx.eff.memory, U::Fraction);
+    if (phase == RooflinePhase::TrainingStep) {
+        b.formula("{bytes} ÷ ({bandwidth} × {memory_eff})");
+    } else {
+        b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
+        if (ctx.eff.quantizedWeights != 1.0) {
+            b.term("weight_traffic", "Weight bytes streamed", sh.streamedWeights, U::Bytes);
+            b.term("quant_eff", "Quantised-weight streaming factor", ctx.eff.quantizedWeights, U::Fraction);
+            b.formula("{stages} × ({bytes} − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ ({bandwidth} × "
+                      "{memory_eff})");
+            b.note("Block-quantised weights dequantise on the fly and stream below the full memory rate.");
+        } else {
+            b.formula("{stages} × {bytes} ÷ ({bandwidth} × {memory_eff})");
+        }
+    }
+    return b.done(pe.breakdown.memorySeconds);
+}
+
+// Communication parts, each the communication.cpp helper the phase model calls.
+struct CommPart
+{
+    std::string key;
+    Explanation explanation;
+};
+
+std::string ringFormula(const std::string& n, const std::string& msg, const std::string& bw, const std::string& lat)
+{
+    return "(2 × ({" + n + "} − 1) ÷ {" + n + "} × {" + msg + "} ÷ {" + bw + "} + 2 × ({" + n + "} − 1) × {" + lat + "})";
+}
+std::string allToAllFormula(const std::string& n, const std::string& msg, const std::string& bw, const std::string& lat)
+{
+    return "(({" + n + "} − 1) ÷ {" + n + "} × {" + msg + "} ÷ {" + bw + "} + ({" + n + "} − 1) × {" + lat + "})";
+}
+
+std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
+                                         const PhaseEstimate& pe)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const PhaseShape sh = shapeOf(su, phase);
+    const double t = ll(ctx.split.tensor);
+    const double p = ll(ctx.split.pipeline);
+    const double e = ll(ctx.split.expert);
+    const bool training = phase == RooflinePhase::TrainingStep;
+    const double m = ll(su.microBatches);
+    const double bubble = (m + p - 1.0) / m;
+    const double passes = sh.passes;
+    const double message = training ? sh.hiddenBytes : sh.hiddenBytes / passes;
+    std::vector<CommPart> parts;
+    const std::string megatron = "Megatron-LM (Shoeybi et al. 2019 §3); ring all-reduce (Patarasuk & Yuan 2009)";
+
+    if (t > 1) {
+        const Link link = linkForGroup(ctx, t);
+        Builder b("Tensor-parallel all-reduces", U::Seconds, megatron);
+        b.term("tensor", "Tensor-parallel degree", t, U::Count);
+        b.term("tp_message", "Message per all-reduce (tokens × hidden × B)", message, U::Bytes);
+        b.term("tp_bw", "All-reduce bandwidth (link × efficiency)", link.allReduceBytesPerSecond, U::BytesPerSecond);
+        b.term("tp_latency", "Latency per ring step", link.latencySeconds, U::Seconds);
+        double seconds;
+        if (training) {
+            b.term("layers_per_stage", "Layers per pipeline stage", ctx.layersPerStage(), U::Count);
+            b.term("micro_batches", "Micro-batches per step", m, U::Count);
+            b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", bubble, U::Number);
+            b.formula("4 × {layers_per_stage} × {micro_batches} × " + ringFormula("tensor", "tp_message", "tp_bw", "tp_latency") +
+                      " × {bubble_stretch}");
+            b.note("Two all-reduces per layer forward and two backward.");
+            seconds = 4.0 * ctx.layersPerStage() * m * ringAllReduceSeconds(message, t, link) * bubble;
+        } else {
+            b.term("layers", "Layers", ll(a.layers), U::Count);
+            b.term("passes", "Prefill passes (chunks)", passes, U::Count);
+            b.formula(std::string(phase == RooflinePhase::Prefill ? "2 × {layers} × {passes} × " : "2 × {layers} × ") +
+                      ringFormula("tensor", "tp_message", "tp_bw", "tp_latency"));
+            b.note("Two all-reduces per layer (after attention and after the FFN).");
+            seconds = 2.0 * ll(a.layers) * passes * ringAllReduceSeconds(message, t, link);
+        }
+        parts.push_back({"tp_seconds", b.done(seconds)});
+    }
+    if (p > 1) {
+        const Link link = linkForGroup(ctx, t * p);
+        Builder b("Pipeline sends", U::Seconds, "Pipeline parallelism (Narayanan et al. 2021)");
+        b.term("pp_message", "Activations sent per boundary", message, U::Bytes);
+        b.term("pp_bw", "Link bandwidth (× efficiency)", link.bytesPerSecond, U::BytesPerSecond);
+        b.term("pp_latency", "Latency per message", link.latencySeconds, U::Seconds);
+        double seconds;
+        if (training) {
+            b.term("micro_batches", "Micro-batches per step", m, U::Count);
+            b.formula("2 × {micro_batches} × ({pp_message} ÷ {pp_bw} + {pp_latency})");
+            b.note("Activations forward and gradients back, once per micro-batch.");
+            seconds = 2.0 * m * sendSeconds(message, link);
+        } else {
+            b.term("pipeline", "Pipeline stages", p, U::Count);
+            b.term("passes", "Prefill passes (chunks)", passes, U::Count);
+            b.formula(std::string(phase == RooflinePhase::Prefill ? "({pipeline} − 1) × {passes} × " : "({pipeline} − 1) × ") +
+                      "({pp_message} ÷ {pp_bw} + {pp_latency})");
+            seconds = (p - 1.0) * passes * sendSeconds(message, link);
+        }
+        parts.push_back({"pp_seconds", b.done(seconds)});
+    }
+    if (e > 1 && a.isMoe()) {
+        const Link link = linkForGroup(ctx, ll(s.devices));
+        Builder b("Expert all-to-all", U::Seconds, "Expert parallelism (GShard, Lepikhin et al. 2020)");
+        b.term("expert", "Expert-parallel degree", e, U::Count);
+        b.term("moe_layers", "MoE layers", ll(a.moeLayers), U::Count);
+        b.term("ep_message", "Tokens routed (hidden × B × experts per token)", message * ll(a.expertsPerToken), U::Bytes);
+        b.term("ep_bw", "Link bandwidth (× efficiency)", link.bytesPerSecond, U::BytesPerSecond);
+        b.term("ep_latency", "Latency per message", link.latencySeconds, U::Seconds);
+        double seconds;
+        if (training) {
+            b.term("pipeline", "Pipeline stages", p, U::Count);
+            b.term("micro_batches", "Micro-batches per step", m, U::Count);
+            b.formula("4 × {moe_layers} ÷ {pipeline} × {micro_batches} × " +
+                      allToAllFormula("expert", "ep_message", "ep_bw", "ep_latency"));
+            b.note("Dispatch and combine, forward and backward: four all-to-alls per MoE layer.");
+            seconds = 4.0 * ll(a.moeLayers) / p * m * allToAllSeconds(message * ll(a.expertsPerToken), e, link);
+        } else {
+            b.term("passes", "Prefill passes (chunks)", passes, U::Count);
+            b.formula(std::string(phase == RooflinePhase::Prefill ? "2 × {moe_layers} × {passes} × " : "2 × {moe_layers} × ") +
+                      allToAllFormula("expert", "ep_message", "ep_bw", "ep_latency"));
+            b.note("Dispatch and combine: two all-to-alls per MoE layer.");
+            seconds = 2.0 * ll(a.moeLayers) * passes * allToAllSeconds(message * ll(a.expertsPerToken), e, link);
+        }
+        parts.push_back({"ep_seconds", b.done(seconds)});
+    }
+    if (training) {
+        const double dpDevices = ctx.replicas();
+        const double gradientBytes =
+            paramsPerDevice(ctx) * bytesPerElement(s.weights) * (s.training.zeroStage >= 3 ? 1.5 : 1.0);
+        if (dpDevices > 1 && gradientBytes > 0) {
+            const double dpPerNode = std::max(1.0, ll(ctx.device.devicesPerNode) / (t * p));
+            const Link link = linkForGroup(ctx, ll(s.devices), dpPerNode);
+            Builder b("Data-parallel gradient all-reduce", U::Seconds,
+                      "Ring all-reduce (Patarasuk & Yuan 2009); ZeRO-3 traffic 1.5× (Rajbhandari et al. 2020 §7)");
+            b.term("dp_ranks", "Data-parallel ranks (data × expert)", dpDevices, U::Count);
+            b.term("dp_message", "Gradient bytes per device", gradientBytes, U::Bytes);
+            b.term("dp_bw", "All-reduce bandwidth (link × efficiency)", link.allReduceBytesPerSecond, U::BytesPerSecond);
+            b.term("dp_latency", "Latency per ring step", link.latencySeconds, U::Seconds);
+            b.formula(ringFormula("dp_ranks", "dp_message", "dp_bw", "dp_latency"));
+            b.note("Overlaps with the backward pass (two thirds of compute); only the rest adds to the step.");
+            parts.push_back({"dp_seconds", b.done(ringAllReduceSeconds(gradientBytes, dpDevices, link))});
+        }
+    }
+    (void)pe;
+    return parts;
+}
+
+const char* partLabel(const std::string& key)
+{
+    if (key == "tp_seconds")
+        return "Tensor-parallel all-reduces";
+    if (key == "pp_seconds")
+        return "Pipeline sends";
+    if (key == "ep_seconds")
+        return "Expert all-to-all";
+    return "Data-parallel gradient all-reduce";
+}
+
+Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& parts, const PhaseEstimate& pe)
+{
+    (void)su;
+    Builder b("Communication time", U::Seconds, "Ring all-reduce 2(n−1)/n · M / B + 2(n−1)·α (Patarasuk & Yuan 2009; NCCL); Megatron-LM tensor parallel, Shoeybi et al. 2019 §3");
+    std::string f;
+    for (const auto& part : parts) {
+        b.term(part.key, partLabel(part.key), part.explanation.result, U::Seconds);
+        f += (f.empty() ? "{" : " + {") + part.key + "}";
+    }
+    if (f.empty()) {
+        f = "0";
+        b.note("A single device per replica: no collectives.");
+    }
+    return b.formula(f).done(pe.breakdown.communicationSeconds);
+}
+
+Explanation offloadTimeExplanation(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
+                                   const PhaseEstimate& pe)
+{
+    const auto& mem = su.report.memory;
+    Builder b("Offload time", U::Seconds, "Offload over the host link (FlexGen, Sheng et al. 2023); host link: PCIe/C2C datasheet × measured "
+                                          "copy efficiency");
+    if (mem.hostOffloadBytes + mem.unplacedBytes + mem.diskOffloadBytes <= 0)
+        return b.formula("0").note("Everything fits in device memory: nothing crosses the host link.").done(
+            pe.breakdown.offloadSeconds);
+    const double hostLink = hostToDeviceBytesPerSecond(su.device, ctx.eff);
+    b.term("passes", "Prefill passes (chunks)", shapeOf(su, phase).passes, U::Count);
+    b.term("host_offload", "Offloaded to host RAM", mem.hostOffloadBytes, U::Bytes);
+    b.term("unplaced", "Beyond host RAM and disk (counted at host-link speed)", mem.unplacedBytes, U::Bytes);
+    b.term("host_link", "Host-to-device copy rate", hostLink, U::BytesPerSecond);
+    std::string inner = "({host_offload} + {unplaced}) ÷ {host_link}";
+    if (mem.diskOffloadBytes > 0) {
+        b.term("disk_offload", "Offloaded to disk", mem.diskOffloadBytes, U::Bytes);
+        b.term("disk_bw", "Disk read rate", su.device.diskBytesPerSecond, U::BytesPerSecond);
+        inner += " + {disk_offload} ÷ min({disk_bw}, {host_link})";
+    }
+    if (phase == RooflinePhase::Prefill) {
+        b.formula("{passes} × (" + inner + ")").note("The offloaded part crosses the host link once per prefill pass.");
+    } else if (phase == RooflinePhase::Decode) {
+        b.formula(inner).note("Offloaded bytes are read every step, so they cross the host link every step.");
+    } else {
+        b.formula("2 × (" + inner + ")").note("Offloaded states go out and come back once per step (ZeRO-Offload).");
+    }
+    return b.done(pe.breakdown.offloadSeconds);
+}
+
+Explanation latencyExplanation(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
+                               const PhaseEstimate& pe)
+{
+    Builder b("Kernel latency", U::Seconds, "Per-layer kernel latency: device measurement or class default "
+                                            "(efficiency_model.cpp)");
+    if (phase == RooflinePhase::TrainingStep)
+        return b.formula("0")
+            .note("Training kernels are large (micro-batch × sequence rows): no per-layer latency term.")
+            .done(pe.breakdown.latencySeconds);
+    b.term("passes", "Prefill passes (chunks)", shapeOf(su, phase).passes, U::Count);
+    b.term("layers", "Layers", ll(su.arch.layers), U::Count);
+    b.term("layer_latency", "Latency per layer per forward pass", ctx.eff.layerLatencySeconds, U::Seconds);
+    b.formula(phase == RooflinePhase::Prefill ? "{passes} × {layers} × {layer_latency}" : "{layers} × {layer_latency}");
+    b.note("Kernel latency adds to the time but is never the bound.");
+    return b.done(pe.breakdown.latencySeconds);
+}
+
+// How the terms combine into the phase time (phase_model.cpp finishPhase / trainingStep).
+Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
+                                 const PhaseEstimate& pe, std::string title)
+{
+    const auto& bd = pe.breakdown;
+    Builder b(std::move(title), U::Seconds, "Roofline model (Williams et al. 2009): compute and memory overlap; "
+                                            "communication, kernel latency and offload add");
+    b.term("compute_seconds", "Compute time", bd.computeSeconds, U::Seconds);
+    b.term("memory_seconds", "Memory time", bd.memorySeconds, U::Seconds);
+    b.term("offload_seconds", "Offload time", bd.offloadSeconds, U::Seconds);
+    if (phase == RooflinePhase::TrainingStep) {
+        double tp = 0, pp = 0, ep = 0, dp = 0;
+        for (const auto& part : communicationParts(su, ctx, phase, pe)) {
+            const double v = part.explanation.result;
+            (part.key == "tp_seconds" ? tp : part.key == "pp_seconds" ? pp : part.key == "ep_seconds" ? ep : dp) = v;
+        }
+        b.term("tp_seconds", "Tensor-parallel all-reduces", tp, U::Seconds);
+        b.term("pp_seconds", "Pipeline sends", pp, U::Seconds);
+        b.term("ep_seconds", "Expert all-to-all", ep, U::Seconds);
+        b.term("dp_seconds", "Data-parallel gradient all-reduce", dp, U::Seconds);
+        b.formula("max({compute_seconds}, {memory_seconds}) + {tp_seconds} + {pp_seconds} + {ep_seconds} + "
+                  "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3) + {offload_seconds}");
+        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
+    } else {
+        b.term("communication_seconds", "Communication time", bd.communicationSeconds, U::Seconds);
+        b.term("latency_seconds", "Kernel latency", bd.latencySeconds, U::Seconds);
+        b.formula("max({compute_seconds}, {memory_seconds}) + {communication_seconds} + {latency_seconds} + "
+                  "{offload_seconds}");
+    }
+    return b.done(pe.seconds);
+}
+
+Explanation boundExplanation(const PhaseEstimate& pe)
+{
+    const auto& bd = pe.breakdown;
+    Builder b("Bound", U::Seconds, "Roofline model (Williams et al. 2009)");
+    b.term("compute_seconds", "Compute time", bd.computeSeconds, U::Seconds);
+    b.term("memory_seconds", "Memory time", bd.memorySeconds, U::Seconds);
+    b.term("communication_seconds", "Communication time", bd.communicationSeconds, U::Seconds);
+    b.term("offload_seconds", "Offload time", bd.offloadSeconds, U::Seconds);
+    b.formula("max({compute_seconds}, {memory_seconds}, {communication_seconds}, {offload_seconds})");
+    double result = bd.computeSeconds;
+    switch (pe.bound) {
+    case Bound::Compute:
+        b.note("Compute time is the largest term: compute-bound.");
+        break;
+    case Bound::Memory:
+        result = bd.memorySeconds;
+        b.note("Memory time is the largest term: memory-bandwidth-bound.");
+        break;
+    case Bound::Communication:
+        result = bd.communicationSeconds;
+        b.note("Communication time is the largest term: communication-bound.");
+        break;
+    case Bound::Offload:
+        result = bd.offloadSeconds;
+        b.note("Offload time is the largest term: offload-bound.");
+        break;
+    }
+    b.note("The bound is the largest time term; ties go to the earlier one (compute, memory, communication, "
+           "offload). Kernel latency adds to the time but is never the bound.");
+    return b.done(result);
+}
+
+Explanation intensityExplanation(const PhaseEstimate& pe)
+{
+    Builder b("Arithmetic intensity", U::FlopsPerByte, "Roofline model (Williams et al. 2009)");
+    b.term("flops", "FLOPs per device", pe.flops, U::Flops);
+    b.term("bytes", "Bytes moved per device", pe.bytes, U::Bytes);
+    return b.formula("{flops} ÷ {bytes}").done(pe.arithmeticIntensity);
+}
+
+const PhaseEstimate* reportPhase(const Report& r, RooflinePhase phase, bool ideal)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill:
+        return ideal ? (r.ideal.prefill ? &*r.ideal.prefill : nullptr) : (r.prefill ? &*r.prefill : nullptr);
+    case RooflinePhase::Decode:
+        return ideal ? (r.ideal.decode ? &*r.ideal.decode : nullptr) : (r.decode ? &*r.decode : nullptr);
+    default:
+        return ideal ? (r.ideal.training ? &r.ideal.training->step : nullptr)
+                     : (r.training ? &r.training->step : nullptr);
+    }
+}
+
+Explanation mfuExplanation(const Setup& su, const PhaseEstimate& step, double result, std::string title)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    Builder b(std::move(title), U::Fraction, "Chowdhery et al. 2022 (PaLM) App. B");
+    b.term("matmul_params", "Active matmul parameters", a.matmulParamsActive(), U::Parameters);
+    b.term("batch", "Global batch (sequences)", ll(s.batch), U::Count);
+    b.term("sequence_length", "Sequence length", ll(s.promptTokens), U::Tokens);
+    b.term("attention_flops", "Causal attention FLOPs per sequence",
+           attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+    b.term("seconds", "Step time", step.seconds, U::Seconds);
+    b.term("peak", "Peak compute per device", su.ctx.peakFlopsPerSecond, U::FlopsPerSecond);
+    b.term("devices", "Devices", ll(s.devices), U::Count);
+    b.formula("3 × (2 × {matmul_params} × {batch} × {sequence_length} + {batch} × {attention_flops}) ÷ "
+              "({seconds} × {peak} × {devices})");
+    b.note("Model FLOPs count forward and backward once: recomputation does not raise MFU.");
+    return b.done(result);
+}
+
+std::vector<Explanation> verdictFigures(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& s = su.s();
+    std::vector<Explanation> out;
+    if (phase == RooflinePhase::Prefill) {
+        Builder b("Prompt tokens/s", U::TokensPerSecond, "Definition: tokens per second of wall-clock time");
+        b.term("batch", "Batch (sequences)", ll(s.batch), U::Count);
+        b.term("prompt_tokens", "Prompt tokens", ll(s.promptTokens), U::Tokens);
+        b.term("seconds", "Time to first token", pe.seconds, U::Seconds);
+        out.push_back(b.formula("{batch} × {prompt_tokens} ÷ {seconds}").done(pe.tokensPerSecond));
+    } else if (phase == RooflinePhase::Decode) {
+        Builder b("Tokens/s (batch)", U::TokensPerSecond, "Definition: tokens per second of wall-clock time");
+        b.term("batch", "Batch (sequences)", ll(s.batch), U::Count);
+        b.term("seconds", "Time per output token", pe.seconds, U::Seconds);
+        out.push_back(b.formula("{batch} ÷ {seconds}").done(pe.tokensPerSecond));
+        Builder c("Tokens/s per sequence", U::TokensPerSecond, "Definition: tokens per second of wall-clock time");
+        c.term("seconds", "Time per output token", pe.seconds, U::Seconds);
+        out.push_back(c.formula("1 ÷ {seconds}").done(pe.seconds > 0 ? 1.0 / pe.seconds : 0.0));
+    } else {
+        const TrainingEstimate tr = trainingStep(su.ctx, su.report.memory, su.microBatches);
+        Builder b("Tokens/s", U::TokensPerSecond, "Definition: tokens per second of wall-clock time");
+        b.term("batch", "Global batch (sequences)", ll(s.batch), U::Count);
+        b.term("sequence_length", "Sequence length", ll(s.promptTokens), U::Tokens);
+        b.term("seconds", "Step time", pe.seconds, U::Seconds);
+        out.push_back(b.formula("{batch} × {sequence_length} ÷ {seconds}").done(pe.tokensPerSecond));
+        out.push_back(mfuExplanation(su, pe, tr.mfu, "MFU"));
+        Builder d("Days to train", U::Days, "Definition: training tokens ÷ tokens/s ÷ 86,400 s per day");
+        d.term("train_tokens", "Training tokens", s.training.trainTokens, U::Tokens);
+        d.term("tokens_per_second", "Tokens/s", pe.tokensPerSecond, U::TokensPerSecond);
+        out.push_back(d.formula("{train_tokens} ÷ {tokens_per_second} ÷ 86400").done(tr.trainDays));
+    }
+    return out;
+}
+
+} // namespace
+
+// ---- public ------------------------------------------------------------------------------
+
+std::vector<Explanation> explainMemorySegment(const Report& report, const Device& device,
+                                              const ModelArchitecture& arch, MemorySegmentKind kind, long long stage)
+{
+    const Setup su(report, device, arch);
+    const MemoryChart chart = memoryChart(report);
+    std::vector<Explanation> out;
+    for (const auto& bar : chart.bars) {
+        if (stage != 0 && bar.stage != stage)
+            continue;
+        const MemoryBreakdown m = recomputedBreakdown(su, bar.stage);
+        const double part = partOf(m, kind);
+        Explanation e;
+        switch (kind) {
+        case MemorySegmentKind::Weights: e = weightsExplanation(su, part); break;
+        case MemorySegmentKind::KvCache: e = kvExplanation(su, part); break;
+        case MemorySegmentKind::Activations: e = activationsExplanation(su, bar.stage, part); break;
+        case MemorySegmentKind::Gradients:
+        case MemorySegmentKind::OptimizerStates: e = trainingStateExplanation(su, kind, part); break;
+        case MemorySegmentKind::RuntimeContext:
+        case MemorySegmentKind::AllocatorReserve:
+        case MemorySegmentKind::CommunicationBuffers:
+        case MemorySegmentKind::KvPoolReserve: e = overheadExplanation(su, kind, m, part); break;
+        case MemorySegmentKind::OffloadHostRam:
+        case MemorySegmentKind::OffloadDisk:
+        case MemorySegmentKind::Unplaced: e = offloadSegmentExplanation(su, kind, bar); break;
+        }
+        const bool overflowKind = kind == MemorySegmentKind::OffloadHostRam ||
+                                  kind == MemorySegmentKind::OffloadDisk || kind == MemorySegmentKind::Unplaced;
+        if (!overflowKind && bar.totalBytes > chart.capacityBytes && part > 0)
+            e.notes.push_back("The device is over capacity: the bar shows what stays resident; the overflow is "
+                              "drawn above the capacity line as offloaded.");
+        if (bar.stage == 1)
+            e.notes.push_back("Pipeline stage: first.");
+        else if (bar.stage > 1)
+            e.notes.push_back("Pipeline stage: last.");
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+std::vector<Explanation> explainRooflinePoint(const Report& report, const Device& device,
+                                              const ModelArchitecture& arch, RooflinePhase phase)
+{
+    if (!hasPhase(report, phase))
+        return {};
+    const Setup su(report, device, arch);
+    const PhaseEstimate pe = phaseOf(su, su.ctx, phase);
+    const PhaseShape sh = shapeOf(su, phase);
+    std::vector<Explanation> out;
+    out.push_back(intensityExplanation(pe));
+    out.push_back(flopsExplanation(su, phase, pe));
+    out.push_back(bytesExplanation(su, phase, pe));
+    {
+        Builder b("Attainable performance", U::FlopsPerSecond, "Roofline model (Williams et al. 2009)");
+        peakTerms(b, su, su.ctx);
+        b.term("intensity", "Arithmetic intensity", pe.arithmeticIntensity, U::FlopsPerByte);
+        b.note("The roof at this intensity: the memory slope left of the ridge, the compute ceiling right of it.");
+        out.push_back(b.formula("min({peak}, {intensity} × {bandwidth})").done(pe.attainableFlopsPerSecond));
+    }
+    const auto achieved = [&](const char* title, const PhaseEstimate& p, const char* secondsLabel) {
+        Builder b(title, U::FlopsPerSecond, "Roofline model (Williams et al. 2009)");
+        b.term("flops", "FLOPs per device", p.flops, U::Flops);
+        b.term("seconds", secondsLabel, p.seconds, U::Seconds);
+        if (phase == RooflinePhase::TrainingStep)
+            return b.formula("{flops} ÷ {seconds}").done(p.achievedFlopsPerSecond);
+        b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
+        if (sh.stageCount > 1)
+            b.note("Each device runs its stage's FLOPs while the phase passes all stages: the point counts "
+                   "stages × FLOPs over the phase time.");
+        return b.formula("{stages} × {flops} ÷ {seconds}").done(p.achievedFlopsPerSecond);
+    };
+    out.push_back(achieved("Achieved performance", pe, "Phase time"));
+    if (reportPhase(report, phase, true)) {
+        Explanation e = achieved("Ideal roofline performance", phaseOf(su, su.ideal, phase), "Phase time at datasheet peaks");
+        e.notes.push_back("Datasheet peaks: every efficiency 1, no collective latency; memory as in the calibrated "
+                          "estimate.");
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+std::vector<Explanation> explainVerdict(const Report& report, const Device& device, const ModelArchitecture& arch,
+                                        RooflinePhase phase)
+{
+    if (!hasPhase(report, phase))
+        return {};
+    const Setup su(report, device, arch);
+    const PhaseEstimate pe = phaseOf(su, su.ctx, phase);
+    std::vector<Explanation> out;
+    out.push_back(boundExplanation(pe));
+    out.push_back(totalTimeExplanation(su, su.ctx, phase, pe, phaseTimeTitle(phase)));
+    for (auto& e : verdictFigures(su, phase, pe))
+        out.push_back(std::move(e));
+    out.push_back(computeTimeExplanation(su, phase, pe));
+    out.push_back(flopsExplanation(su, phase, pe));
+    out.push_back(memoryTimeExplanation(su, phase, pe));
+    out.push_back(bytesExplanation(su, phase, pe));
+    out.push_back(intensityExplanation(pe)); // the prefill card shows it
+    const auto parts = communicationParts(su, su.ctx, phase, pe);
+    out.push_back(communicationTotal(su, parts, pe));
+    for (const auto& part : parts)
+        out.push_back(part.explanation);
+    out.push_back(offloadTimeExplanation(su, su.ctx, phase, pe));
+    out.push_back(latencyExplanation(su, su.ctx, phase, pe));
+    if (reportPhase(report, phase, true)) {
+        const PhaseEstimate ip = phaseOf(su, su.ideal, phase);
+        Explanation e = totalTimeExplanation(su, su.ideal, phase, ip, "Ideal roofline time");
+        e.notes.push_back("Datasheet peaks: every efficiency 1, no collective latency; memory as in the calibrated "
+                          "estimate.");
+        out.push_back(std::move(e));
+        if (phase == RooflinePhase::TrainingStep)
+            out.push_back(mfuExplanation(su, ip, trainingStep(su.ideal, report.memory, su.microBatches).mfu,
+                                         "Ideal roofline MFU"));
+    }
+    return out;
+}
+
+std::vector<Explanation> explain(const Report& report, const Device& device, const ModelArchitecture& arch,
+                                 const ExplainTarget& target)
+{
+    switch (target.kind) {
+    case ExplainKind::MemorySegment: return explainMemorySegment(report, device, arch, target.segment, target.stage);
+    case ExplainKind::RooflinePoint: return explainRooflinePoint(report, device, arch, target.phase);
+    case ExplainKind::Verdict: return explainVerdict(report, device, arch, target.phase);
+    }
+    return {};
+}
+
+std::vector<Explanation> explain(const Report& report, const Catalog& catalog, const ExplainTarget& target)
+{
+    const Scenario& s = report.scenario;
+    const Device* device = catalog.findDevice(s.deviceId);
+    if (!device)
+        throw InputError("device", "unknown id \"" + s.deviceId + "\"");
+    if (s.modelConfig) {
+        std::vector<std::string> warnings;
+        const ModelArchitecture arch = architectureFromHfConfig(*s.modelConfig, "model_config", warnings);
+        return explain(report, *device, arch, target);
+    }
+    const ModelEntry* model = catalog.findModel(s.modelId);
+    if (!model)
+        throw InputError("model", "unknown id \"" + s.modelId + "\"");
+    return explain(report, *device, model->architecture, target);
+}
+
+// ---- formula evaluation ------------------------------------------------------------------
+
+namespace {
+
+class FormulaParser
+{
+public:
+    FormulaParser(const std::string& text, const std::vector<ExplanationTerm>& terms) : m_s(text), m_terms(terms) {}
+
+    double parse()
+    {
+        const double v = expression();
+        skipSpace();
+        return m_pos == m_s.size() && m_ok ? v : std::numeric_limits<double>::quiet_NaN();
+    }
+
+private:
+    void skipSpace()
+    {
+        while (m_pos < m_s.size() && m_s[m_pos] == ' ')
+            ++m_pos;
+    }
+    bool eat(const char* token)
+    {
+        skipSpace();
+        const std::size_t n = std::strlen(token);
+        if (m_s.compare(m_pos, n, token) == 0) {
+            m_pos += n;
+            return true;
+        }
+        return false;
+    }
+    double expression()
+    {
+        double v = product();
+        while (m_ok) {
+            if (eat("+"))
+                v += product();
+            else if (eat("−") || eat("-"))
+                v -= product();
+            else
+                break;
+        }
+        return v;
+    }
+    double product()
+    {
+        double v = power();
+        while (m_ok) {
+            if (eat("×") || eat("*") || eat("·"))
+                v *= power();
+            else if (eat("÷") || eat("/"))
+                v /= power();
+            else
+                break;
+        }
+        return v;
+    }
+    double power()
+    {
+        const double base = primary();
+        if (eat("^"))
+            return std::pow(base, power());
+        return base;
+    }
+    double primary()
+    {
+        skipSpace();
+        if (eat("(")) {
+            const double v = expression();
+            if (!eat(")"))
+                m_ok = false;
+            return v;
+        }
+        for (const char* fn : {"min", "max"}) {
+            if (eat(fn)) {
+                if (!eat("(")) {
+                    m_ok = false;
+                    return 0;
+                }
+                double v = expression();
+                while (eat(","))
+                    v = fn[1] == 'i' ? std::min(v, expression()) : std::max(v, expression());
+                if (!eat(")"))
+                    m_ok = false;
+                return v;
+            }
+        }
+        if (eat("{")) {
+            const std::size_t end = m_s.find('}', m_pos);
+            if (end == std::string::npos) {
+                m_ok = false;
+                return 0;
+            }
+            const std::string key = m_s.substr(m_pos, end - m_pos);
+            m_pos = end + 1;
+            for (const auto& t : m_terms)
+                if (t.key == key)
+                    return t.value;
+            m_ok = false;
+            return 0;
+        }
+        const char* begin = m_s.c_str() + m_pos;
+        char* end = nullptr;
+        const double v = std::strtod(begin, &end);
+        if (end == begin) {
+            m_ok = false;
+            return 0;
+        }
+        m_pos += static_cast<std::size_t>(end - begin);
+        return v;
+    }
+
+    const std::string& m_s;
+    const std::vector<ExplanationTerm>& m_terms;
+    std::size_t m_pos = 0;
+    bool m_ok = true;
+};
+
+} // namespace
+
+double evaluateFormula(const std::string& formula, const std::vector<ExplanationTerm>& terms)
+{
+    return FormulaParser(formula, terms).parse();
+}
+
+} // namespace lhe::core

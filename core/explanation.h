@@ -1,0 +1,90 @@
+// Explanations: every number the dashboard shows, taken apart into the formula it came from,
+// the values that went in and the source of the formula (issue 8). Computed on demand (a click),
+// never by estimate(): the report stays cheap. Strings are English; the UI translates titles,
+// labels and notes through its table (widgets/explanation_text.cpp) and formats values by unit.
+#pragma once
+
+#include "core/catalog.h"
+#include "core/chart_data.h"
+#include "core/report.h"
+
+#include <string>
+#include <vector>
+
+namespace lhe::core {
+
+// How the UI formats a value: bytes as GB, seconds as ms, ... (decimal prefixes, units.h).
+enum class ExplanationUnit {
+    Number,          // plain factor (a literal's kin: 2, 3 passes)
+    Count,           // devices, layers, heads, sequences, micro-batches
+    Tokens,
+    Parameters,
+    Bytes,
+    BytesPerElement, // B per weight / cached element
+    BytesPerSecond,
+    Flops,
+    FlopsPerSecond,
+    FlopsPerByte,
+    Seconds,
+    Days,
+    TokensPerSecond,
+    Fraction,        // 0..1, shown as a percentage
+};
+
+struct ExplanationTerm {
+    std::string key;   // the formula's {key}
+    std::string label; // what it is, in words ("KV heads")
+    double value = 0;
+    ExplanationUnit unit = ExplanationUnit::Number;
+};
+
+struct Explanation {
+    std::string title; // the quantity ("KV cache")
+    // Symbolic, with {key} placeholders for terms and plain numeric literals; operators
+    // + − × ÷ and min(a, b, ...), max(...), parentheses. evaluateFormula() computes it.
+    std::string formula;
+    std::vector<ExplanationTerm> terms; // in first-use order
+    double result = 0;                  // the number the dashboard shows, from the model's own code
+    ExplanationUnit resultUnit = ExplanationUnit::Number;
+    std::string source;                 // citation: paper §, datasheet, ESTIMATION.md §
+    std::vector<std::string> notes;     // why this case applies (GQA, ZeRO stage, ...)
+};
+
+enum class ExplainKind { MemorySegment, RooflinePoint, Verdict };
+
+// What was clicked: a memory bar segment (stage 0 = every bar), a roofline point or a verdict card.
+struct ExplainTarget {
+    ExplainKind kind = ExplainKind::Verdict;
+    MemorySegmentKind segment = MemorySegmentKind::Weights;
+    long long stage = 0; // 1-based pipeline stage of a training bar; 0: all bars
+    RooflinePhase phase = RooflinePhase::Prefill;
+
+    bool operator==(const ExplainTarget&) const = default;
+};
+
+// One memory part per bar: the whole part's size (the bar may clip it at the capacity line) or,
+// for the offload kinds, the overflow in that tier. One Explanation per bar the report draws.
+std::vector<Explanation> explainMemorySegment(const Report& report, const Device& device,
+                                              const ModelArchitecture& arch, MemorySegmentKind kind,
+                                              long long stage = 0);
+// Arithmetic intensity, FLOPs, bytes, attainable, achieved and ideal FLOP/s of one phase's
+// operating point. Empty when the report has no such phase.
+std::vector<Explanation> explainRooflinePoint(const Report& report, const Device& device,
+                                              const ModelArchitecture& arch, RooflinePhase phase);
+// A verdict card: the bound, every time term and how they combine, and the card's figures
+// (time to first token, tokens/s, MFU, days to train, ideal roofline). Empty without the phase.
+std::vector<Explanation> explainVerdict(const Report& report, const Device& device,
+                                        const ModelArchitecture& arch, RooflinePhase phase);
+
+std::vector<Explanation> explain(const Report& report, const Device& device, const ModelArchitecture& arch,
+                                 const ExplainTarget& target);
+// Resolves the device and model of report.scenario from the catalog as estimate() does (catalog
+// id or inline config.json). Throws InputError for ids the catalog does not know.
+std::vector<Explanation> explain(const Report& report, const Catalog& catalog, const ExplainTarget& target);
+
+// The formula with every {key} replaced by its term's value. NaN when it does not parse or
+// names an unknown key. Evaluation order may differ from the model's, so it matches `result`
+// to rounding, not bit for bit.
+double evaluateFormula(const std::string& formula, const std::vector<ExplanationTerm>& terms);
+
+} // namespace lhe::core

@@ -1,0 +1,432 @@
+// Explanations (issue 8): the issue's KV-cache example and other hand calculations written out,
+// and a property test that every explanation reproduces the report number it explains and that
+// its formula, evaluated from its terms, gives that number.
+#include "core/catalog.h"
+#include "core/chart_data.h"
+#include "core/estimator.h"
+#include "core/explanation.h"
+
+#include <QtTest>
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+
+using namespace lhe::core;
+
+namespace {
+
+const ExplanationTerm* termOf(const Explanation& e, const std::string& key)
+{
+    for (const auto& t : e.terms)
+        if (t.key == key)
+            return &t;
+    return nullptr;
+}
+
+double termValue(const Explanation& e, const std::string& key)
+{
+    const ExplanationTerm* t = termOf(e, key);
+    return t ? t->value : std::nan("");
+}
+
+const Explanation* titled(const std::vector<Explanation>& list, const std::string& title)
+{
+    for (const auto& e : list)
+        if (e.title == title)
+            return &e;
+    return nullptr;
+}
+
+bool close(double a, double b, double relative = 1e-9)
+{
+    return std::fabs(a - b) <= relative * std::max(std::fabs(a), std::fabs(b)) + 1e-300;
+}
+
+ExplainTarget segment(MemorySegmentKind kind, long long stage = 0)
+{
+    ExplainTarget t;
+    t.kind = ExplainKind::MemorySegment;
+    t.segment = kind;
+    t.stage = stage;
+    return t;
+}
+
+ExplainTarget phaseTarget(ExplainKind kind, RooflinePhase phase)
+{
+    ExplainTarget t;
+    t.kind = kind;
+    t.phase = phase;
+    return t;
+}
+
+} // namespace
+
+class TestExplanation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void issueKvCacheExample();
+    void kvCacheShardsOverTensorRanks();
+    void weightsByHand();
+    void zeroOptimizerStatesByHand();
+    void decodeMemoryTimeAndIntensityByHand();
+    void formulaEvaluator();
+    void unknownDeviceThrows();
+    void everyExplanationReproducesTheReport();
+};
+
+// Issue 8: KV cache = 2 × 80 layers × 8 KV heads × 128 × 2 B × 8 × 4096 tokens = 10.7 GB.
+void TestExplanation::issueKvCacheExample()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-70b";
+    s.batch = 8;
+    s.promptTokens = 3840;
+    s.outputTokens = 256; // context 4096
+    s.kvCache = Precision::Bf16;
+    s.parallelism = Parallelism{1, 1, 1, 1};
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto list = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::KvCache));
+    QCOMPARE(list.size(), std::size_t(1));
+    const Explanation& e = list.front();
+    QCOMPARE(e.title, std::string("KV cache"));
+    QCOMPARE(e.formula, std::string("2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}"));
+    QCOMPARE(termValue(e, "layers"), 80.0);
+    QCOMPARE(termValue(e, "kv_heads"), 8.0);
+    QCOMPARE(termValue(e, "head_dim"), 128.0);
+    QCOMPARE(termValue(e, "kv_bytes"), 2.0);
+    QCOMPARE(termValue(e, "sequences"), 8.0);
+    QCOMPARE(termValue(e, "context"), 4096.0);
+    QCOMPARE(e.terms.size(), std::size_t(6));
+    const double hand = 2.0 * 80 * 8 * 128 * 2 * 8 * 4096; // = 10,737,418,240 B = 10.7 GB
+    QCOMPARE(hand, 10'737'418'240.0);
+    QCOMPARE(e.result, hand);
+    QCOMPARE(evaluateFormula(e.formula, e.terms), hand);
+    QCOMPARE(r.memory.perDevice.kvCacheBytes, hand);
+    QCOMPARE(e.resultUnit, ExplanationUnit::Bytes);
+    QVERIFY(!e.source.empty());
+    // GQA: 8 KV heads of 64 query heads.
+    QVERIFY(std::find_if(e.notes.begin(), e.notes.end(), [](const std::string& n) {
+                return n.find("Grouped-query") != std::string::npos;
+            }) != e.notes.end());
+}
+
+// Tensor parallel 8 over 8 KV heads: one head per rank, 1/8 of the cache.
+void TestExplanation::kvCacheShardsOverTensorRanks()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-70b";
+    s.devices = 8;
+    s.batch = 8;
+    s.promptTokens = 3840;
+    s.outputTokens = 256;
+    s.parallelism = Parallelism{8, 1, 1, 1};
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto list = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::KvCache));
+    QCOMPARE(list.size(), std::size_t(1));
+    QCOMPARE(termValue(list[0], "kv_shard"), 1.0 / 8.0);
+    QCOMPARE(list[0].result, 10'737'418'240.0 / 8.0);
+}
+
+// Llama-3.1-70B has 70,553,706,496 parameters (Hugging Face model card, safetensors total);
+// bf16 over 4 tensor ranks: 70,553,706,496 / 4 × 2 B = 35,276,853,248 B.
+void TestExplanation::weightsByHand()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-70b";
+    s.devices = 4;
+    s.parallelism = Parallelism{4, 1, 1, 1};
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto list = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights));
+    QCOMPARE(list.size(), std::size_t(1));
+    const Explanation& e = list[0];
+    QCOMPARE(termValue(e, "shared_params"), 70'553'706'496.0);
+    QCOMPARE(termValue(e, "tensor"), 4.0);
+    QCOMPARE(termValue(e, "weight_bytes"), 2.0);
+    QCOMPARE(e.result, 35'276'853'248.0);
+    QCOMPARE(evaluateFormula(e.formula, e.terms), 35'276'853'248.0);
+}
+
+// Llama-3.1-8B (8,030,261,248 parameters), 8-way data parallel, mixed-precision AdamW: fp32
+// master + m + v = 12 B per parameter; ZeRO-1 shards them over 8 ranks:
+// 12 × 8,030,261,248 / 8 = 12,045,391,872 B. Gradients stay whole (2 B each) until ZeRO-2.
+void TestExplanation::zeroOptimizerStatesByHand()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-8b";
+    s.mode = Mode::Training;
+    s.devices = 8;
+    s.batch = 64;
+    s.promptTokens = 4096;
+    s.training.zeroStage = 1;
+    s.parallelism = Parallelism{1, 1, 8, 1};
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto opt = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::OptimizerStates));
+    QCOMPARE(opt.size(), std::size_t(1));
+    QCOMPARE(termValue(opt[0], "optimizer_bytes"), 12.0);
+    QCOMPARE(termValue(opt[0], "zero_ranks"), 8.0);
+    QCOMPARE(opt[0].result, 12'045'391'872.0);
+    QVERIFY(close(evaluateFormula(opt[0].formula, opt[0].terms), 12'045'391'872.0, 1e-15));
+    const auto grad = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Gradients));
+    QCOMPARE(grad[0].result, 2.0 * 8'030'261'248.0);
+    QVERIFY(!termOf(grad[0], "zero_ranks"));
+}
+
+// Llama-3.1-8B decode, batch 1, prompt 1024 + 256 output: the step sits at context 1152.
+// Bytes: weights 2 × 8,030,261,248 = 16,060,522,496; KV read 1152 × 2·32·8·128·2 = 150,994,944;
+// KV written 131,072; live tensors 2 × 32 layers × (2·4096 + 2·14336) × 2 B = 4,718,592.
+// FLOPs: 2 × (8,030,261,248 − 128,256 × 4,096 input embedding) + 2·32·(128 + 128)·32·1152.
+void TestExplanation::decodeMemoryTimeAndIntensityByHand()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-8b";
+    s.batch = 1;
+    s.promptTokens = 1024;
+    s.outputTokens = 256;
+    s.efficiency.memory = 0.8;
+    s.efficiency.compute = 0.7;
+    s.parallelism = Parallelism{1, 1, 1, 1};
+    const Report r = estimate(s, Catalog::builtIn());
+    const Device* h100 = Catalog::builtIn().findDevice("nvidia-h100-sxm");
+    QCOMPARE(h100->memoryBandwidthBytesPerSecond, 3.35e12);
+    const double bytes = 16'060'522'496.0 + 150'994'944.0 + 131'072.0 + 4'718'592.0;
+    const auto verdict = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::Decode));
+    const Explanation* memory = titled(verdict, "Memory time");
+    QVERIFY(memory);
+    QCOMPARE(memory->formula, std::string("{stages} × {bytes} ÷ ({bandwidth} × {memory_eff})"));
+    QCOMPARE(termValue(*memory, "bytes"), bytes);
+    QCOMPARE(termValue(*memory, "memory_eff"), 0.8);
+    QVERIFY(close(memory->result, bytes / (3.35e12 * 0.8), 1e-14));
+    QVERIFY(close(evaluateFormula(memory->formula, memory->terms), bytes / (3.35e12 * 0.8), 1e-14));
+
+    const double flops = 2.0 * (8'030'261'248.0 - 128'256.0 * 4'096.0) + 2.0 * 32 * (128 + 128) * 32 * 1152;
+    const auto point = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::Decode));
+    const Explanation* intensity = titled(point, "Arithmetic intensity");
+    QVERIFY(intensity);
+    QCOMPARE(termValue(*intensity, "flops"), flops);
+    QCOMPARE(termValue(*intensity, "bytes"), bytes);
+    QVERIFY(close(intensity->result, flops / bytes, 1e-15));
+    QVERIFY(std::fabs(intensity->result - 0.96284) < 1e-5);
+}
+
+void TestExplanation::formulaEvaluator()
+{
+    const std::vector<ExplanationTerm> terms{{"a", "A", 6, ExplanationUnit::Count},
+                                             {"b", "B", 4, ExplanationUnit::Count}};
+    QCOMPARE(evaluateFormula("{a} × {b} ÷ 2 + 1", terms), 13.0);
+    QCOMPARE(evaluateFormula("{a} − {b} − 1", terms), 1.0);
+    QCOMPARE(evaluateFormula("max(0, {b} − {a}) + min({a}, {b}, 5)", terms), 4.0);
+    QCOMPARE(evaluateFormula("2 ^ 3 ^ 2", terms), 512.0);
+    QCOMPARE(evaluateFormula("({a} + {b}) × 2", terms), 20.0);
+    QVERIFY(std::isnan(evaluateFormula("{c} + 1", terms)));
+    QVERIFY(std::isnan(evaluateFormula("({a} + 1", terms)));
+    QVERIFY(std::isnan(evaluateFormula("{a} {b}", terms)));
+}
+
+void TestExplanation::unknownDeviceThrows()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-8b";
+    Report r = estimate(s, Catalog::builtIn());
+    r.scenario.deviceId = "no-such-device";
+    QVERIFY_THROWS_EXCEPTION(std::exception, explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights)));
+}
+
+// Many scenarios (devices × models × modes, splits, precisions, ZeRO, recomputation, offload):
+// every explanation's result is the report's number, every term finite, and the formula
+// evaluated from the terms gives the result.
+void TestExplanation::everyExplanationReproducesTheReport()
+{
+    const Catalog& catalog = Catalog::builtIn();
+    std::mt19937_64 random(20261203);
+    auto logUniform = [&](double lo, double hi) {
+        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+        return static_cast<long long>(std::exp(u(random)));
+    };
+    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    const Precision weights[] = {Precision::Bf16, Precision::Fp8, Precision::Int4, Precision::Q4_K_M,
+                                 Precision::Fp32, Precision::AwqInt4};
+    const Precision kv[] = {Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4};
+    int explanations = 0;
+    int offloading = 0;
+    std::map<std::string, int> seenTitles;
+    for (int i = 0; i < 1500; ++i) {
+        Scenario s;
+        s.deviceId = catalog.devices()[pick(catalog.devices().size())].id;
+        s.modelId = catalog.models()[pick(catalog.models().size())].id;
+        s.mode = random() % 2 ? Mode::Training : Mode::Inference;
+        s.batch = logUniform(1, 4096);
+        s.promptTokens = logUniform(16, 200000);
+        s.outputTokens = random() % 5 == 0 ? 0 : logUniform(1, 8192);
+        s.devices = logUniform(1, 2048);
+        s.weights = s.mode == Mode::Training ? (random() % 4 == 0 ? Precision::Fp32 : Precision::Bf16)
+                                             : weights[pick(std::size(weights))];
+        s.kvCache = kv[pick(std::size(kv))];
+        s.flashAttention = random() % 2;
+        s.training.zeroStage = static_cast<int>(random() % 4);
+        s.training.recompute = static_cast<Recompute>(random() % 3);
+        s.training.optimizer = static_cast<Optimizer>(random() % 3);
+        s.training.microBatch = logUniform(1, 16);
+        s.overheads.servingPreallocation = random() % 3 == 0;
+        // An explicit split a third of the time: the default never picks expert parallelism.
+        if (random() % 3 == 0) {
+            const ModelArchitecture& a = catalog.findModel(s.modelId)->architecture;
+            Parallelism split;
+            for (long long t : {8LL, 4LL, 2LL, 1LL})
+                if (a.heads % t == 0 && random() % 2 == 0) {
+                    split.tensor = t;
+                    break;
+                }
+            split.pipeline = std::min<long long>(a.layers, 1LL << (random() % 3));
+            split.data = 1 + static_cast<long long>(random() % 4);
+            if (a.isMoe())
+                for (long long e : {16LL, 8LL, 4LL, 2LL})
+                    if (a.experts % e == 0 && random() % 2 == 0) {
+                        split.expert = e;
+                        break;
+                    }
+            s.parallelism = split;
+            s.devices = split.product();
+        }
+        const std::string label = s.deviceId + " " + s.modelId + (s.mode == Mode::Training ? " train" : " infer") +
+                                  " b" + std::to_string(s.batch) + " s" + std::to_string(s.promptTokens) + " n" +
+                                  std::to_string(s.devices);
+        const Report r = estimate(s, catalog);
+
+        auto check = [&](const Explanation& e, double expected) {
+            ++explanations;
+            ++seenTitles[e.title];
+            const std::string where = label + " / " + e.title;
+            QVERIFY2(!e.title.empty() && !e.formula.empty() && !e.source.empty(), where.c_str());
+            QVERIFY2(std::isfinite(e.result), where.c_str());
+            for (const auto& t : e.terms) {
+                QVERIFY2(std::isfinite(t.value), (where + " term " + t.key).c_str());
+                QVERIFY2(!t.label.empty(), (where + " term " + t.key).c_str());
+                QVERIFY2(e.formula.find('{' + t.key + '}') != std::string::npos, (where + " " + t.key).c_str());
+            }
+            const double evaluated = evaluateFormula(e.formula, e.terms);
+            QVERIFY2(close(evaluated, e.result),
+                     (where + ": " + e.formula + " = " + std::to_string(evaluated) + " vs " +
+                      std::to_string(e.result))
+                         .c_str());
+            if (!std::isnan(expected))
+                QVERIFY2(e.result == expected, (where + ": " + std::to_string(e.result) + " vs report " +
+                                                std::to_string(expected))
+                                                   .c_str());
+        };
+
+        // Memory: every kind, every bar.
+        const MemoryChart chart = memoryChart(r);
+        for (int k = 0; k < kMemorySegmentKindCount; ++k) {
+            const auto kind = static_cast<MemorySegmentKind>(k);
+            const auto list = explain(r, catalog, segment(kind));
+            QCOMPARE(list.size(), chart.bars.size());
+            for (std::size_t b = 0; b < list.size(); ++b) {
+                const MemoryBar& bar = chart.bars[b];
+                const MemoryBreakdown& m = bar.stage == 0 ? r.memory.perDevice : r.memory.stages[b].perDevice;
+                double expected = std::nan("");
+                switch (kind) {
+                case MemorySegmentKind::Weights: expected = m.weightsBytes; break;
+                case MemorySegmentKind::KvCache: expected = m.kvCacheBytes; break;
+                case MemorySegmentKind::Activations: expected = m.activationsBytes; break;
+                case MemorySegmentKind::Gradients: expected = m.gradientsBytes; break;
+                case MemorySegmentKind::OptimizerStates: expected = m.optimizerStatesBytes; break;
+                case MemorySegmentKind::RuntimeContext: expected = m.runtimeContextBytes; break;
+                case MemorySegmentKind::AllocatorReserve: expected = m.allocatorReserveBytes; break;
+                case MemorySegmentKind::CommunicationBuffers: expected = m.communicationBuffersBytes; break;
+                case MemorySegmentKind::KvPoolReserve: expected = m.kvPoolReserveBytes; break;
+                default:
+                    for (const auto& seg : bar.segments)
+                        if (seg.kind == kind)
+                            expected = seg.bytes;
+                }
+                check(list[b], expected);
+                if (kind == MemorySegmentKind::OffloadHostRam && list[b].result > 0)
+                    ++offloading;
+            }
+            if (!r.memory.stages.empty()) // one stage alone
+                QCOMPARE(explain(r, catalog, segment(kind, r.memory.stages.back().stage)).size(), std::size_t(1));
+        }
+
+        // Phases: the verdict's and the roofline point's numbers.
+        const std::pair<RooflinePhase, const PhaseEstimate*> phases[] = {
+            {RooflinePhase::Prefill, r.prefill ? &*r.prefill : nullptr},
+            {RooflinePhase::Decode, r.decode ? &*r.decode : nullptr},
+            {RooflinePhase::TrainingStep, r.training ? &r.training->step : nullptr}};
+        const PhaseEstimate* ideals[] = {r.ideal.prefill ? &*r.ideal.prefill : nullptr,
+                                         r.ideal.decode ? &*r.ideal.decode : nullptr,
+                                         r.ideal.training ? &r.ideal.training->step : nullptr};
+        for (int p = 0; p < 3; ++p) {
+            const auto [phase, pe] = phases[p];
+            const auto verdict = explain(r, catalog, phaseTarget(ExplainKind::Verdict, phase));
+            const auto point = explain(r, catalog, phaseTarget(ExplainKind::RooflinePoint, phase));
+            if (!pe) {
+                QVERIFY(verdict.empty() && point.empty());
+                continue;
+            }
+            const auto& bd = pe->breakdown;
+            const double boundSeconds = pe->bound == Bound::Compute         ? bd.computeSeconds
+                                        : pe->bound == Bound::Memory        ? bd.memorySeconds
+                                        : pe->bound == Bound::Communication ? bd.communicationSeconds
+                                                                            : bd.offloadSeconds;
+            std::map<std::string, double> expected{
+                {"Bound", boundSeconds},
+                {"Compute time", bd.computeSeconds},
+                {"Memory time", bd.memorySeconds},
+                {"Communication time", bd.communicationSeconds},
+                {"Offload time", bd.offloadSeconds},
+                {"Kernel latency", bd.latencySeconds},
+                {"FLOPs per device", pe->flops},
+                {"Bytes moved per device", pe->bytes},
+                {"Arithmetic intensity", pe->arithmeticIntensity},
+                {"Attainable performance", pe->attainableFlopsPerSecond},
+                {"Achieved performance", pe->achievedFlopsPerSecond},
+            };
+            if (phase == RooflinePhase::Prefill) {
+                expected["Time to first token"] = pe->seconds;
+                expected["Prompt tokens/s"] = pe->tokensPerSecond;
+            } else if (phase == RooflinePhase::Decode) {
+                expected["Time per output token"] = pe->seconds;
+                expected["Tokens/s (batch)"] = pe->tokensPerSecond;
+                expected["Tokens/s per sequence"] = 1.0 / pe->seconds;
+            } else {
+                expected["Step time"] = pe->seconds;
+                expected["Tokens/s"] = pe->tokensPerSecond;
+                expected["MFU"] = r.training->mfu;
+                expected["Days to train"] = r.training->trainDays;
+                expected["Ideal roofline MFU"] = r.ideal.training->mfu;
+            }
+            if (ideals[p]) {
+                expected["Ideal roofline time"] = ideals[p]->seconds;
+                expected["Ideal roofline performance"] = ideals[p]->achievedFlopsPerSecond;
+            }
+            std::set<std::string> covered;
+            for (const auto* list : {&verdict, &point}) {
+                for (const auto& e : *list) {
+                    const auto found = expected.find(e.title);
+                    check(e, found == expected.end() ? std::nan("") : found->second);
+                    covered.insert(e.title);
+                }
+            }
+            for (const auto& [title, value] : expected)
+                QVERIFY2(covered.count(title), (label + " missing " + title).c_str());
+        }
+    }
+    qInfo("%d explanations checked, %zu distinct titles", explanations, seenTitles.size());
+    // The sample reaches the cases the explanations branch on.
+    for (const char* title : {"Tensor-parallel all-reduces", "Pipeline sends", "Expert all-to-all",
+                              "Data-parallel gradient all-reduce"})
+        QVERIFY2(seenTitles.count(title), title);
+    QVERIFY(offloading > 0);
+}
+
+QTEST_GUILESS_MAIN(TestExplanation)
+#include "tst_explanation.moc"

@@ -1,0 +1,357 @@
+// The Primer's one-click presets (resources/primer/presets.json) against the claims of their
+// paragraphs (widgets/primer_panel.cpp): each claim is written out here with the datasheet
+// arithmetic behind it, and checked on the estimate the dashboard shows (calibrated defaults,
+// embedded catalog). A preset that no longer demonstrates its paragraph fails here.
+#include "core/estimator.h"
+#include "core/input_error.h"
+
+#include <QFile>
+#include <QtTest>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+using namespace lhe::core;
+using nlohmann::json;
+
+namespace {
+
+// Published parameter counts (catalogs/models.json, from the Hugging Face model cards).
+constexpr double kLlama8bParams = 8030261248.0;
+constexpr double kLlama70bParams = 70553706496.0;
+constexpr double kQwen3_32bParams = 32762123264.0;
+
+// Datasheets (catalogs/devices.json): NVIDIA H100 SXM 3.35 TB/s HBM3, 989.4 TFLOP/s dense BF16,
+// 1,978.9 TFLOP/s dense FP8, 80 GiB; RTX 4090 1.008 TB/s GDDR6X (384 bit × 21 Gb/s), 24 GiB;
+// AMD EPYC 9654 12 × DDR5-4800 × 8 B = 460.8 GB/s; PCIe 4.0 x16 31.5 GB/s; NVLink 4 450 GB/s.
+constexpr double kH100Bandwidth = 3.35e12;
+constexpr double kH100Fp8Flops = 1978.9e12;
+constexpr double kH100CapacityBytes = 80.0 * 1024 * 1024 * 1024;
+constexpr double kRtx4090Bandwidth = 1.008e12;
+constexpr double kRtx4090CapacityBytes = 24.0 * 1024 * 1024 * 1024;
+constexpr double kEpyc9654Bandwidth = 12 * 4800e6 * 8;
+constexpr double kPcie4x16 = 16e9 * 16 * 128.0 / 130.0 / 8.0;
+constexpr double kNvlink4 = 450e9;
+
+// Bits per weight including block scales (llama.cpp ggml-quants: Q4_K_M mixes Q4_K and Q6_K
+// blocks to 4.85 bits on average; Q8_0 is 32 int8 + one fp16 scale = 34 B per 32 weights).
+constexpr double kQ4KmBits = 4.85;
+constexpr double kQ8_0Bits = 34.0 * 8 / 32;
+
+bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+QByteArray describe(double actual, double expected)
+{
+    return QByteArray::number(actual, 'g', 6) + " vs expected " + QByteArray::number(expected, 'g', 6);
+}
+
+const json& presetsDocument()
+{
+    static const json document = [] {
+        QFile file(QStringLiteral(LHE_SOURCE_DIR "/resources/primer/presets.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read resources/primer/presets.json");
+        const QByteArray bytes = file.readAll();
+        return json::parse(bytes.constBegin(), bytes.constEnd());
+    }();
+    return document;
+}
+
+json presetScenario(const std::string& id)
+{
+    for (const json& preset : presetsDocument().at("presets")) {
+        if (preset.at("id") == id)
+            return preset.at("scenario");
+    }
+    qFatal("no preset %s", id.c_str());
+}
+
+Report run(const std::string& id)
+{
+    return estimate(scenarioFromJson(presetScenario(id)), Catalog::builtIn());
+}
+
+} // namespace
+
+class TestPrimerPresets : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyPresetEvaluatesCleanly_data();
+    void everyPresetEvaluatesCleanly();
+    void everyPresetHasAClaimHere();
+    void trainingNeedsOptimizerStatesBeyondWeights();
+    void cpuHoldsTheModelButDecodesSlowly();
+    void ramVsVramSpillsToHostRam();
+    void hbmOutpacesGddrByTheBandwidthRatio();
+    void decodeIsBandwidthBound();
+    void prefillIsComputeBound();
+    void pcieTensorParallelIsCommunicationBound();
+    void smallSpillMakesDecodeOffloadBound();
+
+private:
+    // The presets a test below checks; every preset of the file must be one of them.
+    const QStringList m_claimed{QStringLiteral("training-memory"),
+                                QStringLiteral("cpu-70b"),
+                                QStringLiteral("ram-vram-70b-4090"),
+                                QStringLiteral("gddr-rtx-4090"),
+                                QStringLiteral("hbm-h100"),
+                                QStringLiteral("decode-bandwidth"),
+                                QStringLiteral("prefill-compute"),
+                                QStringLiteral("communication-pcie"),
+                                QStringLiteral("communication-nvlink"),
+                                QStringLiteral("offload-fits-q4"),
+                                QStringLiteral("offload-spills-q8")};
+};
+
+void TestPrimerPresets::everyPresetEvaluatesCleanly_data()
+{
+    QTest::addColumn<QString>("id");
+    for (const json& preset : presetsDocument().at("presets")) {
+        const std::string id = preset.at("id").get<std::string>();
+        QTest::newRow(id.c_str()) << QString::fromStdString(id);
+    }
+}
+
+void TestPrimerPresets::everyPresetEvaluatesCleanly()
+{
+    QFETCH(QString, id);
+    const json scenario = presetScenario(id.toStdString());
+    // Explicit, not defaulted: a teacher reading the file sees every input of the demonstration.
+    for (const char* field : {"device", "model", "mode", "batch", "prompt_tokens", "devices", "precision"})
+        QVERIFY2(scenario.contains(field), field);
+    Report report;
+    try {
+        report = run(id.toStdString());
+    } catch (const InputError& error) {
+        QFAIL(error.what());
+    }
+    QVERIFY2(report.warnings.empty(), report.warnings.empty() ? "" : report.warnings.front().c_str());
+    QVERIFY(report.memory.tier != OffloadTier::DoesNotFit && report.memory.tier != OffloadTier::Disk);
+    for (const auto& phase :
+         {report.prefill, report.decode,
+          report.training ? std::optional(report.training->step) : std::optional<PhaseEstimate>()}) {
+        if (phase)
+            QVERIFY(std::isfinite(phase->seconds) && phase->seconds > 0);
+    }
+}
+
+void TestPrimerPresets::everyPresetHasAClaimHere()
+{
+    QStringList ids;
+    for (const json& preset : presetsDocument().at("presets"))
+        ids << QString::fromStdString(preset.at("id").get<std::string>());
+    QCOMPARE(ids.size(), QSet<QString>(ids.begin(), ids.end()).size()); // unique
+    QStringList sortedIds = ids, sortedClaimed = m_claimed;
+    sortedIds.sort();
+    sortedClaimed.sort();
+    QCOMPARE(sortedIds, sortedClaimed);
+}
+
+void TestPrimerPresets::trainingNeedsOptimizerStatesBeyondWeights()
+{
+    // "2 + 2 + 12 = 16 bytes per parameter": BF16 weights and gradients, AdamW's FP32 master
+    // copy, momentum and variance (ZeRO §3.1, K = 12). Llama-3.1-8B: 16.1 + 16.1 + 96.4 GB.
+    const Report r = run("training-memory");
+    QVERIFY(r.training);
+    const MemoryBreakdown& m = r.memory.perDevice;
+    QVERIFY2(near(m.weightsBytes, 2 * kLlama8bParams, 0.01), describe(m.weightsBytes, 2 * kLlama8bParams));
+    QVERIFY2(near(m.gradientsBytes, 2 * kLlama8bParams, 0.01),
+             describe(m.gradientsBytes, 2 * kLlama8bParams));
+    QVERIFY2(near(m.optimizerStatesBytes, 12 * kLlama8bParams, 0.01),
+             describe(m.optimizerStatesBytes, 12 * kLlama8bParams));
+    QVERIFY(m.optimizerStatesBytes > 5 * m.weightsBytes); // "dwarf the weights"
+    // "about 130 GB: more than one 80 GB H100 holds".
+    QVERIFY2(m.totalBytes() > 16 * kLlama8bParams && m.totalBytes() < 145e9, describe(m.totalBytes(), 130e9));
+    QVERIFY(m.totalBytes() > kH100CapacityBytes);
+    QVERIFY(!r.memory.fits);
+    QCOMPARE(r.memory.tier, OffloadTier::HostRam); // "the badge says what spills to host RAM"
+
+    // "Llama-3.1-8B is served from 17 GB": the same model and GPU in inference.
+    json inference = presetScenario("training-memory");
+    inference["mode"] = "inference";
+    inference["batch"] = 1;
+    inference["prompt_tokens"] = 1024;
+    inference["output_tokens"] = 256;
+    const Report served = estimate(scenarioFromJson(inference), Catalog::builtIn());
+    QVERIFY(served.memory.fits);
+    QVERIFY2(served.memory.perDevice.totalBytes() < 18e9,
+             describe(served.memory.perDevice.totalBytes(), 17e9));
+    QCOMPARE(served.memory.perDevice.optimizerStatesBytes, 0.0);
+    QCOMPARE(served.memory.perDevice.gradientsBytes, 0.0);
+}
+
+void TestPrimerPresets::cpuHoldsTheModelButDecodesSlowly()
+{
+    // 70.55 G parameters × 2 B = 141.1 GB: fits 768 GiB of DDR5, not an H100's 80 GiB.
+    const Report r = run("cpu-70b");
+    QVERIFY(r.memory.fits);
+    QVERIFY(r.memory.perDevice.weightsBytes > kH100CapacityBytes);
+    QVERIFY(r.decode && r.prefill && r.ideal.decode);
+    QCOMPARE(r.decode->bound, Bound::Memory);
+    QCOMPARE(r.prefill->bound, Bound::Compute);
+    // "at most 3.3 tokens/s": 460.8 GB/s ÷ 141.1 GB = 3.27 (the KV cache read adds 0.3 %).
+    const double ceiling = kEpyc9654Bandwidth / (2 * kLlama70bParams);
+    QVERIFY2(near(ceiling, 3.27, 0.005), describe(ceiling, 3.27));
+    QVERIFY2(near(r.ideal.decode->tokensPerSecond, ceiling, 0.01),
+             describe(r.ideal.decode->tokensPerSecond, ceiling));
+    QVERIFY(r.decode->tokensPerSecond < 3.3 && r.decode->tokensPerSecond > 2.0); // "about 3"
+    // "a 1,024-token prompt takes about 20 s": at least 2 × 70.55 G × 1024 / 14.75 TFLOP/s = 9.8 s.
+    QVERIFY2(r.prefill->seconds > 9.8 && r.prefill->seconds < 30, describe(r.prefill->seconds, 20));
+}
+
+void TestPrimerPresets::ramVsVramSpillsToHostRam()
+{
+    // Q4_K_M: 70.55 G × 4.85 / 8 = 42.8 GB of weights ("43 GB") on a 24 GiB (25.8 GB) card.
+    const Report r = run("ram-vram-70b-4090");
+    const double weights = kLlama70bParams * kQ4KmBits / 8;
+    QVERIFY2(near(r.memory.perDevice.weightsBytes, weights, 0.005),
+             describe(r.memory.perDevice.weightsBytes, weights));
+    QVERIFY(near(weights, 43e9, 0.01));
+    QVERIFY(!r.memory.fits);
+    QCOMPARE(r.memory.tier, OffloadTier::HostRam);
+    // "18 GB of it cannot stay": 42.8 GB + KV cache, activations and runtime (~1 GB) − 25.8 GB.
+    QVERIFY2(near(r.memory.offloadedBytes, weights + 1e9 - kRtx4090CapacityBytes, 0.05),
+             describe(r.memory.offloadedBytes, weights + 1e9 - kRtx4090CapacityBytes));
+    QVERIFY2(r.memory.offloadedBytes > 17e9 && r.memory.offloadedBytes < 19e9,
+             describe(r.memory.offloadedBytes, 18e9));
+    // "Offload I/O, about 1 token/s": 18 GB over 31.5 GB/s takes ≥ 0.57 s per token.
+    QVERIFY(r.decode);
+    QCOMPARE(r.decode->bound, Bound::Offload);
+    QVERIFY(r.decode->breakdown.offloadSeconds >= r.memory.offloadedBytes / kPcie4x16);
+    QVERIFY2(r.decode->tokensPerSecond > 0.5 && r.decode->tokensPerSecond < 1.75,
+             describe(r.decode->tokensPerSecond, 1));
+    QVERIFY(near(kRtx4090Bandwidth / kPcie4x16, 32, 0.01)); // "32 times slower"
+}
+
+void TestPrimerPresets::hbmOutpacesGddrByTheBandwidthRatio()
+{
+    // Same model, batch and context; only the memory differs (3.35 TB/s HBM3 vs 1.008 TB/s GDDR6X).
+    const Report gddr = run("gddr-rtx-4090");
+    const Report hbm = run("hbm-h100");
+    QVERIFY(gddr.decode && hbm.decode && gddr.ideal.decode && hbm.ideal.decode);
+    QCOMPARE(gddr.decode->bound, Bound::Memory);
+    QCOMPARE(hbm.decode->bound, Bound::Memory);
+    // "≈ 210 tokens/s on H100 and ≈ 63 on RTX 4090": bandwidth ÷ 16.06 GB of BF16 weights
+    // (the 0.2 GB KV cache at a 1,152-token mean context makes the ideal 1 % slower).
+    const double weights = 2 * kLlama8bParams;
+    QVERIFY2(near(hbm.ideal.decode->tokensPerSecond, kH100Bandwidth / weights, 0.015),
+             describe(hbm.ideal.decode->tokensPerSecond, kH100Bandwidth / weights));
+    QVERIFY2(near(gddr.ideal.decode->tokensPerSecond, kRtx4090Bandwidth / weights, 0.015),
+             describe(gddr.ideal.decode->tokensPerSecond, kRtx4090Bandwidth / weights));
+    QVERIFY(near(kH100Bandwidth / weights, 210, 0.01) && near(kRtx4090Bandwidth / weights, 63, 0.01));
+    // "the same 3.3× as the bandwidth" (ideal) and "about 2.5×" once per-layer overheads count.
+    const double bandwidthRatio = kH100Bandwidth / kRtx4090Bandwidth;
+    QVERIFY(near(bandwidthRatio, 3.32, 0.005));
+    const double idealRatio = gddr.ideal.decode->seconds / hbm.ideal.decode->seconds;
+    QVERIFY2(near(idealRatio, bandwidthRatio, 0.005), describe(idealRatio, bandwidthRatio));
+    const double estimatedRatio = hbm.decode->tokensPerSecond / gddr.decode->tokensPerSecond;
+    QVERIFY2(estimatedRatio > 2.0 && estimatedRatio < 3.0, describe(estimatedRatio, 2.5));
+    // The memory part of the step alone keeps the bandwidth ratio within the calibrated
+    // efficiencies (H100 STREAM 88.7 %; the RTX 4090 in the same range).
+    const double memoryRatio = gddr.decode->breakdown.memorySeconds / hbm.decode->breakdown.memorySeconds;
+    QVERIFY2(near(memoryRatio, bandwidthRatio, 0.1), describe(memoryRatio, bandwidthRatio));
+}
+
+void TestPrimerPresets::decodeIsBandwidthBound()
+{
+    const Report r = run("decode-bandwidth");
+    QVERIFY(r.memory.fits && r.decode && r.ideal.decode);
+    QCOMPARE(r.decode->bound, Bound::Memory);
+    // "2 FLOP per byte" with 1-byte FP8 weights, against a ridge of 1,978.9 / 3.35 = 590.7 FLOP/B.
+    const double ridge = kH100Fp8Flops / kH100Bandwidth;
+    QVERIFY(near(ridge, 590.7, 0.001));
+    QVERIFY2(near(r.roofline.ridgeIntensity, ridge, 0.001), describe(r.roofline.ridgeIntensity, ridge));
+    QVERIFY2(near(r.decode->arithmeticIntensity, 2.0, 0.1), describe(r.decode->arithmeticIntensity, 2.0));
+    QVERIFY(r.decode->arithmeticIntensity < ridge / 100); // "far left of the ridge"
+    QVERIFY(r.decode->breakdown.memorySeconds > 50 * r.decode->breakdown.computeSeconds);
+    // "70.6 GB ÷ 3.35 TB/s = 21 ms per token, at most 47 tokens/s".
+    const double ceiling = kH100Bandwidth / kLlama70bParams;
+    QVERIFY(near(ceiling, 47.5, 0.01));
+    QVERIFY2(r.ideal.decode->tokensPerSecond <= ceiling &&
+                 near(r.ideal.decode->tokensPerSecond, ceiling, 0.03),
+             describe(r.ideal.decode->tokensPerSecond, ceiling));
+    QVERIFY(r.decode->tokensPerSecond < ceiling);
+}
+
+void TestPrimerPresets::prefillIsComputeBound()
+{
+    const Report r = run("prefill-compute");
+    QVERIFY(r.memory.fits && r.prefill && r.ideal.prefill);
+    QCOMPARE(r.prefill->bound, Bound::Compute);
+    // "thousands of FLOP per byte, far right of the ridge at 590".
+    QVERIFY2(r.prefill->arithmeticIntensity > 1000, describe(r.prefill->arithmeticIntensity, 1000));
+    QVERIFY(r.prefill->arithmeticIntensity > 2 * r.roofline.ridgeIntensity);
+    QVERIFY(r.prefill->breakdown.computeSeconds > 5 * r.prefill->breakdown.memorySeconds);
+    // "2 × 70.6 billion parameters × 8,192 tokens ≈ 1.16 PFLOP, ÷ 1,979 TFLOP/s ≈ 0.6 s at peak";
+    // attention over the 8,192-token context adds a few per cent.
+    const double flops = 2 * kLlama70bParams * 8192;
+    QVERIFY(near(flops, 1.16e15, 0.005));
+    QVERIFY2(r.prefill->flops >= 0.98 * flops && r.prefill->flops < 1.1 * flops,
+             describe(r.prefill->flops, flops));
+    QVERIFY2(near(r.ideal.prefill->seconds, flops / kH100Fp8Flops, 0.1),
+             describe(r.ideal.prefill->seconds, flops / kH100Fp8Flops));
+    // The same scenario's decode sits on the slope.
+    QVERIFY(r.decode);
+    QCOMPARE(r.decode->bound, Bound::Memory);
+}
+
+void TestPrimerPresets::pcieTensorParallelIsCommunicationBound()
+{
+    const Report pcie = run("communication-pcie");
+    const Report nvlink = run("communication-nvlink");
+    QCOMPARE(pcie.scenario.parallelism->tensor, 8LL);
+    QCOMPARE(nvlink.scenario.parallelism->tensor, 8LL);
+    QVERIFY(pcie.prefill && nvlink.prefill);
+    QCOMPARE(pcie.prefill->bound, Bound::Communication);
+    QVERIFY2(
+        pcie.prefill->breakdown.communicationSeconds > 2 * pcie.prefill->breakdown.computeSeconds,
+        describe(pcie.prefill->breakdown.communicationSeconds, 2 * pcie.prefill->breakdown.computeSeconds));
+    QCOMPARE(nvlink.prefill->bound, Bound::Compute);
+    QVERIFY(nvlink.prefill->breakdown.communicationSeconds < nvlink.prefill->breakdown.computeSeconds);
+    // Same model, split and prompt: the all-reduce volume is the same, the link 450 / 31.5 =
+    // 14.3× faster, so NVLink's communication time is at least 10× shorter.
+    QVERIFY(near(kNvlink4 / kPcie4x16, 14.3, 0.01));
+    QVERIFY(pcie.prefill->breakdown.communicationSeconds >
+            10 * nvlink.prefill->breakdown.communicationSeconds);
+}
+
+void TestPrimerPresets::smallSpillMakesDecodeOffloadBound()
+{
+    const Report fits = run("offload-fits-q4");
+    const Report spills = run("offload-spills-q8");
+    // "Qwen3-32B at Q4_K_M (20 GB) fits in 24 GB": 32.76 G × 4.85 / 8 = 19.9 GB.
+    QVERIFY2(near(fits.memory.perDevice.weightsBytes, kQwen3_32bParams * kQ4KmBits / 8, 0.005),
+             describe(fits.memory.perDevice.weightsBytes, kQwen3_32bParams * kQ4KmBits / 8));
+    QVERIFY(fits.memory.fits);
+    QVERIFY(fits.decode);
+    QCOMPARE(fits.decode->bound, Bound::Memory);
+    // "at Q8_0 (35 GB) 10 GB spill to host RAM": 32.76 G × 8.5 / 8 = 34.8 GB, + ~1 GB − 25.8 GB.
+    const double weights = kQwen3_32bParams * kQ8_0Bits / 8;
+    QVERIFY2(near(spills.memory.perDevice.weightsBytes, weights, 0.005),
+             describe(spills.memory.perDevice.weightsBytes, weights));
+    QCOMPARE(spills.memory.tier, OffloadTier::HostRam);
+    QVERIFY2(spills.memory.offloadedBytes > 9e9 && spills.memory.offloadedBytes < 11e9,
+             describe(spills.memory.offloadedBytes, 10e9));
+    // "about a quarter of the bytes, but most of the time of every token".
+    const double spilledShare = spills.memory.offloadedBytes / spills.memory.perDevice.totalBytes();
+    QVERIFY2(spilledShare > 0.2 && spilledShare < 0.35, describe(spilledShare, 0.25));
+    QVERIFY(spills.decode);
+    QCOMPARE(spills.decode->bound, Bound::Offload);
+    QVERIFY(spills.decode->breakdown.offloadSeconds > 0.5 * spills.decode->seconds);
+    QVERIFY(spills.decode->breakdown.offloadSeconds > 4 * spills.decode->breakdown.memorySeconds);
+    // "Memory bandwidth at about 28 tokens/s, then Offload I/O at about 2 tokens/s": the PCIe
+    // read alone, 10 GB ÷ 31.5 GB/s ≥ 0.31 s, caps the spilled run below 3.2 tokens/s.
+    QVERIFY(spills.decode->tokensPerSecond < kPcie4x16 / spills.memory.offloadedBytes);
+    QVERIFY2(fits.decode->tokensPerSecond > 20 && fits.decode->tokensPerSecond < 35,
+             describe(fits.decode->tokensPerSecond, 28));
+    QVERIFY2(spills.decode->tokensPerSecond > 1.5 && spills.decode->tokensPerSecond < 3,
+             describe(spills.decode->tokensPerSecond, 2));
+}
+
+QTEST_GUILESS_MAIN(TestPrimerPresets)
+#include "tst_primer_presets.moc"

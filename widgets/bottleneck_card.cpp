@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
@@ -103,17 +105,17 @@ BottleneckCard::BottleneckCard(QWidget* parent)
       m_bar(new BreakdownBar(this))
 {
     setFrameShape(QFrame::StyledPanel);
-    setFocusPolicy(Qt::TabFocus); // screen readers reach the verdict by keyboard
+    // Keyboard users reach the verdict (screen readers read it) and open its explanation.
+    setFocusPolicy(Qt::StrongFocus);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("Click to see how this is calculated"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
     layout->setSpacing(4);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);
-    QFont boundFont = m_bound->font();
-    boundFont.setPointSizeF(boundFont.pointSizeF() * 1.25);
-    boundFont.setBold(true);
-    m_bound->setFont(boundFont);
+    styleBoundFont();
     m_figures->setTextFormat(Qt::RichText);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_title);
@@ -121,6 +123,44 @@ BottleneckCard::BottleneckCard(QWidget* parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_figures);
     layout->addStretch(1);
+    m_figures->installEventFilter(this);
+}
+
+void BottleneckCard::mousePressEvent(QMouseEvent* event)
+{
+    m_pressed = event->button() == Qt::LeftButton;
+    event->accept();
+}
+
+void BottleneckCard::mouseReleaseEvent(QMouseEvent* event)
+{
+    const bool click = m_pressed && event->button() == Qt::LeftButton && rect().contains(event->position().toPoint());
+    m_pressed = false;
+    event->accept();
+    if (click && m_boundKind)
+        emit clicked();
+}
+
+void BottleneckCard::keyPressEvent(QKeyEvent* event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space) &&
+        m_boundKind) {
+        emit clicked();
+        return;
+    }
+    QFrame::keyPressEvent(event);
+}
+
+bool BottleneckCard::eventFilter(QObject* watched, QEvent* event)
+{
+    // The figures are selectable text and take the mouse: a click that selected nothing still
+    // counts as a click on the card.
+    if (watched == m_figures && event->type() == QEvent::MouseButtonRelease && m_boundKind) {
+        const auto* mouse = static_cast<QMouseEvent*>(event);
+        if (mouse->button() == Qt::LeftButton && !m_figures->hasSelectedText())
+            emit clicked();
+    }
+    return QFrame::eventFilter(watched, event);
 }
 
 void BottleneckCard::setContent(const QString& title, core::Bound bound, const core::TimeBreakdown& breakdown,
@@ -171,11 +211,23 @@ void BottleneckCard::styleBound()
     m_bound->setPalette(boundPalette);
 }
 
+// 1.25x the card's font, derived again when that changes (presentation mode): a size set on
+// the label itself would no longer follow the application font.
+void BottleneckCard::styleBoundFont()
+{
+    QFont boundFont = font();
+    boundFont.setPointSizeF(boundFont.pointSizeF() * 1.25);
+    boundFont.setBold(true);
+    m_bound->setFont(boundFont);
+}
+
 void BottleneckCard::changeEvent(QEvent* event)
 {
     QFrame::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         styleBound();
+    else if (event->type() == QEvent::FontChange)
+        styleBoundFont();
 }
 
 QString BottleneckCard::title() const

@@ -1,5 +1,6 @@
 // BottleneckCard: one phase's verdict (prefill, decode or training step) — the bound in words,
-// the headline figures, and the time breakdown as a small labelled stacked bar.
+// the headline figures, and the time breakdown as a small labelled stacked bar. Clicking it (or
+// Enter/Space while it has focus) asks for the explanation of its numbers.
 #pragma once
 
 #include "core/report.h"
@@ -31,17 +32,26 @@ public:
     QString boundText() const;
     QString summaryText() const; // plain text for screen readers and tests
 
+signals:
+    void clicked(); // mouse release on the card, or Enter/Space; not after selecting figure text
+
 protected:
-    void changeEvent(QEvent* event) override; // the bound's colour follows the theme
+    void changeEvent(QEvent* event) override; // the bound's colour and size follow theme and font
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // clicks on the selectable figures
 
 private:
     void styleBound();
+    void styleBoundFont();
 
     QLabel* m_title;
     QLabel* m_bound;
     QLabel* m_figures;
     BreakdownBar* m_bar;
     std::optional<core::Bound> m_boundKind; // none while the card shows a message
+    bool m_pressed = false;
 };
 
 } // namespace lhe::widgets

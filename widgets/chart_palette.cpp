@@ -19,10 +19,11 @@ const QColor kPurple(0xCC, 0x79, 0xA7);
 const QColor kGrey(0x99, 0x99, 0x99);
 const QColor kBlack(0x00, 0x00, 0x00);
 
-QString tr(const char* text)
+// Translation context of the names below (free functions: lupdate needs a class to name it).
+struct ChartPalette
 {
-    return QCoreApplication::translate("lhe::widgets::ChartPalette", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(lhe::widgets::ChartPalette)
+};
 
 } // namespace
 
@@ -64,18 +65,18 @@ QBrush segmentBrush(MemorySegmentKind kind)
 QString segmentName(MemorySegmentKind kind)
 {
     switch (kind) {
-    case MemorySegmentKind::Weights: return tr("Weights");
-    case MemorySegmentKind::KvCache: return tr("KV cache");
-    case MemorySegmentKind::Activations: return tr("Activations");
-    case MemorySegmentKind::Gradients: return tr("Gradients");
-    case MemorySegmentKind::OptimizerStates: return tr("Optimizer states");
-    case MemorySegmentKind::RuntimeContext: return tr("Runtime context");
-    case MemorySegmentKind::AllocatorReserve: return tr("Allocator reserve");
-    case MemorySegmentKind::CommunicationBuffers: return tr("Communication buffers");
-    case MemorySegmentKind::KvPoolReserve: return tr("Unused KV pool");
-    case MemorySegmentKind::OffloadHostRam: return tr("Offloaded to host RAM");
-    case MemorySegmentKind::OffloadDisk: return tr("Offloaded to disk");
-    case MemorySegmentKind::Unplaced: return tr("Does not fit anywhere");
+    case MemorySegmentKind::Weights: return ChartPalette::tr("Weights");
+    case MemorySegmentKind::KvCache: return ChartPalette::tr("KV cache");
+    case MemorySegmentKind::Activations: return ChartPalette::tr("Activations");
+    case MemorySegmentKind::Gradients: return ChartPalette::tr("Gradients");
+    case MemorySegmentKind::OptimizerStates: return ChartPalette::tr("Optimizer states");
+    case MemorySegmentKind::RuntimeContext: return ChartPalette::tr("Runtime context");
+    case MemorySegmentKind::AllocatorReserve: return ChartPalette::tr("Allocator reserve");
+    case MemorySegmentKind::CommunicationBuffers: return ChartPalette::tr("Communication buffers");
+    case MemorySegmentKind::KvPoolReserve: return ChartPalette::tr("Unused KV pool");
+    case MemorySegmentKind::OffloadHostRam: return ChartPalette::tr("Offloaded to host RAM");
+    case MemorySegmentKind::OffloadDisk: return ChartPalette::tr("Offloaded to disk");
+    case MemorySegmentKind::Unplaced: return ChartPalette::tr("Does not fit anywhere");
     }
     return {};
 }
@@ -99,10 +100,10 @@ QColor latencyColor()
 QString boundName(core::Bound bound)
 {
     switch (bound) {
-    case core::Bound::Compute: return tr("Compute");
-    case core::Bound::Memory: return tr("Memory bandwidth");
-    case core::Bound::Communication: return tr("Communication");
-    case core::Bound::Offload: return tr("Offload I/O");
+    case core::Bound::Compute: return ChartPalette::tr("Compute");
+    case core::Bound::Memory: return ChartPalette::tr("Memory bandwidth");
+    case core::Bound::Communication: return ChartPalette::tr("Communication");
+    case core::Bound::Offload: return ChartPalette::tr("Offload I/O");
     }
     return {};
 }
@@ -120,9 +121,9 @@ QColor phaseColor(core::RooflinePhase phase)
 QString phaseName(core::RooflinePhase phase)
 {
     switch (phase) {
-    case core::RooflinePhase::Prefill: return tr("Prefill");
-    case core::RooflinePhase::Decode: return tr("Decode");
-    case core::RooflinePhase::TrainingStep: return tr("Training step");
+    case core::RooflinePhase::Prefill: return ChartPalette::tr("Prefill");
+    case core::RooflinePhase::Decode: return ChartPalette::tr("Decode");
+    case core::RooflinePhase::TrainingStep: return ChartPalette::tr("Training step");
     }
     return {};
 }
@@ -130,10 +131,10 @@ QString phaseName(core::RooflinePhase phase)
 QString tierName(core::OffloadTier tier)
 {
     switch (tier) {
-    case core::OffloadTier::None: return tr("fits");
-    case core::OffloadTier::HostRam: return tr("host RAM");
-    case core::OffloadTier::Disk: return tr("disk");
-    case core::OffloadTier::DoesNotFit: return tr("does not fit");
+    case core::OffloadTier::None: return ChartPalette::tr("fits");
+    case core::OffloadTier::HostRam: return ChartPalette::tr("host RAM");
+    case core::OffloadTier::Disk: return ChartPalette::tr("disk");
+    case core::OffloadTier::DoesNotFit: return ChartPalette::tr("does not fit");
     }
     return {};
 }
@@ -171,15 +172,15 @@ QString verdictName(core::CellVerdict verdict)
 {
     switch (verdict) {
     case core::CellVerdict::Compute:
-        return tr("Compute");
+        return ChartPalette::tr("Compute");
     case core::CellVerdict::MemoryBandwidth:
-        return tr("Memory bandwidth");
+        return ChartPalette::tr("Memory bandwidth");
     case core::CellVerdict::Communication:
-        return tr("Communication");
+        return ChartPalette::tr("Communication");
     case core::CellVerdict::Offload:
-        return tr("Offload");
+        return ChartPalette::tr("Offload");
     case core::CellVerdict::DoesNotFit:
-        return tr("Does not fit");
+        return ChartPalette::tr("Does not fit");
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "widgets/qcustomplot_include.h"
 #include "widgets/theme.h"
 
+#include <QLocale>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <cmath>
@@ -40,14 +41,41 @@ bool sameRange(const QCPAxis* axis, const QCPRange& a, const QCPRange& b)
     return std::abs(a.lower - b.lower) <= tolerance && std::abs(a.upper - b.upper) <= tolerance;
 }
 
+double g_presentationScale = 1.0;
+
+// The locale the plot formats tick labels with. QCustomPlot's "beautiful powers" (10¹⁶ rather
+// than 1E+16 on the log axes) look for a lowercase 'e', which Qt 6 writes only in the C locale
+// (en_US and zh_CN write 'E'). Locales that write numbers as C does (decimal point '.', group
+// ',', ASCII digits) get C with grouping: the same digits and powers of ten; others (a decimal
+// comma) keep their own numbers.
+QLocale plotLocale(const QLocale& locale)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // C omits group separators by default
+    if (locale.decimalPoint() != c.decimalPoint() || locale.groupSeparator() != c.groupSeparator() ||
+        locale.zeroDigit() != c.zeroDigit())
+        return locale;
+    return c;
+}
+
 } // namespace
+
+void ChartWidget::setPresentationScale(double scale)
+{
+    g_presentationScale = scale > 0 ? scale : 1.0;
+}
+
+double ChartWidget::presentationScale()
+{
+    return g_presentationScale;
+}
 
 ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->setLocale(locale());
+    m_plot->setLocale(plotLocale(locale()));
     // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
     // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
     // from a report's.
@@ -60,8 +88,9 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
 QFont ChartWidget::chartFont(double pointSize, bool bold) const
 {
     QFont result = font();
-    if (result.pointSizeF() < pointSize)
-        result.setPointSizeF(pointSize);
+    const double minimum = pointSize * g_presentationScale;
+    if (result.pointSizeF() < minimum)
+        result.setPointSizeF(minimum);
     result.setBold(bold);
     return result;
 }
@@ -88,15 +117,16 @@ void ChartWidget::styleAxes(const QColor& background, const QColor& text, const 
                             const QFont& labelFont)
 {
     m_plot->setBackground(background);
+    const double width = presentationScale();
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(text, 1));
-        axis->setTickPen(QPen(text, 1));
-        axis->setSubTickPen(QPen(text, 1));
+        axis->setBasePen(QPen(text, width));
+        axis->setTickPen(QPen(text, width));
+        axis->setSubTickPen(QPen(text, width));
         axis->setTickLabelColor(text);
         axis->setLabelColor(text);
         axis->setLabelFont(labelFont);
         axis->setTickLabelFont(labelFont);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setPen(QPen(grid, width, Qt::DotLine));
     }
 }
 
@@ -256,7 +286,7 @@ void ChartWidget::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
         event->type() == QEvent::LocaleChange) {
-        m_plot->setLocale(locale());
+        m_plot->setLocale(plotLocale(locale()));
         applyPalette();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }

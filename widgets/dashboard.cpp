@@ -9,11 +9,27 @@
 
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QEvent>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
 
 namespace lhe::widgets {
+
+void Dashboard::styleHeadline()
+{
+    QFont headlineFont = font();
+    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.2);
+    headlineFont.setBold(true);
+    m_headline->setFont(headlineFont);
+}
+
+void Dashboard::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        styleHeadline();
+    QWidget::changeEvent(event);
+}
 
 Dashboard::Dashboard(QWidget* parent)
     : QWidget(parent), m_headline(new QLabel(this)), m_memoryBars(new MemoryBarsWidget(this)),
@@ -23,10 +39,7 @@ Dashboard::Dashboard(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    QFont headlineFont = m_headline->font();
-    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.2);
-    headlineFont.setBold(true);
-    m_headline->setFont(headlineFont);
+    styleHeadline();
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
 
@@ -58,6 +71,31 @@ Dashboard::Dashboard(QWidget* parent)
     m_memoryBars->setAccessibleName(tr("Memory per device chart"));
     m_roofline->setAccessibleName(tr("Roofline chart"));
     m_designSpace->setAccessibleName(tr("Design-space map"));
+
+    // Every clicked number explains itself (issue 8): one signal for the window's Explain panel.
+    connect(m_memoryBars, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
+        core::ExplainTarget target;
+        target.kind = core::ExplainKind::MemorySegment;
+        target.segment = kind;
+        emit explainRequested(target);
+    });
+    connect(m_roofline, &RooflineWidget::pointClicked, this, [this](core::RooflinePhase phase) {
+        core::ExplainTarget target;
+        target.kind = core::ExplainKind::RooflinePoint;
+        target.phase = phase;
+        emit explainRequested(target);
+    });
+    const std::pair<BottleneckCard*, core::RooflinePhase> phaseCards[] = {
+        {m_prefill, core::RooflinePhase::Prefill},
+        {m_decode, core::RooflinePhase::Decode},
+        {m_training, core::RooflinePhase::TrainingStep}};
+    for (const auto& [card, cardPhase] : phaseCards)
+        connect(card, &BottleneckCard::clicked, this, [this, phase = cardPhase] {
+            core::ExplainTarget target;
+            target.kind = core::ExplainKind::Verdict;
+            target.phase = phase;
+            emit explainRequested(target);
+        });
 }
 
 bool Dashboard::designSpaceShown() const
@@ -86,7 +124,13 @@ void Dashboard::setReport(const core::Report& report)
                                  QString::number(split.pipeline), QString::number(split.data)));
     m_memoryBars->setReport(report);
     m_roofline->setReport(report);
+    fillPhaseCards(report, m_prefill, m_decode, m_training);
+}
 
+void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard, BottleneckCard* decodeCard,
+                               BottleneckCard* trainingCard)
+{
+    const auto& s = report.scenario;
     if (report.prefill) {
         const auto& p = *report.prefill;
         QList<QPair<QString, QString>> figures{{tr("Time to first token"), formatSeconds(p.seconds)},
@@ -94,10 +138,10 @@ void Dashboard::setReport(const core::Report& report)
                                                {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}};
         if (report.ideal.prefill) // the datasheet roofline of the same work, for comparison
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.prefill->seconds)});
-        m_prefill->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
-        m_prefill->show();
+        prefillCard->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
+        prefillCard->show();
     } else {
-        m_prefill->hide();
+        prefillCard->hide();
     }
     if (report.decode) {
         const auto& d = *report.decode;
@@ -107,10 +151,10 @@ void Dashboard::setReport(const core::Report& report)
                                                 formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}};
         if (report.ideal.decode)
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.decode->seconds)});
-        m_decode->setContent(tr("Decode"), d.bound, d.breakdown, figures);
-        m_decode->show();
+        decodeCard->setContent(tr("Decode"), d.bound, d.breakdown, figures);
+        decodeCard->show();
     } else {
-        m_decode->hide();
+        decodeCard->hide();
     }
     if (report.training) {
         const auto& t = *report.training;
@@ -123,10 +167,10 @@ void Dashboard::setReport(const core::Report& report)
             figures.append({tr("Ideal roofline"), tr("%1, MFU %2 %")
                                                       .arg(formatSeconds(report.ideal.training->step.seconds),
                                                            formatNumber(report.ideal.training->mfu * 100.0))});
-        m_training->setContent(tr("Training step"), t.step.bound, t.step.breakdown, figures);
-        m_training->show();
+        trainingCard->setContent(tr("Training step"), t.step.bound, t.step.breakdown, figures);
+        trainingCard->show();
     } else {
-        m_training->hide();
+        trainingCard->hide();
     }
 }
 

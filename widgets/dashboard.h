@@ -3,6 +3,7 @@
 // or one chart to PNG/SVG/PDF.
 #pragma once
 
+#include "core/explanation.h"
 #include "core/report.h"
 
 #include <QWidget>
@@ -25,6 +26,10 @@ public:
     explicit Dashboard(QWidget* parent = nullptr);
 
     void setReport(const core::Report& report);
+    // The verdict cards of a report's phases (a card without its phase is hidden): what the
+    // dashboard shows, shared with the Compare A/B view.
+    static void fillPhaseCards(const core::Report& report, BottleneckCard* prefill, BottleneckCard* decode,
+                               BottleneckCard* training);
     // Shown instead of the verdicts when the scenario cannot be evaluated.
     void showProblem(const QString& message);
 
@@ -47,8 +52,16 @@ public:
 signals:
     // The tab beside the memory chart changed: the window computes the map when it is shown.
     void designSpaceShownChanged(bool shown);
+    // A memory bar segment, a roofline point or a verdict card was clicked: explain its numbers.
+    void explainRequested(const lhe::core::ExplainTarget& target);
+
+protected:
+    // The headline is 1.2x the dashboard's font: re-derived when the font changes (presentation mode).
+    void changeEvent(QEvent* event) override;
 
 private:
+    void styleHeadline();
+
     QLabel* m_headline;
     MemoryBarsWidget* m_memoryBars;
     RooflineWidget* m_roofline;

@@ -24,11 +24,6 @@ namespace {
 
 constexpr double kMarkerSize = 15; // px, the current-scenario ring
 
-QString tr(const char* text)
-{
-    return DesignSpaceWidget::tr(text);
-}
-
 // Hatch lines a little lighter than the fill on dark fills, darker on light ones.
 QColor hatchColour(const QColor& fill)
 {
@@ -46,9 +41,9 @@ QString tokenTick(double octave)
 {
     const long long value = std::llround(std::exp2(octave));
     if (value >= (1LL << 20) && value % (1LL << 20) == 0)
-        return tr("%1M").arg(value >> 20);
+        return DesignSpaceWidget::tr("%1M").arg(value >> 20);
     if (value >= 1024 && value % 1024 == 0)
-        return tr("%1k").arg(value >> 10);
+        return DesignSpaceWidget::tr("%1k").arg(value >> 10);
     return QString::number(value);
 }
 
@@ -463,22 +458,23 @@ void DesignSpaceWidget::applyPalette()
         cells->setHatch(hatch == Qt::NoBrush ? QBrush() : QBrush(hatchColour(fill), hatch));
     }
     // Both lines in the text colour over a halo of the background, so they show on every cell.
-    QPen boundary(text, 3);
+    const double w = presentationScale();
+    QPen boundary(text, 3 * w);
     boundary.setCapStyle(Qt::FlatCap);
-    QPen halo(base, 6);
+    QPen halo(base, 6 * w);
     halo.setCapStyle(Qt::FlatCap);
     m_outOfMemory->setPen(boundary);
     m_outOfMemory->setHalo(halo);
-    QPen dashed(text, 2, Qt::DashLine);
+    QPen dashed(text, 2 * w, Qt::DashLine);
     dashed.setCapStyle(Qt::FlatCap);
-    QPen dashedHalo(base, 4.5);
+    QPen dashedHalo(base, 4.5 * w);
     dashedHalo.setCapStyle(Qt::FlatCap);
     m_crossover->setPen(dashed);
     m_crossover->setHalo(dashedHalo);
     m_currentHalo->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(base, 5), Qt::NoBrush, kMarkerSize));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(base, 5 * w), Qt::NoBrush, kMarkerSize * w));
     m_current->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(text, 2.5), Qt::NoBrush, kMarkerSize));
+        QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QPen(text, 2.5 * w), Qt::NoBrush, kMarkerSize * w));
 
     m_plot->legend->setFont(labelFont);
     m_plot->legend->setTextColor(text);

@@ -17,10 +17,11 @@ namespace lhe::widgets {
 
 namespace {
 
-QString tr(const char* text)
+// Translation context of the messages of this file (free functions: lupdate needs a class to name it).
+struct ImageExport
 {
-    return QCoreApplication::translate("lhe::widgets::ImageExport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(lhe::widgets::ImageExport)
+};
 
 // The widget itself when it is a plot, and every plot inside it.
 QList<QCustomPlot*> plotsIn(QWidget* widget)
@@ -110,7 +111,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
                   QString* error, ExportTheme theme)
 {
     if (!(scale >= 0.25 && scale <= 8.0)) {
-        *error = tr("Scale must be between 0.25 and 8");
+        *error = ImageExport::tr("Scale must be between 0.25 and 8");
         return false;
     }
     const QSize original = widget->size();
@@ -157,7 +158,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
     }
     widget->resize(original);
     if (!ok || bytes->isEmpty()) {
-        *error = tr("Rendering the image failed");
+        *error = ImageExport::tr("Rendering the image failed");
         return false;
     }
     return true;

@@ -205,9 +205,29 @@ QSize MemoryBarsWidget::sizeHint() const
     return {480, 360};
 }
 
-void MemoryBarsWidget::setReport(const core::Report& report)
+void MemoryBarsWidget::setTitle(const QString& title)
+{
+    m_titleText = title;
+    if (!m_title) {
+        m_title = new QCPTextElement(m_plot);
+        m_title->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        m_title->setMargins(QMargins(6, 4, 6, 0));
+        m_plot->plotLayout()->insertRow(0);
+        m_plot->plotLayout()->addElement(0, 0, m_title);
+        m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+        applyPalette();
+    }
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes)
 {
     m_chart = core::memoryChart(report);
+    // A shared scale never cuts this chart's own bars off: at least its own fit.
+    m_chart.axisMaxBytes = std::max(m_chart.axisMaxBytes, axisMaxBytes);
+    m_axisMaxBytes = m_chart.axisMaxBytes;
     m_tier = report.memory.tier;
     m_hasReport = true;
     const core::MemoryEstimate& memory = report.memory;
@@ -361,6 +381,41 @@ void MemoryBarsWidget::setReport(const core::Report& report)
     finishUpdate(m_summary);
 }
 
+void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
+{
+    ChartWidget::resizeEvent(event);
+    fitLegendColumns();
+}
+
+void MemoryBarsWidget::fitLegendColumns()
+{
+    // The legend fills rows first (foColumnsFirst): with two columns the even items are on the
+    // left, the odd ones on the right, each column as wide as its widest name.
+    QCPLegend* legend = m_plot->legend;
+    const QFontMetrics metrics(legend->font());
+    std::array<int, 2> widest{};
+    int index = 0;
+    QMargins itemMargins;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
+            itemMargins = item->margins();
+            int& column = widest[static_cast<std::size_t>(index++ % 2)];
+            column = std::max(column, metrics.horizontalAdvance(item->plottable()->name()));
+        }
+    const int perItem = legend->iconSize().width() + legend->iconTextPadding() + itemMargins.left() +
+                        itemMargins.right();
+    const int twoColumns = widest[0] + widest[1] + 2 * perItem + legend->columnSpacing() +
+                           legend->margins().left() + legend->margins().right();
+    // The widget's width, not the plot's: the plot's minimum width is the legend's, so with two
+    // columns too wide it would be laid out wider than the widget and cut off at its edge.
+    const int wrap = twoColumns <= width() ? 2 : 1;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the existing items
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
 void MemoryBarsWidget::applyPalette()
 {
     const auto [text, base, grid, dark] = styleFromPalette(110);
@@ -383,6 +438,10 @@ void MemoryBarsWidget::applyPalette()
     m_plot->legend->setBorderPen(Qt::NoPen);
 
     m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
+    if (m_title) {
+        m_title->setFont(chartFont(kMinimumPointSize + 1, true));
+        m_title->setTextColor(text);
+    }
     auto* badge = static_cast<BadgeElement*>(m_badge);
     if (m_tier == core::OffloadTier::DoesNotFit) {
         // Black on white would be the light theme's look; the inverse of the chart's colours keeps
@@ -393,7 +452,8 @@ void MemoryBarsWidget::applyPalette()
         m_badge->setTextColor(textColourOn(badge->fill()));
     }
 
-    m_capacityLine->setPen(QPen(text, 2, Qt::DashLine));
+    fitLegendColumns();
+    m_capacityLine->setPen(QPen(text, 2 * presentationScale(), Qt::DashLine));
     m_capacityLabel->setFont(chartFont(kMinimumPointSize, true));
     m_capacityLabel->setColor(text);
 
@@ -427,6 +487,14 @@ void MemoryBarsWidget::placeLabels()
     QCPAxis* keyAxis = m_plot->xAxis;
     QCPAxis* valueAxis = m_plot->yAxis;
     const QRect area = m_plot->axisRect()->rect();
+
+    // The rotated axis title runs along the axis: on a short chart (large text, a low window) the
+    // long form would reach past the axis into the badge, so the unit alone stands in. The margin
+    // it takes is the font's height either way, so the layout just done stays valid.
+    const QString longTitle = tr("Memory per device (GB)");
+    valueAxis->setLabel(QFontMetrics(valueAxis->labelFont()).horizontalAdvance(longTitle) <= area.height()
+                            ? longTitle
+                            : tr("GB"));
 
     // Value labels: the long form when it fits inside the segment, else the short one, else none.
     for (ValueLabel& label : m_valueLabels) {

@@ -21,6 +21,7 @@ class QCPTextElement;
 class QCPAbstractPlottable;
 class QCPAxisTickerText;
 class QMouseEvent;
+class QResizeEvent;
 
 namespace lhe::widgets {
 
@@ -32,7 +33,16 @@ public:
     explicit MemoryBarsWidget(QWidget* parent = nullptr);
 
     // Draws core::memoryChart(report); plottables and items are reused between calls.
-    void setReport(const core::Report& report);
+    // axisMaxBytes > 0: the value axis runs to at least that many bytes instead of the report's
+    // own fit, so two charts side by side share one scale (Compare A/B:
+    // core::sharedMemoryAxisMaxBytes); 0 fits the report alone.
+    void setReport(const core::Report& report, double axisMaxBytes = 0);
+    // The top of the fitted value axis, in bytes (the chart's own, or the shared one).
+    double axisMaxBytes() const { return m_axisMaxBytes; }
+    // A line above the badge naming what the bars show ("A: Llama-3.1-8B on H100 SXM · bf16");
+    // empty (the default) shows none.
+    void setTitle(const QString& title);
+    QString title() const { return m_titleText; }
 
     // One QCPBars per kind, stacked in the chart's order; its data has one entry per bar,
     // value in GB (bytes / 1e9). Never null.
@@ -62,6 +72,10 @@ private:
     };
 
     void applyPalette() override;
+    void resizeEvent(QResizeEvent* event) override;
+    // Two legend columns when the longest name fits twice across the chart, else one (a narrow
+    // window, presentation mode's large text, a long translation): names are never cut off.
+    void fitLegendColumns();
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
@@ -72,6 +86,9 @@ private:
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPTextElement* m_badge = nullptr;
+    QCPTextElement* m_title = nullptr; // inserted above the badge on the first setTitle()
+    QString m_titleText;
+    double m_axisMaxBytes = 0;
     QSharedPointer<QCPAxisTickerText> m_keyTicker;
     std::vector<ValueLabel> m_valueLabels;   // one per non-empty segment, reused
     std::vector<QCPItemText*> m_totalLabels; // one per bar, above it

@@ -1,5 +1,6 @@
 #include "widgets/roofline_widget.h"
 
+#include "core/comparison.h"
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/theme.h"
@@ -39,6 +40,22 @@ QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
         return QCPScatterStyle::ssTriangle;
     }
     return QCPScatterStyle::ssDiamond;
+}
+
+// Compare A/B: the pinned report's points keep their phase's outline but crossed (the triangle,
+// which QCustomPlot has no crossed form of, points down), so A and B differ in shape as well as in
+// their labels' "A ·"/"B ·" prefix, never by colour alone.
+QCPScatterStyle::ScatterShape pinnedShape(RooflinePhase phase)
+{
+    switch (phase) {
+    case RooflinePhase::Prefill:
+        return QCPScatterStyle::ssCrossCircle;
+    case RooflinePhase::Decode:
+        return QCPScatterStyle::ssCrossSquare;
+    case RooflinePhase::TrainingStep:
+        return QCPScatterStyle::ssTriangleInverted;
+    }
+    return QCPScatterStyle::ssStar;
 }
 
 QString fromView(std::string_view text)
@@ -230,6 +247,8 @@ constexpr int kOwnerMemorySlope = 1;
 constexpr int kOwnerHostLink = 2;
 constexpr int kOwnerRidge = 3;
 constexpr int kOwnerPhaseBase = 10;    // + phase
+constexpr int kOwnerPinnedBase = 20;   // + phase: the pinned report's points (Compare A/B)
+constexpr int kOwnerPinnedRoof = 30;
 constexpr int kOwnerCeilingBase = 100; // + ceiling label index
 
 } // namespace
@@ -293,6 +312,28 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         m_pointLabels[static_cast<std::size_t>(i)] = newLabel();
         m_idealLabels[static_cast<std::size_t>(i)] = newLabel();
     }
+    m_pinnedRoof = m_plot->addGraph();
+    m_pinnedRoof->setName(tr("A's roof"));
+    m_pinnedRoof->setLineStyle(QCPGraph::lsLine);
+    m_pinnedRoof->setSelectable(QCP::stNone);
+    m_pinnedRoof->setVisible(false);
+    m_pinnedRoofLabel = newLabel();
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        QCPGraph* pinned = m_plot->addGraph();
+        pinned->setName(tr("A · %1 (pinned)").arg(phaseName(static_cast<RooflinePhase>(i))));
+        pinned->setLineStyle(QCPGraph::lsNone);
+        pinned->setSelectable(QCP::stNone);
+        pinned->setVisible(false);
+        pinned->setLayer(QStringLiteral("markers"));
+        m_pinnedPoints[index] = pinned;
+        m_pinnedLabels[index] = newLabel();
+        auto* leader = new QCPItemLine(m_plot);
+        leader->setLayer(QStringLiteral("labels"));
+        leader->setSelectable(false);
+        leader->setVisible(false);
+        m_pinnedLeaders[index] = leader;
+    }
 
     m_ridgeMarker = new QCPItemTracer(m_plot);
     m_ridgeMarker->setLayer(QStringLiteral("markers"));
@@ -351,6 +392,22 @@ QCPGraph* RooflineWidget::pointGraph(RooflinePhase phase) const
     return m_points[static_cast<std::size_t>(phase)];
 }
 
+QCPGraph* RooflineWidget::pinnedPointGraph(RooflinePhase phase) const
+{
+    return m_pinnedPoints[static_cast<std::size_t>(phase)];
+}
+
+QString RooflineWidget::pointLabelText(RooflinePhase phase, bool pinned) const
+{
+    const QCPItemText* label = (pinned ? m_pinnedLabels : m_pointLabels)[static_cast<std::size_t>(phase)];
+    return m_variants.value(label).value(0);
+}
+
+QString RooflineWidget::keyText() const
+{
+    return m_variants.value(m_keyLabel).value(0);
+}
+
 QCPGraph* RooflineWidget::idealGraph(RooflinePhase phase) const
 {
     return m_ideal[static_cast<std::size_t>(phase)];
@@ -391,17 +448,23 @@ QSize RooflineWidget::sizeHint() const
     return {560, 400};
 }
 
-void RooflineWidget::setReport(const core::Report& report)
+void RooflineWidget::setReport(const core::Report& report, const core::Report* pinned)
 {
     m_chart = core::rooflineChart(report);
     m_hasReport = true;
+    m_hasPinned = pinned != nullptr;
+    m_pinnedChart = pinned ? core::rooflineChart(*pinned) : core::RooflineChart{};
     const core::RooflineInfo& roof = report.roofline;
 
-    // Axes: the chart's whole decades (a fallback only guards against a degenerate device).
-    const bool xValid = validRange(m_chart.xMin, m_chart.xMax);
-    const bool yValid = validRange(m_chart.yMin, m_chart.yMax);
-    fitView(QCPRange(xValid ? m_chart.xMin : 0.01, xValid ? m_chart.xMax : 1e4),
-            QCPRange(yValid ? m_chart.yMin : 1e9, yValid ? m_chart.yMax : 1e16));
+    // Axes: the chart's whole decades (a fallback only guards against a degenerate device); with
+    // a pinned report, the frame holding both.
+    core::RooflineFrame frame{m_chart.xMin, m_chart.xMax, m_chart.yMin, m_chart.yMax};
+    if (pinned)
+        frame = core::sharedRooflineFrame(m_chart, m_pinnedChart);
+    const bool xValid = validRange(frame.xMin, frame.xMax);
+    const bool yValid = validRange(frame.yMin, frame.yMax);
+    fitView(QCPRange(xValid ? frame.xMin : 0.01, xValid ? frame.xMax : 1e4),
+            QCPRange(yValid ? frame.yMin : 1e9, yValid ? frame.yMax : 1e16));
 
     // Lines. Ceilings are rebuilt only when their number changes (another device).
     m_ceilingLines.clear();
@@ -524,7 +587,7 @@ void RooflineWidget::setReport(const core::Report& report)
         QCPGraph* graph = m_points[index];
         graph->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
         graph->setVisible(true);
-        const QString phase = phaseName(point.phase);
+        const QString phase = pinned ? tr("B · %1").arg(phaseName(point.phase)) : phaseName(point.phase);
         const QString bound = widgets::boundName(point.bound);
         const QString rate = formatFlops(point.achievedFlopsPerSecond);
         setVariants(m_pointLabels[index], {tr("%1 — %2, %3").arg(phase, bound, rate),
@@ -541,6 +604,66 @@ void RooflineWidget::setReport(const core::Report& report)
             m_gapLines[index]->end->setCoords(point.intensity, point.achievedFlopsPerSecond);
             m_gapLines[index]->setVisible(gap);
         }
+    }
+
+    // Compare A/B: the pinned report's calibrated points (its ideal points are left out: two sets
+    // of filled and hollow markers would be four per phase) and, when it differs, its roof.
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        m_pinnedPoints[index]->data()->clear();
+        m_pinnedPoints[index]->setVisible(false);
+        m_pinnedLabels[index]->setVisible(false);
+        m_pinnedLeaders[index]->setVisible(false);
+    }
+    for (const core::RooflinePoint& point : m_pinnedChart.points) {
+        const auto index = static_cast<std::size_t>(point.phase);
+        m_pinnedPoints[index]->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
+        m_pinnedPoints[index]->setVisible(true);
+        const QString phase = tr("A · %1").arg(phaseName(point.phase));
+        const QString bound = widgets::boundName(point.bound);
+        const QString rate = formatFlops(point.achievedFlopsPerSecond);
+        setVariants(m_pinnedLabels[index], {tr("%1 — %2, %3").arg(phase, bound, rate),
+                                            tr("%1 — %2\n%3").arg(phase, bound, rate), tr("%1 —\n%2").arg(phase, bound),
+                                            phase, tr("A")}); // the crossed marker and the key say the rest
+    }
+    m_showsPinnedRoof = pinned && core::roofsDiffer(*pinned, report);
+    m_pinnedCeiling = {};
+    m_pinnedRoof->data()->clear();
+    m_pinnedRoof->setVisible(false);
+    m_pinnedRoofLabel->setVisible(false);
+    if (m_showsPinnedRoof) {
+        core::RooflineLine slope{};
+        for (const core::RooflineLine& line : m_pinnedChart.lines) {
+            if (line.kind == RooflineLineKind::MemorySlope)
+                slope = line;
+            else if (line.kind == RooflineLineKind::ComputeCeiling && line.active)
+                m_pinnedCeiling = line;
+        }
+        // The roof A runs under: its slope up to its own ridge, then its active ceiling.
+        if (slope.x0 > 0 && m_pinnedCeiling.x0 > 0) {
+            m_pinnedRoof->setData({slope.x0, m_pinnedCeiling.x0, frame.xMax},
+                                  {slope.y0, m_pinnedCeiling.y0, m_pinnedCeiling.y0}, true);
+            m_pinnedRoof->setVisible(true);
+            setVariants(m_pinnedRoofLabel,
+                        {tr("A's roof: %1 %2").arg(QString::fromStdString(pinned->deviceName),
+                                                   formatFlops(m_pinnedCeiling.y0)),
+                         tr("A's roof %1").arg(formatFlops(m_pinnedCeiling.y0))});
+        } else {
+            m_showsPinnedRoof = false;
+        }
+    }
+    if (pinned) {
+        QStringList key{tr("● ■ ▲ B: current scenario"), tr("⊗ ⊠ ▽ A: pinned scenario"),
+                        tr("○ ideal roofline (B, datasheet peaks)")};
+        QStringList shortKey{tr("● B current  ⊗ A pinned"), tr("○ ideal (B)")};
+        if (m_showsPinnedRoof) {
+            key << tr("–·– A's roof");
+            shortKey << tr("–·– A's roof");
+        }
+        setVariants(m_keyLabel, {key.join(QLatin1Char('\n')), shortKey.join(QLatin1Char('\n'))});
+    } else {
+        setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
+                                 tr("● calibrated  ○ ideal")});
     }
 
     // Screen-reader summary.
@@ -564,6 +687,13 @@ void RooflineWidget::setReport(const core::Report& report)
                               widgets::boundName(point.bound), formatFlops(point.achievedFlopsPerSecond),
                               formatFlops(point.idealFlopsPerSecond));
     }
+    for (const core::RooflinePoint& point : m_pinnedChart.points) {
+        sentences << tr("Pinned A, %1: %2 FLOP/B, %3 bound, calibrated %4")
+                         .arg(phaseName(point.phase), formatIntensity(point.intensity),
+                              widgets::boundName(point.bound), formatFlops(point.achievedFlopsPerSecond));
+    }
+    if (m_showsPinnedRoof)
+        sentences << m_variants.value(m_pinnedRoofLabel).value(0);
     m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
     finishUpdate(m_summary);
 }
@@ -580,11 +710,12 @@ void RooflineWidget::applyPalette()
     const QFont labelFont = chartFont();
 
     // The roof (memory slope and the active ceiling) solid and thick; other ceilings dashed, lighter.
-    m_memorySlope->setPen(QPen(text, 2.5));
+    const double w = presentationScale();
+    m_memorySlope->setPen(QPen(text, 2.5 * w));
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i)
-        m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5) : QPen(faint, 1.2, Qt::DashLine));
+        m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5 * w) : QPen(faint, 1.2 * w, Qt::DashLine));
     const QColor offload = boundColor(core::Bound::Offload);
-    m_hostLink->setPen(QPen(offload, 2, Qt::DashLine));
+    m_hostLink->setPen(QPen(offload, 2 * w, Qt::DashLine));
 
     QColor labelBackground = base;
     labelBackground.setAlpha(200);
@@ -614,20 +745,28 @@ void RooflineWidget::applyPalette()
     styleLabel(m_ridgeLabel, text, false);
     styleLabel(m_keyLabel, text, false);
 
-    m_ridgeMarker->setPen(QPen(text, 2));
+    m_ridgeMarker->setPen(QPen(text, 2 * w));
 
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto phase = static_cast<RooflinePhase>(i);
         const auto index = static_cast<std::size_t>(i);
         const QColor colour = phaseColor(phase);
         m_points[index]->setScatterStyle(
-            QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5), QBrush(colour), kMarkerSize));
+            QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5 * w), QBrush(colour), kMarkerSize * w));
         m_ideal[index]->setScatterStyle(
-            QCPScatterStyle(phaseShape(phase), QPen(colour, 2), QBrush(base), kMarkerSize));
-        m_gapLines[index]->setPen(QPen(colour, 1.2, Qt::DotLine));
+            QCPScatterStyle(phaseShape(phase), QPen(colour, 2 * w), QBrush(base), kMarkerSize * w));
+        m_gapLines[index]->setPen(QPen(colour, 1.2 * w, Qt::DotLine));
         styleLabel(m_pointLabels[index], readable(colour), true);
         styleLabel(m_idealLabels[index], readable(colour), false);
+        // The pinned set: the crossed outline on the background, a thicker pen so the cross reads.
+        m_pinnedPoints[index]->setScatterStyle(
+            QCPScatterStyle(pinnedShape(phase), QPen(dark ? colour : colour.darker(120), 2.2 * w), QBrush(base),
+                            (kMarkerSize + 2) * w));
+        m_pinnedLeaders[index]->setPen(QPen(colour, 1));
+        styleLabel(m_pinnedLabels[index], readable(colour), true);
     }
+    m_pinnedRoof->setPen(QPen(secondary, 2 * w, Qt::DashDotLine));
+    styleLabel(m_pinnedRoofLabel, text, false);
 }
 
 void RooflineWidget::placeLabels()
@@ -662,7 +801,7 @@ void RooflineWidget::placeLabels()
         }
         addLine(line, owner, line.active ? kCostLine : kCostFaintLine);
     }
-    const double markerHalf = kMarkerSize / 2 + 2;
+    const double markerHalf = kMarkerSize * presentationScale() / 2 + 2;
     auto markerRect = [&](QPointF p) {
         return QRectF(p.x() - markerHalf, p.y() - markerHalf, 2 * markerHalf, 2 * markerHalf);
     };
@@ -676,6 +815,16 @@ void RooflineWidget::placeLabels()
             placer.addRect(markerRect(top), owner, kCostMarker);
             placer.addSegment(top, bottom, owner, kCostLine);
         }
+    }
+    for (const core::RooflinePoint& point : m_pinnedChart.points)
+        placer.addRect(markerRect(toPixel(point.intensity, point.achievedFlopsPerSecond)),
+                       kOwnerPinnedBase + static_cast<int>(point.phase), kCostMarker);
+    if (m_showsPinnedRoof) {
+        const QCPGraphDataContainer& roofData = *m_pinnedRoof->data();
+        for (int i = 0; i + 1 < roofData.size(); ++i)
+            placer.addSegment(toPixel(roofData.at(i)->key, roofData.at(i)->value),
+                              toPixel(roofData.at(i + 1)->key, roofData.at(i + 1)->value), kOwnerPinnedRoof,
+                              kCostLine);
     }
     const QPointF ridge = toPixel(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     if (m_ridgeMarker->visible())
@@ -772,8 +921,16 @@ void RooflineWidget::placeLabels()
         const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
         const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]),
                                             kOwnerPhaseBase + static_cast<int>(point.phase),
-                                            aroundMarker(p, kMarkerSize / 2 + 5, 4), true);
+                                            aroundMarker(p, kMarkerSize * presentationScale() / 2 + 5, 4), true);
         lead(m_leaders[index], p, spot);
+    }
+    for (const core::RooflinePoint& point : m_pinnedChart.points) {
+        const auto index = static_cast<std::size_t>(point.phase);
+        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
+        const QPolygonF spot = placer.place(m_pinnedLabels[index], m_variants.value(m_pinnedLabels[index]),
+                                            kOwnerPinnedBase + static_cast<int>(point.phase),
+                                            aroundMarker(p, kMarkerSize * presentationScale() / 2 + 6, 7), true);
+        lead(m_pinnedLeaders[index], p, spot);
     }
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
         const CeilingLabel& label = m_ceilingLabels[l];
@@ -808,8 +965,13 @@ void RooflineWidget::placeLabels()
         }
         const QPointF p = toPixel(point.intensity, point.idealFlopsPerSecond);
         placer.place(m_idealLabels[index], m_variants.value(m_idealLabels[index]),
-                     kOwnerPhaseBase + static_cast<int>(point.phase), aroundMarker(p, kMarkerSize / 2 + 4, 2),
+                     kOwnerPhaseBase + static_cast<int>(point.phase), aroundMarker(p, kMarkerSize * presentationScale() / 2 + 4, 2),
                      false);
+    }
+    if (m_showsPinnedRoof) {
+        const CeilingLabel roofLabel{m_pinnedRoofLabel, m_pinnedCeiling.y0, m_pinnedCeiling.x0, false};
+        placer.place(m_pinnedRoofLabel, m_variants.value(m_pinnedRoofLabel), kOwnerPinnedRoof,
+                     ceilingCandidates(roofLabel), true);
     }
     std::vector<std::size_t> others;
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
@@ -865,6 +1027,19 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
         }
         return {};
     }
+    for (int i = 0; i < kPhaseCount; ++i) {
+        if (plottable != m_pinnedPoints[static_cast<std::size_t>(i)])
+            continue;
+        for (const core::RooflinePoint& point : m_pinnedChart.points) {
+            if (static_cast<int>(point.phase) == i)
+                return tr("A · %1: %2 FLOP/B, %3 bound\nattainable %4, achieved %5")
+                    .arg(phaseName(point.phase), formatIntensity(point.intensity),
+                         widgets::boundName(point.bound), formatFlops(point.attainableFlopsPerSecond),
+                         formatFlops(point.achievedFlopsPerSecond));
+        }
+    }
+    if (plottable == m_pinnedRoof)
+        return m_variants.value(m_pinnedRoofLabel).value(0);
     if (plottable == m_memorySlope)
         return m_variants.value(m_memoryLabel).value(0);
     if (plottable == m_hostLink)

@@ -32,7 +32,19 @@ public:
 
     // Draws core::rooflineChart(report); graphs and items are reused between calls (ceilings are
     // rebuilt only when the device's number of precisions changes).
-    void setReport(const core::Report& report);
+    // Compare A/B: with `pinned`, its calibrated points are drawn too as a second set — crossed
+    // or inverted markers (never colour alone), labels "A · Decode …" while the report's own read
+    // "B · …" — and, when its roof differs (core::roofsDiffer), its memory slope and active
+    // ceiling as a dash-dotted line; the axes hold both (core::sharedRooflineFrame).
+    void setReport(const core::Report& report, const core::Report* pinned = nullptr);
+    bool hasPinned() const { return m_hasPinned; }
+    // The pinned report's point of a phase (empty and hidden without one). Never null.
+    QCPGraph* pinnedPointGraph(core::RooflinePhase phase) const;
+    // The pinned report's roof (slope then active ceiling); visible only when the roofs differ.
+    QCPGraph* pinnedRoofGraph() const { return m_pinnedRoof; }
+    // The text of the label next to a point: the report's own or the pinned one's.
+    QString pointLabelText(core::RooflinePhase phase, bool pinned = false) const;
+    QString keyText() const; // the key's full text
 
     // The calibrated estimate: one filled point at (intensity, achieved FLOP/s); empty data and
     // hidden when the report has no such phase. Never null.
@@ -87,6 +99,16 @@ private:
     QCPItemText* m_memoryLabel = nullptr;
     QCPItemText* m_hostLabel = nullptr;
     QCPItemText* m_keyLabel = nullptr; // "● calibrated  ○ ideal roofline", top left (above the slope: empty)
+    // Compare A/B: the pinned report's points, their labels and leaders, and its roof.
+    std::array<QCPGraph*, 3> m_pinnedPoints{};
+    std::array<QCPItemText*, 3> m_pinnedLabels{};
+    std::array<QCPItemLine*, 3> m_pinnedLeaders{};
+    QCPGraph* m_pinnedRoof = nullptr;
+    QCPItemText* m_pinnedRoofLabel = nullptr;
+    core::RooflineChart m_pinnedChart;
+    core::RooflineLine m_pinnedCeiling{}; // its active ceiling, for the roof label
+    bool m_hasPinned = false;
+    bool m_showsPinnedRoof = false;
     QHash<const QCPItemText*, QStringList> m_variants; // the texts a label may shorten to
     core::RooflineChart m_chart;
     core::RooflineLine m_memoryLine{};

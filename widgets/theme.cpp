@@ -10,10 +10,11 @@ namespace lhe::widgets {
 
 namespace {
 
-QString tr(const char* text)
+// Translation context of the theme names (free functions: lupdate needs a class to name it).
+struct ThemeText
 {
-    return QCoreApplication::translate("lhe::widgets::Theme", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(lhe::widgets::Theme)
+};
 
 // Roles set for every colour group; the disabled group then overrides its text and fills.
 struct PaletteColours
@@ -108,11 +109,11 @@ QString themeDisplayName(Theme theme)
 {
     switch (theme) {
     case Theme::System:
-        return tr("Follow System");
+        return ThemeText::tr("Follow System");
     case Theme::Light:
-        return tr("Light");
+        return ThemeText::tr("Light");
     case Theme::Dark:
-        return tr("Dark");
+        return ThemeText::tr("Dark");
     }
     return {};
 }

@@ -102,6 +102,7 @@ private slots:
     void wheelZoomsAboutTheCursor();
     void dragPansAndClickStaysAClick();
     void designSpaceClickScrubsAndPanIsMiddleOrShift();
+    void logTicksStayPowersOfTenInEveryLocale();
 };
 
 void TestChartZoom::zoomOnALinearAxis()
@@ -371,6 +372,22 @@ void TestChartZoom::designSpaceClickScrubsAndPanIsMiddleOrShift()
     QVERIFY(plot->axisRect()->rect().contains(centre.toPoint()));
     QTest::mouseClick(plot, Qt::LeftButton, {}, (centre + QPointF(4, -4)).toPoint());
     QCOMPARE(cells.count(), 1);
+}
+
+// The log axes label decades 10¹⁶ (QCustomPlot's beautiful powers), which it only does when the
+// formatted number has a lowercase 'e': Qt 6 formats 1E+16 in en_US and zh_CN. Group separators
+// stay; a German locale keeps its own decimal comma.
+void TestChartZoom::logTicksStayPowersOfTenInEveryLocale()
+{
+    widgets::RooflineWidget chart;
+    for (const QLocale::Language language : {QLocale::Chinese, QLocale::English}) {
+        chart.setLocale(QLocale(language));
+        QCOMPARE(QLocale(language).toString(1e16, 'e', 0), QStringLiteral("1E+16"));
+        QCOMPARE(chart.plot()->locale().toString(1e16, 'e', 0), QStringLiteral("1e+16"));
+        QCOMPARE(chart.plot()->locale().toString(10000.0, 'f', 0), QStringLiteral("10,000"));
+    }
+    chart.setLocale(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(chart.plot()->locale().decimalPoint(), QStringLiteral(","));
 }
 
 QTEST_MAIN(TestChartZoom)

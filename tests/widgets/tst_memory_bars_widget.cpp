@@ -46,6 +46,7 @@ private slots:
     void clickOnSegmentEmitsKind();
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
+    void legendNamesAreNeverCutOff();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
@@ -382,6 +383,46 @@ void TestMemoryBarsWidget::rendersNonBlankPng()
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
     saveShot(widget.plot(), QStringLiteral("memory"), scenario, size);
+}
+
+// Two legend columns while both fit; a narrow chart or large (presentation) text gets one, so
+// "Allocator reserve" is never clipped at the chart's edge.
+void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
+{
+    // Sized by its parent, as in the dashboard (a top-level window would not shrink below the
+    // plot's own minimum, which is the legend's width).
+    QWidget parent;
+    parent.resize(700, 480);
+    widgets::MemoryBarsWidget widget;
+    widget.setParent(&parent);
+    widget.setGeometry(0, 0, 640, 420);
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QCPLegend* legend = widget.plot()->legend;
+    QVERIFY(legend->itemCount() >= 4);
+    QCOMPARE(legend->wrap(), 2);
+
+    QFont large = widget.font();
+    large.setPointSizeF(24);
+    widget.setFont(large);
+    widget.setGeometry(0, 0, 330, 420);
+    QTRY_COMPARE(legend->wrap(), 1);
+    QTRY_COMPARE(widget.plot()->width(), widget.width()); // the plot no longer overflows the widget
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QFontMetrics metrics(legend->font());
+    int names = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!item) // an empty cell of the wrapped grid
+            continue;
+        ++names;
+        const int textRight =
+            item->outerRect().left() + legend->iconSize().width() + legend->iconTextPadding() +
+            metrics.horizontalAdvance(item->plottable()->name());
+        QVERIFY2(textRight <= widget.width(), qPrintable(item->plottable()->name()));
+    }
+    QVERIFY(names >= 4); // weights, KV cache, activations, runtime context at least
 }
 
 QTEST_MAIN(TestMemoryBarsWidget)

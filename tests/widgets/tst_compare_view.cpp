@@ -1,0 +1,297 @@
+// CompareView (Compare A/B, issue 8): both sets of roofline points with distinct marker shapes,
+// both memory charts on one value scale, both rows of verdict cards, and a difference table whose
+// cells are the numbers worked out by hand below.
+#include "core/comparison.h"
+#include "widgets/bottleneck_card.h"
+#include "widgets/compare_view.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/roofline_widget.h"
+
+#include <QTableWidget>
+#include <QtTest>
+
+#include <cmath>
+
+#include "chart_scenarios.h"
+
+using namespace lhe;
+using namespace lhe::test;
+using core::RooflinePhase;
+
+namespace {
+
+constexpr RooflinePhase kPhases[] = {RooflinePhase::Prefill, RooflinePhase::Decode,
+                                     RooflinePhase::TrainingStep};
+
+// The table row whose first column reads `label` (indented under its section heading).
+QStringList tableRow(const QTableWidget* table, const QString& label)
+{
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QTableWidgetItem* first = table->item(row, 0);
+        if (!first || first->text().trimmed() != label)
+            continue;
+        QStringList cells;
+        for (int column = 1; column < table->columnCount(); ++column)
+            cells << (table->item(row, column) ? table->item(row, column)->text() : QString());
+        return cells;
+    }
+    return {};
+}
+
+QString allTableText(const QTableWidget* table)
+{
+    QStringList texts;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        for (int column = 0; column < table->columnCount(); ++column) {
+            if (table->item(row, column))
+                texts << table->item(row, column)->text();
+        }
+    }
+    return texts.join(QLatin1Char('|'));
+}
+
+// A: Llama-3.1-8B bf16, batch 1, 1024-token prompt on an H100 SXM; B: the same on an RTX 4090.
+struct Pair
+{
+    core::Report a = reportNamed(QStringLiteral("h100-batch1"));
+    core::Report b = core::estimate(inference("nvidia-rtx-4090", "llama-3.1-8b", 1, 1024), core::Catalog::builtIn());
+};
+
+// The view at the dashboard's usual size with A pinned and B current, replotted.
+void showPair(widgets::CompareView& view, const Pair& pair)
+{
+    view.resize(1280, 800);
+    view.setPinned(pair.a);
+    view.setCurrent(pair.b);
+    view.replotNow();
+}
+
+} // namespace
+
+class TestCompareView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void bothPointSetsWithDistinctShapes();
+    void sameRoofIsDrawnOnce();
+    void memoryChartsShareOneScale();
+    void tableRowsMatchHandNumbers();
+    void missingPhasesSaySo();
+    void bothRowsOfCards();
+    void updatesOnlyWhenShown();
+    void rendersNonBlank_data();
+    void rendersNonBlank();
+};
+
+void TestCompareView::bothPointSetsWithDistinctShapes()
+{
+    const Pair pair;
+    widgets::CompareView view;
+    showPair(view, pair);
+    widgets::RooflineWidget* roofline = view.roofline();
+    QVERIFY(roofline->hasPinned());
+
+    QSet<int> shapesA, shapesB;
+    for (RooflinePhase phase : {RooflinePhase::Prefill, RooflinePhase::Decode}) {
+        QCPGraph* b = roofline->pointGraph(phase);
+        QCPGraph* a = roofline->pinnedPointGraph(phase);
+        QVERIFY(a->visible() && b->visible());
+        QCOMPARE(a->data()->size(), 1);
+        QCOMPARE(b->data()->size(), 1);
+        const core::PhaseEstimate& estimateA = phase == RooflinePhase::Prefill ? *pair.a.prefill : *pair.a.decode;
+        const core::PhaseEstimate& estimateB = phase == RooflinePhase::Prefill ? *pair.b.prefill : *pair.b.decode;
+        QVERIFY(near(a->data()->at(0)->value, estimateA.achievedFlopsPerSecond, 1e-12));
+        QVERIFY(near(b->data()->at(0)->value, estimateB.achievedFlopsPerSecond, 1e-12));
+        // Same model and batch: the same work per byte on both devices.
+        QVERIFY(near(a->data()->at(0)->key, b->data()->at(0)->key, 1e-9));
+        shapesA.insert(a->scatterStyle().shape());
+        shapesB.insert(b->scatterStyle().shape());
+        QVERIFY(roofline->pointLabelText(phase, true).startsWith(QStringLiteral("A · ")));
+        QVERIFY(roofline->pointLabelText(phase, false).startsWith(QStringLiteral("B · ")));
+    }
+    // Every phase has its own shape on each side, and no shape is used by both sides: A and B
+    // never differ by colour alone.
+    for (RooflinePhase phase : kPhases) {
+        shapesA.insert(roofline->pinnedPointGraph(phase)->scatterStyle().shape());
+        shapesB.insert(roofline->pointGraph(phase)->scatterStyle().shape());
+    }
+    QCOMPARE(shapesA.size(), 3);
+    QCOMPARE(shapesB.size(), 3);
+    QVERIFY(!shapesA.intersects(shapesB));
+    QVERIFY(!roofline->pinnedPointGraph(RooflinePhase::TrainingStep)->visible()); // neither trains
+    // H100 and RTX 4090 have different roofs: A's is drawn, up to its bf16 peak (989 TFLOP/s dense
+    // on the H100 SXM datasheet), and the key names both sides.
+    QVERIFY(roofline->pinnedRoofGraph()->visible());
+    double roofTop = 0;
+    for (const auto& point : *roofline->pinnedRoofGraph()->data())
+        roofTop = std::max(roofTop, point.value);
+    QVERIFY(near(roofTop, 989e12, 0.01));
+    QVERIFY(roofline->keyText().contains(QStringLiteral("A: pinned")));
+    QVERIFY(roofline->keyText().contains(QStringLiteral("B: current")));
+    // Both the calibrated points fit in the shared frame.
+    const QCPRange y = roofline->plot()->yAxis->range();
+    for (RooflinePhase phase : {RooflinePhase::Prefill, RooflinePhase::Decode}) {
+        QVERIFY(y.contains(roofline->pinnedPointGraph(phase)->data()->at(0)->value));
+        QVERIFY(y.contains(roofline->pointGraph(phase)->data()->at(0)->value));
+    }
+}
+
+void TestCompareView::sameRoofIsDrawnOnce()
+{
+    // Batch 1 against batch 4 on the same H100: one roof, two sets of points.
+    widgets::CompareView view;
+    view.resize(1280, 800);
+    view.setPinned(reportNamed(QStringLiteral("h100-batch1")));
+    view.setCurrent(core::estimate(inference("nvidia-h100-sxm", "llama-3.1-8b", 4, 1024), core::Catalog::builtIn()));
+    view.replotNow();
+    QVERIFY(!view.roofline()->pinnedRoofGraph()->visible());
+    QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::Decode)->visible());
+    QVERIFY(!view.roofline()->keyText().contains(QStringLiteral("A's roof")));
+}
+
+void TestCompareView::memoryChartsShareOneScale()
+{
+    const Pair pair;
+    widgets::CompareView view;
+    showPair(view, pair);
+    // Both fit, so the taller bar is the H100's 80 GiB capacity line: 80 × 2^30 B × 1.15 headroom.
+    const double expectedGb = 80.0 * std::pow(2.0, 30) * 1.15 / 1e9; // 98.78 GB
+    const QCPRange rangeA = view.memoryBarsA()->plot()->yAxis->range();
+    const QCPRange rangeB = view.memoryBarsB()->plot()->yAxis->range();
+    QVERIFY2(near(rangeA.upper, expectedGb, 1e-9), qPrintable(QString::number(rangeA.upper)));
+    QCOMPARE(rangeB.upper, rangeA.upper);
+    QCOMPARE(rangeB.lower, rangeA.lower);
+    // Equal pixel heights too: the same bytes draw the same height in both charts.
+    QCOMPARE(view.memoryBarsA()->plot()->axisRect()->height(), view.memoryBarsB()->plot()->axisRect()->height());
+    QVERIFY(view.memoryBarsA()->title().startsWith(QStringLiteral("A: ")));
+    QVERIFY(view.memoryBarsA()->title().contains(QString::fromStdString(pair.a.deviceName)));
+    QVERIFY(view.memoryBarsB()->title().contains(QString::fromStdString(pair.b.deviceName)));
+    QVERIFY(view.memoryBarsB()->title().contains(QStringLiteral("bf16")));
+}
+
+void TestCompareView::tableRowsMatchHandNumbers()
+{
+    const Pair pair;
+    widgets::CompareView view;
+    showPair(view, pair);
+    const QTableWidget* table = view.differenceTable();
+    // Llama-3.1-8B: 8.03e9 parameters × 2 B (bf16) = 16.06 GB on both devices.
+    QCOMPARE(tableRow(table, QStringLiteral("Weights")),
+             (QStringList{QStringLiteral("16.1 GB"), QStringLiteral("16.1 GB"), QStringLiteral("0"),
+                          QStringLiteral("×1")}));
+    // Capacity: 80 GiB = 85.9 GB against 24 GiB = 25.8 GB; 24 / 80 = 0.3; 85.9 − 25.8 = 60.1 GB less.
+    QCOMPARE(tableRow(table, QStringLiteral("Capacity per device")),
+             (QStringList{QStringLiteral("85.9 GB"), QStringLiteral("25.8 GB"), QStringLiteral("−60.1 GB"),
+                          QStringLiteral("×0.3")}));
+    QCOMPARE(tableRow(table, QStringLiteral("Fits")).value(3), QStringLiteral("same"));
+    // Decode at batch 1 streams the weights on both: memory bound, the same verdict.
+    QCOMPARE(tableRow(table, QStringLiteral("Decode bound")),
+             (QStringList{QStringLiteral("Memory bandwidth"), QStringLiteral("Memory bandwidth"), QString(),
+                          QStringLiteral("same")}));
+    // Time per output token: the ratio printed is the two printed times' ratio (3 digits).
+    const double ratio = pair.b.decode->seconds / pair.a.decode->seconds;
+    QVERIFY(ratio > 2.0); // 1.008 TB/s against 3.35 TB/s
+    const QStringList decode = tableRow(table, QStringLiteral("Time per output token"));
+    QCOMPARE(decode.value(3), QStringLiteral("×") + QLocale().toString(ratio, 'g', 3));
+    QVERIFY(decode.value(2).startsWith(QStringLiteral("+")));
+    // Section headings, and nothing that is not a number where a number should be.
+    QStringList headings;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->columnSpan(row, 0) == table->columnCount())
+            headings << table->item(row, 0)->text();
+    }
+    QCOMPARE(headings, (QStringList{QStringLiteral("Memory"), QStringLiteral("Prefill"), QStringLiteral("Decode")}));
+    const QString text = allTableText(table).toLower();
+    QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
+    QVERIFY(!text.contains(QStringLiteral("not in")));
+}
+
+void TestCompareView::missingPhasesSaySo()
+{
+    // A trains on 8 H100s, B serves on one RTX 4090: the training rows have no B, the prefill
+    // and decode rows no A.
+    widgets::CompareView view;
+    view.resize(1280, 800);
+    view.setPinned(reportNamed(QStringLiteral("training-8xh100")));
+    view.setCurrent(reportNamed(QStringLiteral("fits")));
+    view.replotNow();
+    const QTableWidget* table = view.differenceTable();
+    QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(3), QStringLiteral("not in B"));
+    QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(1), QStringLiteral("—"));
+    QCOMPARE(tableRow(table, QStringLiteral("Time per output token")).value(3), QStringLiteral("not in A"));
+    QCOMPARE(tableRow(table, QStringLiteral("Devices")),
+             (QStringList{QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("−7"), QStringLiteral("×0.125")}));
+    const QString text = allTableText(table).toLower();
+    QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
+    QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::TrainingStep)->visible());
+    QVERIFY(!view.roofline()->pointGraph(RooflinePhase::TrainingStep)->visible());
+}
+
+void TestCompareView::bothRowsOfCards()
+{
+    const Pair pair;
+    widgets::CompareView view;
+    showPair(view, pair);
+    const auto cardsA = view.cardsA();
+    const auto cardsB = view.cardsB();
+    for (std::size_t i : {0u, 1u}) {
+        QVERIFY(!cardsA[i]->isHidden());
+        QVERIFY(!cardsB[i]->isHidden());
+    }
+    QVERIFY(cardsA[2]->isHidden() && cardsB[2]->isHidden()); // no training on either side
+    QCOMPARE(cardsA[1]->title(), QStringLiteral("Decode"));
+    // The same card text the dashboard writes: each side's own time per output token.
+    QVERIFY(cardsA[1]->summaryText() != cardsB[1]->summaryText());
+    QVERIFY(cardsA[1]->boundText().contains(QStringLiteral("Memory")));
+}
+
+void TestCompareView::updatesOnlyWhenShown()
+{
+    const Pair pair;
+    widgets::CompareView view;
+    view.resize(1024, 768);
+    view.setPinned(pair.a);
+    view.setCurrent(pair.b); // hidden: only remembered
+    QVERIFY(view.differenceTable()->rowCount() == 0);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.differenceTable()->rowCount() > 10);
+    view.setCurrent(pair.a); // shown: at once
+    QCOMPARE(tableRow(view.differenceTable(), QStringLiteral("Capacity per device")).value(3), QStringLiteral("×1"));
+    view.clearPinned();
+    QVERIFY(!view.hasPinned());
+}
+
+void TestCompareView::rendersNonBlank_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1024x768") << QSize(1024, 768);
+}
+
+void TestCompareView::rendersNonBlank()
+{
+    QFETCH(QSize, size);
+    const Pair pair;
+    widgets::CompareView view;
+    view.resize(size);
+    view.setPinned(pair.a);
+    view.setCurrent(pair.b);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replotNow();
+    const QImage image = view.grab().toImage();
+    QCOMPARE(image.size(), size * image.devicePixelRatio());
+    QVERIFY(distinctColours(image) > 50);
+    // At either size nothing is squeezed below what the charts need to read.
+    QVERIFY(view.roofline()->width() >= view.roofline()->minimumSizeHint().width());
+    QVERIFY(view.memoryBarsA()->height() >= 200);
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (!shots.isEmpty())
+        image.save(QStringLiteral("%1/compare-%2x%3.png").arg(shots).arg(size.width()).arg(size.height()));
+}
+
+QTEST_MAIN(TestCompareView)
+#include "tst_compare_view.moc"

@@ -1,0 +1,369 @@
+#include "widgets/compare_view.h"
+
+#include "core/comparison.h"
+#include "widgets/bottleneck_card.h"
+#include "widgets/chart_palette.h"
+#include "widgets/dashboard.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
+#include "widgets/roofline_widget.h"
+#include "widgets/value_format.h"
+
+#include <QCoreApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::widgets {
+
+namespace {
+
+constexpr const char* kContext = "lhe::widgets::CompareView";
+
+// core::compareReports labels its rows in English; these are the same texts for the translator.
+[[maybe_unused]] constexpr const char* kRowLabels[] = {
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Memory"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Prefill"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Decode"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Training"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Devices"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Memory per device"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Capacity per device"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Fits"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Weights"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "KV cache"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Activations"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Gradients"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Optimizer states"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Overheads"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Offloaded"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Time to first token"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Prompt tokens/s"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Prefill bound"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Time per output token"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Tokens/s (batch)"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Decode bound"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Step time"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Training tokens/s"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "MFU"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Days to train"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Training step bound"),
+};
+
+QString translated(const std::string& english)
+{
+    return QCoreApplication::translate(kContext, english.c_str());
+}
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// A value in the row's unit, as the dashboard writes it.
+QString formatValue(core::ComparisonUnit unit, double value)
+{
+    switch (unit) {
+    case core::ComparisonUnit::Count:
+        return QString::number(static_cast<long long>(std::llround(value)));
+    case core::ComparisonUnit::Bytes:
+        return formatBytes(value);
+    case core::ComparisonUnit::Seconds:
+        return formatSeconds(value);
+    case core::ComparisonUnit::TokensPerSecond:
+        return formatNumber(value);
+    case core::ComparisonUnit::Fraction:
+        return formatNumber(value * 100.0) + QStringLiteral(" %");
+    case core::ComparisonUnit::Days:
+        return QCoreApplication::translate(kContext, "%1 days").arg(formatNumber(value));
+    case core::ComparisonUnit::Tier:
+    case core::ComparisonUnit::Bound:
+        break;
+    }
+    return formatNumber(value);
+}
+
+// B − A with its sign; a fraction's difference is in percentage points.
+QString formatDifference(core::ComparisonUnit unit, double difference)
+{
+    if (difference == 0)
+        return QStringLiteral("0");
+    const QString sign = difference > 0 ? QStringLiteral("+") : QStringLiteral("−");
+    if (unit == core::ComparisonUnit::Fraction)
+        return sign + QCoreApplication::translate(kContext, "%1 points").arg(formatNumber(std::abs(difference) * 100.0));
+    return sign + formatValue(unit, std::abs(difference));
+}
+
+QString verdictText(const core::ComparisonRow& row, bool a)
+{
+    if (row.unit == core::ComparisonUnit::Tier) {
+        const auto& tier = a ? row.tierA : row.tierB;
+        return tier ? tierName(*tier) : QString();
+    }
+    const auto& bound = a ? row.boundA : row.boundB;
+    return bound ? widgets::boundName(*bound) : QString();
+}
+
+} // namespace
+
+CompareView::CompareView(QWidget* parent)
+    : QWidget(parent), m_headline(new QLabel(this)), m_labelA(new QLabel(this)), m_labelB(new QLabel(this)),
+      m_barsA(new MemoryBarsWidget(this)), m_barsB(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget(this)),
+      m_table(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("compareView"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    QFont headlineFont = m_headline->font();
+    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.1);
+    headlineFont.setBold(true);
+    m_headline->setFont(headlineFont);
+    m_headline->setWordWrap(true);
+    m_headline->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_headline);
+
+    // Charts: A's and B's memory on one scale, then the roofline holding both.
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_barsA, 2);
+    charts->addWidget(m_barsB, 2);
+    charts->addWidget(m_roofline, 5);
+    layout->addLayout(charts, 1);
+    // Two memory charts share the width one has on the dashboard: smaller legend swatches keep
+    // both legend columns whole.
+    for (MemoryBarsWidget* bars : {m_barsA, m_barsB}) {
+        bars->plot()->legend->setIconSize(18, 12);
+        bars->plot()->legend->setIconTextPadding(4);
+        bars->plot()->legend->setColumnSpacing(6);
+    }
+    m_barsA->setAccessibleName(tr("Memory per device chart, A (pinned)"));
+    m_barsB->setAccessibleName(tr("Memory per device chart, B (current)"));
+    m_roofline->setAccessibleName(tr("Roofline chart, A and B"));
+
+    // Verdicts: one row of cards per side, the difference table beside them.
+    auto* bottom = new QHBoxLayout;
+    auto* cards = new QGridLayout;
+    cards->setHorizontalSpacing(4);
+    cards->setVerticalSpacing(4);
+    QFont sideFont = headlineFont;
+    sideFont.setPointSizeF(headlineFont.pointSizeF() * 1.3);
+    for (QLabel* side : {m_labelA, m_labelB}) {
+        side->setFont(sideFont);
+        side->setAlignment(Qt::AlignCenter);
+    }
+    m_labelA->setText(tr("A"));
+    m_labelA->setToolTip(tr("A: the pinned scenario"));
+    m_labelB->setText(tr("B"));
+    m_labelB->setToolTip(tr("B: the current scenario"));
+    cards->addWidget(m_labelA, 0, 0);
+    cards->addWidget(m_labelB, 1, 0);
+    for (int i = 0; i < 3; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        m_cardsA[index] = new BottleneckCard(this);
+        m_cardsB[index] = new BottleneckCard(this);
+        cards->addWidget(m_cardsA[index], 0, i + 1);
+        cards->addWidget(m_cardsB[index], 1, i + 1);
+        cards->setColumnStretch(i + 1, 1);
+    }
+    m_cards = cards;
+    bottom->addLayout(cards, 1);
+
+    m_table->setObjectName(QStringLiteral("differenceTable"));
+    m_table->setColumnCount(5);
+    m_table->setHorizontalHeaderLabels({tr("Figure"), tr("A"), tr("B"), tr("B − A"), tr("B / A")});
+    m_table->verticalHeader()->setVisible(false);
+    QFont tableFont = m_table->font();
+    tableFont.setPointSizeF(tableFont.pointSizeF() * 0.92);
+    m_table->setFont(tableFont);
+    m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(tableFont).height() + 3);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->setMinimumWidth(320); // figure, A, B, difference and ratio readable side by side
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setAccessibleName(tr("Differences between A and B"));
+    m_table->setAccessibleDescription(
+        tr("One row per figure: A's value, B's value, the difference B − A and the ratio B / A"));
+    bottom->addWidget(m_table, 1);
+    layout->addLayout(bottom, 0); // the cards' height; the charts take the rest
+
+    m_headline->setText(tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
+}
+
+QString CompareView::scenarioTitle(const core::Report& report)
+{
+    const core::Scenario& s = report.scenario;
+    QString precision = fromView(core::precisionName(s.weights));
+    if (s.compute != s.weights)
+        precision = tr("%1 weights, %2 compute").arg(precision, fromView(core::precisionName(s.compute)));
+    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    return tr("%1 on %2 × %3 · %4 · %5")
+        .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
+             QString::fromStdString(report.deviceName), precision, mode);
+}
+
+QString CompareView::headline() const
+{
+    return m_headline->text();
+}
+
+void CompareView::setPinned(const core::Report& a)
+{
+    m_a = a;
+    refresh();
+}
+
+void CompareView::clearPinned()
+{
+    m_a.reset();
+    m_headline->show();
+    m_headline->setText(tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
+}
+
+void CompareView::setCurrent(const core::Report& b)
+{
+    m_b = b;
+    if (!isVisible()) { // drawn when shown: dragging a slider costs nothing here meanwhile
+        m_stale = true;
+        return;
+    }
+    refresh();
+}
+
+void CompareView::showProblem(const QString& message)
+{
+    m_b.reset();
+    for (BottleneckCard* card : m_cardsB) {
+        card->clear(tr("B"), message);
+        card->hide();
+    }
+    m_cardsB[0]->show();
+    m_table->setRowCount(0);
+}
+
+void CompareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void CompareView::replotNow()
+{
+    if (m_stale)
+        refresh();
+    for (QCustomPlot* plot : {m_barsA->plot(), m_barsB->plot(), m_roofline->plot()})
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+void CompareView::refresh()
+{
+    m_stale = false;
+    if (!m_a || !m_b)
+        return;
+    const core::Report& a = *m_a;
+    const core::Report& b = *m_b;
+    // The titles above the bars name both sides; the headline, only a hint without a pin, would
+    // take the charts' height.
+    m_headline->setText(tr("A (pinned): %1\nB (current): %2").arg(scenarioTitle(a), scenarioTitle(b)));
+    m_headline->hide();
+    const double axisMaxBytes = core::sharedMemoryAxisMaxBytes(a, b);
+    // Two short lines: a chart a quarter of the window wide has no room for the whole title.
+    m_barsA->setTitle(tr("A: %1\n%2 · %3")
+                          .arg(QString::fromStdString(a.deviceName), QString::fromStdString(a.modelName),
+                               fromView(core::precisionName(a.scenario.weights))));
+    m_barsB->setTitle(tr("B: %1\n%2 · %3")
+                          .arg(QString::fromStdString(b.deviceName), QString::fromStdString(b.modelName),
+                               fromView(core::precisionName(b.scenario.weights))));
+    m_barsA->setReport(a, axisMaxBytes);
+    m_barsB->setReport(b, axisMaxBytes);
+    m_roofline->setReport(b, &a);
+    Dashboard::fillPhaseCards(a, m_cardsA[0], m_cardsA[1], m_cardsA[2]);
+    Dashboard::fillPhaseCards(b, m_cardsB[0], m_cardsB[1], m_cardsB[2]);
+    // Each side's cards packed from the left (each names its phase): training A against serving B
+    // takes two columns, not three, and leaves the table its width.
+    int columns = 0;
+    for (const auto* row : {&m_cardsA, &m_cardsB}) {
+        int column = 1;
+        for (BottleneckCard* card : *row) {
+            m_cards->removeWidget(card);
+            if (!card->isHidden())
+                m_cards->addWidget(card, row == &m_cardsA ? 0 : 1, column++);
+        }
+        columns = std::max(columns, column - 1);
+    }
+    for (int i = 0; i < 3; ++i)
+        m_cards->setColumnStretch(i + 1, i < columns ? 1 : 0);
+    fillTable(a, b);
+}
+
+void CompareView::fillTable(const core::Report& a, const core::Report& b)
+{
+    const std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
+    m_table->clearSpans();
+    m_table->setRowCount(0);
+    QString section;
+    QFont bold = m_table->font();
+    bold.setBold(true);
+    auto item = [](const QString& text, Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter) {
+        auto* cell = new QTableWidgetItem(text);
+        cell->setTextAlignment(alignment);
+        return cell;
+    };
+    for (const core::ComparisonRow& row : rows) {
+        if (QString::fromStdString(row.section) != section) { // a heading row per section
+            section = QString::fromStdString(row.section);
+            const int at = m_table->rowCount();
+            m_table->insertRow(at);
+            QTableWidgetItem* heading = item(translated(row.section), Qt::AlignLeft | Qt::AlignVCenter);
+            heading->setFont(bold);
+            m_table->setItem(at, 0, heading);
+            m_table->setSpan(at, 0, 1, m_table->columnCount());
+        }
+        const int at = m_table->rowCount();
+        m_table->insertRow(at);
+        m_table->setItem(at, 0, item(QStringLiteral("  ") + translated(row.label), Qt::AlignLeft | Qt::AlignVCenter));
+        QString textA, textB, difference, ratio;
+        const bool verdict = row.unit == core::ComparisonUnit::Tier || row.unit == core::ComparisonUnit::Bound;
+        textA = verdict ? verdictText(row, true) : row.a ? formatValue(row.unit, *row.a) : QString();
+        textB = verdict ? verdictText(row, false) : row.b ? formatValue(row.unit, *row.b) : QString();
+        switch (row.status) {
+        case core::ComparisonStatus::Ok:
+            difference = formatDifference(row.unit, *row.difference);
+            ratio = tr("×%1").arg(formatNumber(*row.ratio));
+            break;
+        case core::ComparisonStatus::ZeroA:
+            difference = formatDifference(row.unit, *row.difference);
+            ratio = tr("A is 0");
+            break;
+        case core::ComparisonStatus::MissingA:
+            textA = tr("—");
+            ratio = tr("not in A");
+            break;
+        case core::ComparisonStatus::MissingB:
+            textB = tr("—");
+            ratio = tr("not in B");
+            break;
+        case core::ComparisonStatus::Verdict:
+            ratio = row.changed() ? tr("changed") : tr("same");
+            break;
+        }
+        m_table->setItem(at, 1, item(textA));
+        m_table->setItem(at, 2, item(textB));
+        m_table->setItem(at, 3, item(difference));
+        QTableWidgetItem* ratioItem = item(ratio);
+        if (row.changed()) // what differs reads first; the numbers say which way
+            ratioItem->setFont(bold);
+        m_table->setItem(at, 4, ratioItem);
+    }
+}
+
+} // namespace lhe::widgets

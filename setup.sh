@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 PACKAGES=(cmake g++ make pkg-config
           qt6-base-dev libqcustomplot-dev nlohmann-json3-dev qt6-svg-dev
           qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-          fonts-noto-cjk xvfb xauth)
+          fonts-noto-cjk qt6-translations-l10n xvfb xauth)
 # The tests also build the libFuzzer targets: Clang and its runtime libraries.
 TEST_PACKAGES=(clang-14 libclang-rt-14-dev dpkg-dev file desktop-file-utils appstream)
 # The benchmarks: Google Benchmark, GNU time (peak RSS) and bc.

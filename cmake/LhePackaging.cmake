@@ -118,7 +118,8 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${LHE_HOMEPAGE_URL})
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Chinese text (the zh_CN user interface, CJK model names) needs a CJK font; the rest does not.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
+# Qt's own dialogs and context menus in Chinese (qtbase_zh_CN.qm) come from Qt's translations.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk, qt6-translations-l10n")
 # The extended description; CPack puts CPACK_PACKAGE_DESCRIPTION_SUMMARY above it.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "LLM Hardware Explorer estimates what a large language model needs from
 a device (CPU, GPU, NPU or TPU) for inference or training: memory per device

@@ -1,6 +1,7 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
@@ -11,12 +12,12 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
-#include <QTranslator>
 #include <QRegularExpression>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <memory>
 
 using namespace lhe;
 
@@ -34,22 +35,17 @@ int fail(const QString& message)
     return 2;
 }
 
-// Installs the application's translation for the chosen language (empty: the system's) and, only
-// when that exists, Qt's own (dialogs, context menus), so the window never mixes two languages.
-void installTranslations(QApplication& application, const QString& language)
+// The value of --language, read before the parser exists: the translators must be installed
+// before the parser's texts (--help) are made. Null when not given.
+QString languageArgument(int argc, char* argv[])
 {
-    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
-    auto* own = new QTranslator(&application);
-    if (!own->load(locale, QStringLiteral("llm-hw-explorer"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
-        delete own;
-        return;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--language") == 0 && i + 1 < argc)
+            return QString::fromLocal8Bit(argv[i + 1]);
+        if (std::strncmp(argv[i], "--language=", 11) == 0)
+            return QString::fromLocal8Bit(argv[i] + 11);
     }
-    QApplication::installTranslator(own);
-    auto* qt = new QTranslator(&application);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
-    QLocale::setDefault(locale);
+    return {};
 }
 
 } // namespace
@@ -79,7 +75,12 @@ int main(int argc, char* argv[])
     std::optional<app::AppSettings> settings;
     if (!headless)
         settings.emplace();
-    installTranslations(application, settings ? settings->language() : QString());
+    // --language wins over View → Language for this run only ("system": the system's language).
+    const QString languageGiven = languageArgument(argc, argv);
+    const QString language =
+        app::normalizedLanguage(languageGiven.isNull() ? (settings ? settings->language() : QString())
+                                                       : languageGiven);
+    app::installTranslations(language);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
@@ -94,6 +95,7 @@ int main(int argc, char* argv[])
         "  llm-hw-explorer scenario.json\n"
         "  llm-hw-explorer ~/models/Qwen3-8B/config.json\n"
         "  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2\n"
+        "  llm-hw-explorer --compare a.json --scenario b.json --export-dashboard ab.png\n"
         "\n"
         "Files:\n"
         "  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   preferences and last session\n"
@@ -138,11 +140,27 @@ int main(int argc, char* argv[])
         QApplication::translate("main",
                                 "Show the window, print how long after process start it first painted, "
                                 "and quit (bench/startup.sh)."));
+    const QCommandLineOption presentationOption(
+        QStringLiteral("presentation"),
+        QApplication::translate("main", "Start in presentation mode (larger text and chart lines, controls "
+                                        "folded away), in the window and in --export-dashboard."));
+    const QCommandLineOption languageOption(
+        QStringLiteral("language"),
+        QApplication::translate("main", "User interface language for this run: en, zh_CN or system "
+                                        "(default: as chosen in View → Language)."),
+        QStringLiteral("lang"));
     const QCommandLineOption noRestoreOption(
         QStringLiteral("no-restore"),
         QApplication::translate("main", "Start on the default scenario instead of the last session's."));
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "Pin the scenario FILE as A and show Compare A/B; the scenario opened "
+                                        "(FILE, --scenario or the default) is B. With --export-dashboard, "
+                                        "renders the comparison."),
+        QStringLiteral("file"));
     parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption,
-                       tabOption, noRestoreOption, benchmarkOption, startupOption});
+                       tabOption, compareOption, presentationOption, languageOption, noRestoreOption, benchmarkOption,
+                       startupOption});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario JSON file, or a Hugging Face config.json, to open."),
@@ -153,6 +171,10 @@ int main(int argc, char* argv[])
         return fail(QApplication::translate("main", "expected at most one file to open, got %n", nullptr,
                                             static_cast<int>(positional.size())));
     const QString fileArgument = positional.value(0);
+    if (!languageGiven.isNull() && !language.isEmpty() && language != QLatin1String("en") &&
+        !app::translatedLanguages().contains(language))
+        return fail(QApplication::translate("main", "--language: expected en, zh_CN or system, got \"%1\"")
+                        .arg(languageGiven));
     if (noDisplay && !headless) {
         std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
                              "Run it in a desktop session, under xvfb-run, or render headless with\n"
@@ -214,7 +236,9 @@ int main(int argc, char* argv[])
         return fail(
             QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"").arg(tab));
 
-    app::MainWindow window(std::move(catalog));
+    // On the heap: View → Language replaces the window by one built in the new language.
+    auto shown = std::make_unique<app::MainWindow>(std::move(catalog));
+    app::MainWindow& window = *shown;
     window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
     if (!window.loadScenario(scenario, &error)) {
@@ -233,6 +257,24 @@ int main(int argc, char* argv[])
         window.setScenarioPath(scenarioPath); // File → Save writes back to it
     if (parser.isSet(tabOption) || !settings)
         window.dashboard()->showDesignSpace(tab == QLatin1String("design-space"));
+    if (parser.isSet(presentationOption))
+        window.setPresentationMode(true);
+    if (parser.isSet(compareOption)) {
+        // A is read like --scenario: a bad file fails a headless run, the window logs it.
+        QString compareError;
+        try {
+            const nlohmann::json pinned = app::readScenarioFile(parser.value(compareOption), &window.catalog());
+            if (window.pinScenario(pinned, &compareError))
+                window.showCompare(true);
+        } catch (const core::InputError& e) {
+            compareError = QString::fromStdString(e.what());
+        }
+        if (!compareError.isEmpty()) {
+            if (strict)
+                return fail(compareError);
+            startupErrors << compareError;
+        }
+    }
     window.showWarnings(warnings);
     for (const QString& message : std::as_const(startupErrors)) {
         std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(message));
@@ -263,6 +305,21 @@ int main(int argc, char* argv[])
     if (parser.isSet(startupOption))
         return app::runStartupProbe(window);
 
+    // View → Language: a new window in the new language takes over the session; the old one goes.
+    std::function<void(app::MainWindow*)> followLanguageRequests = [&](app::MainWindow* current) {
+        QObject::connect(current, &app::MainWindow::languageChangeRequested, current,
+                         [&](const QString& chosen) {
+                             auto next = std::unique_ptr<app::MainWindow>(
+                                 app::rebuildWindow(shown.get(), chosen, settings ? &*settings : nullptr));
+                             followLanguageRequests(next.get());
+                             next->show();
+                             shown->hide();
+                             shown.release()->deleteLater(); // its menu is still delivering the click
+                             shown = std::move(next);
+                         },
+                         Qt::QueuedConnection);
+    };
+    followLanguageRequests(shown.get());
     window.show();
     return application.exec();
 }

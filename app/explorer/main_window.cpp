@@ -1,6 +1,7 @@
 #include "app/explorer/main_window.h"
 
 #include "app/explorer/app_settings.h"
+#include "app/explorer/language.h"
 #include "app/explorer/scenario_change_command.h"
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
@@ -10,12 +11,15 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/calibration_dialog.h"
+#include "widgets/compare_view.h"
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/device_editor_dialog.h"
+#include "widgets/explain_panel.h"
 #include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/message_log.h"
+#include "widgets/primer_panel.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/theme.h"
@@ -36,6 +40,7 @@
 #include <QMimeData>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolButton>
@@ -69,13 +74,25 @@ QString stringField(const json& object, const char* key)
 
 MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     : QMainWindow(parent), m_catalog(std::move(catalog)), m_controls(new widgets::ScenarioControls),
-      m_dashboard(new widgets::Dashboard), m_messageLog(new widgets::MessageLog),
+      m_dashboard(new widgets::Dashboard), m_compareView(new widgets::CompareView),
+      m_views(new QStackedWidget), m_messageLog(new widgets::MessageLog),
       m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this)),
       m_undoStack(new QUndoStack(this))
 {
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_controls);
-    splitter->addWidget(m_dashboard);
+    m_views->addWidget(m_dashboard);
+    // The compare view scrolls where the window is narrower than its charts need, rather than
+    // making the whole window that wide (a stack is as large as its largest page).
+    auto* compareScroll = new QScrollArea;
+    compareScroll->setWidget(m_compareView);
+    compareScroll->setWidgetResizable(true);
+    compareScroll->setFrameShape(QFrame::NoFrame);
+    compareScroll->setAccessibleName(tr("Compare A/B"));
+    compareScroll->setAccessibleDescription(
+        tr("The pinned scenario A beside the current one, B: memory, roofline, verdicts and differences"));
+    m_views->addWidget(compareScroll);
+    splitter->addWidget(m_views);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -88,6 +105,45 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     m_messageDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::TopDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_messageDock);
     m_messageDock->hide();
+    // Help → Primer: the concepts behind the charts. Its presets are compiled into the program
+    // (resources.qrc); without them (tests of the window) the text stays and the buttons are off.
+    QString primerError;
+    m_primer = new widgets::PrimerPanel(
+        widgets::PrimerPanel::readPresets(QStringLiteral(":/primer/presets.json"), &primerError));
+    m_primerDock = new QDockWidget(tr("Primer"), this);
+    m_primerDock->setObjectName(QStringLiteral("primerDock"));
+    m_primerDock->setWidget(m_primer);
+    m_primerDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::RightDockWidgetArea, m_primerDock);
+    m_primerDock->hide();
+    // Explain: a click on a bar segment, roofline point or verdict card shows its formula here.
+    m_explainPanel = new widgets::ExplainPanel;
+    m_explainDock = new QDockWidget(tr("Explain"), this);
+    m_explainDock->setObjectName(QStringLiteral("explainDock"));
+    m_explainDock->setWidget(m_explainPanel);
+    m_explainDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::RightDockWidgetArea, m_explainDock);
+    m_explainDock->hide();
+    connect(m_dashboard, &widgets::Dashboard::explainRequested, this, &MainWindow::explain);
+    // Live: the same target again for each new report while the panel is shown.
+    connect(this, &MainWindow::reportChanged, this, [this] {
+        if (m_explainDock->isVisible())
+            refreshExplanation();
+    });
+    connect(m_explainDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            refreshExplanation();
+    });
+    // "Show me" is an ordinary change of the scenario, so Undo returns to the user's own; the
+    // roofline comes forward because most paragraphs point at it.
+    connect(m_primer, &widgets::PrimerPanel::presetRequested, this, [this](const QString& id, const json& scenario) {
+        QString error;
+        if (!changeScenario(scenario, &error)) {
+            logError(tr("The primer's scenario %1 cannot be loaded: %2").arg(id, error));
+            return;
+        }
+        m_dashboard->showDesignSpace(false);
+    });
     // A permanent status bar button: how many messages there are, one click to read them.
     m_messageButton->setObjectName(QStringLiteral("messageButton"));
     m_messageButton->setAutoRaise(true);
@@ -152,6 +208,7 @@ void MainWindow::createActions()
     m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
     m_saveModelAction->setEnabled(false);
     file->addSeparator();
+    // Exports the compare view instead while it is shown (exportTarget).
     QAction* exportAll =
         file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -181,7 +238,9 @@ void MainWindow::createActions()
     edit->addAction(redo);
     edit->addSeparator();
     QAction* copyDashboard =
-        edit->addAction(tr("&Copy Dashboard"), this, [this] { copyImage(m_dashboard, tr("Dashboard")); });
+        edit->addAction(tr("&Copy Dashboard"), this, [this] {
+            copyImage(exportTarget(), compareShown() ? tr("Comparison") : tr("Dashboard"));
+        });
     copyDashboard->setShortcut(QKeySequence::Copy);
     edit->addAction(tr("Copy &Memory Chart"), this,
                     [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
@@ -216,10 +275,28 @@ void MainWindow::createActions()
     designSpace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     designSpace->setStatusTip(tr("Show the batch × sequence-length map of verdicts beside the memory chart"));
     view->addSeparator();
+    QAction* pin = view->addAction(tr("Pin Scenario as &A"), this, &MainWindow::pinCurrent);
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    pin->setStatusTip(tr("Keep the current scenario as A to compare the next changes with it"));
+    m_compareAction = view->addAction(tr("&Compare A/B"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_compareAction->setStatusTip(tr("Show the pinned scenario A beside the current one, B"));
+    m_compareAction->setEnabled(false); // until something is pinned
+    connect(m_compareAction, &QAction::toggled, this, &MainWindow::showCompare);
+    m_clearPinAction = view->addAction(tr("Clear Pinned &Scenario"), this, &MainWindow::clearPin);
+    m_clearPinAction->setStatusTip(tr("Forget the pinned scenario A"));
+    m_clearPinAction->setEnabled(false);
+    view->addSeparator();
     QAction* messages = m_messageDock->toggleViewAction();
     messages->setText(tr("&Messages"));
     messages->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(messages);
+    QAction* explainAction = m_explainDock->toggleViewAction();
+    explainAction->setText(tr("&Explain"));
+    explainAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    explainAction->setStatusTip(tr("Show how the clicked number is calculated: formula, values and source"));
+    view->addAction(explainAction);
     view->addSeparator();
     // Zoom acts on the focused chart, else the roofline or map beside the memory bars.
     QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [this] {
@@ -238,7 +315,10 @@ void MainWindow::createActions()
     m_resetViewAction->setEnabled(false);
     for (auto* chart : {static_cast<widgets::ChartWidget*>(m_dashboard->memoryBars()),
                         static_cast<widgets::ChartWidget*>(m_dashboard->roofline()),
-                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace())})
+                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace()),
+                        static_cast<widgets::ChartWidget*>(m_compareView->memoryBarsA()),
+                        static_cast<widgets::ChartWidget*>(m_compareView->memoryBarsB()),
+                        static_cast<widgets::ChartWidget*>(m_compareView->roofline())})
         connect(chart, &widgets::ChartWidget::viewChanged, this, &MainWindow::updateResetView);
     connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, &MainWindow::updateResetView);
     connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateResetView);
@@ -263,6 +343,26 @@ void MainWindow::createActions()
         if (m_settings)
             m_settings->setExportAsShown(asShown);
     });
+    // Each language is named in itself, so that someone who cannot read the current one finds
+    // theirs; choosing one rebuilds the window (languageChangeRequested).
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    auto* languageGroup = new QActionGroup(this);
+    const std::pair<QString, QString> languages[] = {
+        {QString(), tr("&System")},
+        {QStringLiteral("en"), QStringLiteral("&English")},
+        {QStringLiteral("zh_CN"), QStringLiteral("简体中文(&C)")}};
+    for (const auto& [code, name] : languages) {
+        QAction* action = language->addAction(name);
+        action->setCheckable(true);
+        action->setData(code);
+        action->setChecked(code == currentLanguage());
+        languageGroup->addAction(action);
+    }
+    connect(languageGroup, &QActionGroup::triggered, this, [this](QAction* action) {
+        if (action->data().toString() != currentLanguage())
+            emit languageChangeRequested(action->data().toString());
+    });
     m_fullScreenAction = view->addAction(tr("&Full Screen"));
     setStandardShortcut(m_fullScreenAction, QKeySequence::FullScreen, QKeySequence(Qt::Key_F11));
     m_fullScreenAction->setCheckable(true);
@@ -271,12 +371,65 @@ void MainWindow::createActions()
                                   : windowState() & ~Qt::WindowFullScreen);
     });
 
+    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setStatusTip(
+        tr("Larger text and chart lines for a projector, with the scenario controls folded away"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_controlsAction = view->addAction(tr("Scenario Co&ntrols"));
+    m_controlsAction->setShortcut(QKeySequence(Qt::Key_F9));
+    m_controlsAction->setCheckable(true);
+    m_controlsAction->setChecked(true);
+    m_controlsAction->setStatusTip(tr("Show or fold away the scenario controls beside the charts"));
+    connect(m_controlsAction, &QAction::toggled, m_controls, &QWidget::setVisible);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* primer = m_primerDock->toggleViewAction();
+    primer->setText(tr("&Primer"));
+    primer->setStatusTip(tr("Short lessons on what the charts show, each with a scenario to load"));
+    setStandardShortcut(primer, QKeySequence::HelpContents, QKeySequence(Qt::Key_F1));
+    help->addAction(primer);
+    help->addSeparator();
     QAction* about = help->addAction(tr("&About LLM Hardware Explorer"), this, [this] {
         QMessageBox::about(this, tr("About LLM Hardware Explorer"), aboutText());
     });
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+bool MainWindow::presentationMode() const
+{
+    return m_presentationAction->isChecked();
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentationAction->setChecked(on); // re-enters through toggled() when called directly
+    // The application font, not a style sheet: every widget, dialog and chart label derives its
+    // size from it, and the charts re-style on the FontChange it sends (ChartWidget). Lines are
+    // scaled first so that re-style already draws them wider.
+    if (on == (widgets::ChartWidget::presentationScale() != 1.0))
+        return;
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont large = m_normalFont;
+        if (large.pointSizeF() > 0)
+            large.setPointSizeF(large.pointSizeF() * kPresentationScale);
+        else
+            large.setPixelSize(qRound(large.pixelSize() * kPresentationScale));
+        widgets::ChartWidget::setPresentationScale(kPresentationScale);
+        QApplication::setFont(large);
+        m_controlsBeforePresentation = m_controlsAction->isChecked();
+        m_controlsAction->setChecked(false);
+    } else {
+        widgets::ChartWidget::setPresentationScale(1.0);
+        QApplication::setFont(m_normalFont);
+        m_controlsAction->setChecked(m_controlsBeforePresentation);
+    }
+    statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave, F9 for the scenario controls")
+                                : tr("Presentation mode off"),
+                             4000);
 }
 
 void MainWindow::evaluate(const json& scenario)
@@ -285,6 +438,8 @@ void MainWindow::evaluate(const json& scenario)
         core::Scenario parsed = core::scenarioFromJson(scenario);
         core::Report report = core::estimate(parsed, m_catalog);
         m_dashboard->setReport(report);
+        if (m_compareView->hasPinned())
+            m_compareView->setCurrent(report);
         m_controls->setReport(report);
         m_report = std::move(report);
         m_scenario = std::move(parsed);
@@ -298,8 +453,93 @@ void MainWindow::evaluate(const json& scenario)
     } catch (const core::InputError& error) {
         m_scenario.reset();
         m_dashboard->showProblem(QString::fromStdString(error.what()));
+        m_compareView->showProblem(QString::fromStdString(error.what()));
         statusBar()->showMessage(QString::fromStdString(error.what()));
+        if (m_explainTarget)
+            m_explainPanel->showMessage(QString::fromStdString(error.what()));
     }
+}
+
+void MainWindow::explain(const core::ExplainTarget& target)
+{
+    m_explainTarget = target;
+    m_explainDock->show();
+    m_explainDock->raise();
+    refreshExplanation();
+}
+
+void MainWindow::refreshExplanation()
+{
+    if (!m_explainTarget)
+        return; // the panel's hint stays until something is clicked
+    if (!m_report || !m_scenario) {
+        m_explainPanel->showMessage(tr("No report to explain: choose a device and a model first."));
+        return;
+    }
+    try {
+        m_explainPanel->setExplanations(widgets::ExplainPanel::targetHeading(*m_explainTarget),
+                                        core::explain(*m_report, m_catalog, *m_explainTarget));
+    } catch (const core::InputError& error) {
+        m_explainPanel->showMessage(QString::fromStdString(error.what()));
+    }
+}
+
+void MainWindow::pinCurrent()
+{
+    if (!m_report) {
+        statusBar()->showMessage(tr("Nothing to pin: the current scenario has no estimate"), 5000);
+        return;
+    }
+    m_compareView->setPinned(*m_report);
+    m_compareView->setCurrent(*m_report);
+    m_compareAction->setEnabled(true);
+    m_clearPinAction->setEnabled(true);
+    statusBar()->showMessage(tr("Pinned %1 as A: change the controls to compare (View → Compare A/B)")
+                                 .arg(widgets::CompareView::scenarioTitle(*m_report)),
+                             6000);
+}
+
+bool MainWindow::pinScenario(const json& scenario, QString* error)
+{
+    try {
+        const core::Report pinned = core::estimate(core::scenarioFromJson(scenario), m_catalog);
+        m_compareView->setPinned(pinned);
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    if (m_report)
+        m_compareView->setCurrent(*m_report);
+    m_compareAction->setEnabled(true);
+    m_clearPinAction->setEnabled(true);
+    return true;
+}
+
+void MainWindow::clearPin()
+{
+    showCompare(false);
+    m_compareView->clearPinned();
+    m_compareAction->setEnabled(false);
+    m_clearPinAction->setEnabled(false);
+}
+
+void MainWindow::showCompare(bool shown)
+{
+    shown = shown && m_compareView->hasPinned();
+    m_views->setCurrentIndex(shown ? 1 : 0); // the compare view's scroll area, or the dashboard
+    if (m_compareAction->isChecked() != shown)
+        m_compareAction->setChecked(shown); // re-enters with the same value: no loop
+    updateResetView();
+}
+
+bool MainWindow::compareShown() const
+{
+    return m_views->currentIndex() == 1;
+}
+
+QWidget* MainWindow::exportTarget() const
+{
+    return compareShown() ? static_cast<QWidget*>(m_compareView) : m_dashboard;
 }
 
 void MainWindow::updateDesignSpace()
@@ -513,9 +753,14 @@ QWidget* MainWindow::currentChart() const
 {
     for (widgets::ChartWidget* chart : {static_cast<widgets::ChartWidget*>(m_dashboard->memoryBars()),
                                         static_cast<widgets::ChartWidget*>(m_dashboard->roofline()),
-                                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace())})
+                                        static_cast<widgets::ChartWidget*>(m_dashboard->designSpace()),
+                                        static_cast<widgets::ChartWidget*>(m_compareView->memoryBarsA()),
+                                        static_cast<widgets::ChartWidget*>(m_compareView->memoryBarsB()),
+                                        static_cast<widgets::ChartWidget*>(m_compareView->roofline())})
         if (chart->isVisible() && chart->isAncestorOf(QApplication::focusWidget()))
             return chart;
+    if (compareShown())
+        return m_compareView->roofline();
     return m_dashboard->designSpaceShown() ? static_cast<QWidget*>(m_dashboard->designSpace())
                                            : static_cast<QWidget*>(m_dashboard->roofline());
 }
@@ -633,20 +878,23 @@ void MainWindow::layoutForExport(QSize dashboardSize)
 {
     m_controls->hide();
     m_messageDock->hide();
+    m_primerDock->hide();
+    m_explainDock->hide();
     menuBar()->hide();
     statusBar()->hide();
     setAttribute(Qt::WA_DontShowOnScreen);
     show();
     resize(dashboardSize);
     QCoreApplication::processEvents();
-    // The central splitter may keep a frame or handle: correct by what is left over.
-    resize(size() + dashboardSize - m_dashboard->size());
+    // The central splitter may keep a frame or handle: correct by what is left over (the stack's
+    // size: a page it does not show keeps its old one).
+    resize(size() + dashboardSize - m_views->size());
     QCoreApplication::processEvents();
 }
 
 bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
 {
-    return exportImage(m_dashboard, path, scale, error);
+    return exportImage(exportTarget(), path, scale, error);
 }
 
 bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
@@ -657,6 +905,8 @@ bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, 
         return false;
     }
     m_dashboard->replotNow();
+    if (compareShown())
+        m_compareView->replotNow();
     QByteArray bytes;
     return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, exportTheme()) &&
            saveFileAtomically(path, bytes, error);
@@ -670,6 +920,8 @@ widgets::ExportTheme MainWindow::exportTheme() const
 bool MainWindow::copyImage(QWidget* chart, const QString& what)
 {
     m_dashboard->replotNow();
+    if (compareShown())
+        m_compareView->replotNow();
     QByteArray bytes;
     QString error;
     QImage image;
@@ -850,7 +1102,7 @@ void MainWindow::saveImportedModelDialog()
 
 void MainWindow::exportDashboardDialog()
 {
-    exportChartDialog(m_dashboard, QStringLiteral("dashboard"));
+    exportChartDialog(exportTarget(), compareShown() ? QStringLiteral("compare") : QStringLiteral("dashboard"));
 }
 
 void MainWindow::exportChartDialog(QWidget* chart, const QString& name)

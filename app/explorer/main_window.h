@@ -4,9 +4,11 @@
 #pragma once
 
 #include "core/catalog.h"
+#include "core/explanation.h"
 #include "core/report.h"
 #include "core/scenario.h"
 
+#include <QFont>
 #include <QMainWindow>
 #include <QStringList>
 #include <functional>
@@ -18,13 +20,17 @@
 class QActionGroup;
 class QDockWidget;
 class QMenu;
+class QStackedWidget;
 class QToolButton;
 class QUndoStack;
 
 namespace lhe::widgets {
 enum class ExportTheme;
+class CompareView;
 class Dashboard;
+class ExplainPanel;
 class MessageLog;
+class PrimerPanel;
 class ScenarioControls;
 } // namespace lhe::widgets
 
@@ -43,6 +49,7 @@ public:
     // The --catalog files the catalog was loaded with; reloadCatalog() reads them again after the
     // built-in catalog and the user catalog folder (app::loadCatalog).
     void setExtraCatalogFiles(const QStringList& files) { m_extraCatalogFiles = files; }
+    const QStringList& extraCatalogFiles() const { return m_extraCatalogFiles; }
     const core::Catalog& catalog() const { return m_catalog; }
 
     // Preferences and session (not owned; null, the default, keeps nothing: tests and headless
@@ -71,6 +78,7 @@ public:
     bool openScenarioFile(const QString& path, QString* error);
     // The file File → Save writes to, for a scenario loaded from it (a FILE or --scenario argument).
     void setScenarioPath(const QString& path);
+    const QString& scenarioPath() const { return m_scenarioPath; }
     bool saveScenarioFile(const QString& path, QString* error);
     bool importModelConfig(const QString& path, QString* error);
     // Renders the dashboard as it is laid out now (after layoutForExport when headless).
@@ -86,15 +94,44 @@ public:
 
     const std::optional<core::Report>& report() const { return m_report; }
     widgets::Dashboard* dashboard() const { return m_dashboard; }
+
+    // Compare A/B (issue 8): the current report pinned as A (View → Pin Scenario as A), or a
+    // scenario evaluated and pinned (--compare FILE); B follows the controls. showCompare puts the
+    // compare view in the dashboard's place (only with a pin); exports and copies then take it.
+    void pinCurrent();
+    bool pinScenario(const nlohmann::json& scenario, QString* error);
+    void clearPin();
+    void showCompare(bool shown);
+    bool compareShown() const;
+    widgets::CompareView* compareView() const { return m_compareView; }
+    // What File → Export Dashboard Image and Edit → Copy Dashboard render: the dashboard, or the
+    // compare view while it is shown.
+    QWidget* exportTarget() const;
     widgets::ScenarioControls* controls() const { return m_controls; }
     widgets::MessageLog* messageLog() const { return m_messageLog; }
     QDockWidget* messageDock() const { return m_messageDock; }
+    // Help → Primer (F1): the concepts behind the charts, each with a scenario to load (undoable).
+    widgets::PrimerPanel* primerPanel() const { return m_primer; }
+    QDockWidget* primerDock() const { return m_primerDock; }
+    // View → Explain: how a clicked number was calculated (issue 8); hidden until the first click.
+    widgets::ExplainPanel* explainPanel() const { return m_explainPanel; }
+    QDockWidget* explainDock() const { return m_explainDock; }
+    // Shows the dock and explains `target` with the current report, and again whenever the report
+    // changes while the dock is shown.
+    void explain(const core::ExplainTarget& target);
     // Load-time warnings (skipped catalog entries, config.json guesses): each goes to the
     // Messages panel, which opens, and the first to the status bar.
     void showWarnings(const std::vector<std::string>& warnings);
     // A problem the user did not cause in this window (a bad --scenario at start-up): logged as
     // an error without a modal box.
     void logError(const QString& message);
+
+    // Presentation mode (View → Presentation Mode, F5): application fonts and chart lines 1.5x
+    // for a projector, the scenario controls folded away (View → Scenario Controls, F9, brings
+    // them back). Independent of full screen.
+    void setPresentationMode(bool on);
+    bool presentationMode() const;
+    static constexpr double kPresentationScale = 1.5;
 
     bool isModified() const;
     // Before the current scenario is replaced or the window closes: asks Save / Discard / Cancel
@@ -106,6 +143,9 @@ public:
 
 signals:
     void reportChanged(const lhe::core::Report& report);
+    // View → Language chose another language ("" = the system's, "en", "zh_CN"): main.cpp
+    // rebuilds the window in it (app::rebuildWindow), as the labels are set once, when built.
+    void languageChangeRequested(const QString& language);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -121,6 +161,7 @@ private:
     // repaint, so it is only computed where it is seen).
     void updateDesignSpace();
     void createActions();
+    void refreshExplanation(); // the Explain panel for m_explainTarget and the current report
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
@@ -151,8 +192,17 @@ private:
     QAction* m_saveModelAction = nullptr;
     widgets::ScenarioControls* m_controls;
     widgets::Dashboard* m_dashboard;
+    widgets::CompareView* m_compareView;
+    QStackedWidget* m_views; // the dashboard or the compare view, right of the controls
+    QAction* m_compareAction = nullptr;
+    QAction* m_clearPinAction = nullptr;
     widgets::MessageLog* m_messageLog;
     QDockWidget* m_messageDock;
+    widgets::PrimerPanel* m_primer = nullptr;
+    QDockWidget* m_primerDock = nullptr;
+    widgets::ExplainPanel* m_explainPanel = nullptr;
+    QDockWidget* m_explainDock = nullptr;
+    std::optional<core::ExplainTarget> m_explainTarget; // what the Explain panel shows
     QToolButton* m_messageButton;
     std::optional<core::Report> m_report;
     std::optional<core::Scenario> m_scenario; // what m_report was evaluated from
@@ -167,6 +217,10 @@ private:
     QAction* m_exportAsShownAction = nullptr;
     QAction* m_resetViewAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QAction* m_controlsAction = nullptr;
+    QFont m_normalFont;                 // the application font outside presentation mode
+    bool m_controlsBeforePresentation = true;
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton
 };
 

@@ -4,7 +4,7 @@
 # - the file list holds both executables, the .desktop, the metainfo, the hicolor icons
 #   (scalable SVG and every PNG size), the copyright file, changelog and README;
 # - Depends (computed by dpkg-shlibdeps) names the Qt 6 Widgets and QCustomPlot libraries,
-#   Recommends names fonts-noto-cjk;
+#   Recommends names fonts-noto-cjk and qt6-translations-l10n (the zh_CN interface);
 # - extracted (dpkg-deb -x, nothing installed): desktop-file-validate and appstreamcli
 #   validate / validate-tree --no-net --strict pass without a warning, the files name each
 #   other (icon, launchable, Exec, release version), every library of both executables
@@ -76,6 +76,8 @@ for library in libqt6widgets6 libqt6gui6 libqt6core6 libqcustomplot2.1-qt6 libc6
 done
 [[ ", $recommends," == *", fonts-noto-cjk"[\ ,]* ]] && ok "Recommends: $recommends" ||
     fail "Recommends does not name fonts-noto-cjk: '$recommends'"
+[[ ", $recommends," == *", qt6-translations-l10n"[\ ,]* ]] && ok "Recommends qt6-translations-l10n" ||
+    fail "Recommends does not name qt6-translations-l10n: '$recommends'"
 
 echo "== extracted (dpkg-deb -x)"
 root=$work/root

@@ -1,0 +1,119 @@
+#include "app/explorer/language.h"
+
+#include "app/explorer/app_settings.h"
+#include "app/explorer/main_window.h"
+#include "widgets/scenario_controls.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPointer>
+#include <QTranslator>
+#include <QUndoStack>
+
+namespace lhe::app {
+
+namespace {
+
+struct Installed
+{
+    QString language;
+    QPointer<QTranslator> own; // parented to the application: gone with it
+    QPointer<QTranslator> qt;
+};
+
+Installed& installed()
+{
+    static Installed state;
+    return state;
+}
+
+void remove(QPointer<QTranslator>& translator)
+{
+    if (!translator)
+        return;
+    QCoreApplication::removeTranslator(translator);
+    delete translator;
+}
+
+} // namespace
+
+QStringList translatedLanguages()
+{
+    return {QStringLiteral("zh_CN")};
+}
+
+QString normalizedLanguage(const QString& language)
+{
+    if (language.isEmpty() || language == QLatin1String("system"))
+        return {};
+    const QLocale locale(language);
+    if (locale.language() == QLocale::English)
+        return QStringLiteral("en");
+    return translatedLanguages().contains(locale.name()) ? locale.name() : language;
+}
+
+bool installTranslations(const QString& language)
+{
+    Installed& state = installed();
+    remove(state.own);
+    remove(state.qt);
+    state.language = language;
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto* own = new QTranslator(QCoreApplication::instance());
+    if (!own->load(locale, QStringLiteral("llm-hw-explorer"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete own;
+        return false;
+    }
+    QCoreApplication::installTranslator(own);
+    state.own = own;
+    auto* qt = new QTranslator(QCoreApplication::instance());
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt);
+        state.qt = qt;
+    } else {
+        delete qt;
+    }
+    return true;
+}
+
+QString currentLanguage()
+{
+    return installed().language;
+}
+
+MainWindow* rebuildWindow(MainWindow* old, const QString& language, AppSettings* settings)
+{
+    if (settings) {
+        settings->setLanguage(language);
+        old->saveSession();
+    }
+    // Presentation mode enlarges the application font, which the new window must see as the
+    // normal one before it enlarges it again.
+    const bool presenting = old->presentationMode();
+    if (presenting)
+        old->setPresentationMode(false);
+    installTranslations(language);
+    auto* window = new MainWindow(old->catalog());
+    window->setExtraCatalogFiles(old->extraCatalogFiles());
+    QString error;
+    if (settings) {
+        window->setSettings(settings);
+        window->restoreSession(/*resumeScenario=*/true);
+    } else if (window->loadScenario(old->controls()->scenario(), &error)) {
+        window->setScenarioPath(old->scenarioPath());
+        if (old->isModified())
+            window->undoStack()->resetClean();
+        window->restoreGeometry(old->saveGeometry());
+        window->restoreState(old->saveState());
+    } else {
+        window->logError(error);
+    }
+    if (presenting)
+        window->setPresentationMode(true);
+    return window;
+}
+
+} // namespace lhe::app

@@ -1,0 +1,4074 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>Explanation</name>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>流水线级数</translation>
+    </message>
+    <message>
+        <source>Expert-parallel degree</source>
+        <translation>专家并行度</translation>
+    </message>
+    <message>
+        <source>Non-expert parameters per model shard</source>
+        <translation>每个模型分片的非专家参数</translation>
+    </message>
+    <message>
+        <source>Routed-expert parameters per model shard</source>
+        <translation>每个模型分片的路由专家参数</translation>
+    </message>
+    <message>
+        <source>ZeRO data-parallel ranks (data × expert)</source>
+        <translation>ZeRO 数据并行 rank 数（数据 × 专家）</translation>
+    </message>
+    <message>
+        <source>Data-parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <source>This ZeRO stage shards the state over the data-parallel ranks.</source>
+        <translation>此 ZeRO 阶段将该状态切分到各数据并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>This ZeRO stage keeps a full copy of the state on every data-parallel rank.</source>
+        <translation>此 ZeRO 阶段在每个数据并行 rank 上保留该状态的完整副本。</translation>
+    </message>
+    <message>
+        <source>A model shard is what one device holds after tensor and pipeline splitting.</source>
+        <translation>模型分片是经张量并行和流水线并行切分后单个设备持有的部分。</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Bytes per weight</source>
+        <translation>每个权重的字节数</translation>
+    </message>
+    <message>
+        <source>Non-expert parameters</source>
+        <translation>非专家参数</translation>
+    </message>
+    <message>
+        <source>Routed-expert parameters</source>
+        <translation>路由专家参数</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: routed experts are split over the expert-parallel ranks; attention and shared weights are replicated on each.</source>
+        <translation>混合专家 (MoE)：路由专家切分到各专家并行 rank 上；注意力和共享权重在每个 rank 上复制。</translation>
+    </message>
+    <message>
+        <source>Block-quantised formats count their per-block scales in the bytes per weight (llama.cpp block layouts).</source>
+        <translation>分块量化格式的每权重字节数包含每块的缩放因子（llama.cpp 分块布局）。</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Training keeps no KV cache.</source>
+        <translation>训练不保留 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Bytes per cached element</source>
+        <translation>每个缓存元素的字节数</translation>
+    </message>
+    <message>
+        <source>Sequences per replica</source>
+        <translation>每个副本的序列数</translation>
+    </message>
+    <message>
+        <source>Context tokens (prompt + output)</source>
+        <translation>上下文 token 数（提示词 + 输出）</translation>
+    </message>
+    <message>
+        <source>Latent (kv_lora_rank) width</source>
+        <translation>潜向量 (kv_lora_rank) 宽度</translation>
+    </message>
+    <message>
+        <source>RoPE key width</source>
+        <translation>RoPE 键宽度</translation>
+    </message>
+    <message>
+        <source>8-bit MLA cache in FlashMLA&apos;s layout: fp8 latent, four fp32 tile scales (16 B) and the RoPE key in bf16.</source>
+        <translation>FlashMLA 布局的 8 位 MLA 缓存：fp8 潜向量、四个 fp32 分块缩放因子 (16 B)，RoPE 键为 bf16。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention caches one compressed latent and a shared RoPE key per token per layer (DeepSeek-V2 §2.1).</source>
+        <translation>多头潜在注意力 (MLA) 每层每个 token 缓存一个压缩潜向量和一个共享 RoPE 键（DeepSeek-V2 §2.1）。</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation>值头维度</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: only the KV heads are cached, not every query head.</source>
+        <translation>分组查询注意力 (GQA)：只缓存 KV 头，而不是每个查询头。</translation>
+    </message>
+    <message>
+        <source>Full-attention layers</source>
+        <translation>全注意力层数</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers</source>
+        <translation>滑动窗口层数</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers keep only the last window of tokens.</source>
+        <translation>滑动窗口层只保留最后一个窗口内的 token。</translation>
+    </message>
+    <message>
+        <source>Share of KV heads per tensor rank (⌈h_kv ÷ t⌉ ÷ h_kv)</source>
+        <translation>每个张量并行 rank 持有的 KV 头比例（⌈h_kv ÷ t⌉ ÷ h_kv）</translation>
+    </message>
+    <message>
+        <source>Fewer KV heads than tensor ranks: KV heads are replicated, not split.</source>
+        <translation>KV 头数少于张量并行 rank 数：KV 头被复制而非切分。</translation>
+    </message>
+    <message>
+        <source>The batch is split over the data-parallel replicas (data × expert), rounded up.</source>
+        <translation>批次被分配到各数据并行副本（数据 × 专家），向上取整。</translation>
+    </message>
+    <message>
+        <source>Full recomputation keeps only each layer&apos;s input, 2·s·b·d (Korthikanti et al. 2022 §4.3).</source>
+        <translation>完全重计算只保留每层的输入，2·s·b·d（Korthikanti et al. 2022 §4.3）。</translation>
+    </message>
+    <message>
+        <source>Selective recomputation drops the attention score matrices (5·a·s²·b) and recomputes them.</source>
+        <translation>选择性重计算丢弃注意力分数矩阵 (5·a·s²·b) 并重新计算。</translation>
+    </message>
+    <message>
+        <source>Flash attention never stores the attention score matrices.</source>
+        <translation>Flash Attention 从不存储注意力分数矩阵。</translation>
+    </message>
+    <message>
+        <source>Without flash attention the attention score matrices (5·a·s²·b) are stored.</source>
+        <translation>不使用 Flash Attention 时会存储注意力分数矩阵 (5·a·s²·b)。</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism splits the replicated parts over the tensor ranks (Korthikanti §4.2.2).</source>
+        <translation>序列并行将复制的部分切分到各张量并行 rank 上（Korthikanti §4.2.2）。</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Tokens in one prefill pass (min(sequences × prompt, chunk))</source>
+        <translation>一次预填充的 token 数（min(序列数 × 提示词, 分块)）</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Active FFN width</source>
+        <translation>激活的 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>Bytes per activation</source>
+        <translation>每个激活值的字节数</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Attention heads per tensor rank</source>
+        <translation>每个张量并行 rank 的注意力头数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <source>Without flash attention one layer&apos;s score matrix is live too.</source>
+        <translation>不使用 Flash Attention 时，一层的分数矩阵也同时驻留。</translation>
+    </message>
+    <message>
+        <source>The largest live tensors of one layer for one prefill pass, plus fp32 logits of the sampled positions.</source>
+        <translation>一次预填充中一层最大的存活张量，加上采样位置的 fp32 logits。</translation>
+    </message>
+    <message>
+        <source>Layers per pipeline stage</source>
+        <translation>每个流水线级的层数</translation>
+    </message>
+    <message>
+        <source>Stored activations per layer, one micro-batch</source>
+        <translation>每层存储的激活值（一个微批次）</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Micro-batches in flight (min(stages, micro-batches))</source>
+        <translation>同时在途的微批次（min(级数, 微批次数)）</translation>
+    </message>
+    <message>
+        <source>1F1B schedule: the first stage holds up to one micro-batch per stage in flight.</source>
+        <translation>1F1B 调度：第一级最多为每一级保留一个在途微批次。</translation>
+    </message>
+    <message>
+        <source>The last stage holds one micro-batch plus the logits and loss inputs.</source>
+        <translation>最后一级保留一个微批次以及 logits 和损失输入。</translation>
+    </message>
+    <message>
+        <source>The fuller of the first stage (micro-batches in flight) and the last (logits).</source>
+        <translation>取第一级（在途微批次）和最后一级（logits）中较满的一个。</translation>
+    </message>
+    <message>
+        <source>Logits in 16 bits plus fp32 loss inputs: 6 bytes per vocabulary entry per token.</source>
+        <translation>16 位 logits 加上 fp32 损失输入：每个 token 每个词表项 6 字节。</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Inference keeps no gradients.</source>
+        <translation>推理不保留梯度。</translation>
+    </message>
+    <message>
+        <source>Bytes per gradient</source>
+        <translation>每个梯度的字节数</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Inference keeps no optimizer states.</source>
+        <translation>推理不保留优化器状态。</translation>
+    </message>
+    <message>
+        <source>Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes.</source>
+        <translation>混合精度 AdamW：fp32 主权重、动量和方差，4 + 4 + 4 字节。</translation>
+    </message>
+    <message>
+        <source>fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).</source>
+        <translation>fp32 AdamW：动量和方差，4 + 4 字节（权重本身即主副本）。</translation>
+    </message>
+    <message>
+        <source>Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes.</source>
+        <translation>混合精度 SGD：fp32 主权重和动量，4 + 4 字节。</translation>
+    </message>
+    <message>
+        <source>fp32 SGD: momentum, 4 bytes.</source>
+        <translation>fp32 SGD：动量，4 字节。</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes (Dettmers et al. 2022).</source>
+        <translation>8 位 AdamW：fp32 主权重以及 8 位动量和方差，4 + 1 + 1 字节（Dettmers et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).</source>
+        <translation>8 位 AdamW：8 位动量和方差，1 + 1 字节（Dettmers et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>Optimizer bytes per parameter</source>
+        <translation>每个参数的优化器字节数</translation>
+    </message>
+    <message>
+        <source>Runtime context</source>
+        <translation>运行时上下文</translation>
+    </message>
+    <message>
+        <source>Runtime context per device</source>
+        <translation>每个设备的运行时上下文</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>Allocator reserve fraction</source>
+        <translation>分配器预留比例</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel group (1 if t &gt; 1)</source>
+        <translation>张量并行组（t &gt; 1 时为 1）</translation>
+    </message>
+    <message>
+        <source>Pipeline group (1 if p &gt; 1)</source>
+        <translation>流水线并行组（p &gt; 1 时为 1）</translation>
+    </message>
+    <message>
+        <source>Data-parallel group (1 if data × expert &gt; 1)</source>
+        <translation>数据并行组（数据 × 专家 &gt; 1 时为 1）</translation>
+    </message>
+    <message>
+        <source>Expert-parallel group (1 if e &gt; 1)</source>
+        <translation>专家并行组（e &gt; 1 时为 1）</translation>
+    </message>
+    <message>
+        <source>Buffers per communicator</source>
+        <translation>每个通信器的缓冲区</translation>
+    </message>
+    <message>
+        <source>One communicator per parallel group of more than one device.</source>
+        <translation>每个包含多于一个设备的并行组使用一个通信器。</translation>
+    </message>
+    <message>
+        <source>KV pool reserve</source>
+        <translation>KV 池预留</translation>
+    </message>
+    <message>
+        <source>Serving pre-allocation is off: no KV pool reserve.</source>
+        <translation>未启用在线服务预分配：没有 KV 池预留。</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>Usable device memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <source>Everything else on the device</source>
+        <translation>设备上的其余全部占用</translation>
+    </message>
+    <message>
+        <source>A serving engine pre-allocates the KV pool to fill this share of device memory.</source>
+        <translation>在线服务引擎预分配 KV 池，填满该比例的显存。</translation>
+    </message>
+    <message>
+        <source>Offloaded to host RAM</source>
+        <translation>已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>Offloaded to disk</source>
+        <translation>已卸载到磁盘</translation>
+    </message>
+    <message>
+        <source>Does not fit anywhere</source>
+        <translation>无处可放</translation>
+    </message>
+    <message>
+        <source>Memory the device&apos;s work needs</source>
+        <translation>设备工作所需的内存</translation>
+    </message>
+    <message>
+        <source>Host RAM for offload per device</source>
+        <translation>每个设备可用于卸载的主机内存</translation>
+    </message>
+    <message>
+        <source>Disk for offload per device</source>
+        <translation>每个设备可用于卸载的磁盘</translation>
+    </message>
+    <message>
+        <source>Beyond host RAM and disk: the scenario cannot run; times assume it could.</source>
+        <translation>超出主机内存和磁盘：该场景无法运行；时间按可以运行估算。</translation>
+    </message>
+    <message>
+        <source>What does not fit under the capacity line goes to host RAM first, then disk.</source>
+        <translation>容量线以下放不下的部分先卸载到主机内存，再卸载到磁盘。</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每个输出 token 耗时</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>FLOPs per device</source>
+        <translation>每个设备的 FLOP</translation>
+    </message>
+    <message>
+        <source>Active matmul parameters</source>
+        <translation>参与矩阵乘法的激活参数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per replica</source>
+        <translation>每个副本的提示词 token 数</translation>
+    </message>
+    <message>
+        <source>Causal attention FLOPs per sequence</source>
+        <translation>每个序列的因果注意力 FLOP</translation>
+    </message>
+    <message>
+        <source>Attention FLOPs per token at the mean context</source>
+        <translation>平均上下文下每个 token 的注意力 FLOP</translation>
+    </message>
+    <message>
+        <source>One decode step at the mean context, prompt + output ÷ 2.</source>
+        <translation>在平均上下文（提示词 + 输出 ÷ 2）处的一个解码步。</translation>
+    </message>
+    <message>
+        <source>Forward-pass equivalents (forward + 2 × backward, + 1 with full recomputation)</source>
+        <translation>等效前向次数（前向 + 2 × 反向，完全重计算再 + 1）</translation>
+    </message>
+    <message>
+        <source>Tokens per replica per step</source>
+        <translation>每个副本每步的 token 数</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>每步的微批次数</translation>
+    </message>
+    <message>
+        <source>Backward costs twice the forward pass (Kaplan et al. 2020 §2.1: 6·N per token).</source>
+        <translation>反向传播的开销是前向的两倍（Kaplan et al. 2020 §2.1：每 token 6·N）。</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: only the routed experts a token uses count as active parameters.</source>
+        <translation>混合专家 (MoE)：只有 token 实际使用的路由专家计为激活参数。</translation>
+    </message>
+    <message>
+        <source>Bytes moved per device</source>
+        <translation>每个设备搬运的字节数</translation>
+    </message>
+    <message>
+        <source>Prefill passes (chunks)</source>
+        <translation>预填充次数（分块）</translation>
+    </message>
+    <message>
+        <source>KV cache written</source>
+        <translation>写入的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations written and read back</source>
+        <translation>写出并读回的激活值</translation>
+    </message>
+    <message>
+        <source>Weights are read once per prefill pass; each layer&apos;s live tensors go out to memory and back.</source>
+        <translation>每次预填充读取一次权重；每层的存活张量写到显存再读回。</translation>
+    </message>
+    <message>
+        <source>Weights read</source>
+        <translation>读取的权重</translation>
+    </message>
+    <message>
+        <source>KV cache read</source>
+        <translation>读取的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>KV cache written (one token)</source>
+        <translation>写入的 KV 缓存（一个 token）</translation>
+    </message>
+    <message>
+        <source>Every resident weight is read once per step.</source>
+        <translation>每步读取一次所有驻留权重。</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: experts no token of the batch chose are not read, E·(1 − (1 − k/E)^b) of E are touched under uniform routing.</source>
+        <translation>混合专家 (MoE)：批次中没有 token 选中的专家不被读取，均匀路由下 E 个专家中有 E·(1 − (1 − k/E)^b) 个被访问。</translation>
+    </message>
+    <message>
+        <source>Weights of the model shard</source>
+        <translation>模型分片的权重</translation>
+    </message>
+    <message>
+        <source>Stored activations of one micro-batch</source>
+        <translation>一个微批次存储的激活值</translation>
+    </message>
+    <message>
+        <source>Per micro-batch: weights read in forward and backward, gradients accumulated, stored activations written then read; one optimizer pass over all states.</source>
+        <translation>每个微批次：前向和反向读取权重、累加梯度、写入再读取存储的激活值；所有状态做一次优化器更新。</translation>
+    </message>
+    <message>
+        <source>Peak compute (dense)</source>
+        <translation>峰值算力（稠密）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Compute time</source>
+        <translation>计算时间</translation>
+    </message>
+    <message>
+        <source>Peak compute</source>
+        <translation>峰值算力</translation>
+    </message>
+    <message>
+        <source>Compute efficiency (achieved fraction of peak)</source>
+        <translation>计算效率（达到峰值的比例）</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble stretch ((m + p − 1) ÷ m)</source>
+        <translation>流水线气泡拉伸（(m + p − 1) ÷ m）</translation>
+    </message>
+    <message>
+        <source>The pipeline bubble idles (p − 1) ÷ (m + p − 1) of the step (Narayanan et al. 2021 §2.2).</source>
+        <translation>流水线气泡使每步有 (p − 1) ÷ (m + p − 1) 的时间空闲（Narayanan et al. 2021 §2.2）。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages run in turn</source>
+        <translation>依次运行的流水线级数</translation>
+    </message>
+    <message>
+        <source>One request passes the pipeline stages one after another.</source>
+        <translation>一个请求依次经过各流水线级。</translation>
+    </message>
+    <message>
+        <source>Memory time</source>
+        <translation>访存时间</translation>
+    </message>
+    <message>
+        <source>Memory efficiency (achieved fraction of bandwidth)</source>
+        <translation>访存效率（达到带宽的比例）</translation>
+    </message>
+    <message>
+        <source>Weight bytes streamed</source>
+        <translation>流式读取的权重字节数</translation>
+    </message>
+    <message>
+        <source>Quantised-weight streaming factor</source>
+        <translation>量化权重流式读取系数</translation>
+    </message>
+    <message>
+        <source>Block-quantised weights dequantise on the fly and stream below the full memory rate.</source>
+        <translation>分块量化权重在读取时即时反量化，读取速率低于满带宽。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel all-reduces</source>
+        <translation>张量并行 All-Reduce</translation>
+    </message>
+    <message>
+        <source>Message per all-reduce (tokens × hidden × B)</source>
+        <translation>每次 All-Reduce 的消息大小（token × 隐藏维度 × B）</translation>
+    </message>
+    <message>
+        <source>All-reduce bandwidth (link × efficiency)</source>
+        <translation>All-Reduce 带宽（链路 × 效率）</translation>
+    </message>
+    <message>
+        <source>Latency per ring step</source>
+        <translation>每个环步的延迟</translation>
+    </message>
+    <message>
+        <source>Two all-reduces per layer forward and two backward.</source>
+        <translation>每层前向两次、反向两次 All-Reduce。</translation>
+    </message>
+    <message>
+        <source>Two all-reduces per layer (after attention and after the FFN).</source>
+        <translation>每层两次 All-Reduce（注意力之后和 FFN 之后）。</translation>
+    </message>
+    <message>
+        <source>Pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>Activations sent per boundary</source>
+        <translation>每个级间边界发送的激活值</translation>
+    </message>
+    <message>
+        <source>Link bandwidth (× efficiency)</source>
+        <translation>链路带宽（× 效率）</translation>
+    </message>
+    <message>
+        <source>Latency per message</source>
+        <translation>每条消息的延迟</translation>
+    </message>
+    <message>
+        <source>Activations forward and gradients back, once per micro-batch.</source>
+        <translation>每个微批次向前发送激活值、向后发送梯度各一次。</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all</source>
+        <translation>专家 All-to-All</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层数</translation>
+    </message>
+    <message>
+        <source>Tokens routed (hidden × B × experts per token)</source>
+        <translation>路由的 token 数据（隐藏维度 × B × 每 token 专家数）</translation>
+    </message>
+    <message>
+        <source>Dispatch and combine, forward and backward: four all-to-alls per MoE layer.</source>
+        <translation>分发与合并，前向与反向：每个 MoE 层四次 All-to-All。</translation>
+    </message>
+    <message>
+        <source>Dispatch and combine: two all-to-alls per MoE layer.</source>
+        <translation>分发与合并：每个 MoE 层两次 All-to-All。</translation>
+    </message>
+    <message>
+        <source>Data-parallel gradient all-reduce</source>
+        <translation>数据并行梯度 All-Reduce</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks (data × expert)</source>
+        <translation>数据并行 rank 数（数据 × 专家）</translation>
+    </message>
+    <message>
+        <source>Gradient bytes per device</source>
+        <translation>每个设备的梯度字节数</translation>
+    </message>
+    <message>
+        <source>Overlaps with the backward pass (two thirds of compute); only the rest adds to the step.</source>
+        <translation>与反向传播（计算的三分之二）重叠；只有剩余部分计入步时间。</translation>
+    </message>
+    <message>
+        <source>Communication time</source>
+        <translation>通信时间</translation>
+    </message>
+    <message>
+        <source>A single device per replica: no collectives.</source>
+        <translation>每个副本只有一个设备：没有集合通信。</translation>
+    </message>
+    <message>
+        <source>Offload time</source>
+        <translation>卸载时间</translation>
+    </message>
+    <message>
+        <source>Everything fits in device memory: nothing crosses the host link.</source>
+        <translation>全部放得下显存：没有数据经过主机链路。</translation>
+    </message>
+    <message>
+        <source>Beyond host RAM and disk (counted at host-link speed)</source>
+        <translation>超出主机内存和磁盘的部分（按主机链路速度计）</translation>
+    </message>
+    <message>
+        <source>Host-to-device copy rate</source>
+        <translation>主机到设备的拷贝速率</translation>
+    </message>
+    <message>
+        <source>Disk read rate</source>
+        <translation>磁盘读取速率</translation>
+    </message>
+    <message>
+        <source>The offloaded part crosses the host link once per prefill pass.</source>
+        <translation>卸载的部分每次预填充经过主机链路一次。</translation>
+    </message>
+    <message>
+        <source>Offloaded bytes are read every step, so they cross the host link every step.</source>
+        <translation>卸载的字节每步都要读取，因此每步都经过主机链路。</translation>
+    </message>
+    <message>
+        <source>Offloaded states go out and come back once per step (ZeRO-Offload).</source>
+        <translation>卸载的状态每步换出再换回一次（ZeRO-Offload）。</translation>
+    </message>
+    <message>
+        <source>Kernel latency</source>
+        <translation>内核延迟</translation>
+    </message>
+    <message>
+        <source>Training kernels are large (micro-batch × sequence rows): no per-layer latency term.</source>
+        <translation>训练内核很大（微批次 × 序列行）：没有每层延迟项。</translation>
+    </message>
+    <message>
+        <source>Latency per layer per forward pass</source>
+        <translation>每次前向每层的延迟</translation>
+    </message>
+    <message>
+        <source>Kernel latency adds to the time but is never the bound.</source>
+        <translation>内核延迟计入时间，但从不作为瓶颈。</translation>
+    </message>
+    <message>
+        <source>The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.</source>
+        <translation>梯度 All-Reduce 与反向传播（计算的三分之二）重叠；只有剩余部分叠加。</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Compute time is the largest term: compute-bound.</source>
+        <translation>计算时间是最大项：计算受限。</translation>
+    </message>
+    <message>
+        <source>Memory time is the largest term: memory-bandwidth-bound.</source>
+        <translation>访存时间是最大项：带宽受限。</translation>
+    </message>
+    <message>
+        <source>Communication time is the largest term: communication-bound.</source>
+        <translation>通信时间是最大项：通信受限。</translation>
+    </message>
+    <message>
+        <source>Offload time is the largest term: offload-bound.</source>
+        <translation>卸载时间是最大项：卸载受限。</translation>
+    </message>
+    <message>
+        <source>The bound is the largest time term; ties go to the earlier one (compute, memory, communication, offload). Kernel latency adds to the time but is never the bound.</source>
+        <translation>瓶颈是最大的时间项；相等时取靠前的一项（计算、访存、通信、卸载）。内核延迟计入时间，但从不作为瓶颈。</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>全局批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Peak compute per device</source>
+        <translation>每个设备的峰值算力</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Model FLOPs count forward and backward once: recomputation does not raise MFU.</source>
+        <translation>模型 FLOP 只计一次前向和反向：重计算不会提高 MFU。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens/s</source>
+        <translation>提示词 token/s</translation>
+    </message>
+    <message>
+        <source>Batch (sequences)</source>
+        <translation>批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Tokens/s (batch)</source>
+        <translation>token/s（整批）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per sequence</source>
+        <translation>每序列 token/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>The device is over capacity: the bar shows what stays resident; the overflow is drawn above the capacity line as offloaded.</source>
+        <translation>设备超出容量：柱条显示驻留的部分；溢出部分作为卸载画在容量线以上。</translation>
+    </message>
+    <message>
+        <source>Pipeline stage: first.</source>
+        <translation>流水线级：第一级。</translation>
+    </message>
+    <message>
+        <source>Pipeline stage: last.</source>
+        <translation>流水线级：最后一级。</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>Attainable performance</source>
+        <translation>可达性能</translation>
+    </message>
+    <message>
+        <source>The roof at this intensity: the memory slope left of the ridge, the compute ceiling right of it.</source>
+        <translation>该强度下的屋顶：拐点左侧为带宽斜线，右侧为算力上限。</translation>
+    </message>
+    <message>
+        <source>Each device runs its stage&apos;s FLOPs while the phase passes all stages: the point counts stages × FLOPs over the phase time.</source>
+        <translation>每个设备只运行本级的 FLOP，而该阶段要依次经过所有级：工作点按 级数 × FLOP ÷ 阶段时间 计算。</translation>
+    </message>
+    <message>
+        <source>Achieved performance</source>
+        <translation>实际性能</translation>
+    </message>
+    <message>
+        <source>Phase time</source>
+        <translation>阶段时间</translation>
+    </message>
+    <message>
+        <source>Ideal roofline performance</source>
+        <translation>理想屋顶线性能</translation>
+    </message>
+    <message>
+        <source>Phase time at datasheet peaks</source>
+        <translation>按数据手册峰值的阶段时间</translation>
+    </message>
+    <message>
+        <source>Datasheet peaks: every efficiency 1, no collective latency; memory as in the calibrated estimate.</source>
+        <translation>数据手册峰值：所有效率为 1，无集合通信延迟；内存与校准估算相同。</translation>
+    </message>
+    <message>
+        <source>Ideal roofline time</source>
+        <translation>理想屋顶线时间</translation>
+    </message>
+    <message>
+        <source>Ideal roofline MFU</source>
+        <translation>理想屋顶线 MFU</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 token</translation>
+    </message>
+    <message>
+        <source>%1 B parameters</source>
+        <translation>%1 B 参数</translation>
+    </message>
+    <message>
+        <source>%1 M parameters</source>
+        <translation>%1 M 参数</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioChangeCommand</name>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>training / inference</source>
+        <translation>训练/推理</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>prompt length</source>
+        <translation>提示词长度</translation>
+    </message>
+    <message>
+        <source>output length</source>
+        <translation>输出长度</translation>
+    </message>
+    <message>
+        <source>device count</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>parallel split</source>
+        <translation>并行切分</translation>
+    </message>
+    <message>
+        <source>weight precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source>KV-cache precision</source>
+        <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>compute precision</source>
+        <translation>计算精度</translation>
+    </message>
+    <message>
+        <source>activation precision</source>
+        <translation>激活值精度</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Change scenario</source>
+        <translation>更改场景</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>更改%1</translation>
+    </message>
+    <message>
+        <source>Change %1 and %2</source>
+        <translation>更改%1和%2</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::app::MainWindow</name>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show or hide the Messages panel</source>
+        <translation>显示或隐藏消息面板</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save Imported Model to &amp;Catalog…</source>
+        <translation>将导入的模型保存到目录(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Keep the imported config.json as a model of your catalog</source>
+        <translation>将导入的 config.json 作为模型保存到您的目录中</translation>
+    </message>
+    <message>
+        <source>&amp;Export Dashboard Image…</source>
+        <translation>导出仪表板图像(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Memory Chart…</source>
+        <translation>导出显存图(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Export Roofli&amp;ne Chart…</source>
+        <translation>导出屋顶线图(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Design-Space Map…</source>
+        <translation>导出设计空间图(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Export Re&amp;port (JSON/CSV)…</source>
+        <translation>导出报告（JSON/CSV）(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Dashboard</source>
+        <translation>复制仪表板(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Memory Chart</source>
+        <translation>复制显存图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Memory chart</source>
+        <translation>显存图</translation>
+    </message>
+    <message>
+        <source>Copy Roofli&amp;ne Chart</source>
+        <translation>复制屋顶线图(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Roofline chart</source>
+        <translation>屋顶线图</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Design-Space Map</source>
+        <translation>复制设计空间图(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Design-space map</source>
+        <translation>设计空间图</translation>
+    </message>
+    <message>
+        <source>New De&amp;vice…</source>
+        <translation>新建设备(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Describe a device from its datasheet and add it to your catalog</source>
+        <translation>根据数据手册描述设备，并将其添加到您的目录</translation>
+    </message>
+    <message>
+        <source>Edit a Cop&amp;y of Current Device…</source>
+        <translation>编辑当前设备的副本(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Start a user catalog entry from the selected device&apos;s figures</source>
+        <translation>以所选设备的参数为基础新建用户目录条目</translation>
+    </message>
+    <message>
+        <source>C&amp;alibrate Device…</source>
+        <translation>校准设备(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Fit the selected device&apos;s GEMM and memory fractions to your own measurements</source>
+        <translation>根据您自己的测量数据拟合所选设备的 GEMM 利用率和显存带宽利用率</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Roofline</source>
+        <translation>屋顶线图(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show the roofline beside the memory chart</source>
+        <translation>在显存图旁显示屋顶线图</translation>
+    </message>
+    <message>
+        <source>&amp;Design Space</source>
+        <translation>设计空间图(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show the batch × sequence-length map of verdicts beside the memory chart</source>
+        <translation>在显存图旁显示按批大小 × 序列长度划分的判定结果图</translation>
+    </message>
+    <message>
+        <source>&amp;Messages</source>
+        <translation>消息(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Reset &amp;View</source>
+        <translation>重置视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Fit the chart to the current report again</source>
+        <translation>按当前报告重新调整图表范围</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Export Images in the &amp;Window&apos;s Colours</source>
+        <translation>导出图像时使用窗口配色(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Off: exported and copied charts are light, for print and slides</source>
+        <translation>关闭时：导出和复制的图表使用浅色，适合打印和幻灯片</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Larger text and chart lines for a projector, with the scenario controls folded away</source>
+        <translation>为投影放大文字和图表线条，并收起场景控制面板</translation>
+    </message>
+    <message>
+        <source>Scenario Co&amp;ntrols</source>
+        <translation>场景控制面板(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show or fold away the scenario controls beside the charts</source>
+        <translation>显示或收起图表旁的场景控制面板</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About LLM Hardware Explorer</source>
+        <translation>关于 LLM Hardware Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About LLM Hardware Explorer</source>
+        <translation>关于 LLM Hardware Explorer</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Presentation mode: F5 to leave, F9 for the scenario controls</source>
+        <translation>演示模式：按 F5 退出，按 F9 显示场景控制面板</translation>
+    </message>
+    <message>
+        <source>Presentation mode off</source>
+        <translation>已退出演示模式</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved to a file. Save them first?
+
+Either way, the next start resumes where you are now.</source>
+        <translation>场景有尚未保存到文件的更改。是否先保存？
+
+无论是否保存，下次启动时都会从当前状态继续。</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation>场景有尚未保存的更改。是否先保存？</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The last session&apos;s scenario could not be restored: %1</source>
+        <translation>无法恢复上次会话的场景：%1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;LLM Hardware Explorer %1&lt;/h3&gt;&lt;p&gt;What hardware does this LLM need, and what limits it? Memory, bandwidth, communication and compute for training and inference, on CPUs, GPUs, NPUs and TPUs.&lt;/p&gt;&lt;p&gt;Copyright © 2026 the LLM Hardware Explorer developers.&lt;br&gt;Licence: GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Credits&lt;/b&gt;&lt;br&gt;Qt %2 — The Qt Company, LGPL-3.0&lt;br&gt;QCustomPlot — Emanuel Eichhammer, GPL-3.0 (which is why this program is GPL)&lt;br&gt;JSON for Modern C++ — Niels Lohmann, MIT&lt;br&gt;Colours: the Okabe–Ito colour-blind-safe palette (Okabe &amp;amp; Ito, 2008)&lt;br&gt;Hardware and model figures: the sources cited in each catalog entry.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;LLM Hardware Explorer %1&lt;/h3&gt;&lt;p&gt;这个 LLM 需要什么硬件？受什么限制？在 CPU、GPU、NPU 和 TPU 上分析训练与推理所需的显存、带宽、通信和算力。&lt;/p&gt;&lt;p&gt;Copyright © 2026 LLM Hardware Explorer 开发者。&lt;br&gt;许可证：GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）。本程序不提供任何担保。&lt;/p&gt;&lt;p&gt;&lt;b&gt;致谢&lt;/b&gt;&lt;br&gt;Qt %2 — The Qt Company，LGPL-3.0&lt;br&gt;QCustomPlot — Emanuel Eichhammer，GPL-3.0（因此本程序采用 GPL）&lt;br&gt;JSON for Modern C++ — Niels Lohmann，MIT&lt;br&gt;配色：Okabe–Ito 色盲友好调色板（Okabe &amp;amp; Ito，2008）&lt;br&gt;硬件和模型数据：各目录条目中引用的来源。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation>无最近文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近文件(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Saved %1, but the catalog could not be reloaded: %2</source>
+        <translation>已保存 %1，但无法重新加载目录：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2</source>
+        <translation>已将 %1 保存到 %2</translation>
+    </message>
+    <message>
+        <source>The current model is not an imported config.json</source>
+        <translation>当前模型不是导入的 config.json</translation>
+    </message>
+    <message>
+        <source>Unknown image type for %1; use .png, .svg or .pdf</source>
+        <translation>%1 的图像类型未知；请使用 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>Cannot copy</source>
+        <translation>无法复制</translation>
+    </message>
+    <message>
+        <source>%1 copied to the clipboard</source>
+        <translation>已将%1复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>There is no report to export</source>
+        <translation>没有可导出的报告</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): %1</source>
+        <translation>
+            <numerusform>%n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>scenario.json</source>
+        <translation>scenario.json</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import config.json</source>
+        <translation>无法导入 config.json</translation>
+    </message>
+    <message>
+        <source>Cannot copy the device</source>
+        <translation>无法复制设备</translation>
+    </message>
+    <message>
+        <source>No device is selected</source>
+        <translation>未选择设备</translation>
+    </message>
+    <message>
+        <source>Cannot save the device</source>
+        <translation>无法保存设备</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate the device</source>
+        <translation>无法校准设备</translation>
+    </message>
+    <message>
+        <source>Cannot save the model</source>
+        <translation>无法保存模型</translation>
+    </message>
+    <message>
+        <source>Save Imported Model to Catalog</source>
+        <translation>将导入的模型保存到目录</translation>
+    </message>
+    <message>
+        <source>Name of the model in your catalog (its id is made from the name):</source>
+        <translation>模型在您目录中的名称（其 ID 由名称生成）：</translation>
+    </message>
+    <message>
+        <source>The name needs at least one letter or digit</source>
+        <translation>名称至少需要包含一个字母或数字</translation>
+    </message>
+    <message>
+        <source>Your catalog already has a model with the id &quot;%1&quot; (%2). Replace it?</source>
+        <translation>您的目录中已有 ID 为“%1”的模型（%2）。是否替换？</translation>
+    </message>
+    <message>
+        <source>The id &quot;%1&quot; belongs to the built-in %2. Override it with this model?</source>
+        <translation>ID“%1”属于内置的 %2。是否用此模型覆盖它？</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG image at 2× (*.png)</source>
+        <translation>2× PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export image</source>
+        <translation>无法导出图像</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>report.json</source>
+        <translation>report.json</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot export report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>LLM Hardware Explorer</source>
+        <translation>LLM Hardware Explorer</translation>
+    </message>
+    <message>
+        <source>Cannot open dropped file</source>
+        <translation>无法打开拖入的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Primer</source>
+        <translation>入门讲解</translation>
+    </message>
+    <message>
+        <source>The primer&apos;s scenario %1 cannot be loaded: %2</source>
+        <translation>无法加载入门讲解的场景 %1：%2</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比图</translation>
+    </message>
+    <message>
+        <source>Pin Scenario as &amp;A</source>
+        <translation>将场景固定为 A(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Keep the current scenario as A to compare the next changes with it</source>
+        <translation>将当前场景保留为 A，以便与之后的修改对比</translation>
+    </message>
+    <message>
+        <source>&amp;Compare A/B</source>
+        <translation>对比 A/B(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show the pinned scenario A beside the current one, B</source>
+        <translation>将已固定的场景 A 与当前场景 B 并排显示</translation>
+    </message>
+    <message>
+        <source>Forget the pinned scenario A</source>
+        <translation>清除已固定的场景 A</translation>
+    </message>
+    <message>
+        <source>&amp;Primer</source>
+        <translation>入门讲解(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Short lessons on what the charts show, each with a scenario to load</source>
+        <translation>简短讲解图表显示的内容，每段附带一个可加载的场景</translation>
+    </message>
+    <message>
+        <source>Nothing to pin: the current scenario has no estimate</source>
+        <translation>无可固定的内容：当前场景没有估算结果</translation>
+    </message>
+    <message>
+        <source>Pinned %1 as A: change the controls to compare (View → Compare A/B)</source>
+        <translation>已将 %1 固定为 A：修改控件即可对比（视图 → 对比 A/B）</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>计算说明</translation>
+    </message>
+    <message>
+        <source>&amp;Explain</source>
+        <translation>计算说明(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show how the clicked number is calculated: formula, values and source</source>
+        <translation>显示所点击数字的计算方式：公式、数值和来源</translation>
+    </message>
+    <message>
+        <source>No report to explain: choose a device and a model first.</source>
+        <translation>没有可解释的报告：请先选择设备和模型。</translation>
+    </message>
+    <message>
+        <source>Compare A/B</source>
+        <translation>对比 A/B</translation>
+    </message>
+    <message>
+        <source>The pinned scenario A beside the current one, B: memory, roofline, verdicts and differences</source>
+        <translation>已固定的场景 A 与当前场景 B 并排：显存、屋顶线、结论与差异</translation>
+    </message>
+    <message>
+        <source>Clear Pinned &amp;Scenario</source>
+        <translation>清除已固定的场景(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::app::SaveFile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes could be written (is the disk full?)</source>
+        <translation>只写入了 %1 / %2 字节（磁盘是否已满？）</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::app::UserCatalog</name>
+    <message>
+        <source>Cannot create the user catalog folder %1</source>
+        <translation>无法创建用户目录文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1. Fix or move that file first.</source>
+        <translation>未保存任何内容：%1。请先修复或移走该文件。</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1 is not a catalog with a &quot;%2&quot; array. Fix or move that file first.</source>
+        <translation>未保存任何内容：%1 不是包含“%2”数组的目录文件。请先修复或移走该文件。</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>未保存任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: a model needs an id and a name</source>
+        <translation>未保存任何内容：模型必须有 ID 和名称</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::BottleneckCard</name>
+    <message>
+        <source>Kernel latency</source>
+        <translation>内核延迟</translation>
+    </message>
+    <message>
+        <source>Bound: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 figures</source>
+        <translation>%1 指标</translation>
+    </message>
+    <message>
+        <source>Click to see how this is calculated</source>
+        <translation>点击查看计算方式</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::CalibrationDialog</name>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>解码 token/s</translation>
+    </message>
+    <message>
+        <source>Prefill tokens/s</source>
+        <translation>预填充 token/s</translation>
+    </message>
+    <message>
+        <source>Training step s</source>
+        <translation>训练每步耗时 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Calibrate %1</source>
+        <translation>校准 %1</translation>
+    </message>
+    <message>
+        <source>Enter what you measured on %1 — decode or prefill tokens/s (whole batch) or seconds per training step, with the model, batch and lengths you ran — or import them from a CSV file. Fit finds the GEMM and memory-bandwidth fractions and the kernel latency per layer that reproduce them (now %2, %3 and %4 µs); saving stores them in your catalog, where they override the built-in entry.</source>
+        <translation>请输入您在 %1 上的实测结果——解码或预填充的 token/s（按整个批次计）或每个训练步的秒数，以及运行时使用的模型、批大小和长度——也可以从 CSV 文件导入。拟合会求出能复现这些结果的 GEMM 利用率、显存带宽利用率和每层内核延迟（当前为 %2、%3 和 %4 µs）；保存后它们会存入您的目录，并覆盖内置条目。</translation>
+    </message>
+    <message>
+        <source>Measurements</source>
+        <translation>测量数据</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Tokens/s of the whole batch for decode and prefill; seconds for a training step.</source>
+        <translation>解码和预填充填写整个批次的 token/s；训练步填写秒数。</translation>
+    </message>
+    <message>
+        <source>Training: the sequence length.</source>
+        <translation>训练：填写序列长度。</translation>
+    </message>
+    <message>
+        <source>Devices the run used; the parallel split is the estimator&apos;s default.</source>
+        <translation>运行时使用的设备数；并行切分采用估算器的默认方案。</translation>
+    </message>
+    <message>
+        <source>One measurement a row: model, quantity, measured value, batch, prompt and output tokens, weights and compute precision, devices. Edit a cell by typing or F2.</source>
+        <translation>每行一条测量数据：模型、指标、实测值、批大小、提示词和输出 token 数、权重和计算精度、设备数。直接输入或按 F2 编辑单元格。</translation>
+    </message>
+    <message>
+        <source>&amp;Add Row</source>
+        <translation>添加行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>A new measurement, starting from the selected row&apos;s settings</source>
+        <translation>以所选行的设置为基础新建一条测量数据</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Row</source>
+        <translation>删除行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected measurements (Delete)</source>
+        <translation>删除所选测量数据（Delete）</translation>
+    </message>
+    <message>
+        <source>&amp;Import CSV…</source>
+        <translation>导入 CSV(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Columns named in a header line: model, quantity (decode_tokens_per_second, prefill_tokens_per_second or training_step_seconds), measured, batch, prompt_tokens, output_tokens; optional weights, compute, devices.</source>
+        <translation>列名写在表头行中：model、quantity（decode_tokens_per_second、prefill_tokens_per_second 或 training_step_seconds）、measured、batch、prompt_tokens、output_tokens；可选 weights、compute、devices。</translation>
+    </message>
+    <message>
+        <source>&amp;Fit</source>
+        <translation>拟合(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fit the device&apos;s GEMM and memory-bandwidth fractions to the measurements</source>
+        <translation>根据测量数据拟合该设备的 GEMM 利用率和显存带宽利用率</translation>
+    </message>
+    <message>
+        <source>Calibration message</source>
+        <translation>校准消息</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>Fitted GEMM fraction</source>
+        <translation>拟合得到的 GEMM 利用率</translation>
+    </message>
+    <message>
+        <source>Share of the dense bf16 peak large matrix products reach (achieved.gemm_fraction)</source>
+        <translation>大型矩阵乘法实际达到的稠密 bf16 峰值算力比例（achieved.gemm_fraction）</translation>
+    </message>
+    <message>
+        <source>Fitted memory-bandwidth fraction</source>
+        <translation>拟合得到的显存带宽利用率</translation>
+    </message>
+    <message>
+        <source>Share of the peak memory bandwidth streams reach (achieved.memory_bandwidth_fraction)</source>
+        <translation>流式访存实际达到的峰值显存带宽比例（achieved.memory_bandwidth_fraction）</translation>
+    </message>
+    <message>
+        <source>GEMM fraction:</source>
+        <translation>GEMM 利用率：</translation>
+    </message>
+    <message>
+        <source>Fitted kernel latency per layer</source>
+        <translation>拟合得到的每层内核延迟</translation>
+    </message>
+    <message>
+        <source>Fixed time one layer&apos;s kernels take per forward pass whatever their size (achieved.layer_latency_seconds); it dominates small-batch decode</source>
+        <translation>每次前向传播中一层的内核无论规模大小都要花费的固定时间（achieved.layer_latency_seconds）；在小批次解码中占主导</translation>
+    </message>
+    <message>
+        <source>Memory-bandwidth fraction:</source>
+        <translation>显存带宽利用率：</translation>
+    </message>
+    <message>
+        <source>Kernel latency per layer:</source>
+        <translation>每层内核延迟：</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Predicted before</source>
+        <translation>拟合前预测</translation>
+    </message>
+    <message>
+        <source>Error before</source>
+        <translation>拟合前误差</translation>
+    </message>
+    <message>
+        <source>Predicted after</source>
+        <translation>拟合后预测</translation>
+    </message>
+    <message>
+        <source>Error after</source>
+        <translation>拟合后误差</translation>
+    </message>
+    <message>
+        <source>Estimate over measurement, minus 1</source>
+        <translation>估计值除以实测值，再减 1</translation>
+    </message>
+    <message>
+        <source>Predicted and measured</source>
+        <translation>预测值与实测值</translation>
+    </message>
+    <message>
+        <source>Per measurement: the estimate before and after the fit and its error against the measured value</source>
+        <translation>每条测量数据：拟合前后的估计值及其相对实测值的误差</translation>
+    </message>
+    <message>
+        <source>Error summary</source>
+        <translation>误差汇总</translation>
+    </message>
+    <message>
+        <source>Fit notes</source>
+        <translation>拟合说明</translation>
+    </message>
+    <message>
+        <source>&amp;Save to User Catalog</source>
+        <translation>保存到用户目录(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Store the device with the fitted fractions in user-devices.json</source>
+        <translation>将带有拟合利用率的设备保存到 user-devices.json</translation>
+    </message>
+    <message>
+        <source>Remove Row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <source>Add a measurement first, or import a CSV file.</source>
+        <translation>请先添加一条测量数据，或导入 CSV 文件。</translation>
+    </message>
+    <message>
+        <source>Row %1: enter the measured value.</source>
+        <translation>第 %1 行：请输入实测值。</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: larger than %2</source>
+        <translation>无法导入 %1：文件超过 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n measurement(s) from %1.</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 条测量数据。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Row %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Row %1 (%2): %3</source>
+        <translation>第 %1 行（%2）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted to %n measurement(s).</source>
+        <translation>
+            <numerusform>已根据 %n 条测量数据完成拟合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量数据</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The measurements changed: press Fit again.</source>
+        <translation>测量数据已更改：请再次点击“拟合”。</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>not fitted yet</source>
+        <translation>尚未拟合</translation>
+    </message>
+    <message>
+        <source>Press Fit to compare the estimates with your measurements.</source>
+        <translation>点击“拟合”，将估计值与您的测量数据进行比较。</translation>
+    </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1（原为 %2）</translation>
+    </message>
+    <message>
+        <source>unchanged, %1: no measurement is compute-bound</source>
+        <translation>未变，%1：没有计算受限的测量数据</translation>
+    </message>
+    <message>
+        <source>unchanged, %1: no measurement is memory-bound</source>
+        <translation>未变，%1：没有带宽受限的测量数据</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>unchanged, %1: no measurement is small-batch decode</source>
+        <translation>未变，%1：没有小批次解码的测量数据</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Median error %1 before, %2 after; worst %3 before, %4 after.</source>
+        <translation>误差中位数：拟合前 %1，拟合后 %2；最大误差：拟合前 %3，拟合后 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ChartPalette</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Runtime context</source>
+        <translation>运行时上下文</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Unused KV pool</source>
+        <translation>未使用的 KV 缓存池</translation>
+    </message>
+    <message>
+        <source>Offloaded to host RAM</source>
+        <translation>已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>Offloaded to disk</source>
+        <translation>已卸载到磁盘</translation>
+    </message>
+    <message>
+        <source>Does not fit anywhere</source>
+        <translation>无处可放</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Offload I/O</source>
+        <translation>卸载 I/O</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>host RAM</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>disk</source>
+        <translation>磁盘</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::CompareView</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>每设备显存</translation>
+    </message>
+    <message>
+        <source>Capacity per device</source>
+        <translation>每设备容量</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Offloaded</source>
+        <translation>已卸载</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Prompt tokens/s</source>
+        <translation>提示词 token/s</translation>
+    </message>
+    <message>
+        <source>Prefill bound</source>
+        <translation>预填充瓶颈</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每个输出 token 耗时</translation>
+    </message>
+    <message>
+        <source>Tokens/s (batch)</source>
+        <translation>token/s（整批）</translation>
+    </message>
+    <message>
+        <source>Decode bound</source>
+        <translation>解码瓶颈</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Training tokens/s</source>
+        <translation>训练 token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Training step bound</source>
+        <translation>训练步瓶颈</translation>
+    </message>
+    <message>
+        <source>Memory per device chart, A (pinned)</source>
+        <translation>每设备显存图，A（已固定）</translation>
+    </message>
+    <message>
+        <source>Memory per device chart, B (current)</source>
+        <translation>每设备显存图，B（当前）</translation>
+    </message>
+    <message>
+        <source>Roofline chart, A and B</source>
+        <translation>屋顶线图，A 与 B</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>A: the pinned scenario</source>
+        <translation>A：已固定的场景</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B: the current scenario</source>
+        <translation>B：当前场景</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>Differences between A and B</source>
+        <translation>A 与 B 的差异</translation>
+    </message>
+    <message>
+        <source>One row per figure: A&apos;s value, B&apos;s value, the difference B − A and the ratio B / A</source>
+        <translation>每行一个指标：A 的值、B 的值、差值 B − A 与比值 B / A</translation>
+    </message>
+    <message>
+        <source>Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one.</source>
+        <translation>将一个场景固定为 A（视图 → 将场景固定为 A），即可与当前场景对比。</translation>
+    </message>
+    <message>
+        <source>%1 weights, %2 compute</source>
+        <translation>%1 权重，%2 计算</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 · %4 · %5</source>
+        <translation>%1，%2 × %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>A (pinned): %1
+B (current): %2</source>
+        <translation>A（已固定）：%1
+B（当前）：%2</translation>
+    </message>
+    <message>
+        <source>A: %1
+%2 · %3</source>
+        <translation>A：%1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source>B: %1
+%2 · %3</source>
+        <translation>B：%1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>A is 0</source>
+        <translation>A 为 0</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>not in A</source>
+        <translation>A 中没有</translation>
+    </message>
+    <message>
+        <source>not in B</source>
+        <translation>B 中没有</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已改变</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>Overheads</source>
+        <translation>开销</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::Dashboard</name>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线图</translation>
+    </message>
+    <message>
+        <source>Design space</source>
+        <translation>设计空间图</translation>
+    </message>
+    <message>
+        <source>Roofline with the operating point of each phase</source>
+        <translation>屋顶线图及各阶段的工作点</translation>
+    </message>
+    <message>
+        <source>Verdict over batch and sequence length: what limits, what fits</source>
+        <translation>随批大小和序列长度变化的判定：受什么限制、能否放得下</translation>
+    </message>
+    <message>
+        <source>Roofline or design-space chart</source>
+        <translation>屋顶线图或设计空间图</translation>
+    </message>
+    <message>
+        <source>Tabs: the roofline with each phase&apos;s operating point, or the design-space map of verdicts over batch and sequence length</source>
+        <translation>标签页：显示各阶段工作点的屋顶线图，或按批大小和序列长度显示判定结果的设计空间图</translation>
+    </message>
+    <message>
+        <source>Memory per device chart</source>
+        <translation>每设备显存图</translation>
+    </message>
+    <message>
+        <source>Roofline chart</source>
+        <translation>屋顶线图</translation>
+    </message>
+    <message>
+        <source>Design-space map</source>
+        <translation>设计空间图</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)</source>
+        <translation>%1 运行于 %2 × %3 — %4（张量并行 %5 · 流水线并行 %6 · 数据并行 %7）</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Prompt tokens/s</source>
+        <translation>提示词 token/s</translation>
+    </message>
+    <message>
+        <source>Intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source> FLOP/B</source>
+        <translation> FLOP/B</translation>
+    </message>
+    <message>
+        <source>Ideal roofline</source>
+        <translation>理想屋顶线</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每个输出 token 耗时</translation>
+    </message>
+    <message>
+        <source>Tokens/s (batch)</source>
+        <translation>token/s（整批）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per sequence</source>
+        <translation>每序列 token/s</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步耗时</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days for %1 tokens</source>
+        <translation>训练 %1 token 所需天数</translation>
+    </message>
+    <message>
+        <source>%1, MFU %2 %</source>
+        <translation>%1，MFU %2 %</translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation>训练步</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::DesignSpaceWidget</name>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <translation>%1k</translation>
+    </message>
+    <message>
+        <source>Design-space map</source>
+        <translation>设计空间图</translation>
+    </message>
+    <message>
+        <source>Colour cells by the verdict of</source>
+        <translation>单元格着色依据：</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Colour each cell by what limits one decode step (time per output token).</source>
+        <translation>按限制单步解码（每个输出 token 耗时）的因素为每个单元格着色。</translation>
+    </message>
+    <message>
+        <source>Colour each cell by what limits the prefill of the prompt (time to first token).</source>
+        <translation>按限制提示词预填充（首 token 延迟）的因素为每个单元格着色。</translation>
+    </message>
+    <message>
+        <source>Out-of-memory boundary</source>
+        <translation>显存不足边界</translation>
+    </message>
+    <message>
+        <source>Compute/memory crossover</source>
+        <translation>计算/带宽受限交界</translation>
+    </message>
+    <message>
+        <source>Current scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <source>Batch (sequences)</source>
+        <translation>批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>序列长度（token）</translation>
+    </message>
+    <message>
+        <source>No design-space map for this scenario</source>
+        <translation>此场景没有设计空间图</translation>
+    </message>
+    <message>
+        <source>%1: 1 cell</source>
+        <translation>%1：1 个单元格</translation>
+    </message>
+    <message>
+        <source>%1: %2 cells</source>
+        <translation>%1：%2 个单元格</translation>
+    </message>
+    <message>
+        <source>Design-space map of %1, batch %2 to %3, sequence length %4 to %5 tokens. </source>
+        <translation>%1的设计空间图，批大小 %2 至 %3，序列长度 %4 至 %5 token。</translation>
+    </message>
+    <message>
+        <source>Cells coloured by the verdict of the training step</source>
+        <translation>单元格按训练步的判定结果着色</translation>
+    </message>
+    <message>
+        <source>No output tokens: there is no decode phase to colour by.</source>
+        <translation>没有输出 token：不存在可用于着色的解码阶段。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Largest global batch that fits at %1-token sequences: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>序列长度为 %1 token 时可容纳的最大全局批大小：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits at %1 tokens: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>上下文为 %1 token 时可容纳的最大批大小：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The most sequences whose weights, KV cache and activations fit in device memory at this context length, with no offload.</source>
+        <translation>在此上下文长度下、不卸载时，权重、KV 缓存和激活值都能放进显存的最大序列数。</translation>
+    </message>
+    <message>
+        <source>Longest sequence that fits at global batch %1: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>全局批大小为 %1 时可容纳的最长序列：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Longest context that fits at batch %1: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>批大小为 %1 时可容纳的最长上下文：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 token</translation>
+    </message>
+    <message>
+        <source>Prompt plus output tokens per sequence that fit in device memory at this batch, with no offload.</source>
+        <translation>在此批大小下、不卸载时，显存可容纳的每序列提示词与输出 token 总数。</translation>
+    </message>
+    <message>
+        <source>Devices needed for this model and context: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>此模型和上下文所需设备数：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>%1 个以内均放不下</translation>
+    </message>
+    <message>
+        <source>The smallest device count of 1, 2, 4, … whose automatic parallel split fits the model, batch and context in device memory.</source>
+        <translation>在 1、2、4、… 中，按自动并行切分能将模型、批次和上下文放进显存的最小设备数。</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>显存上限</translation>
+    </message>
+    <message>
+        <source>Crossover</source>
+        <translation>交界</translation>
+    </message>
+    <message>
+        <source>Global batch %1 × %2-token sequences</source>
+        <translation>全局批大小 %1 × %2 token 序列</translation>
+    </message>
+    <message>
+        <source>Batch %1 × %2 prompt tokens</source>
+        <translation>批大小 %1 × %2 提示词 token</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Spills beyond device memory to host RAM or disk</source>
+        <translation>超出显存，溢出到主机内存或磁盘</translation>
+    </message>
+    <message>
+        <source>Does not fit even with host RAM and disk</source>
+        <translation>即使使用主机内存和磁盘也放不下</translation>
+    </message>
+    <message>
+        <source>Fits in device memory</source>
+        <translation>显存可容纳</translation>
+    </message>
+    <message>
+        <source>Click to move the sliders here</source>
+        <translation>点击将滑块移到此处</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::DeviceEditorDialog</name>
+    <message>
+        <source>New Device</source>
+        <translation>新建设备</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>e.g. acme-x1-96gb</source>
+        <translation>例如 acme-x1-96gb</translation>
+    </message>
+    <message>
+        <source>Catalog id used in scenario files. An existing id is overridden by your entry.</source>
+        <translation>场景文件中使用的目录 ID。若该 ID 已存在，将被您的条目覆盖。</translation>
+    </message>
+    <message>
+        <source>&amp;Id</source>
+        <translation>ID(&amp;I)</translation>
+    </message>
+    <message>
+        <source>e.g. Acme X1 96GB</source>
+        <translation>例如 Acme X1 96GB</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>e.g. Acme</source>
+        <translation>例如 Acme</translation>
+    </message>
+    <message>
+        <source>&amp;Vendor</source>
+        <translation>厂商(&amp;V)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>CPUs have no separate host memory to offload to; accelerators do.</source>
+        <translation>CPU 没有可供卸载的独立主机内存；加速器则有。</translation>
+    </message>
+    <message>
+        <source>C&amp;lass</source>
+        <translation>类别(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory size</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>Memory unit</source>
+        <translation>容量单位</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>GB = 10⁹ bytes; GiB = 2³⁰ bytes (datasheets of HBM GPUs often mean GiB).</source>
+        <translation>GB = 10⁹ 字节；GiB = 2³⁰ 字节（HBM GPU 的数据手册中所写的容量常指 GiB）。</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>显存(&amp;M)</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Memory &amp;type</source>
+        <translation>显存类型(&amp;T)</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Peak memory bandwidth, GB/s (10⁹ bytes per second).</source>
+        <translation>峰值显存带宽，单位 GB/s（每秒 10⁹ 字节）。</translation>
+    </message>
+    <message>
+        <source>Band&amp;width</source>
+        <translation>带宽(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Dense peaks (at least one)</source>
+        <translation>稠密峰值（至少填写一项）</translation>
+    </message>
+    <message>
+        <source>Dense tensor throughput as on the datasheet without 2:4 sparsity (NVIDIA&apos;s tables often quote sparse figures: halve them).</source>
+        <translation>数据手册中不含 2:4 稀疏的稠密张量吞吐量（NVIDIA 的表格常给出稀疏数值，需减半）。</translation>
+    </message>
+    <message>
+        <source>&amp;bf16</source>
+        <translation>bf16(&amp;B)</translation>
+    </message>
+    <message>
+        <source>fp1&amp;6</source>
+        <translation>fp16(&amp;6)</translation>
+    </message>
+    <message>
+        <source>f&amp;p8</source>
+        <translation>fp8(&amp;P)</translation>
+    </message>
+    <message>
+        <source>int&amp;8</source>
+        <translation>int8(&amp;8)</translation>
+    </message>
+    <message>
+        <source>fp&amp;32</source>
+        <translation>fp32(&amp;3)</translation>
+    </message>
+    <message>
+        <source> TOP/s</source>
+        <translation> TOP/s</translation>
+    </message>
+    <message>
+        <source> TFLOP/s</source>
+        <translation> TFLOP/s</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 dense peak</source>
+        <translation>%1 稠密峰值</translation>
+    </message>
+    <message>
+        <source>Node and links (optional)</source>
+        <translation>节点与链路（可选）</translation>
+    </message>
+    <message>
+        <source>e.g. NVLink 4</source>
+        <translation>例如 NVLink 4</translation>
+    </message>
+    <message>
+        <source>Inte&amp;rconnect</source>
+        <translation>互连(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Device-to-device bandwidth per direction per device; none = devices talk over the host link.</source>
+        <translation>每个设备的单向设备间带宽；“无”表示设备之间经主机链路通信。</translation>
+    </message>
+    <message>
+        <source>Link b&amp;andwidth</source>
+        <translation>链路带宽(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Devices that share the interconnect in one node.</source>
+        <translation>同一节点内共享互连的设备数。</translation>
+    </message>
+    <message>
+        <source>Devices per nod&amp;e</source>
+        <translation>每节点设备数(&amp;E)</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Host RAM to device, per direction. Default: PCIe 4.0 x16, 31.5 GB/s (CPUs and unified memory: the memory bandwidth).</source>
+        <translation>主机内存到设备的单向带宽。默认：PCIe 4.0 x16，31.5 GB/s（CPU 与统一内存架构：等于其内存带宽）。</translation>
+    </message>
+    <message>
+        <source>Host lin&amp;k</source>
+        <translation>主机链路(&amp;K)</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Host RAM usable for offload, per device. Default: twice the device memory (CPUs and unified memory: none).</source>
+        <translation>每个设备可用于卸载的主机内存。默认：设备显存的两倍（CPU 与统一内存架构：无）。</translation>
+    </message>
+    <message>
+        <source>Host memor&amp;y</source>
+        <translation>主机内存(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Release and source (optional)</source>
+        <translation>发布时间与来源（可选）</translation>
+    </message>
+    <message>
+        <source>YYYY-MM</source>
+        <translation>YYYY-MM</translation>
+    </message>
+    <message>
+        <source>Relea&amp;se</source>
+        <translation>发布时间(&amp;S)</translation>
+    </message>
+    <message>
+        <source>https://… datasheet</source>
+        <translation>https://… 数据手册</translation>
+    </message>
+    <message>
+        <source>So&amp;urce URL</source>
+        <translation>来源 URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Input check</source>
+        <translation>输入检查</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Edit a Copy of %1</source>
+        <translation>编辑 %1 的副本</translation>
+    </message>
+    <message>
+        <source>Enter an id, e.g. acme-x1-96gb.</source>
+        <translation>请输入 ID，例如 acme-x1-96gb。</translation>
+    </message>
+    <message>
+        <source>The id cannot contain spaces; use dashes.</source>
+        <translation>ID 不能包含空格，请改用连字符。</translation>
+    </message>
+    <message>
+        <source>Enter a name.</source>
+        <translation>请输入名称。</translation>
+    </message>
+    <message>
+        <source>Enter the vendor.</source>
+        <translation>请输入厂商。</translation>
+    </message>
+    <message>
+        <source>Enter the memory size.</source>
+        <translation>请输入显存容量。</translation>
+    </message>
+    <message>
+        <source>Enter the memory bandwidth: it cannot be zero.</source>
+        <translation>请输入显存带宽：不能为零。</translation>
+    </message>
+    <message>
+        <source>Enter at least one dense peak (bf16, fp16, fp8, int8 or fp32).</source>
+        <translation>请至少输入一项稠密峰值（bf16、fp16、fp8、int8 或 fp32）。</translation>
+    </message>
+    <message>
+        <source>Write the release as YYYY-MM, e.g. 2024-03.</source>
+        <translation>发布时间请按 YYYY-MM 格式填写，例如 2024-03。</translation>
+    </message>
+    <message>
+        <source>Enter the interconnect&apos;s bandwidth, or clear its name.</source>
+        <translation>请输入互连带宽，或清空互连名称。</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Replaces your saved %1.</source>
+        <translation>将替换您已保存的 %1。</translation>
+    </message>
+    <message>
+        <source>Overrides the built-in %1.</source>
+        <translation>将覆盖内置的 %1。</translation>
+    </message>
+    <message>
+        <source>Goes into your catalog (user-devices.json). Optional fields left empty or at “default” take the catalog&apos;s defaults.</source>
+        <translation>将保存到您的目录（user-devices.json）。留空或设为“默认”的可选字段采用目录的默认值。</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ExplainPanel</name>
+    <message>
+        <source>Explanation</source>
+        <translation>计算说明</translation>
+    </message>
+    <message>
+        <source>How the clicked number is calculated: formula, values, result and source</source>
+        <translation>所点击数字的计算方式：公式、数值、结果和来源</translation>
+    </message>
+    <message>
+        <source>Click a memory bar segment, a roofline point or a verdict card to see how it is calculated.</source>
+        <translation>点击显存柱条的分段、屋顶线图上的点或结论卡片，查看其计算方式。</translation>
+    </message>
+    <message>
+        <source>Memory, pipeline stage %1: %2</source>
+        <translation>显存，流水线第 %1 级：%2</translation>
+    </message>
+    <message>
+        <source>Memory: %1</source>
+        <translation>显存：%1</translation>
+    </message>
+    <message>
+        <source>Roofline point: %1</source>
+        <translation>屋顶线工作点：%1</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>结论：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to explain here: this report has no such number.</source>
+        <translation>此处没有可解释的内容：本报告中没有这个数字。</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ImageExport</name>
+    <message>
+        <source>Scale must be between 0.25 and 8</source>
+        <translation>缩放比例必须介于 0.25 和 8 之间</translation>
+    </message>
+    <message>
+        <source>Rendering the image failed</source>
+        <translation>图像渲染失败</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::MemoryBarsWidget</name>
+    <message>
+        <source>Memory per device</source>
+        <translation>每设备显存</translation>
+    </message>
+    <message>
+        <source>Memory per device (GB)</source>
+        <translation>每设备显存（GB）</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Fits — %1 of %2</source>
+        <translation>放得下 — 占用 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Offloads %1 to host RAM</source>
+        <translation>卸载 %1 到主机内存</translation>
+    </message>
+    <message>
+        <source>Offloads %1:
+%2 to host RAM, %3 to disk</source>
+        <translation>卸载 %1：
+%2 到主机内存，%3 到磁盘</translation>
+    </message>
+    <message>
+        <source>Offloads %1 to disk</source>
+        <translation>卸载 %1 到磁盘</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs %1 more</source>
+        <translation>放不下：还差 %1</translation>
+    </message>
+    <message>
+        <source>%1; total %2 of %3 capacity</source>
+        <translation>%1；合计 %2，容量 %3</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1. %2.</source>
+        <translation>%1。%2。</translation>
+    </message>
+    <message>
+        <source>. </source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::MessageLog</name>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清除(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::OverheadsDialog</name>
+    <message>
+        <source>Memory Overheads on %1</source>
+        <translation>%1 的显存开销</translation>
+    </message>
+    <message>
+        <source>Device memory a real run takes beyond weights, KV cache, activations, gradients and optimizer states. Each is its own segment of the memory bar.</source>
+        <translation>实际运行时，除权重、KV 缓存、激活值、梯度和优化器状态之外额外占用的显存。每一项在显存条中单独显示为一段。</translation>
+    </message>
+    <message>
+        <source>&amp;Device default (%1 GB)</source>
+        <translation>设备默认值（%1 GB）(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Use the device&apos;s runtime context</source>
+        <translation>使用设备的运行时上下文</translation>
+    </message>
+    <message>
+        <source>The device catalog&apos;s runtime_overhead_bytes: 400 MB for an accelerator (a CUDA context with lazy module loading, pytorch/pytorch#109888), none for a CPU.</source>
+        <translation>取设备目录中的 runtime_overhead_bytes：加速器为 400 MB（启用模块延迟加载的 CUDA 上下文，见 pytorch/pytorch#109888），CPU 为无。</translation>
+    </message>
+    <message>
+        <source>Runtime context</source>
+        <translation>运行时上下文</translation>
+    </message>
+    <message>
+        <source>Driver context, loaded kernels and library workspaces, per device.</source>
+        <translation>每个设备上的驱动上下文、已加载的内核以及库的工作空间。</translation>
+    </message>
+    <message>
+        <source>Runtime &amp;context</source>
+        <translation>运行时上下文(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>分配器预留</translation>
+    </message>
+    <message>
+        <source>Share of activations and gradients the caching allocator holds beyond them (block rounding, fragmentation). Default 5 %: with the 400 MB context about the 1 GiB a data-centre GPU loses in practice.</source>
+        <translation>缓存分配器在激活值和梯度之外额外占用的比例（块取整、碎片）。默认 5 %：加上 400 MB 上下文，约为数据中心 GPU 实际损失的 1 GiB。</translation>
+    </message>
+    <message>
+        <source>&amp;Allocator reserve</source>
+        <translation>分配器预留(&amp;A)</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per communicator</source>
+        <translation>每个通信器的 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Collective-communication buffers for each parallel group (tensor, pipeline, data, expert) a device belongs to. Default 1.06 GB, measured on 8x H100 (NVIDIA/nccl#1685).</source>
+        <translation>设备所属的每个并行组（张量、流水线、数据、专家）各自占用的集合通信缓冲区。默认 1.06 GB，在 8x H100 上实测（NVIDIA/nccl#1685）。</translation>
+    </message>
+    <message>
+        <source>&amp;NCCL buffers per group</source>
+        <translation>每组 NCCL 缓冲区(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Serving engine pre-allocates a KV-cache pool</source>
+        <translation>在线服务引擎预分配 KV 缓存池(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Serving pre-allocation</source>
+        <translation>在线服务预分配</translation>
+    </message>
+    <message>
+        <source>vLLM, SGLang and TensorRT-LLM reserve a KV-cache pool up to a share of device memory at start-up; the part no sequence uses yet is shown as its own segment.</source>
+        <translation>vLLM、SGLang 和 TensorRT-LLM 在启动时按显存的一定比例预留 KV 缓存池；尚未被任何序列使用的部分单独显示为一段。</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>GPU 显存利用率</translation>
+    </message>
+    <message>
+        <source>Share of device memory the engine may fill (vLLM --gpu-memory-utilization, default 90 %).</source>
+        <translation>引擎可占用的显存比例（vLLM --gpu-memory-utilization，默认 90 %）。</translation>
+    </message>
+    <message>
+        <source>&amp;GPU memory utilization</source>
+        <translation>GPU 显存利用率(&amp;G)</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::PrimerPanel</name>
+    <message>
+        <source>What the dashboard shows, in eight short lessons. Each “Show me” loads a scenario that demonstrates the paragraph; Undo returns to yours.</source>
+        <translation>用八个小课讲解仪表板显示的内容。每个「演示」按钮加载一个能说明该段内容的场景；撤销即可回到你自己的场景。</translation>
+    </message>
+    <message>
+        <source>Look at: %1</source>
+        <translation>看这里：%1</translation>
+    </message>
+    <message>
+        <source>This demonstration&apos;s scenario is missing from the presets file.</source>
+        <translation>演示场景文件中缺少这个演示的场景。</translation>
+    </message>
+    <message>
+        <source>Loads this scenario as a change you can undo: %1</source>
+        <translation>加载此场景（可撤销的更改）：%1</translation>
+    </message>
+    <message>
+        <source>Sources: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Datasheets and papers behind the figures above; links open in your web browser</source>
+        <translation>上述数字所依据的数据手册和论文；链接在网页浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Primer</source>
+        <translation>入门讲解</translation>
+    </message>
+    <message>
+        <source>Short explanations of what the dashboard shows, each with a scenario to load</source>
+        <translation>简短讲解仪表板显示的内容，每段附带一个可加载的场景</translation>
+    </message>
+    <message>
+        <source>Cannot read the primer&apos;s presets %1: %2</source>
+        <translation>无法读取入门讲解的演示场景 %1：%2</translation>
+    </message>
+    <message>
+        <source>The primer&apos;s presets %1 are not valid JSON</source>
+        <translation>入门讲解的演示场景 %1 不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>Training vs inference</source>
+        <translation>训练与推理</translation>
+    </message>
+    <message>
+        <source>Inference only runs the model forward: the device holds the weights (2 bytes per parameter in BF16) and the KV cache of the tokens in flight. Training also keeps a gradient for every weight and the AdamW optimizer&apos;s FP32 master copy, momentum and variance: 2 + 2 + 12 = 16 bytes per parameter, plus the activations saved for the backward pass. Llama-3.1-8B is served from 17 GB, but training it needs about 130 GB: more than one 80 GB H100 holds.</source>
+        <translation>推理只做前向计算：设备上放的是权重（BF16 下每个参数 2 字节）和正在生成的 token 的 KV 缓存。训练还要为每个权重保存一份梯度，以及 AdamW 优化器的 FP32 主权重、一阶动量和二阶动量：2 + 2 + 12 = 每个参数 16 字节，另加反向传播所需保存的激活值。因此 Llama-3.1-8B 推理只需 17 GB 显存，训练却需要约 130 GB，超过一张 80 GB 的 H100。</translation>
+    </message>
+    <message>
+        <source>the memory chart: optimizer states (96 GB) dwarf the weights (16 GB), and the badge says what spills to host RAM.</source>
+        <translation>显存图：优化器状态（96 GB）远大于权重（16 GB），标签显示溢出到主机内存的部分。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://arxiv.org/abs/1910.02054&quot;&gt;Rajbhandari et al., ZeRO (2020), §3.1&lt;/a&gt;; &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://arxiv.org/abs/1910.02054&quot;&gt;Rajbhandari 等，ZeRO（2020），§3.1&lt;/a&gt;；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: training Llama-3.1-8B on one H100</source>
+        <translation>演示：在一张 H100 上训练 Llama-3.1-8B</translation>
+    </message>
+    <message>
+        <source>CPU, GPU, NPU, TPU</source>
+        <translation>CPU、GPU、NPU、TPU</translation>
+    </message>
+    <message>
+        <source>A CPU has a few dozen general-purpose cores and large, cheap DDR memory. A GPU has thousands of parallel lanes with tensor cores; NPUs (Huawei Ascend, Intel Gaudi) and TPUs (Google) are built around matrix engines; all three feed them from fast HBM or GDDR. Two numbers decide LLM speed, peak FLOP/s and memory bandwidth: AMD EPYC 9654 about 15 TFLOP/s BF16 and 461 GB/s DDR5; H100 SXM 989 TFLOP/s and 3.35 TB/s HBM3; TPU v5p 459 TFLOP/s and 2.77 TB/s. The CPU&apos;s 768 GB holds Llama-3.1-70B in BF16 (141 GB), which one H100 cannot, but reading 141 GB per token at 461 GB/s allows at most 3.3 tokens/s.</source>
+        <translation>CPU 有几十个通用核心，配大容量、便宜的 DDR 内存。GPU 有数千条并行通道和张量核心；NPU（华为昇腾、Intel Gaudi）和 TPU（Google）以矩阵计算单元为核心；这三类加速器都由高速的 HBM 或 GDDR 供数。决定大模型速度的是两个数：峰值 FLOP/s 和显存带宽。AMD EPYC 9654 约 15 TFLOP/s BF16、461 GB/s DDR5；H100 SXM 989 TFLOP/s、3.35 TB/s HBM3；TPU v5p 459 TFLOP/s、2.77 TB/s。CPU 的 768 GB 内存放得下 BF16 的 Llama-3.1-70B（141 GB），一张 H100 放不下；但每个 token 都要以 461 GB/s 读一遍 141 GB，最多只有 3.3 token/s。</translation>
+    </message>
+    <message>
+        <source>the decode card says Memory bandwidth at about 3 tokens/s; the prefill card says Compute: a 1,024-token prompt takes about 20 s.</source>
+        <translation>解码卡片显示「显存带宽」，约 3 token/s；预填充卡片显示「计算」：1,024 个 token 的提示词约需 20 秒。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://www.amd.com/en/products/processors/server/epyc/4th-generation-9004-and-8004-series/amd-epyc-9654.html&quot;&gt;AMD EPYC 9654&lt;/a&gt; (12 × DDR5-4800 × 8 B); &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;; &lt;a href=&quot;https://cloud.google.com/tpu/docs/v5p&quot;&gt;Google TPU v5p&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://www.amd.com/en/products/processors/server/epyc/4th-generation-9004-and-8004-series/amd-epyc-9654.html&quot;&gt;AMD EPYC 9654&lt;/a&gt;（12 × DDR5-4800 × 8 B）；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;；&lt;a href=&quot;https://cloud.google.com/tpu/docs/v5p&quot;&gt;Google TPU v5p&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: Llama-3.1-70B on an EPYC CPU</source>
+        <translation>演示：在 EPYC CPU 上运行 Llama-3.1-70B</translation>
+    </message>
+    <message>
+        <source>RAM vs VRAM</source>
+        <translation>内存与显存</translation>
+    </message>
+    <message>
+        <source>VRAM is the accelerator&apos;s own memory, small and fast: an RTX 4090 has 24 GB of GDDR6X at 1,008 GB/s. RAM is the host&apos;s memory, larger and cheaper, but the GPU reaches it over PCIe 4.0 x16 at 31.5 GB/s, 32 times slower. What does not fit in VRAM stays in RAM and must cross PCIe (or run on the slower CPU) for every token. Llama-3.1-70B at 4 bits (Q4_K_M, 4.85 bits per weight) is 43 GB: 18 GB of it cannot stay on a 24 GB card.</source>
+        <translation>显存是加速器自己的内存，容量小但速度快：RTX 4090 有 24 GB GDDR6X，带宽 1,008 GB/s。内存是主机的内存，更大更便宜，但 GPU 要经 PCIe 4.0 x16 以 31.5 GB/s 访问，慢 32 倍。显存放不下的部分留在内存里，每生成一个 token 都要经 PCIe 传输一次（或交给更慢的 CPU 计算）。4 比特（Q4_K_M，每个权重 4.85 比特）的 Llama-3.1-70B 有 43 GB，其中 18 GB 放不进 24 GB 的显卡。</translation>
+    </message>
+    <message>
+        <source>the memory chart&apos;s badge says it offloads 18 GB to host RAM; the decode card says Offload I/O, about 1 token/s.</source>
+        <translation>显存图的标签显示卸载 18 GB 到主机内存；解码卡片显示「卸载 I/O」，约 1 token/s。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada architecture whitepaper&lt;/a&gt;; PCIe 4.0: 16 GT/s × 16 lanes × 128/130 ÷ 8 = 31.5 GB/s per direction.</source>
+        <translation>来源：&lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada 架构白皮书&lt;/a&gt;；PCIe 4.0：16 GT/s × 16 通道 × 128/130 ÷ 8 = 每方向 31.5 GB/s。</translation>
+    </message>
+    <message>
+        <source>Show me: Llama-3.1-70B (4-bit) on an RTX 4090</source>
+        <translation>演示：在 RTX 4090 上运行 Llama-3.1-70B（4 比特）</translation>
+    </message>
+    <message>
+        <source>GDDR vs HBM</source>
+        <translation>GDDR 与 HBM</translation>
+    </message>
+    <message>
+        <source>GDDR chips sit on the board around the GPU on a narrow, fast bus: RTX 4090, 384 bits at 21 Gb/s = 1,008 GB/s (GDDR6X). HBM stacks DRAM dies beside the GPU on a silicon interposer with 1,024 bits per stack: H100 SXM, five stacks, 3.35 TB/s (HBM3), at a higher price. Decoding Llama-3.1-8B in BF16 reads 16 GB per token, so the ideal rate is 3,350 ÷ 16 ≈ 210 tokens/s on H100 and 1,008 ÷ 16 ≈ 63 on RTX 4090: the same 3.3× as the bandwidth.</source>
+        <translation>GDDR 颗粒焊在显卡板上、围绕 GPU 排布，总线窄而快：RTX 4090 为 384 位 × 21 Gb/s = 1,008 GB/s（GDDR6X）。HBM 把多层 DRAM 芯片堆叠起来，通过硅中介层紧贴 GPU，每个堆栈 1,024 位总线：H100 SXM 有五个堆栈，3.35 TB/s（HBM3），价格也更高。BF16 的 Llama-3.1-8B 每解码一个 token 要读 16 GB，因此理想速度在 H100 上是 3,350 ÷ 16 ≈ 210 token/s，在 RTX 4090 上是 1,008 ÷ 16 ≈ 63：正好是带宽之比 3.3×。</translation>
+    </message>
+    <message>
+        <source>load both and compare the decode cards: the ideal-roofline times differ 3.3×; fixed per-layer kernel overheads narrow the estimated gap to about 2.5×.</source>
+        <translation>两个都加载，比较解码卡片：理想屋顶线时间相差 3.3×；每层固定的内核开销把估算的差距缩小到约 2.5×。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada whitepaper&lt;/a&gt;; &lt;a href=&quot;https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet&quot;&gt;NVIDIA H100 datasheet&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada 白皮书&lt;/a&gt;；&lt;a href=&quot;https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet&quot;&gt;NVIDIA H100 数据手册&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: RTX 4090 (GDDR6X)</source>
+        <translation>演示：RTX 4090（GDDR6X）</translation>
+    </message>
+    <message>
+        <source>Show me: H100 SXM (HBM3)</source>
+        <translation>演示：H100 SXM（HBM3）</translation>
+    </message>
+    <message>
+        <source>Decode is bandwidth-bound</source>
+        <translation>解码受带宽限制</translation>
+    </message>
+    <message>
+        <source>Each decode step makes one token per sequence: every weight is read from memory once and used for one multiply-add (2 FLOP). With FP8 weights that is 2 FLOP per byte, while an H100 needs 1,979 TFLOP/s ÷ 3.35 TB/s ≈ 590 FLOP per byte to keep its tensor cores busy (the ridge point). So Llama-3.1-70B at batch 1 waits on memory: 70.6 GB ÷ 3.35 TB/s = 21 ms per token, at most 47 tokens/s, however many FLOP/s the chip has. Larger batches reuse each weight read and move decode towards the ridge.</source>
+        <translation>每个解码步为每个序列生成一个 token：每个权重从显存读出一次，只做一次乘加（2 FLOP）。FP8 权重下就是每字节 2 FLOP，而 H100 要让张量核心忙起来，需要 1,979 TFLOP/s ÷ 3.35 TB/s ≈ 每字节 590 FLOP（拐点）。所以批大小为 1 的 Llama-3.1-70B 在等显存：70.6 GB ÷ 3.35 TB/s = 每 token 21 毫秒，最多 47 token/s，与芯片算力多高无关。更大的批大小让每次读出的权重被多次复用，使解码向拐点移动。</translation>
+    </message>
+    <message>
+        <source>the decode card says Memory bandwidth; on the roofline the decode point sits on the slope far left of the ridge.</source>
+        <translation>解码卡片显示「显存带宽」；在屋顶线图上，解码点位于拐点左侧很远的斜线上。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://doi.org/10.1145/1498765.1498785&quot;&gt;Williams, Waterman, Patterson, Roofline (CACM 2009)&lt;/a&gt;; &lt;a href=&quot;https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet&quot;&gt;NVIDIA H100 datasheet&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://doi.org/10.1145/1498765.1498785&quot;&gt;Williams、Waterman、Patterson，Roofline（CACM 2009）&lt;/a&gt;；&lt;a href=&quot;https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet&quot;&gt;NVIDIA H100 数据手册&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: Llama-3.1-70B (FP8) on H100, batch 1</source>
+        <translation>演示：H100 上的 Llama-3.1-70B（FP8），批大小 1</translation>
+    </message>
+    <message>
+        <source>Prefill is compute-bound</source>
+        <translation>预填充受算力限制</translation>
+    </message>
+    <message>
+        <source>Prefill processes the whole prompt in one pass: each weight read from memory is used for every prompt token, so the FLOP per byte grow with the prompt length. An 8,192-token prompt gives thousands of FLOP per byte, far right of the H100&apos;s ridge at 590, and the tensor cores set the time: 2 × 70.6 billion parameters × 8,192 tokens ≈ 1.16 PFLOP, ÷ 1,979 TFLOP/s ≈ 0.6 s at peak.</source>
+        <translation>预填充一次处理整个提示词：每个从显存读出的权重会用于提示词中的每个 token，所以每字节的 FLOP 随提示词长度增长。8,192 个 token 的提示词达到每字节数千 FLOP，远在 H100 拐点 590 的右侧，时间由张量核心决定：2 × 706 亿参数 × 8,192 个 token ≈ 1.16 PFLOP，÷ 1,979 TFLOP/s ≈ 峰值下 0.6 秒。</translation>
+    </message>
+    <message>
+        <source>the prefill card says Compute; on the roofline the prefill point sits under the flat roof right of the ridge, the decode point of the same scenario on the slope.</source>
+        <translation>预填充卡片显示「计算」；在屋顶线图上，预填充点位于拐点右侧的平顶下，同一场景的解码点则在斜线上。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://arxiv.org/abs/2001.08361&quot;&gt;Kaplan et al. (2020), §2.1: 2 FLOP per parameter per token&lt;/a&gt;; &lt;a href=&quot;https://doi.org/10.1145/1498765.1498785&quot;&gt;Williams et al., Roofline (2009)&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://arxiv.org/abs/2001.08361&quot;&gt;Kaplan 等（2020），§2.1：每个参数每个 token 2 FLOP&lt;/a&gt;；&lt;a href=&quot;https://doi.org/10.1145/1498765.1498785&quot;&gt;Williams 等，Roofline（2009）&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: an 8,192-token prompt on H100</source>
+        <translation>演示：H100 上 8,192 个 token 的提示词</translation>
+    </message>
+    <message>
+        <source>When communication dominates</source>
+        <translation>通信成为瓶颈时</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism splits every layer&apos;s matrices across GPUs, which then all-reduce their activations twice per layer: 160 times per pass for the 80 layers of Llama-3.1-70B. Over NVLink 4 (450 GB/s per direction per H100) this costs less than the arithmetic; over PCIe 4.0 (31.5 GB/s, e.g. L40S cards, which have no NVLink) it costs more. Without a fast interconnect, prefer fewer, larger GPUs or pipeline parallelism.</source>
+        <translation>张量并行把每一层的矩阵拆到多张 GPU 上，每层之后要对激活值做两次 All-Reduce：Llama-3.1-70B 有 80 层，每次前向共 160 次。经 NVLink 4（每张 H100 每方向 450 GB/s）通信比计算还快；经 PCIe 4.0（31.5 GB/s，例如没有 NVLink 的 L40S）通信比计算还慢。没有高速互连时，宁可用更少、更大的 GPU，或用流水线并行。</translation>
+    </message>
+    <message>
+        <source>with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with NVLink and it says Compute.</source>
+        <translation>8 × L40S 经 PCIe 时，预填充卡片显示「通信」；加载 8 × H100（NVLink），它显示「计算」。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://arxiv.org/abs/1909.08053&quot;&gt;Shoeybi et al., Megatron-LM (2019), §3&lt;/a&gt;; &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/l40s/&quot;&gt;NVIDIA L40S&lt;/a&gt;; &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://arxiv.org/abs/1909.08053&quot;&gt;Shoeybi 等，Megatron-LM（2019），§3&lt;/a&gt;；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/l40s/&quot;&gt;NVIDIA L40S&lt;/a&gt;；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: 8 × L40S over PCIe</source>
+        <translation>演示：8 × L40S，经 PCIe</translation>
+    </message>
+    <message>
+        <source>Show me: 8 × H100 over NVLink</source>
+        <translation>演示：8 × H100，经 NVLink</translation>
+    </message>
+    <message>
+        <source>When offload dominates</source>
+        <translation>卸载成为瓶颈时</translation>
+    </message>
+    <message>
+        <source>Offloaded bytes cross PCIe at about 31.5 GB/s, 32 times slower than the RTX 4090&apos;s VRAM, so a small spilled part takes longer than all the rest. Qwen3-32B at Q4_K_M (20 GB) fits in 24 GB and decodes from VRAM; at Q8_0 (35 GB) 10 GB spill to host RAM: about a quarter of the bytes, but most of the time of every token. Stronger quantization or a second GPU is usually faster than offloading.</source>
+        <translation>卸载的数据经 PCIe 传输，约 31.5 GB/s，比 RTX 4090 的显存慢 32 倍，所以溢出的一小部分比其余全部还费时。Q4_K_M 的 Qwen3-32B（20 GB）放得下 24 GB 显存，解码全在显存里；Q8_0（35 GB）则有 10 GB 溢出到主机内存：只占约四分之一的数据，却占了每个 token 的大部分时间。更激进的量化或加一张 GPU，通常比卸载更快。</translation>
+    </message>
+    <message>
+        <source>compare the decode cards: Memory bandwidth at about 28 tokens/s, then Offload I/O at about 2 tokens/s.</source>
+        <translation>比较解码卡片：「显存带宽」约 28 token/s，然后是「卸载 I/O」约 2 token/s。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://github.com/ggml-org/llama.cpp&quot;&gt;llama.cpp&lt;/a&gt; quantization formats (bits per weight); &lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada whitepaper&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://github.com/ggml-org/llama.cpp&quot;&gt;llama.cpp&lt;/a&gt; 量化格式（每个权重的比特数）；&lt;a href=&quot;https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf&quot;&gt;NVIDIA Ada 白皮书&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: Qwen3-32B at 4 bits (fits)</source>
+        <translation>演示：4 比特的 Qwen3-32B（放得下）</translation>
+    </message>
+    <message>
+        <source>Show me: Qwen3-32B at 8 bits (spills)</source>
+        <translation>演示：8 比特的 Qwen3-32B（溢出）</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::RooflineWidget</name>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线图</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s</source>
+        <translation>可达 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>主机链路</translation>
+    </message>
+    <message>
+        <source>%1 (ideal roofline)</source>
+        <translation>%1（理想屋顶线）</translation>
+    </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation>%1（已校准）</translation>
+    </message>
+    <message>
+        <source>● calibrated estimate
+○ ideal roofline (datasheet peaks)</source>
+        <translation>● 校准后估计
+○ 理想屋顶线（数据手册峰值）</translation>
+    </message>
+    <message>
+        <source>● calibrated  ○ ideal</source>
+        <translation>● 校准后  ○ 理想</translation>
+    </message>
+    <message>
+        <source>%1 ceiling</source>
+        <translation>%1 算力上限</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Memory %1</source>
+        <translation>显存带宽 %1</translation>
+    </message>
+    <message>
+        <source>Host link %1 (offload)</source>
+        <translation>主机链路 %1（卸载）</translation>
+    </message>
+    <message>
+        <source>Host link %1</source>
+        <translation>主机链路 %1</translation>
+    </message>
+    <message>
+        <source>Ridge %1 FLOP/B</source>
+        <translation>拐点 %1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>Ridge
+%1 FLOP/B</source>
+        <translation>拐点
+%1 FLOP/B</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2受限，%3</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3</source>
+        <translation>%1 — %2受限
+%3</translation>
+    </message>
+    <message>
+        <source>%1 —
+%2</source>
+        <translation>%1 —
+%2受限</translation>
+    </message>
+    <message>
+        <source>ideal %1</source>
+        <translation>理想 %1</translation>
+    </message>
+    <message>
+        <source>ideal
+%1</source>
+        <translation>理想
+%1</translation>
+    </message>
+    <message>
+        <source>Roofline of %1: memory bandwidth %2, compute ceilings %3 (%4 is the scenario&apos;s precision), ridge at %5 FLOP/B</source>
+        <translation>%1 的屋顶线图：显存带宽 %2，算力上限 %3（%4 为场景所用精度），拐点位于 %5 FLOP/B</translation>
+    </message>
+    <message>
+        <source>Offloaded data streams over the host link at %1</source>
+        <translation>卸载的数据经主机链路以 %1 传输</translation>
+    </message>
+    <message>
+        <source>%1: %2 FLOP/B, %3 bound, calibrated %4, ideal roofline %5</source>
+        <translation>%1：%2 FLOP/B，%3受限，校准后 %4，理想屋顶线 %5</translation>
+    </message>
+    <message>
+        <source>%1: %2 FLOP/B, %3 bound
+attainable %4, achieved %5</source>
+        <translation>%1：%2 FLOP/B，%3受限
+可达 %4，实际 %5</translation>
+    </message>
+    <message>
+        <source>%1 ceiling %2</source>
+        <translation>%1 算力上限 %2</translation>
+    </message>
+    <message>
+        <source>A&apos;s roof</source>
+        <translation>A 的屋顶线</translation>
+    </message>
+    <message>
+        <source>A · %1 (pinned)</source>
+        <translation>A · %1（已固定）</translation>
+    </message>
+    <message>
+        <source>B · %1</source>
+        <translation>B · %1</translation>
+    </message>
+    <message>
+        <source>A · %1</source>
+        <translation>A · %1</translation>
+    </message>
+    <message>
+        <source>A&apos;s roof: %1 %2</source>
+        <translation>A 的屋顶线：%1 %2</translation>
+    </message>
+    <message>
+        <source>A&apos;s roof %1</source>
+        <translation>A 的屋顶线 %1</translation>
+    </message>
+    <message>
+        <source>● ■ ▲ B: current scenario</source>
+        <translation>● ■ ▲ B：当前场景</translation>
+    </message>
+    <message>
+        <source>⊗ ⊠ ▽ A: pinned scenario</source>
+        <translation>⊗ ⊠ ▽ A：已固定的场景</translation>
+    </message>
+    <message>
+        <source>○ ideal roofline (B, datasheet peaks)</source>
+        <translation>○ 理想屋顶线（B，数据手册峰值）</translation>
+    </message>
+    <message>
+        <source>● B current  ⊗ A pinned</source>
+        <translation>● B 当前  ⊗ A 已固定</translation>
+    </message>
+    <message>
+        <source>○ ideal (B)</source>
+        <translation>○ 理想（B）</translation>
+    </message>
+    <message>
+        <source>–·– A&apos;s roof</source>
+        <translation>–·– A 的屋顶线</translation>
+    </message>
+    <message>
+        <source>Pinned A, %1: %2 FLOP/B, %3 bound, calibrated %4</source>
+        <translation>已固定的 A，%1：%2 FLOP/B，%3受限，校准值 %4</translation>
+    </message>
+    <message>
+        <source>A · %1: %2 FLOP/B, %3 bound
+attainable %4, achieved %5</source>
+        <translation>A · %1：%2 FLOP/B，%3受限
+可达 %4，实际 %5</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ScenarioControls</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more)</source>
+        <translation>
+            <numerusform>（另有 %n 条）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Released %1</source>
+        <translation>发布于 %1</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>可信度：%1</translation>
+    </message>
+    <message>
+        <source>User-defined entry (your catalog)</source>
+        <translation>用户自定义条目（您的目录）</translation>
+    </message>
+    <message>
+        <source>%1 · user</source>
+        <translation>%1 · 自定义</translation>
+    </message>
+    <message>
+        <source>%1 · uncertain</source>
+        <translation>%1 · 数据不确定</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 params</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <source>%1 (MoE: %2 active)</source>
+        <translation>%1（MoE：激活 %2）</translation>
+    </message>
+    <message>
+        <source>model_type: %1</source>
+        <translation>model_type: %1</translation>
+    </message>
+    <message>
+        <source>%1 layers · hidden %2 · %3 heads (%4 KV)</source>
+        <translation>%1 层 · 隐藏维度 %2 · %3 个注意力头（%4 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>%1 experts, %2 per token</source>
+        <translation>%1 个专家，每 token 激活 %2 个</translation>
+    </message>
+    <message>
+        <source>Family: %1</source>
+        <translation>系列：%1</translation>
+    </message>
+    <message>
+        <source>Parameter count: %1</source>
+        <translation>参数量：%1</translation>
+    </message>
+    <message>
+        <source>config.json: %1</source>
+        <translation>config.json: %1</translation>
+    </message>
+    <message>
+        <source>Group: %1</source>
+        <translation>分组：%1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>tensor %1 × pipeline %2 × data %3</source>
+        <translation>张量 %1 × 流水线 %2 × 数据 %3</translation>
+    </message>
+    <message>
+        <source>%1 × expert %2</source>
+        <translation>%1 × 专家 %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Device, model, workload, parallel split, precisions and training options of the scenario</source>
+        <translation>场景的设备、模型、工作负载、并行划分、精度和训练选项</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>The chip every device of the scenario uses. Hover an entry for its sources.</source>
+        <translation>场景中所有设备使用的芯片。将鼠标悬停在条目上可查看其来源。</translation>
+    </message>
+    <message>
+        <source>&amp;Device</source>
+        <translation>设备(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Device count</source>
+        <translation>设备数量</translation>
+    </message>
+    <message>
+        <source>Number of devices (GPUs or chips); any count from 1 to 16,384.</source>
+        <translation>设备（GPU 或芯片）的数量，可为 1 到 16,384 之间的任意值。</translation>
+    </message>
+    <message>
+        <source>Device count slider</source>
+        <translation>设备数量滑块</translation>
+    </message>
+    <message>
+        <source>Number of devices in powers of two; type any count in the box.</source>
+        <translation>按 2 的幂调整设备数量；可在输入框中输入任意数量。</translation>
+    </message>
+    <message>
+        <source>Device cou&amp;nt</source>
+        <translation>设备数量(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Catalog model, grouped by family and ordered by size, or an imported config.json.</source>
+        <translation>目录中的模型（按系列分组、按规模排序），或导入的 config.json。</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.&amp;json…</source>
+        <translation>导入 Hugging Face config.json(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Read a model&apos;s config.json (dense, GQA, MoE or MLA) and use it as the model.</source>
+        <translation>读取模型的 config.json（稠密、GQA、MoE 或 MLA）并将其用作当前模型。</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>&amp;Inference</source>
+        <translation>推理(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Inference mode</source>
+        <translation>推理模式</translation>
+    </message>
+    <message>
+        <source>Prefill a prompt, then generate output tokens.</source>
+        <translation>先预填充提示词，再生成输出 token。</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Training mode</source>
+        <translation>训练模式</translation>
+    </message>
+    <message>
+        <source>One optimizer step over the global batch.</source>
+        <translation>对全局批次执行一次优化器更新。</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Prompt tokens</source>
+        <translation>提示词 token 数(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens generated per sequence (0: prefill only). Inference only.</source>
+        <translation>每个序列生成的 token 数（0 表示仅预填充）。仅用于推理。</translation>
+    </message>
+    <message>
+        <source>Output tokens slider</source>
+        <translation>输出 token 数滑块</translation>
+    </message>
+    <message>
+        <source>Output tokens on a log scale from 0 to 32,768; type an exact count in the box.</source>
+        <translation>以对数刻度调整输出 token 数（0 到 32,768）；可在输入框中输入精确数值。</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens</source>
+        <translation>输出 token 数(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Parallel split</source>
+        <translation>并行划分</translation>
+    </message>
+    <message>
+        <source>A&amp;uto</source>
+        <translation>自动(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Automatic parallel split</source>
+        <translation>自动并行划分</translation>
+    </message>
+    <message>
+        <source>Let the estimator choose: tensor parallel within a node up to the head count, then pipeline, then data. Uncheck to set the degrees yourself.</source>
+        <translation>由估算器选择：先在节点内做张量并行（不超过注意力头数），再做流水线并行，最后做数据并行。取消勾选可自行设置各并行度。</translation>
+    </message>
+    <message>
+        <source>Tenso&amp;r</source>
+        <translation>张量(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Tensor parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <source>Devices that split every layer&apos;s matrices (Megatron-LM tensor parallelism).</source>
+        <translation>切分每一层矩阵的设备数（Megatron-LM 张量并行）。</translation>
+    </message>
+    <message>
+        <source>Pipe&amp;line</source>
+        <translation>流水线(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel degree</source>
+        <translation>流水线并行度</translation>
+    </message>
+    <message>
+        <source>Stages the layers are divided into.</source>
+        <translation>模型各层划分成的阶段数。</translation>
+    </message>
+    <message>
+        <source>Dat&amp;a</source>
+        <translation>数据(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Data parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <source>Replicas that each process part of the batch.</source>
+        <translation>副本数，每个副本处理批次的一部分。</translation>
+    </message>
+    <message>
+        <source>E&amp;xpert</source>
+        <translation>专家(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Expert parallel degree</source>
+        <translation>专家并行度</translation>
+    </message>
+    <message>
+        <source>Devices the routed experts of a mixture-of-experts model are spread over.</source>
+        <translation>混合专家 (MoE) 模型的路由专家所分布到的设备数。</translation>
+    </message>
+    <message>
+        <source>Parallel split problem</source>
+        <translation>并行划分问题</translation>
+    </message>
+    <message>
+        <source>Precision and kernels</source>
+        <translation>精度与内核</translation>
+    </message>
+    <message>
+        <source>Weight-only (inference)</source>
+        <translation>仅权重量化（推理）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 bits</source>
+        <translation>%1 · %2 位</translation>
+    </message>
+    <message>
+        <source>Weights precision</source>
+        <translation>权重精度</translation>
+    </message>
+    <message>
+        <source>Storage format of the weights. Weight-only formats (llama.cpp, AWQ, GPTQ) are stored compressed and computed in the compute precision; bits include scales.</source>
+        <translation>权重的存储格式。仅权重量化格式（llama.cpp、AWQ、GPTQ）以压缩形式存储，按计算精度参与计算；位数已包含缩放因子。</translation>
+    </message>
+    <message>
+        <source>KV cache precision</source>
+        <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>Storage format of the attention key/value cache.</source>
+        <translation>注意力键/值缓存的存储格式。</translation>
+    </message>
+    <message>
+        <source>Compute precision</source>
+        <translation>计算精度</translation>
+    </message>
+    <message>
+        <source>Format of the matrix products; selects the device&apos;s peak column. Activations follow it for 16- and 32-bit formats and stay bf16 below.</source>
+        <translation>矩阵乘法所用的格式，决定采用设备的哪一列峰值。16 位和 32 位格式下激活值与之相同，更低位宽时保持 bf16。</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KV 缓存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Compute</source>
+        <translation>计算(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Activations follow the compute precision for 16- and 32-bit formats and stay bf16 for narrower ones.</source>
+        <translation>16 位和 32 位格式下激活值采用计算精度，位宽更窄时保持 bf16。</translation>
+    </message>
+    <message>
+        <source>Fla&amp;sh attention</source>
+        <translation>Flash Attention(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Fused attention kernels (FlashAttention): no attention score matrix in memory.</source>
+        <translation>融合注意力内核（FlashAttention）：显存中不保存注意力分数矩阵。</translation>
+    </message>
+    <message>
+        <source>Memor&amp;y overheads…</source>
+        <translation>显存开销(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Memory overheads</source>
+        <translation>显存开销</translation>
+    </message>
+    <message>
+        <source>Runtime context, allocator reserve, NCCL buffers and a serving engine&apos;s pre-allocated KV pool: each a segment of the memory bar, with its default.</source>
+        <translation>运行时上下文、分配器预留、NCCL 缓冲区以及在线服务引擎预分配的 KV 缓存池：每项在显存条中各占一段，并各有默认值。</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Used in training mode only.</source>
+        <translation>仅在训练模式下使用。</translation>
+    </message>
+    <message>
+        <source>0 — off</source>
+        <translation>0 — 关闭</translation>
+    </message>
+    <message>
+        <source>1 — optimizer states</source>
+        <translation>1 — 优化器状态</translation>
+    </message>
+    <message>
+        <source>2 — + gradients</source>
+        <translation>2 — + 梯度</translation>
+    </message>
+    <message>
+        <source>3 — + parameters</source>
+        <translation>3 — + 参数</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>What data-parallel replicas shard (Rajbhandari et al. 2020).</source>
+        <translation>数据并行副本之间分片存储的内容（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活值重计算</translation>
+    </message>
+    <message>
+        <source>Recompute activations in the backward pass instead of storing them (selective: attention only, Korthikanti et al. 2022).</source>
+        <translation>在反向传播中重新计算激活值，而不是保存它们（选择性：仅注意力部分，Korthikanti 等，2022）。</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>微批次大小</translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch per data-parallel replica.</source>
+        <translation>每个数据并行副本中每个微批次的序列数。</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8 位</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer whose states are kept per parameter.</source>
+        <translation>为每个参数保存状态的优化器。</translation>
+    </message>
+    <message>
+        <source>ZeRO sta&amp;ge</source>
+        <translation>ZeRO 阶段(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Rec&amp;ompute</source>
+        <translation>重计算(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Micro-batch si&amp;ze</source>
+        <translation>微批次大小(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>O&amp;ptimizer</source>
+        <translation>优化器(&amp;P)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>已导入：%1</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>config</translation>
+    </message>
+    <message>
+        <source>not readable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Choose a device</source>
+        <translation>请选择设备</translation>
+    </message>
+    <message>
+        <source>%1 (not in catalog)</source>
+        <translation>%1（不在目录中）</translation>
+    </message>
+    <message>
+        <source>Choose a model</source>
+        <translation>请选择模型</translation>
+    </message>
+    <message>
+        <source>Se&amp;quence length</source>
+        <translation>序列长度(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <source>%1 slider</source>
+        <translation>%1滑块</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence (1 to 1,048,576).</source>
+        <translation>每个训练序列的 token 数（1 到 1,048,576）。</translation>
+    </message>
+    <message>
+        <source>Prompt length per sequence (1 to 1,048,576).</source>
+        <translation>每个序列的提示词长度（1 到 1,048,576）。</translation>
+    </message>
+    <message>
+        <source>%1 on a log scale from 128 to 1,048,576; type an exact value in the box.</source>
+        <translation>以对数刻度调整%1（128 到 1,048,576）；可在输入框中输入精确数值。</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all replicas (1 to 4,096).</source>
+        <translation>所有副本在每个优化器步骤中处理的序列总数（1 到 4,096）。</translation>
+    </message>
+    <message>
+        <source>Sequences processed together (1 to 4,096).</source>
+        <translation>同时处理的序列数（1 到 4,096）。</translation>
+    </message>
+    <message>
+        <source>%1 in powers of two; type any value in the box.</source>
+        <translation>按 2 的幂调整%1；可在输入框中输入任意值。</translation>
+    </message>
+    <message>
+        <source>Activations: %1</source>
+        <translation>激活值：%1</translation>
+    </message>
+    <message>
+        <source>Auto: %1</source>
+        <translation>自动：%1</translation>
+    </message>
+    <message>
+        <source>Auto: the estimator chooses the split.</source>
+        <translation>自动：由估算器选择并行划分。</translation>
+    </message>
+    <message>
+        <source>Manual: the product must equal the device count.</source>
+        <translation>手动：各并行度之积必须等于设备数量。</translation>
+    </message>
+    <message>
+        <source>⚠ Tensor × pipeline × data × expert = %1, not the device count %2.</source>
+        <translation>⚠ 张量 × 流水线 × 数据 × 专家 = %1，不等于设备数量 %2。</translation>
+    </message>
+    <message>
+        <source>Still using %1.</source>
+        <translation>仍在使用 %1。</translation>
+    </message>
+    <message>
+        <source>The estimate waits for a matching split.</source>
+        <translation>估算将在并行划分匹配后进行。</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::Theme</name>
+    <message>
+        <source>Follow System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>LLM Hardware Explorer</source>
+        <translation>LLM Hardware Explorer</translation>
+    </message>
+    <message>
+        <source>Scenario JSON file to open.</source>
+        <translation>要打开的场景 JSON 文件。</translation>
+    </message>
+    <message>
+        <source>Extra catalog JSON file (repeatable).</source>
+        <translation>额外的目录 JSON 文件（可重复指定）。</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json to use as the model.</source>
+        <translation>用作模型的 Hugging Face config.json。</translation>
+    </message>
+    <message>
+        <source>Render the dashboard to FILE (.png, .svg or .pdf) without showing a window.</source>
+        <translation>不显示窗口，将仪表板渲染到 FILE（.png、.svg 或 .pdf）。</translation>
+    </message>
+    <message>
+        <source>Dashboard size for --export-dashboard.</source>
+        <translation>--export-dashboard 使用的仪表板尺寸。</translation>
+    </message>
+    <message>
+        <source>Pixel scale for PNG export (1 or 2).</source>
+        <translation>PNG 导出的像素缩放倍数（1 或 2）。</translation>
+    </message>
+    <message>
+        <source>Drag every slider through 200 positions and print the latency from control change to repainted charts (p50, p99, worst).</source>
+        <translation>将每个滑块拖过 200 个位置，并输出从控件变化到图表重绘完成的延迟（p50、p99、最差）。</translation>
+    </message>
+    <message>
+        <source>Chart beside the memory bars: roofline or design-space (the batch x sequence-length map), in the window and in --export-dashboard.</source>
+        <translation>显存条旁显示的图表：roofline（屋顶线图）或 design-space（批大小 x 序列长度的设计空间图），适用于窗口和 --export-dashboard。</translation>
+    </message>
+    <message>
+        <source>Show the window, print how long after process start it first painted, and quit (bench/startup.sh).</source>
+        <translation>显示窗口，输出从进程启动到首次绘制所用的时间，然后退出（bench/startup.sh）。</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (larger text and chart lines, controls folded away), in the window and in --export-dashboard.</source>
+        <translation>以演示模式启动（放大文字和图表线条，收起控制面板），对窗口和 --export-dashboard 均有效。</translation>
+    </message>
+    <message>
+        <source>Start on the default scenario instead of the last session&apos;s.</source>
+        <translation>以默认场景启动，而不是恢复上次会话的场景。</translation>
+    </message>
+    <message>
+        <source>A scenario JSON file, or a Hugging Face config.json, to open.</source>
+        <translation>要打开的场景 JSON 文件或 Hugging Face config.json。</translation>
+    </message>
+    <message>
+        <source>%1 and --%2 both give the %3: give one</source>
+        <translation>%1 和 --%2 都指定了%3：只能指定一个</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>--tab: expected roofline or design-space, got &quot;%1&quot;</source>
+        <translation>--tab：应为 roofline 或 design-space，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--size: expected WxH such as 1280x800</source>
+        <translation>--size：应为 WxH 格式，例如 1280x800</translation>
+    </message>
+    <message>
+        <source>--scale: expected a number from 0.25 to 8</source>
+        <translation>--scale：应为 0.25 到 8 之间的数字</translation>
+    </message>
+    <message>
+        <source>User interface language for this run: en, zh_CN or system (default: as chosen in View → Language).</source>
+        <translation>本次运行的界面语言：en、zh_CN 或 system（默认：按“视图 → 语言”中的选择）。</translation>
+    </message>
+    <message>
+        <source>--language: expected en, zh_CN or system, got &quot;%1&quot;</source>
+        <translation>--language：应为 en、zh_CN 或 system，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>What hardware does this LLM need, and what limits it?
+
+Opens the explorer window on FILE (a scenario, or a Hugging Face config.json to use as the model), else where the last session left off, else on the built-in default scenario. With --export-dashboard it renders a scenario&apos;s dashboard to an image instead, with no window.
+
+Examples:
+  llm-hw-explorer scenario.json
+  llm-hw-explorer ~/models/Qwen3-8B/config.json
+  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2
+  llm-hw-explorer --compare a.json --scenario b.json --export-dashboard ab.png
+
+Files:
+  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   preferences and last session
+  ~/.local/share/llm-hw-explorer/catalogs/         your devices and models (JSON)
+
+Exit status: 0 on success, 1 when no display is available, 2 for a bad argument or input file (headless runs only; the window reports bad files in its Messages panel).</source>
+        <translation>这个 LLM 需要什么硬件？受什么限制？
+
+打开探索器窗口并载入 FILE（场景文件，或用作模型的 Hugging Face config.json）；未指定时恢复上次会话的状态，若无则使用内置默认场景。指定 --export-dashboard 时不显示窗口，而是将场景的仪表板渲染为图像。
+
+示例：
+  llm-hw-explorer scenario.json
+  llm-hw-explorer ~/models/Qwen3-8B/config.json
+  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2
+  llm-hw-explorer --compare a.json --scenario b.json --export-dashboard ab.png
+
+文件：
+  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   首选项和上次会话
+  ~/.local/share/llm-hw-explorer/catalogs/         您的设备和模型（JSON）
+
+退出状态：成功为 0；没有可用的显示器时为 1；参数或输入文件有误时为 2（仅限无窗口运行；窗口模式会在消息面板中报告有误的文件）。</translation>
+    </message>
+    <message>
+        <source>Pin the scenario FILE as A and show Compare A/B; the scenario opened (FILE, --scenario or the default) is B. With --export-dashboard, renders the comparison.</source>
+        <translation>将场景文件 FILE 固定为 A 并显示 A/B 对比；打开的场景（FILE、--scenario 或默认场景）为 B。与 --export-dashboard 一起使用时渲染对比图。</translation>
+    </message>
+</context>
+</TS>

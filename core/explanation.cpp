@@ -1160,6 +1160,64 @@ std::vector<Explanation> explainVerdict(const Report& report, const Device& devi
     return out;
 }
 
+std::vector<Explanation> explainCapacity(const Report& report, const Device& device, const ModelArchitecture& arch)
+{
+    const Setup su(report, device, arch);
+    const MemoryChart chart = memoryChart(report);
+    const double capacity = report.memory.capacityPerDeviceBytes;
+    std::vector<Explanation> out;
+    {
+        // The datasheet memory, minus what the platform keeps (gpu_memory_fraction: 1 on discrete
+        // accelerators; unified-memory systems leave the OS its share).
+        Builder b("Usable device memory", U::Bytes,
+                  "Device datasheet (catalog memory_bytes, GB = 1e9, GiB = 2^30) × the share the accelerator may use");
+        b.term("memory", "Device memory", device.memoryBytes, U::Bytes);
+        b.term("fraction", "Share the accelerator may use", device.gpuMemoryFraction, U::Fraction);
+        out.push_back(b.formula("{memory} × {fraction}").done(capacity));
+    }
+    static constexpr std::pair<const char*, const char*> kParts[] = {
+        {"weights", "Weights"},
+        {"kv_cache", "KV cache"},
+        {"activations", "Activations"},
+        {"gradients", "Gradients"},
+        {"optimizer_states", "Optimizer states"},
+        {"runtime_context", "Runtime context"},
+        {"allocator_reserve", "Allocator reserve"},
+        {"communication_buffers", "Communication buffers"},
+        {"kv_pool_reserve", "KV pool reserve"},
+    };
+    for (const auto& bar : chart.bars) {
+        const MemoryBreakdown m = recomputedBreakdown(su, bar.stage);
+        const double values[] = {m.weightsBytes,        m.kvCacheBytes,          m.activationsBytes,
+                                 m.gradientsBytes,      m.optimizerStatesBytes,  m.runtimeContextBytes,
+                                 m.allocatorReserveBytes, m.communicationBuffersBytes, m.kvPoolReserveBytes};
+        Builder b("Memory the device's work needs", U::Bytes,
+                  "Sum of the parts in the memory chart (weights, KV cache or training states, activations, overheads)");
+        std::string formula;
+        for (std::size_t i = 0; i < std::size(kParts); ++i) {
+            if (values[i] <= 0)
+                continue;
+            b.term(kParts[i].first, kParts[i].second, values[i], U::Bytes);
+            formula += (formula.empty() ? "{" : " + {") + std::string(kParts[i].first) + "}";
+        }
+        if (bar.stage > 0)
+            b.note(bar.stage == 1 ? "First pipeline stage: the most micro-batches in flight."
+                                  : "Last pipeline stage: one micro-batch plus the logits and loss.");
+        out.push_back(b.formula(formula.empty() ? "0" : formula).done(m.totalBytes()));
+
+        const bool fits = m.totalBytes() <= capacity;
+        Builder v(fits ? "Free device memory" : "Beyond the device's memory", U::Bytes,
+                  "Capacity, the first of the four bottlenecks: what does not fit goes to host RAM, then disk");
+        v.term("total", "Memory the device's work needs", m.totalBytes(), U::Bytes);
+        v.term("capacity", "Usable device memory", capacity, U::Bytes);
+        v.formula(fits ? "{capacity} − {total}" : "{total} − {capacity}");
+        v.note(fits ? "Fits: everything stays in device memory."
+                    : "Does not fit: the overflow is offloaded and crosses the host link each time it is used.");
+        out.push_back(v.done(fits ? capacity - m.totalBytes() : m.totalBytes() - capacity));
+    }
+    return out;
+}
+
 std::vector<Explanation> explain(const Report& report, const Device& device, const ModelArchitecture& arch,
                                  const ExplainTarget& target)
 {
@@ -1167,6 +1225,7 @@ std::vector<Explanation> explain(const Report& report, const Device& device, con
     case ExplainKind::MemorySegment: return explainMemorySegment(report, device, arch, target.segment, target.stage);
     case ExplainKind::RooflinePoint: return explainRooflinePoint(report, device, arch, target.phase);
     case ExplainKind::Verdict: return explainVerdict(report, device, arch, target.phase);
+    case ExplainKind::Capacity: return explainCapacity(report, device, arch);
     }
     return {};
 }

@@ -50,7 +50,7 @@ struct Explanation {
     std::vector<std::string> notes;     // why this case applies (GQA, ZeRO stage, ...)
 };
 
-enum class ExplainKind { MemorySegment, RooflinePoint, Verdict };
+enum class ExplainKind { MemorySegment, RooflinePoint, Verdict, Capacity };
 
 // What was clicked: a memory bar segment (stage 0 = every bar), a roofline point or a verdict card.
 struct ExplainTarget {
@@ -60,6 +60,20 @@ struct ExplainTarget {
     RooflinePhase phase = RooflinePhase::Prefill;
 
     bool operator==(const ExplainTarget&) const = default;
+
+    static ExplainTarget memorySegment(MemorySegmentKind kind)
+    {
+        return {ExplainKind::MemorySegment, kind, 0, RooflinePhase::Prefill};
+    }
+    static ExplainTarget rooflinePoint(RooflinePhase phase)
+    {
+        return {ExplainKind::RooflinePoint, MemorySegmentKind::Weights, 0, phase};
+    }
+    static ExplainTarget verdict(RooflinePhase phase)
+    {
+        return {ExplainKind::Verdict, MemorySegmentKind::Weights, 0, phase};
+    }
+    static ExplainTarget capacity() { return {ExplainKind::Capacity, MemorySegmentKind::Weights, 0, RooflinePhase::Prefill}; }
 };
 
 // One memory part per bar: the whole part's size (the bar may clip it at the capacity line) or,
@@ -71,6 +85,9 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
 // operating point. Empty when the report has no such phase.
 std::vector<Explanation> explainRooflinePoint(const Report& report, const Device& device,
                                               const ModelArchitecture& arch, RooflinePhase phase);
+// The capacity verdict (the memory chart's badge and capacity line), per bar: what the device's
+// work needs (the sum of its parts), the usable memory, and the headroom or the overflow.
+std::vector<Explanation> explainCapacity(const Report& report, const Device& device, const ModelArchitecture& arch);
 // A verdict card: the bound, every time term and how they combine, and the card's figures
 // (time to first token, tokens/s, MFU, days to train, ideal roofline). Empty without the phase.
 std::vector<Explanation> explainVerdict(const Report& report, const Device& device,

@@ -71,6 +71,7 @@ private slots:
     void kvCacheShardsOverTensorRanks();
     void weightsByHand();
     void zeroOptimizerStatesByHand();
+    void capacityByHand();
     void decodeMemoryTimeAndIntensityByHand();
     void formulaEvaluator();
     void unknownDeviceThrows();
@@ -150,6 +151,25 @@ void TestExplanation::weightsByHand()
     QCOMPARE(termValue(e, "weight_bytes"), 2.0);
     QCOMPARE(e.result, 35'276'853'248.0);
     QCOMPARE(evaluateFormula(e.formula, e.terms), 35'276'853'248.0);
+}
+
+// Llama-3.1-70B in bf16 on one H100 SXM (80 GiB = 85,899,345,920 B): the weights alone are
+// 70,553,706,496 × 2 = 141,107,412,992 B, so the total exceeds the capacity and the overflow
+// is the total minus 85,899,345,920 B.
+void TestExplanation::capacityByHand()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-70b";
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto list = explain(r, Catalog::builtIn(), ExplainTarget::capacity());
+    QCOMPARE(list.size(), std::size_t(3));
+    QCOMPARE(list[0].result, 85'899'345'920.0);
+    QCOMPARE(termValue(list[1], "weights"), 141'107'412'992.0);
+    QVERIFY(list[1].result > 141'107'412'992.0); // plus KV cache, activations, overheads
+    QCOMPARE(evaluateFormula(list[1].formula, list[1].terms), list[1].result);
+    QCOMPARE(list[2].title, std::string("Beyond the device's memory"));
+    QCOMPARE(list[2].result, list[1].result - 85'899'345'920.0);
 }
 
 // Llama-3.1-8B (8,030,261,248 parameters), 8-way data parallel, mixed-precision AdamW: fp32
@@ -354,6 +374,16 @@ void TestExplanation::everyExplanationReproducesTheReport()
             }
             if (!r.memory.stages.empty()) // one stage alone
                 QCOMPARE(explain(r, catalog, segment(kind, r.memory.stages.back().stage)).size(), std::size_t(1));
+        }
+
+        // Capacity: the usable memory, then per bar the total and the headroom or overflow.
+        const auto capacity = explain(r, catalog, ExplainTarget::capacity());
+        QCOMPARE(capacity.size(), 1 + 2 * chart.bars.size());
+        check(capacity[0], r.memory.capacityPerDeviceBytes);
+        for (std::size_t b = 0; b < chart.bars.size(); ++b) {
+            const double total = chart.bars[b].totalBytes;
+            check(capacity[1 + 2 * b], total);
+            check(capacity[2 + 2 * b], std::abs(r.memory.capacityPerDeviceBytes - total));
         }
 
         // Phases: the verdict's and the roofline point's numbers.

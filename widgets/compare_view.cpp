@@ -168,8 +168,28 @@ CompareView::CompareView(QWidget* parent)
         cards->addWidget(m_cardsA[index], 0, i + 1);
         cards->addWidget(m_cardsB[index], 1, i + 1);
         cards->setColumnStretch(i + 1, 1);
+        const auto phase = static_cast<core::RooflinePhase>(i);
+        connect(m_cardsA[index], &BottleneckCard::clicked, this,
+                [this, phase] { emit explainRequested(true, core::ExplainTarget::verdict(phase)); });
+        connect(m_cardsB[index], &BottleneckCard::clicked, this,
+                [this, phase] { emit explainRequested(false, core::ExplainTarget::verdict(phase)); });
     }
     m_cards = cards;
+    // Every number explains itself here too: A's from the pinned report, B's from the current one
+    // (the roofline's clickable points are B's).
+    connect(m_barsA, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
+        emit explainRequested(true, core::ExplainTarget::memorySegment(kind));
+    });
+    connect(m_barsB, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
+        emit explainRequested(false, core::ExplainTarget::memorySegment(kind));
+    });
+    connect(m_roofline, &RooflineWidget::pointClicked, this, [this](core::RooflinePhase phase) {
+        emit explainRequested(false, core::ExplainTarget::rooflinePoint(phase));
+    });
+    connect(m_barsA, &MemoryBarsWidget::capacityClicked, this,
+            [this] { emit explainRequested(true, core::ExplainTarget::capacity()); });
+    connect(m_barsB, &MemoryBarsWidget::capacityClicked, this,
+            [this] { emit explainRequested(false, core::ExplainTarget::capacity()); });
     bottom->addLayout(cards, 1);
 
     m_table->setObjectName(QStringLiteral("differenceTable"));

@@ -4,6 +4,7 @@
 // from core::compareReports. B follows the controls; A stays until it is pinned again or cleared.
 #pragma once
 
+#include "core/explanation.h"
 #include "core/report.h"
 
 #include <QWidget>
@@ -50,6 +51,11 @@ public:
 
     // Brings stale charts up to date and replots synchronously (rendering while headless).
     void replotNow();
+
+signals:
+    // A click on a bar segment, a (B) roofline point or a verdict card: explain it from the
+    // pinned report A (`pinned`) or the current report B.
+    void explainRequested(bool pinned, const lhe::core::ExplainTarget& target);
 
 protected:
     void showEvent(QShowEvent* event) override;

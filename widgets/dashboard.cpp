@@ -74,28 +74,20 @@ Dashboard::Dashboard(QWidget* parent)
 
     // Every clicked number explains itself (issue 8): one signal for the window's Explain panel.
     connect(m_memoryBars, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
-        core::ExplainTarget target;
-        target.kind = core::ExplainKind::MemorySegment;
-        target.segment = kind;
-        emit explainRequested(target);
+        emit explainRequested(core::ExplainTarget::memorySegment(kind));
     });
     connect(m_roofline, &RooflineWidget::pointClicked, this, [this](core::RooflinePhase phase) {
-        core::ExplainTarget target;
-        target.kind = core::ExplainKind::RooflinePoint;
-        target.phase = phase;
-        emit explainRequested(target);
+        emit explainRequested(core::ExplainTarget::rooflinePoint(phase));
     });
+    connect(m_memoryBars, &MemoryBarsWidget::capacityClicked, this,
+            [this] { emit explainRequested(core::ExplainTarget::capacity()); });
     const std::pair<BottleneckCard*, core::RooflinePhase> phaseCards[] = {
         {m_prefill, core::RooflinePhase::Prefill},
         {m_decode, core::RooflinePhase::Decode},
         {m_training, core::RooflinePhase::TrainingStep}};
     for (const auto& [card, cardPhase] : phaseCards)
-        connect(card, &BottleneckCard::clicked, this, [this, phase = cardPhase] {
-            core::ExplainTarget target;
-            target.kind = core::ExplainKind::Verdict;
-            target.phase = phase;
-            emit explainRequested(target);
-        });
+        connect(card, &BottleneckCard::clicked, this,
+                [this, phase = cardPhase] { emit explainRequested(core::ExplainTarget::verdict(phase)); });
 }
 
 bool Dashboard::designSpaceShown() const

@@ -64,6 +64,7 @@ QString ExplainPanel::targetHeading(const core::ExplainTarget& target)
         return tr("Memory: %1").arg(segmentName(target.segment));
     case core::ExplainKind::RooflinePoint: return tr("Roofline point: %1").arg(phaseName(target.phase));
     case core::ExplainKind::Verdict: return tr("Verdict: %1").arg(phaseName(target.phase));
+    case core::ExplainKind::Capacity: return tr("Memory: capacity");
     }
     return {};
 }

@@ -163,7 +163,12 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
             if (label.item == item)
                 emit segmentClicked(label.kind);
         }
+        // The capacity line, its label and the totals above the bars: the capacity verdict.
+        const bool total = std::find(m_totalLabels.begin(), m_totalLabels.end(), item) != m_totalLabels.end();
+        if (item == m_capacityLine || item == m_capacityLabel || total)
+            emit capacityClicked();
     });
+    connect(m_badge, &QCPTextElement::clicked, this, [this] { emit capacityClicked(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBarsWidget::onMouseMove);
 
     applyPalette();

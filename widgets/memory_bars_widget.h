@@ -57,6 +57,8 @@ public:
 
 signals:
     void segmentClicked(core::MemorySegmentKind kind);
+    // The badge ("Fits — 19.5 GB of 25.8 GB"), the capacity line or a bar's total was clicked.
+    void capacityClicked();
 
 
 private:

@@ -214,6 +214,7 @@ void TestExplainPanel::everyCoreStringIsInTheTranslationTable()
                 t.phase = phase;
                 targets.push_back(t);
             }
+        targets.push_back(core::ExplainTarget::capacity());
         for (const auto& target : targets) {
             for (const auto& e : core::explain(r, catalog, target)) {
                 std::vector<std::string> texts{e.title};

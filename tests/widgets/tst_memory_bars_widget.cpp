@@ -329,6 +329,18 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
     QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
                       QPoint(qRound(widget.plot()->xAxis->coordToPixel(1.9)), pos.y()));
     QCOMPARE(spy.count(), 3);
+
+    // The badge and the capacity line stand for the capacity verdict.
+    QSignalSpy capacity(&widget, &widgets::MemoryBarsWidget::capacityClicked);
+    auto* badge = qobject_cast<QCPTextElement*>(widget.plot()->plotLayout()->element(0, 0));
+    QVERIFY(badge);
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, QPoint(badge->rect().left() + 40, badge->rect().center().y()));
+    QCOMPARE(capacity.count(), 1);
+    const QPoint onCapacityLine(qRound(widget.plot()->xAxis->coordToPixel(1.9)),
+                                qRound(widget.plot()->yAxis->coordToPixel(report.memory.capacityPerDeviceBytes / 1e9)));
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, onCapacityLine);
+    QCOMPARE(capacity.count(), 2);
+    QCOMPARE(spy.count(), 3);
 }
 
 void TestMemoryBarsWidget::followsPaletteChange()

@@ -111,6 +111,7 @@ MainWindow* rebuildWindow(MainWindow* old, const QString& language, AppSettings*
     } else {
         window->logError(error);
     }
+    window->takeOverViewsFrom(*old);
     if (presenting)
         window->setPresentationMode(true);
     return window;

@@ -124,7 +124,10 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     m_explainDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     addDockWidget(Qt::RightDockWidgetArea, m_explainDock);
     m_explainDock->hide();
-    connect(m_dashboard, &widgets::Dashboard::explainRequested, this, &MainWindow::explain);
+    connect(m_dashboard, &widgets::Dashboard::explainRequested, this,
+            [this](const core::ExplainTarget& target) { explain(target); });
+    connect(m_compareView, &widgets::CompareView::explainRequested, this,
+            [this](bool pinned, const core::ExplainTarget& target) { explain(target, pinned); });
     // Live: the same target again for each new report while the panel is shown.
     connect(this, &MainWindow::reportChanged, this, [this] {
         if (m_explainDock->isVisible())
@@ -460,9 +463,10 @@ void MainWindow::evaluate(const json& scenario)
     }
 }
 
-void MainWindow::explain(const core::ExplainTarget& target)
+void MainWindow::explain(const core::ExplainTarget& target, bool pinned)
 {
     m_explainTarget = target;
+    m_explainPinned = pinned;
     m_explainDock->show();
     m_explainDock->raise();
     refreshExplanation();
@@ -472,13 +476,18 @@ void MainWindow::refreshExplanation()
 {
     if (!m_explainTarget)
         return; // the panel's hint stays until something is clicked
-    if (!m_report || !m_scenario) {
-        m_explainPanel->showMessage(tr("No report to explain: choose a device and a model first."));
+    const std::optional<core::Report>& report = m_explainPinned ? m_compareView->pinned() : m_report;
+    if (!report || (!m_explainPinned && !m_scenario)) {
+        m_explainPanel->showMessage(m_explainPinned ? tr("Nothing is pinned as A any more.")
+                                                    : tr("No report to explain: choose a device and a model first."));
         return;
     }
+    // In Compare A/B the heading says whose number it is.
+    QString heading = widgets::ExplainPanel::targetHeading(*m_explainTarget);
+    if (m_explainPinned || compareShown())
+        heading = (m_explainPinned ? tr("A · %1") : tr("B · %1")).arg(heading);
     try {
-        m_explainPanel->setExplanations(widgets::ExplainPanel::targetHeading(*m_explainTarget),
-                                        core::explain(*m_report, m_catalog, *m_explainTarget));
+        m_explainPanel->setExplanations(heading, core::explain(*report, m_catalog, *m_explainTarget));
     } catch (const core::InputError& error) {
         m_explainPanel->showMessage(QString::fromStdString(error.what()));
     }
@@ -492,8 +501,7 @@ void MainWindow::pinCurrent()
     }
     m_compareView->setPinned(*m_report);
     m_compareView->setCurrent(*m_report);
-    m_compareAction->setEnabled(true);
-    m_clearPinAction->setEnabled(true);
+    pinChanged();
     statusBar()->showMessage(tr("Pinned %1 as A: change the controls to compare (View → Compare A/B)")
                                  .arg(widgets::CompareView::scenarioTitle(*m_report)),
                              6000);
@@ -510,8 +518,7 @@ bool MainWindow::pinScenario(const json& scenario, QString* error)
     }
     if (m_report)
         m_compareView->setCurrent(*m_report);
-    m_compareAction->setEnabled(true);
-    m_clearPinAction->setEnabled(true);
+    pinChanged();
     return true;
 }
 
@@ -519,8 +526,33 @@ void MainWindow::clearPin()
 {
     showCompare(false);
     m_compareView->clearPinned();
-    m_compareAction->setEnabled(false);
-    m_clearPinAction->setEnabled(false);
+    pinChanged();
+}
+
+void MainWindow::takeOverViewsFrom(const MainWindow& other)
+{
+    if (const auto& pinned = other.m_compareView->pinned()) {
+        m_compareView->setPinned(*pinned);
+        if (m_report)
+            m_compareView->setCurrent(*m_report);
+        pinChanged();
+        showCompare(other.compareShown());
+    }
+    if (other.m_explainTarget) {
+        m_explainTarget = other.m_explainTarget;
+        m_explainPinned = other.m_explainPinned;
+        if (!other.m_explainDock->isHidden()) // shown, or would be with its window
+            explain(*m_explainTarget, m_explainPinned);
+    }
+}
+
+void MainWindow::pinChanged()
+{
+    const bool pinned = m_compareView->hasPinned();
+    m_compareAction->setEnabled(pinned);
+    m_clearPinAction->setEnabled(pinned);
+    if (m_explainPinned && m_explainDock->isVisible())
+        refreshExplanation(); // A's number, from the new A (or "nothing pinned")
 }
 
 void MainWindow::showCompare(bool shown)

@@ -118,7 +118,11 @@ public:
     QDockWidget* explainDock() const { return m_explainDock; }
     // Shows the dock and explains `target` with the current report, and again whenever the report
     // changes while the dock is shown.
-    void explain(const core::ExplainTarget& target);
+    // What a rebuilt window (a language switch) keeps beyond the session: the pinned report A,
+    // whether Compare A/B is shown, and what the Explain panel explains.
+    void takeOverViewsFrom(const MainWindow& other);
+    // `pinned`: the number belongs to the pinned report A of Compare A/B, not the current one.
+    void explain(const core::ExplainTarget& target, bool pinned = false);
     // Load-time warnings (skipped catalog entries, config.json guesses): each goes to the
     // Messages panel, which opens, and the first to the status bar.
     void showWarnings(const std::vector<std::string>& warnings);
@@ -161,7 +165,8 @@ private:
     // repaint, so it is only computed where it is seen).
     void updateDesignSpace();
     void createActions();
-    void refreshExplanation(); // the Explain panel for m_explainTarget and the current report
+    void refreshExplanation(); // the Explain panel for m_explainTarget and the current report (or A)
+    void pinChanged();         // after A was pinned or cleared: actions, and an explanation of A
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
@@ -203,6 +208,7 @@ private:
     widgets::ExplainPanel* m_explainPanel = nullptr;
     QDockWidget* m_explainDock = nullptr;
     std::optional<core::ExplainTarget> m_explainTarget; // what the Explain panel shows
+    bool m_explainPinned = false;                       // ... of report A rather than the current
     QToolButton* m_messageButton;
     std::optional<core::Report> m_report;
     std::optional<core::Scenario> m_scenario; // what m_report was evaluated from

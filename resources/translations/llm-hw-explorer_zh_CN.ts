@@ -851,6 +851,38 @@
         <source>%1 tokens/s</source>
         <translation>%1 token/s</translation>
     </message>
+    <message>
+        <source>Device memory</source>
+        <translation>设备显存</translation>
+    </message>
+    <message>
+        <source>Share the accelerator may use</source>
+        <translation>加速器可用比例</translation>
+    </message>
+    <message>
+        <source>Free device memory</source>
+        <translation>剩余显存</translation>
+    </message>
+    <message>
+        <source>Beyond the device&apos;s memory</source>
+        <translation>超出显存的部分</translation>
+    </message>
+    <message>
+        <source>First pipeline stage: the most micro-batches in flight.</source>
+        <translation>流水线第一级：同时在途的微批次最多。</translation>
+    </message>
+    <message>
+        <source>Last pipeline stage: one micro-batch plus the logits and loss.</source>
+        <translation>流水线最后一级：一个微批次加上 logits 和损失。</translation>
+    </message>
+    <message>
+        <source>Fits: everything stays in device memory.</source>
+        <translation>放得下：全部数据都留在显存中。</translation>
+    </message>
+    <message>
+        <source>Does not fit: the overflow is offloaded and crosses the host link each time it is used.</source>
+        <translation>放不下：溢出部分被卸载，每次使用都要经主机链路传输。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioChangeCommand</name>
@@ -1460,6 +1492,18 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Clear Pinned &amp;Scenario</source>
         <translation>清除已固定的场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Nothing is pinned as A any more.</source>
+        <translation>已不再有固定为 A 的场景。</translation>
+    </message>
+    <message>
+        <source>A · %1</source>
+        <translation>A · %1</translation>
+    </message>
+    <message>
+        <source>B · %1</source>
+        <translation>B · %1</translation>
     </message>
 </context>
 <context>
@@ -2756,6 +2800,10 @@ B（当前）：%2</translation>
     <message>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Memory: capacity</source>
+        <translation>显存：容量</translation>
     </message>
 </context>
 <context>

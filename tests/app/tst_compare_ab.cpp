@@ -6,12 +6,15 @@
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
 #include "widgets/compare_view.h"
+#include "widgets/bottleneck_card.h"
 #include "widgets/dashboard.h"
+#include "widgets/explain_panel.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QTableWidget>
@@ -61,6 +64,7 @@ private slots:
     void exportTakesTheCompareView();
     void cliRendersTheComparison();
     void cliBadCompareFileFails();
+    void explainsEitherSide();
 
 private:
     RunResult run(const QStringList& arguments) const;
@@ -197,6 +201,44 @@ void TestCompareAb::cliBadCompareFileFails()
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
     QVERIFY2(result.finished && result.exitCode == 2, what.constData());
     QVERIFY2(result.err.contains("/no/such/a.json"), what.constData());
+}
+
+// Every number of the comparison explains itself, from the side it belongs to: A's weights are
+// bf16 (2 B per parameter), B's int8 (1 B); Llama-3.1-8B has 8.03 B parameters, so A's Weights
+// segment is 16.1 GB and B's 8.03 GB.
+void TestCompareAb::explainsEitherSide()
+{
+    app::MainWindow window(core::Catalog::builtIn());
+    QString error;
+    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.pinCurrent();
+    nlohmann::json b = window.controls()->scenario();
+    b["precision"]["weights"] = "int8";
+    window.controls()->setScenario(b);
+    window.showCompare(true);
+
+    emit window.compareView()->memoryBarsA()->segmentClicked(core::MemorySegmentKind::Weights);
+    QVERIFY(window.explainDock()->isVisible());
+    QString text = window.explainPanel()->plainText();
+    QVERIFY2(text.startsWith(QStringLiteral("A · ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("= 16.1 GB")), qPrintable(text));
+
+    emit window.compareView()->memoryBarsB()->segmentClicked(core::MemorySegmentKind::Weights);
+    text = window.explainPanel()->plainText();
+    QVERIFY2(text.startsWith(QStringLiteral("B · ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("= 8.03 GB")), qPrintable(text));
+
+    // A's decode verdict card; clearing the pin says there is no A any more.
+    window.compareView()->cardsA()[1]->setFocus();
+    QTest::keyClick(window.compareView()->cardsA()[1], Qt::Key_Return);
+    QVERIFY2(window.explainPanel()->plainText().startsWith(QStringLiteral("A · ")),
+             qPrintable(window.explainPanel()->plainText()));
+    window.clearPin();
+    QVERIFY2(window.explainPanel()->plainText().contains(QStringLiteral("Nothing is pinned")),
+             qPrintable(window.explainPanel()->plainText()));
 }
 
 QTEST_MAIN(TestCompareAb)

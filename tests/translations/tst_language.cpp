@@ -11,6 +11,9 @@
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
+#include "core/explanation.h"
+#include "widgets/compare_view.h"
+#include "widgets/explain_panel.h"
 #include "widgets/scenario_controls.h"
 
 #include <QAction>
@@ -203,6 +206,10 @@ void TestLanguage::languageMenuRebuildsTheWindowOnTheSameScenario()
     QVERIFY(old->isModified());
     const json before = old->controls()->scenario();
     QCOMPARE(before.value("batch", 0), 64);
+    // A pinned comparison on screen and a number explained: the new window shows the same.
+    old->pinCurrent();
+    old->showCompare(true);
+    old->explain(core::ExplainTarget::verdict(core::RooflinePhase::Decode), /*pinned=*/true);
 
     QSignalSpy requested(old.get(), &app::MainWindow::languageChangeRequested);
     QAction* zh = languageAction(*old, QStringLiteral("zh_CN"));
@@ -220,6 +227,11 @@ void TestLanguage::languageMenuRebuildsTheWindowOnTheSameScenario()
     QVERIFY(next->isModified());
     QCOMPARE(settings.language(), QStringLiteral("zh_CN")); // remembered for the next start
     QVERIFY(languageAction(*next, QStringLiteral("zh_CN"))->isChecked());
+    QVERIFY(next->compareShown());
+    QVERIFY(next->compareView()->hasPinned());
+    QCOMPARE(next->compareView()->pinned()->scenario.batch, 64LL);
+    const QString explained = next->explainPanel()->plainText();
+    QVERIFY2(explained.startsWith(QStringLiteral("A · 结论")), qPrintable(explained)); // "A · Verdict: Decode"
 
     // And back to following the system's language.
     std::unique_ptr<app::MainWindow> back(app::rebuildWindow(next.get(), QString(), &settings));

@@ -12,6 +12,7 @@
 #include "core/input_error.h"
 #include "widgets/calibration_dialog.h"
 #include "widgets/compare_view.h"
+#include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/device_editor_dialog.h"
@@ -449,7 +450,7 @@ void MainWindow::evaluate(const json& scenario)
         m_designSpaceStale = true;
         updateDesignSpace();
         if (!m_report->warnings.empty())
-            statusBar()->showMessage(QString::fromStdString(m_report->warnings.front()));
+            statusBar()->showMessage(widgets::translatedWarning(m_report->warnings.front()));
         else
             statusBar()->clearMessage();
         emit reportChanged(*m_report);

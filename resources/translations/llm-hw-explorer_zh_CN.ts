@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CoreMessage</name>
+    <message>
+        <source>%1 has no %2 peak; compute uses its %3 peak</source>
+        <translation>%1 没有 %2 峰值；计算改用其 %3 峰值</translation>
+    </message>
+    <message>
+        <source>context of %1 tokens exceeds the model&apos;s max_position_embeddings %2</source>
+        <translation>上下文 %1 token 超过了模型的 max_position_embeddings（%2）</translation>
+    </message>
+    <message>
+        <source>batch %1 is smaller than the %2 data-parallel replicas; some replicas idle</source>
+        <translation>批大小 %1 小于 %2 个数据并行副本；部分副本空闲</translation>
+    </message>
+    <message>
+        <source>batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2</source>
+        <translation>批大小 %1 不是数据并行副本数 × 微批次的整数倍；已向上取整为 %2</translation>
+    </message>
+    <message>
+        <source>does not fit even with host RAM and disk offload; times assume it could run</source>
+        <translation>即使卸载到主机内存和磁盘也放不下；时间按可以运行估算</translation>
+    </message>
+</context>
+<context>
     <name>Explanation</name>
     <message>
         <source>Tensor-parallel degree</source>

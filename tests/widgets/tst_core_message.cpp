@@ -1,0 +1,110 @@
+// Report warnings in the user's language: every warning core::estimate() writes is produced here
+// from a scenario, must match a template of widgets/core_message.cpp, and reads in Chinese with
+// the zh_CN translation, the numbers carried over.
+#include "core/catalog.h"
+#include "core/estimator.h"
+#include "widgets/core_message.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QTranslator>
+#include <QtTest>
+
+using namespace lhe;
+
+namespace {
+
+core::Scenario scenario(const char* device, const char* model)
+{
+    core::Scenario s;
+    s.deviceId = device;
+    s.modelId = model;
+    return s;
+}
+
+// The warnings of one scenario, which must include one containing `expected`.
+std::string warningContaining(const core::Scenario& s, const std::string& expected)
+{
+    for (const std::string& warning : core::estimate(s, core::Catalog::builtIn()).warnings)
+        if (warning.find(expected) != std::string::npos)
+            return warning;
+    return {};
+}
+
+} // namespace
+
+class TestCoreMessage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyWarningIsKnownAndTranslated_data();
+    void everyWarningIsKnownAndTranslated();
+    void unknownTextPassesThrough();
+};
+
+void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
+{
+    QTest::addColumn<QString>("warning");
+    QTest::addColumn<QString>("chineseFragment");
+
+    // The A100 has no fp8 tensor cores: fp8 compute falls back to its fp16 peak.
+    core::Scenario fallback = scenario("nvidia-a100-80gb-sxm", "llama-3.1-8b");
+    fallback.compute = core::Precision::Fp8;
+    QTest::newRow("peak fallback") << QString::fromStdString(warningContaining(fallback, "has no fp8 peak"))
+                                   << QStringLiteral("fp8");
+    // Llama-3.1-8B: max_position_embeddings 131072.
+    core::Scenario longContext = scenario("nvidia-h100-sxm", "llama-3.1-8b");
+    longContext.promptTokens = 200000;
+    QTest::newRow("context") << QString::fromStdString(warningContaining(longContext, "max_position_embeddings"))
+                             << QStringLiteral("131072");
+    // 4 sequences over 8 data-parallel replicas.
+    core::Scenario idle = scenario("nvidia-h100-sxm", "llama-3.1-8b");
+    idle.devices = 8;
+    idle.parallelism = core::Parallelism{1, 1, 8, 1};
+    idle.batch = 4;
+    QTest::newRow("idle replicas") << QString::fromStdString(warningContaining(idle, "some replicas idle"))
+                                   << QStringLiteral("8");
+    // Training batch 10 over 4 replicas × micro-batch 1: rounded up to 12.
+    core::Scenario rounded = scenario("nvidia-h100-sxm", "llama-3.1-8b");
+    rounded.mode = core::Mode::Training;
+    rounded.devices = 4;
+    rounded.parallelism = core::Parallelism{1, 1, 4, 1};
+    rounded.batch = 10;
+    QTest::newRow("rounded batch") << QString::fromStdString(warningContaining(rounded, "rounded up to 12"))
+                                   << QStringLiteral("12");
+    // Training Llama-3.1-405B on one 24 GB card: 16 B per parameter = 6.5 TB, beyond 48 GB of host
+    // RAM and 4 TB of disk.
+    core::Scenario hopeless = scenario("nvidia-rtx-4090", "llama-3.1-405b");
+    hopeless.mode = core::Mode::Training;
+    QTest::newRow("does not fit") << QString::fromStdString(warningContaining(hopeless, "does not fit"))
+                                  << QString();
+}
+
+void TestCoreMessage::everyWarningIsKnownAndTranslated()
+{
+    QFETCH(QString, warning);
+    QFETCH(QString, chineseFragment);
+    QVERIFY2(!warning.isEmpty(), "the scenario no longer produces this warning");
+    QVERIFY2(widgets::isKnownWarning(warning.toStdString()), qPrintable(warning));
+
+    const QString qm = QDir(QCoreApplication::applicationDirPath())
+                           .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
+    QTranslator translator;
+    QVERIFY2(translator.load(qm), qPrintable(qm));
+    QCoreApplication::installTranslator(&translator);
+    const QString chinese = widgets::translatedWarning(warning.toStdString());
+    QCoreApplication::removeTranslator(&translator);
+    QVERIFY2(chinese != warning, qPrintable(chinese));
+    QVERIFY2(chinese.contains(chineseFragment), qPrintable(chinese));
+    QVERIFY2(!chinese.contains(QLatin1Char('%')), qPrintable(chinese)); // every placeholder filled
+}
+
+void TestCoreMessage::unknownTextPassesThrough()
+{
+    QVERIFY(!widgets::isKnownWarning("something new"));
+    QCOMPARE(widgets::translatedWarning("something new"), QStringLiteral("something new"));
+}
+
+QTEST_MAIN(TestCoreMessage)
+#include "tst_core_message.moc"

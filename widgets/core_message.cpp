@@ -1,0 +1,71 @@
+#include "widgets/core_message.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QStringList>
+#include <array>
+
+namespace lhe::widgets {
+
+namespace {
+
+struct WarningTemplate
+{
+    const char* pattern;     // the English text core/estimator.cpp writes, captures for the numbers
+    const char* translation; // the source text for tr(), %1… in the captures' order
+};
+
+// Mirrors the report.warnings of core/estimator.cpp; tests/widgets/tst_core_message.cpp produces
+// every one of them and fails on a text this table does not know.
+constexpr std::array<WarningTemplate, 5> kWarnings{{
+    {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
+    {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2")},
+    {R"(^batch (\d+) is smaller than the (\d+) data-parallel replicas; some replicas idle$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "batch %1 is smaller than the %2 data-parallel replicas; some replicas idle")},
+    {R"(^batch (\d+) is not a multiple of data-parallel replicas x micro-batch; rounded up to (\d+)$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2")},
+    {R"(^does not fit even with host RAM and disk offload; times assume it could run$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")},
+}};
+
+const QRegularExpression& expressionOf(std::size_t index)
+{
+    static const auto expressions = [] {
+        std::array<QRegularExpression, kWarnings.size()> all;
+        for (std::size_t i = 0; i < kWarnings.size(); ++i)
+            all[i] = QRegularExpression(QString::fromLatin1(kWarnings[i].pattern));
+        return all;
+    }();
+    return expressions[index];
+}
+
+} // namespace
+
+QString translatedWarning(const std::string& text)
+{
+    const QString english = QString::fromStdString(text);
+    for (std::size_t i = 0; i < kWarnings.size(); ++i) {
+        const QRegularExpressionMatch match = expressionOf(i).match(english);
+        if (!match.hasMatch())
+            continue;
+        QString result = QCoreApplication::translate("CoreMessage", kWarnings[i].translation);
+        for (int c = 1; c <= match.lastCapturedIndex(); ++c)
+            result = result.arg(match.captured(c));
+        return result;
+    }
+    return english;
+}
+
+bool isKnownWarning(const std::string& text)
+{
+    const QString english = QString::fromStdString(text);
+    for (std::size_t i = 0; i < kWarnings.size(); ++i)
+        if (expressionOf(i).match(english).hasMatch())
+            return true;
+    return false;
+}
+
+} // namespace lhe::widgets

@@ -15,9 +15,10 @@ struct WarningTemplate
     const char* translation; // the source text for tr(), %1… in the captures' order
 };
 
-// Mirrors the report.warnings of core/estimator.cpp; tests/widgets/tst_core_message.cpp produces
-// every one of them and fails on a text this table does not know.
-constexpr std::array<WarningTemplate, 5> kWarnings{{
+// Mirrors the report.warnings of core/estimator.cpp and the split errors its validateSplit()
+// throws; tests/widgets/tst_core_message.cpp produces every one of them and fails on a text this
+// table does not know.
+constexpr std::array<WarningTemplate, 9> kWarnings{{
     {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
      QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
     {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
@@ -29,6 +30,15 @@ constexpr std::array<WarningTemplate, 5> kWarnings{{
                        "batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2")},
     {R"(^does not fit even with host RAM and disk offload; times assume it could run$)",
      QT_TRANSLATE_NOOP("CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")},
+    // The parallel splits core/estimator.cpp refuses (InputError): a manual split in the controls.
+    {R"(^parallelism\.tensor: (\d+) must divide the model's (\d+) attention heads$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "Tensor parallel %1 must divide the model's %2 attention heads")},
+    {R"(^parallelism\.pipeline: (\d+) stages exceed the model's (\d+) layers$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "%1 pipeline stages exceed the model's %2 layers")},
+    {R"(^parallelism\.expert: must be 1 for a dense model$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "Expert parallel must be 1 for a dense model")},
+    {R"(^parallelism\.expert: (\d+) must divide the model's (\d+) experts$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "Expert parallel %1 must divide the model's %2 experts")},
 }};
 
 const QRegularExpression& expressionOf(std::size_t index)
@@ -44,7 +54,7 @@ const QRegularExpression& expressionOf(std::size_t index)
 
 } // namespace
 
-QString translatedWarning(const std::string& text)
+QString translatedCoreMessage(const std::string& text)
 {
     const QString english = QString::fromStdString(text);
     for (std::size_t i = 0; i < kWarnings.size(); ++i) {
@@ -59,7 +69,7 @@ QString translatedWarning(const std::string& text)
     return english;
 }
 
-bool isKnownWarning(const std::string& text)
+bool isKnownCoreMessage(const std::string& text)
 {
     const QString english = QString::fromStdString(text);
     for (std::size_t i = 0; i < kWarnings.size(); ++i)

@@ -450,17 +450,18 @@ void MainWindow::evaluate(const json& scenario)
         m_designSpaceStale = true;
         updateDesignSpace();
         if (!m_report->warnings.empty())
-            statusBar()->showMessage(widgets::translatedWarning(m_report->warnings.front()));
+            statusBar()->showMessage(widgets::translatedCoreMessage(m_report->warnings.front()));
         else
             statusBar()->clearMessage();
         emit reportChanged(*m_report);
     } catch (const core::InputError& error) {
         m_scenario.reset();
-        m_dashboard->showProblem(QString::fromStdString(error.what()));
-        m_compareView->showProblem(QString::fromStdString(error.what()));
-        statusBar()->showMessage(QString::fromStdString(error.what()));
+        const QString problem = widgets::translatedCoreMessage(error.what());
+        m_dashboard->showProblem(problem);
+        m_compareView->showProblem(problem);
+        statusBar()->showMessage(problem);
         if (m_explainTarget)
-            m_explainPanel->showMessage(QString::fromStdString(error.what()));
+            m_explainPanel->showMessage(problem);
     }
 }
 

@@ -23,6 +23,22 @@
         <source>does not fit even with host RAM and disk offload; times assume it could run</source>
         <translation>即使卸载到主机内存和磁盘也放不下；时间按可以运行估算</translation>
     </message>
+    <message>
+        <source>Tensor parallel %1 must divide the model&apos;s %2 attention heads</source>
+        <translation>张量并行度 %1 必须能整除模型的 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages exceed the model&apos;s %2 layers</source>
+        <translation>%1 级流水线超过了模型的 %2 层</translation>
+    </message>
+    <message>
+        <source>Expert parallel must be 1 for a dense model</source>
+        <translation>稠密模型的专家并行度必须为 1</translation>
+    </message>
+    <message>
+        <source>Expert parallel %1 must divide the model&apos;s %2 experts</source>
+        <translation>专家并行度 %1 必须能整除模型的 %2 个专家</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>

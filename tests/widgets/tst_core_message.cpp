@@ -1,8 +1,9 @@
-// Report warnings in the user's language: every warning core::estimate() writes is produced here
-// from a scenario, must match a template of widgets/core_message.cpp, and reads in Chinese with
-// the zh_CN translation, the numbers carried over.
+// Core messages in the user's language: every warning core::estimate() writes, and every split
+// error a manual split can cause, is produced here from a scenario, must match a template of
+// widgets/core_message.cpp, and reads in Chinese with the zh_CN translation, numbers carried over.
 #include "core/catalog.h"
 #include "core/estimator.h"
+#include "core/input_error.h"
 #include "widgets/core_message.h"
 
 #include <QCoreApplication>
@@ -43,10 +44,38 @@ private slots:
     void unknownTextPassesThrough();
 };
 
+// The message of the InputError estimate() throws for `s`.
+static std::string errorOf(const core::Scenario& s)
+{
+    try {
+        core::estimate(s, core::Catalog::builtIn());
+    } catch (const core::InputError& error) {
+        return error.what();
+    }
+    return {};
+}
+
 void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
 {
     QTest::addColumn<QString>("warning");
     QTest::addColumn<QString>("chineseFragment");
+
+    // Manual splits the controls allow and the core refuses. Llama-3.1-8B: 32 heads, 32 layers;
+    // Mixtral-8x7B: 8 experts.
+    core::Scenario split = scenario("nvidia-h100-sxm", "llama-3.1-8b");
+    split.devices = 3;
+    split.parallelism = core::Parallelism{3, 1, 1, 1};
+    QTest::newRow("tensor split") << QString::fromStdString(errorOf(split)) << QStringLiteral("32");
+    split.devices = 64;
+    split.parallelism = core::Parallelism{1, 64, 1, 1};
+    QTest::newRow("pipeline split") << QString::fromStdString(errorOf(split)) << QStringLiteral("64");
+    split.devices = 2;
+    split.parallelism = core::Parallelism{1, 1, 1, 2};
+    QTest::newRow("dense expert split") << QString::fromStdString(errorOf(split)) << QString();
+    core::Scenario moe = scenario("nvidia-h100-sxm", "mixtral-8x7b");
+    moe.devices = 3;
+    moe.parallelism = core::Parallelism{1, 1, 1, 3};
+    QTest::newRow("expert split") << QString::fromStdString(errorOf(moe)) << QStringLiteral("8");
 
     // The A100 has no fp8 tensor cores: fp8 compute falls back to its fp16 peak.
     core::Scenario fallback = scenario("nvidia-a100-80gb-sxm", "llama-3.1-8b");
@@ -86,14 +115,14 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated()
     QFETCH(QString, warning);
     QFETCH(QString, chineseFragment);
     QVERIFY2(!warning.isEmpty(), "the scenario no longer produces this warning");
-    QVERIFY2(widgets::isKnownWarning(warning.toStdString()), qPrintable(warning));
+    QVERIFY2(widgets::isKnownCoreMessage(warning.toStdString()), qPrintable(warning));
 
     const QString qm = QDir(QCoreApplication::applicationDirPath())
                            .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
     QTranslator translator;
     QVERIFY2(translator.load(qm), qPrintable(qm));
     QCoreApplication::installTranslator(&translator);
-    const QString chinese = widgets::translatedWarning(warning.toStdString());
+    const QString chinese = widgets::translatedCoreMessage(warning.toStdString());
     QCoreApplication::removeTranslator(&translator);
     QVERIFY2(chinese != warning, qPrintable(chinese));
     QVERIFY2(chinese.contains(chineseFragment), qPrintable(chinese));
@@ -102,8 +131,8 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated()
 
 void TestCoreMessage::unknownTextPassesThrough()
 {
-    QVERIFY(!widgets::isKnownWarning("something new"));
-    QCOMPARE(widgets::translatedWarning("something new"), QStringLiteral("something new"));
+    QVERIFY(!widgets::isKnownCoreMessage("something new"));
+    QCOMPARE(widgets::translatedCoreMessage("something new"), QStringLiteral("something new"));
 }
 
 QTEST_MAIN(TestCoreMessage)

@@ -5,21 +5,6 @@
 
 namespace lhe::core {
 
-std::string_view comparisonUnitSymbol(ComparisonUnit unit)
-{
-    switch (unit) {
-    case ComparisonUnit::Count: return "";
-    case ComparisonUnit::Bytes: return "B";
-    case ComparisonUnit::Seconds: return "s";
-    case ComparisonUnit::TokensPerSecond: return "tokens/s";
-    case ComparisonUnit::Fraction: return "%";
-    case ComparisonUnit::Days: return "days";
-    case ComparisonUnit::Tier: return "";
-    case ComparisonUnit::Bound: return "";
-    }
-    return "";
-}
-
 bool ComparisonRow::changed() const
 {
     switch (status) {
@@ -44,7 +29,7 @@ std::optional<double> finite(double value)
     return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
 }
 
-ComparisonRow numeric(std::string section, std::string label, ComparisonUnit unit, std::optional<double> a,
+ComparisonRow numeric(std::string section, std::string label, Quantity unit, std::optional<double> a,
                       std::optional<double> b, bool higherIsBetter = false)
 {
     ComparisonRow row;
@@ -75,7 +60,6 @@ ComparisonRow boundRow(std::string section, std::string label, std::optional<Bou
     ComparisonRow row;
     row.section = std::move(section);
     row.label = std::move(label);
-    row.unit = ComparisonUnit::Bound;
     row.boundA = a;
     row.boundB = b;
     row.status = !a ? ComparisonStatus::MissingA : !b ? ComparisonStatus::MissingB : ComparisonStatus::Verdict;
@@ -98,16 +82,15 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
 
     // Memory: the bar totals and what they are made of (MemoryBreakdown, per device).
     const std::string memory = "Memory";
-    rows.push_back(numeric(memory, "Devices", ComparisonUnit::Count, static_cast<double>(a.scenario.devices),
+    rows.push_back(numeric(memory, "Devices", Quantity::Count, static_cast<double>(a.scenario.devices),
                            static_cast<double>(b.scenario.devices)));
-    rows.push_back(numeric(memory, "Memory per device", ComparisonUnit::Bytes, ma.totalBytes(), mb.totalBytes()));
-    rows.push_back(numeric(memory, "Capacity per device", ComparisonUnit::Bytes, a.memory.capacityPerDeviceBytes,
+    rows.push_back(numeric(memory, "Memory per device", Quantity::Bytes, ma.totalBytes(), mb.totalBytes()));
+    rows.push_back(numeric(memory, "Capacity per device", Quantity::Bytes, a.memory.capacityPerDeviceBytes,
                            b.memory.capacityPerDeviceBytes));
     {
         ComparisonRow fit;
         fit.section = memory;
         fit.label = "Fits";
-        fit.unit = ComparisonUnit::Tier;
         fit.tierA = a.memory.tier;
         fit.tierB = b.memory.tier;
         fit.status = ComparisonStatus::Verdict;
@@ -122,14 +105,14 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
     };
     for (const auto& [label, member] : parts) {
         if (ma.*member != 0 || mb.*member != 0)
-            rows.push_back(numeric(memory, label, ComparisonUnit::Bytes, ma.*member, mb.*member));
+            rows.push_back(numeric(memory, label, Quantity::Bytes, ma.*member, mb.*member));
     }
     // The four overheads as one row (MemoryBreakdown::overheadBytes): the bars show each; the
     // table stays short enough to read whole beside the cards.
     if (ma.overheadBytes() != 0 || mb.overheadBytes() != 0)
-        rows.push_back(numeric(memory, "Overheads", ComparisonUnit::Bytes, ma.overheadBytes(), mb.overheadBytes()));
+        rows.push_back(numeric(memory, "Overheads", Quantity::Bytes, ma.overheadBytes(), mb.overheadBytes()));
     if (a.memory.offloadedBytes != 0 || b.memory.offloadedBytes != 0)
-        rows.push_back(numeric(memory, "Offloaded", ComparisonUnit::Bytes, a.memory.offloadedBytes,
+        rows.push_back(numeric(memory, "Offloaded", Quantity::Bytes, a.memory.offloadedBytes,
                                b.memory.offloadedBytes));
 
     // Phases: the figures of each bottleneck card, when either report has the phase.
@@ -139,16 +122,16 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
         return p ? std::optional<Bound>(p->bound) : std::nullopt;
     };
     if (a.prefill || b.prefill) {
-        rows.push_back(numeric("Prefill", "Time to first token", ComparisonUnit::Seconds, field(a.prefill, seconds),
+        rows.push_back(numeric("Prefill", "Time to first token", Quantity::Seconds, field(a.prefill, seconds),
                                field(b.prefill, seconds)));
-        rows.push_back(numeric("Prefill", "Prompt tokens/s", ComparisonUnit::TokensPerSecond,
+        rows.push_back(numeric("Prefill", "Prompt tokens/s", Quantity::TokensPerSecond,
                                field(a.prefill, tokens), field(b.prefill, tokens), true));
         rows.push_back(boundRow("Prefill", "Prefill bound", bound(a.prefill), bound(b.prefill)));
     }
     if (a.decode || b.decode) {
-        rows.push_back(numeric("Decode", "Time per output token", ComparisonUnit::Seconds, field(a.decode, seconds),
+        rows.push_back(numeric("Decode", "Time per output token", Quantity::Seconds, field(a.decode, seconds),
                                field(b.decode, seconds)));
-        rows.push_back(numeric("Decode", "Tokens/s (batch)", ComparisonUnit::TokensPerSecond,
+        rows.push_back(numeric("Decode", "Tokens/s (batch)", Quantity::TokensPerSecond,
                                field(a.decode, tokens), field(b.decode, tokens), true));
         rows.push_back(boundRow("Decode", "Decode bound", bound(a.decode), bound(b.decode)));
     }
@@ -160,13 +143,13 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
         auto stepBound = [](const Report& r) {
             return r.training ? std::optional<Bound>(r.training->step.bound) : std::nullopt;
         };
-        rows.push_back(numeric("Training", "Step time", ComparisonUnit::Seconds, field(a.training, step),
+        rows.push_back(numeric("Training", "Step time", Quantity::Seconds, field(a.training, step),
                                field(b.training, step)));
-        rows.push_back(numeric("Training", "Training tokens/s", ComparisonUnit::TokensPerSecond,
+        rows.push_back(numeric("Training", "Training tokens/s", Quantity::TokensPerSecond,
                                field(a.training, stepTokens), field(b.training, stepTokens), true));
-        rows.push_back(numeric("Training", "MFU", ComparisonUnit::Fraction, field(a.training, mfu),
+        rows.push_back(numeric("Training", "MFU", Quantity::Fraction, field(a.training, mfu),
                                field(b.training, mfu), true));
-        rows.push_back(numeric("Training", "Days to train", ComparisonUnit::Days, field(a.training, days),
+        rows.push_back(numeric("Training", "Days to train", Quantity::Days, field(a.training, days),
                                field(b.training, days)));
         rows.push_back(boundRow("Training", "Training step bound", stepBound(a), stepBound(b)));
     }

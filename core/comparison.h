@@ -8,26 +8,13 @@
 
 #include "core/chart_data.h"
 #include "core/report.h"
+#include "core/units.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace lhe::core {
-
-// How a row's values read: SI base units as everywhere in core (GB = 1e9 B is the widget's job).
-enum class ComparisonUnit {
-    Count,          // devices
-    Bytes,
-    Seconds,
-    TokensPerSecond,
-    Fraction,       // MFU: 0.42 is 42 %
-    Days,
-    Tier,           // fits / offloads: tierA, tierB
-    Bound,          // what limits a phase: boundA, boundB
-};
-
-std::string_view comparisonUnitSymbol(ComparisonUnit unit); // "B", "s", "tokens/s", "", ...
 
 // Why a row has no ratio (or no difference).
 enum class ComparisonStatus {
@@ -41,7 +28,7 @@ enum class ComparisonStatus {
 struct ComparisonRow {
     std::string section;          // "Memory", "Prefill", "Decode", "Training"
     std::string label;            // English, e.g. "Memory per device"
-    ComparisonUnit unit = ComparisonUnit::Bytes;
+    Quantity unit = Quantity::Bytes; // numeric rows
     std::optional<double> a, b;   // numeric rows; absent when that report lacks the phase
     std::optional<double> difference; // b − a, when both are present
     std::optional<double> ratio;      // b / a, when both are present and a ≠ 0
@@ -50,6 +37,7 @@ struct ComparisonRow {
     ComparisonStatus status = ComparisonStatus::Ok;
     bool higherIsBetter = false;  // throughput, MFU; false for time, memory, days
     bool changed() const;         // B differs from A (verdict rows: another tier or bound)
+    bool isVerdict() const { return tierA || tierB || boundA || boundB; } // a tier or bound row
 };
 
 // Rows in dashboard order. Memory parts that are zero in both reports are left out (a training

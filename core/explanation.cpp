@@ -15,7 +15,7 @@ namespace lhe::core {
 
 namespace {
 
-using U = ExplanationUnit;
+using U = Quantity;
 
 // Collects one explanation: terms are added as the formula names them (a key once), the result
 // is set last from the model's own code.

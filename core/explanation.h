@@ -7,35 +7,18 @@
 #include "core/catalog.h"
 #include "core/chart_data.h"
 #include "core/report.h"
+#include "core/units.h"
 
 #include <string>
 #include <vector>
 
 namespace lhe::core {
 
-// How the UI formats a value: bytes as GB, seconds as ms, ... (decimal prefixes, units.h).
-enum class ExplanationUnit {
-    Number,          // plain factor (a literal's kin: 2, 3 passes)
-    Count,           // devices, layers, heads, sequences, micro-batches
-    Tokens,
-    Parameters,
-    Bytes,
-    BytesPerElement, // B per weight / cached element
-    BytesPerSecond,
-    Flops,
-    FlopsPerSecond,
-    FlopsPerByte,
-    Seconds,
-    Days,
-    TokensPerSecond,
-    Fraction,        // 0..1, shown as a percentage
-};
-
 struct ExplanationTerm {
     std::string key;   // the formula's {key}
     std::string label; // what it is, in words ("KV heads")
     double value = 0;
-    ExplanationUnit unit = ExplanationUnit::Number;
+    Quantity unit = Quantity::Number;
 };
 
 struct Explanation {
@@ -45,7 +28,7 @@ struct Explanation {
     std::string formula;
     std::vector<ExplanationTerm> terms; // in first-use order
     double result = 0;                  // the number the dashboard shows, from the model's own code
-    ExplanationUnit resultUnit = ExplanationUnit::Number;
+    Quantity resultUnit = Quantity::Number;
     std::string source;                 // citation: paper §, datasheet, ESTIMATION.md §
     std::vector<std::string> notes;     // why this case applies (GQA, ZeRO stage, ...)
 };

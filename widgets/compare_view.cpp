@@ -4,6 +4,7 @@
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
+#include "widgets/explanation_text.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -65,43 +66,27 @@ QString fromView(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-// A value in the row's unit, as the dashboard writes it.
-QString formatValue(core::ComparisonUnit unit, double value)
+// A value in the row's unit, as the Explain panel writes it; throughput without its unit (the
+// row's label says tokens/s) to keep the table's columns narrow.
+QString formatValue(core::Quantity unit, double value)
 {
-    switch (unit) {
-    case core::ComparisonUnit::Count:
-        return QString::number(static_cast<long long>(std::llround(value)));
-    case core::ComparisonUnit::Bytes:
-        return formatBytes(value);
-    case core::ComparisonUnit::Seconds:
-        return formatSeconds(value);
-    case core::ComparisonUnit::TokensPerSecond:
-        return formatNumber(value);
-    case core::ComparisonUnit::Fraction:
-        return formatNumber(value * 100.0) + QStringLiteral(" %");
-    case core::ComparisonUnit::Days:
-        return QCoreApplication::translate(kContext, "%1 days").arg(formatNumber(value));
-    case core::ComparisonUnit::Tier:
-    case core::ComparisonUnit::Bound:
-        break;
-    }
-    return formatNumber(value);
+    return unit == core::Quantity::TokensPerSecond ? formatNumber(value) : formatExplanationValue(value, unit);
 }
 
 // B − A with its sign; a fraction's difference is in percentage points.
-QString formatDifference(core::ComparisonUnit unit, double difference)
+QString formatDifference(core::Quantity unit, double difference)
 {
     if (difference == 0)
         return QStringLiteral("0");
     const QString sign = difference > 0 ? QStringLiteral("+") : QStringLiteral("−");
-    if (unit == core::ComparisonUnit::Fraction)
+    if (unit == core::Quantity::Fraction)
         return sign + QCoreApplication::translate(kContext, "%1 points").arg(formatNumber(std::abs(difference) * 100.0));
     return sign + formatValue(unit, std::abs(difference));
 }
 
 QString verdictText(const core::ComparisonRow& row, bool a)
 {
-    if (row.unit == core::ComparisonUnit::Tier) {
+    if (row.tierA || row.tierB) {
         const auto& tier = a ? row.tierA : row.tierB;
         return tier ? tierName(*tier) : QString();
     }
@@ -352,7 +337,7 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
         m_table->insertRow(at);
         m_table->setItem(at, 0, item(QStringLiteral("  ") + translated(row.label), Qt::AlignLeft | Qt::AlignVCenter));
         QString textA, textB, difference, ratio;
-        const bool verdict = row.unit == core::ComparisonUnit::Tier || row.unit == core::ComparisonUnit::Bound;
+        const bool verdict = row.isVerdict();
         textA = verdict ? verdictText(row, true) : row.a ? formatValue(row.unit, *row.a) : QString();
         textB = verdict ? verdictText(row, false) : row.b ? formatValue(row.unit, *row.b) : QString();
         switch (row.status) {

@@ -256,9 +256,9 @@ const QStringList& explanationSourceTexts()
     return texts;
 }
 
-QString formatExplanationValue(double value, core::ExplanationUnit unit)
+QString formatExplanationValue(double value, core::Quantity unit)
 {
-    using U = core::ExplanationUnit;
+    using U = core::Quantity;
     switch (unit) {
     case U::Number: return formatNumber(value, 4);
     case U::Count: return count(value);

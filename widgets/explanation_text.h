@@ -15,6 +15,6 @@ QString explanationText(const std::string& english);
 // Every English string of the table, for the test that core produces nothing untranslated.
 const QStringList& explanationSourceTexts();
 // "10.7 GB", "22.4 ms", "989 TFLOP/s", "80", "2 B", "45 %" ...
-QString formatExplanationValue(double value, core::ExplanationUnit unit);
+QString formatExplanationValue(double value, core::Quantity unit);
 
 } // namespace lhe::widgets

@@ -87,7 +87,7 @@ void TestComparison::memoryTotalsDifferenceAndRatio()
     const auto rows = compareReports(reportA(), reportB());
     const ComparisonRow* total = rowLabelled(rows, "Memory per device");
     QVERIFY(total);
-    QCOMPARE(total->unit, ComparisonUnit::Bytes);
+    QCOMPARE(total->unit, Quantity::Bytes);
     QCOMPARE(*total->a, 18.4e9);
     QCOMPARE(*total->b, 6.4e9);
     QVERIFY(std::abs(*total->difference - -12e9) < 1);  // 6.4 − 18.4 GB

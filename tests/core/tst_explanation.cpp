@@ -107,7 +107,7 @@ void TestExplanation::issueKvCacheExample()
     QCOMPARE(e.result, hand);
     QCOMPARE(evaluateFormula(e.formula, e.terms), hand);
     QCOMPARE(r.memory.perDevice.kvCacheBytes, hand);
-    QCOMPARE(e.resultUnit, ExplanationUnit::Bytes);
+    QCOMPARE(e.resultUnit, Quantity::Bytes);
     QVERIFY(!e.source.empty());
     // GQA: 8 KV heads of 64 query heads.
     QVERIFY(std::find_if(e.notes.begin(), e.notes.end(), [](const std::string& n) {
@@ -238,8 +238,8 @@ void TestExplanation::decodeMemoryTimeAndIntensityByHand()
 
 void TestExplanation::formulaEvaluator()
 {
-    const std::vector<ExplanationTerm> terms{{"a", "A", 6, ExplanationUnit::Count},
-                                             {"b", "B", 4, ExplanationUnit::Count}};
+    const std::vector<ExplanationTerm> terms{{"a", "A", 6, Quantity::Count},
+                                             {"b", "B", 4, Quantity::Count}};
     QCOMPARE(evaluateFormula("{a} × {b} ÷ 2 + 1", terms), 13.0);
     QCOMPARE(evaluateFormula("{a} − {b} − 1", terms), 1.0);
     QCOMPARE(evaluateFormula("max(0, {b} − {a}) + min({a}, {b}, 5)", terms), 4.0);

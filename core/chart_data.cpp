@@ -11,7 +11,8 @@ namespace {
 // One stacked bar: resident parts up to the capacity line, then what does not fit drawn above
 // it as the tier it went to (host RAM first, then disk, then nowhere), so the bar's height is
 // always the whole need.
-MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityBytes, const MemoryEstimate& tiers)
+MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityBytes,
+                   const MemoryEstimate& tiers)
 {
     MemoryBar bar;
     bar.stage = stage;
@@ -26,14 +27,17 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
         {MemorySegmentKind::AllocatorReserve, m.allocatorReserveBytes},
         {MemorySegmentKind::Activations, m.activationsBytes},
         {MemorySegmentKind::KvPoolReserve, m.kvPoolReserveBytes},
+        {MemorySegmentKind::RecurrentState, m.recurrentStateBytes},
         {MemorySegmentKind::KvCache, m.kvCacheBytes},
+        {MemorySegmentKind::VisionWeights, m.visionWeightsBytes},
         {MemorySegmentKind::Weights, m.weightsBytes},
         {MemorySegmentKind::Gradients, m.gradientsBytes},
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
     };
     // Nothing is cut when it all fits (clamping to the total would shave an ulp off the last
     // segment: the stack sums in another order than totalBytes()).
-    const double limit = bar.totalBytes <= capacityBytes ? std::numeric_limits<double>::infinity() : capacityBytes;
+    const double limit =
+        bar.totalBytes <= capacityBytes ? std::numeric_limits<double>::infinity() : capacityBytes;
     double stacked = 0;
     for (const auto& [kind, bytes] : resident) {
         const double shown = std::clamp(limit - stacked, 0.0, bytes);
@@ -99,8 +103,8 @@ RooflineChart rooflineChart(const Report& report)
     auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate, const PhaseEstimate* ideal) {
         if (estimate.arithmeticIntensity > 0)
             chart.points.push_back({phase, estimate.arithmeticIntensity, estimate.attainableFlopsPerSecond,
-                                    estimate.achievedFlopsPerSecond, ideal ? ideal->achievedFlopsPerSecond : 0.0,
-                                    estimate.bound});
+                                    estimate.achievedFlopsPerSecond,
+                                    ideal ? ideal->achievedFlopsPerSecond : 0.0, estimate.bound});
     };
     const IdealEstimate& ideal = report.ideal;
     if (report.prefill)
@@ -138,8 +142,9 @@ RooflineChart rooflineChart(const Report& report)
     chart.lines.push_back({RooflineLineKind::MemorySlope, roof.peakPrecision, true, chart.xMin,
                            bandwidth * chart.xMin, highestCeiling / bandwidth, highestCeiling});
     for (const auto& c : roof.ceilings) {
-        chart.lines.push_back({RooflineLineKind::ComputeCeiling, c.precision, c.precision == roof.peakPrecision,
-                               c.flopsPerSecond / bandwidth, c.flopsPerSecond, chart.xMax, c.flopsPerSecond});
+        chart.lines.push_back({RooflineLineKind::ComputeCeiling, c.precision,
+                               c.precision == roof.peakPrecision, c.flopsPerSecond / bandwidth,
+                               c.flopsPerSecond, chart.xMax, c.flopsPerSecond});
     }
     // Host-link slope: data streamed over PCIe when offloading, y = host bandwidth · x.
     chart.showsHostLink = report.memory.offloadedBytes > 0 && roof.hostLinkBytesPerSecond > 0;

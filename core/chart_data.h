@@ -11,53 +11,70 @@
 namespace lhe::core {
 
 enum class MemorySegmentKind {
-    Weights, KvCache, Activations, Gradients, OptimizerStates,
-    RuntimeContext, AllocatorReserve, CommunicationBuffers, KvPoolReserve, // overheads
-    OffloadHostRam, OffloadDisk, Unplaced, // beyond the capacity line
+    Weights,
+    KvCache,
+    Activations,
+    Gradients,
+    OptimizerStates,
+    VisionWeights,
+    RecurrentState,
+    RuntimeContext,
+    AllocatorReserve,
+    CommunicationBuffers,
+    KvPoolReserve, // overheads
+    OffloadHostRam,
+    OffloadDisk,
+    Unplaced, // beyond the capacity line
 };
-inline constexpr int kMemorySegmentKindCount = 12;
+inline constexpr int kMemorySegmentKindCount = 14;
 
-struct MemorySegment {
+struct MemorySegment
+{
     MemorySegmentKind kind;
     double startBytes = 0; // stacked from here
     double bytes = 0;
 };
 
-struct MemoryBar {
+struct MemoryBar
+{
     long long stage = 0;                 // 0: every device alike; else the 1-based pipeline stage
     std::vector<MemorySegment> segments; // resident parts (clipped at capacity), then overflow
     double totalBytes = 0;               // everything the device's work needs
 };
 
-struct MemoryChart {
-    std::vector<MemoryBar> bars;         // one per device role (one when all devices are alike)
+struct MemoryChart
+{
+    std::vector<MemoryBar> bars; // one per device role (one when all devices are alike)
     double capacityBytes = 0;
-    double axisMaxBytes = 0;             // a little above max(total, capacity)
+    double axisMaxBytes = 0; // a little above max(total, capacity)
 };
 
 MemoryChart memoryChart(const Report& report);
 
 enum class RooflineLineKind { ComputeCeiling, MemorySlope, HostLinkSlope };
 
-struct RooflineLine {
+struct RooflineLine
+{
     RooflineLineKind kind;
-    PeakKey precision = PeakKey::Bf16; // for ceilings
-    bool active = false;               // the ceiling of the scenario's compute precision
+    PeakKey precision = PeakKey::Bf16;     // for ceilings
+    bool active = false;                   // the ceiling of the scenario's compute precision
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0; // FLOP/B, FLOP/s
 };
 
 enum class RooflinePhase { Prefill, Decode, TrainingStep };
 
-struct RooflinePoint {
+struct RooflinePoint
+{
     RooflinePhase phase;
-    double intensity = 0;              // FLOP/B
+    double intensity = 0;                // FLOP/B
     double attainableFlopsPerSecond = 0; // on the roof: min(peak, AI · bandwidth)
     double achievedFlopsPerSecond = 0;   // the calibrated estimate: flops / seconds
     double idealFlopsPerSecond = 0;      // the same phase at datasheet peaks (Report::ideal)
     Bound bound = Bound::Compute;
 };
 
-struct RooflineChart {
+struct RooflineChart
+{
     std::vector<RooflineLine> lines;
     double ridgeIntensity = 0;
     double ridgeFlopsPerSecond = 0;

@@ -180,6 +180,14 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     Report report;
     report.scenario = input;
     Scenario& scenario = report.scenario;
+    // A quantized checkpoint is served as stored unless the scenario names a weight format.
+    if (!scenario.weightsGiven && arch.checkpointQuantized && scenario.mode == Mode::Inference)
+        scenario.weights = Precision::Checkpoint;
+    if (scenario.weights == Precision::Checkpoint && scenario.mode == Mode::Training)
+        throw InputError("precision.weights",
+                         "\"checkpoint\" is the stored (quantized) format, for inference; "
+                         "training allows " +
+                             allowedPrecisionNames(false));
     if (scenario.parallelism)
         validateSplit(*scenario.parallelism, arch);
     else
@@ -194,8 +202,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
 
     report.paramsTotal = arch.paramsTotal;
     report.paramsActive = arch.paramsActive;
-    report.kvCacheBytesPerToken =
-        arch.kvBytesPerTokenPerLayer(bytesPerElement(scenario.kvCache)) * static_cast<double>(arch.layers);
+    report.paramsVision = arch.paramsVision;
+    report.paramsMtp = arch.paramsMtp;
+    report.kvCacheBytesPerToken = arch.kvBytesPerNewToken(bytesPerElement(scenario.kvCache));
+    report.recurrentStateBytesPerSequence =
+        arch.stateElementsPerSequence() * bytesPerElement(scenario.activations);
+    report.approximations = arch.approximations;
+    report.checkpointFormat = arch.checkpointSummary;
+    report.checkpointBytes = arch.checkpointBytes;
+    for (const LayerSpec& layer : arch.layerSpecs)
+        ++report.layersByKind[static_cast<std::size_t>(layer.attention)];
 
     // Training sequences are prompt_tokens long; inference contexts grow by the output.
     const long long contextTokens =
@@ -284,8 +300,7 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     if (scenario.modelConfig) {
         inlineArch = architectureFromHfConfig(*scenario.modelConfig, "model_config", configWarnings);
         arch = &inlineArch;
-        modelName =
-            scenario.modelConfigPath.empty() ? "custom " + inlineArch.modelType : scenario.modelConfigPath;
+        modelName = importedModelName(*scenario.modelConfig, scenario.modelConfigPath);
     } else {
         const ModelEntry* model = catalog.findModel(scenario.modelId);
         if (!model)

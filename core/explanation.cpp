@@ -6,6 +6,7 @@
 #include "core/phase_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -131,6 +132,8 @@ double partOf(const MemoryBreakdown& m, MemorySegmentKind kind)
     switch (kind) {
     case MemorySegmentKind::Weights: return m.weightsBytes;
     case MemorySegmentKind::KvCache: return m.kvCacheBytes;
+    case MemorySegmentKind::VisionWeights: return m.visionWeightsBytes;
+    case MemorySegmentKind::RecurrentState: return m.recurrentStateBytes;
     case MemorySegmentKind::Activations: return m.activationsBytes;
     case MemorySegmentKind::Gradients: return m.gradientsBytes;
     case MemorySegmentKind::OptimizerStates: return m.optimizerStatesBytes;
@@ -149,7 +152,7 @@ void zeroSharded(Builder& b, const Setup& su, int fromStage, const std::string& 
 {
     const auto& ctx = su.ctx;
     const double expert = expertParamsPerDevice(ctx);
-    const double shared = paramsPerDevice(ctx) - expert;
+    const double shared = paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // training trains the tower
     const bool shard = su.s().training.zeroStage >= fromStage;
     b.term(bytesKey, bytesLabel, bytesPerParam, U::BytesPerElement);
     b.term("shared_params_device", "Non-expert parameters per model shard", shared, U::Parameters);
@@ -172,6 +175,46 @@ void zeroSharded(Builder& b, const Setup& su, int fromStage, const std::string& 
         b.note("A model shard is what one device holds after tensor and pipeline splitting.");
 }
 
+// Weights as the checkpoint stores them: each module group's parameters at its own bits.
+Explanation checkpointWeights(Builder& b, const Setup& su, double result)
+{
+    const auto& a = su.arch;
+    static constexpr std::array<std::pair<WeightGroup, const char*>, 8> kGroups{{
+        {WeightGroup::Embedding, "Embedding as stored"},
+        {WeightGroup::LmHead, "Output head as stored"},
+        {WeightGroup::Attention, "Attention (token mixer) weights as stored"},
+        {WeightGroup::DenseMlp, "Dense MLP weights as stored"},
+        {WeightGroup::SharedExperts, "Shared-expert weights as stored"},
+        {WeightGroup::Router, "Router weights as stored"},
+        {WeightGroup::Norms, "Norm weights as stored"},
+        {WeightGroup::RoutedExperts, "Routed-expert weights as stored"},
+    }};
+    std::string shared;
+    std::string routed;
+    for (const auto& [group, label] : kGroups) {
+        const auto i = static_cast<std::size_t>(group);
+        if (a.paramsByGroup[i] <= 0)
+            continue;
+        const std::string key = std::string(weightGroupName(group)) + "_stored";
+        b.term(key, label, a.paramsByGroup[i] * a.checkpointBitsPerParam[i] / 8.0, U::Bytes);
+        if (group == WeightGroup::RoutedExperts)
+            routed = "{" + key + "}";
+        else
+            shared += (shared.empty() ? "{" : " + {") + key + "}";
+    }
+    tensorTerm(b, su);
+    pipelineTerm(b, su);
+    std::string formula = "(" + shared + ") ÷ ({tensor} × {pipeline})";
+    if (!routed.empty()) {
+        expertTerm(b, su);
+        formula += " + " + routed + " ÷ ({tensor} × {pipeline} × {expert})";
+    }
+    b.formula(formula);
+    b.note("Weights counted as the checkpoint stores them: each module group in its own format, block scales "
+           "included (the config's quantization_config, else its torch_dtype).");
+    return b.done(result);
+}
+
 Explanation weightsExplanation(const Setup& su, double result)
 {
     const auto& a = su.arch;
@@ -183,7 +226,10 @@ Explanation weightsExplanation(const Setup& su, double result)
         return b.done(result);
     }
     Builder b("Weights", U::Bytes, std::string(kMemorySource) + "; parameter counts from the model's config.json and model card");
-    b.term("shared_params", "Non-expert parameters", a.paramsTotal - a.paramsRoutedExperts, U::Parameters);
+    if (s.weights == Precision::Checkpoint)
+        return checkpointWeights(b, su, result);
+    b.term("shared_params", "Non-expert parameters", a.paramsTotal - a.paramsRoutedExperts - a.paramsVision,
+           U::Parameters);
     tensorTerm(b, su);
     pipelineTerm(b, su);
     b.term("weight_bytes", "Bytes per weight", bytes, U::BytesPerElement);
@@ -246,13 +292,58 @@ Explanation kvExplanation(const Setup& su, double result)
             b.note("Grouped-query attention: only the KV heads are cached, not every query head.");
     }
     std::string formula;
-    if (a.slidingLayers > 0 && a.slidingWindow > 0) {
-        b.term("full_layers", "Full-attention layers", ll(a.layers - a.slidingLayers), U::Count);
-        b.term("sliding_layers", "Sliding-window layers", ll(a.slidingLayers), U::Count);
-        b.term("window", "Sliding window", ll(a.slidingWindow), U::Tokens);
-        formula = perToken + " × ({full_layers} × {context} + {sliding_layers} × min({context}, {window})) × "
-                             "{sequences}";
-        b.note("Sliding-window layers keep only the last window of tokens.");
+    // Softmax-attention layers by how many tokens they keep (docs/METHOD.md "KV cache").
+    double layersOf[3] = {0, 0, 0}; // full, sliding, chunked
+    double windowOf[3] = {0, 0, 0};
+    double linearLayers = 0;
+    double indexerBytes = 0;
+    for (const KvGroup& g : a.kvGroups) {
+        if (g.kind == AttentionKind::Linear)
+            linearLayers += g.layers;
+        if (g.kind != AttentionKind::Full && g.kind != AttentionKind::Sliding && g.kind != AttentionKind::Chunked)
+            continue;
+        const auto k = static_cast<std::size_t>(g.kind);
+        layersOf[k] += g.layers;
+        windowOf[k] = std::max(windowOf[k], g.windowTokens);
+        indexerBytes = g.fixedBytesPerToken;
+    }
+    const bool uniform = layersOf[1] == 0 && layersOf[2] == 0 && linearLayers == 0 && indexerBytes == 0 &&
+                         layersOf[0] == ll(a.layers);
+    if (indexerBytes > 0) {
+        b.term("indexer_bytes", "Indexer key bytes per token (fp8 + fp32 scale)", indexerBytes, U::Bytes);
+        perToken = "(" + perToken + " + {indexer_bytes})";
+        b.note("DeepSeek sparse attention also caches the lightning indexer's key per token per layer "
+               "(DeepSeek-V3.2-Exp report §2.1).");
+    }
+    if (!uniform) {
+        const bool fullLength = s.fullLengthKvOnWindowedLayers;
+        std::string sum;
+        auto part = [&](const std::string& piece) { sum += (sum.empty() ? "" : " + ") + piece; };
+        if (layersOf[0] > 0) {
+            b.term("full_layers", "Full-attention layers", layersOf[0], U::Count);
+            part("{full_layers} × {context}");
+        }
+        if (layersOf[1] > 0) {
+            b.term("sliding_layers", "Sliding-window layers", layersOf[1], U::Count);
+            b.term("window", "Sliding window", windowOf[1], U::Tokens);
+            part(fullLength ? "{sliding_layers} × {context}" : "{sliding_layers} × min({context}, {window})");
+            b.note("Sliding-window layers keep only the last window of tokens.");
+        }
+        if (layersOf[2] > 0) {
+            b.term("chunked_layers", "Chunked-attention layers", layersOf[2], U::Count);
+            b.term("chunk", "Attention chunk", windowOf[2], U::Tokens);
+            part(fullLength ? "{chunked_layers} × {context}" : "{chunked_layers} × min({context}, {chunk})");
+            b.note("Chunked-attention layers attend within their chunk and keep at most one chunk of tokens.");
+        }
+        if (fullLength && layersOf[1] + layersOf[2] > 0)
+            b.note("The scenario asks for full-length KV on windowed layers, as engines without a windowed cache "
+                   "allocate it.");
+        if (linearLayers > 0) {
+            b.term("linear_layers", "Linear-attention / state-space layers (no KV cache)", linearLayers, U::Count);
+            b.note("Linear-attention and state-space layers keep a fixed recurrent state instead of a KV cache: "
+                   "see Recurrent state.");
+        }
+        formula = perToken + " × (" + (sum.empty() ? std::string("0") : sum) + ") × {sequences}";
     } else if (!a.mla && a.valueHeadDim == a.headDim) {
         formula = "2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}";
     } else {
@@ -272,6 +363,62 @@ Explanation kvExplanation(const Setup& su, double result)
     if (ctx.replicas() > 1)
         b.note("The batch is split over the data-parallel replicas (data × expert), rounded up.");
     b.formula(formula);
+    return b.done(result);
+}
+
+Explanation visionWeightsExplanation(const Setup& su, double result)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    Builder b("Vision tower", U::Bytes, "Vision tower and projector parameters from the config's vision_config "
+                                        "(ViT: Dosovitskiy et al. 2021; SigLIP: Zhai et al. 2023)");
+    if (su.training()) {
+        b.formula("0").note("Training counts the vision tower with the weights, gradients and optimizer states.");
+        return b.done(result);
+    }
+    b.term("vision_params", "Vision tower and projector parameters", a.paramsVision, U::Parameters);
+    tensorTerm(b, su);
+    pipelineTerm(b, su);
+    const auto i = static_cast<std::size_t>(WeightGroup::Vision);
+    const double bytes =
+        s.weights == Precision::Checkpoint ? a.checkpointBitsPerParam[i] / 8.0 : bytesPerElement(s.weights);
+    b.term("weight_bytes", "Bytes per weight", bytes, U::BytesPerElement);
+    b.formula("{vision_params} ÷ ({tensor} × {pipeline}) × {weight_bytes}");
+    b.note("A multimodal checkpoint loads its image encoder beside the language model; it runs on image tokens "
+           "only.");
+    return b.done(result);
+}
+
+Explanation recurrentStateExplanation(const Setup& su, double result)
+{
+    const auto& a = su.arch;
+    const auto& s = su.s();
+    const auto& ctx = su.ctx;
+    Builder b("Recurrent state", U::Bytes, "Fixed state per sequence of linear-attention and state-space layers "
+                                           "(Gu & Dao 2023; Yang et al. 2024, Gated Delta Networks); vLLM keeps the "
+                                           "last kernel − 1 convolution inputs beside it");
+    if (su.training()) {
+        b.formula("0").note("Training keeps no recurrent state between steps; each layer's activations are "
+                            "counted with the activations.");
+        return b.done(result);
+    }
+    double layers = 0;
+    double perLayer = 0;
+    for (const KvGroup& g : a.kvGroups) {
+        if (g.stateElements > 0) {
+            layers += g.layers;
+            perLayer = g.stateElements;
+        }
+    }
+    b.term("linear_layers", "Linear-attention / state-space layers", layers, U::Count);
+    b.term("state_elements", "State elements per layer per sequence", perLayer, U::Count);
+    b.term("state_bytes", "Bytes per state element (activation precision)", bytesPerElement(s.activations),
+           U::BytesPerElement);
+    b.term("sequences", "Sequences per replica", ceilDiv(ll(s.batch), ctx.replicas()), U::Count);
+    tensorTerm(b, su);
+    pipelineTerm(b, su);
+    b.formula("{linear_layers} × {state_elements} × {state_bytes} × {sequences} ÷ ({tensor} × {pipeline})");
+    b.note("The state does not grow with the context: a long prompt costs these layers nothing extra.");
     return b.done(result);
 }
 
@@ -527,7 +674,7 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
             const double k = ll(a.expertsPerToken);
             const double e = ll(a.experts);
             const double touched = 1.0 - std::pow(1.0 - k / e, sh.sequences);
-            weights -= expertParamsPerDevice(ctx) * bytesPerElement(s.weights) * (1.0 - touched);
+            weights -= weightBytesPerDevice(ctx).experts * (1.0 - touched);
         }
         sh.streamedWeights = weights;
         sh.hiddenBytes = sh.sequences * ll(a.hidden) * act;
@@ -559,12 +706,12 @@ Explanation flopsExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         b.term("tokens", "Prompt tokens per replica", sh.sequences * ll(s.promptTokens), U::Tokens);
         b.term("sequences", "Sequences per replica", sh.sequences, U::Count);
         b.term("attention_flops", "Causal attention FLOPs per sequence",
-               attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+               a.causalMixerFlops(ll(s.promptTokens)), U::Flops);
         b.formula("(2 × {matmul_params} × {tokens} + {sequences} × {attention_flops}) ÷ ({tensor} × {pipeline})");
     } else if (phase == RooflinePhase::Decode) {
         b.term("sequences", "Sequences per replica", sh.sequences, U::Count);
         b.term("attention_flops", "Attention FLOPs per token at the mean context",
-               attentionFlops(a, a.kvLayerTokens(sh.context)), U::Flops);
+               a.mixerFlopsPerToken(sh.context), U::Flops);
         b.formula("(2 × {matmul_params} × {sequences} + {sequences} × {attention_flops}) ÷ ({tensor} × {pipeline})");
         b.note("One decode step at the mean context, prompt + output ÷ 2.");
     } else {
@@ -576,7 +723,7 @@ Explanation flopsExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         b.term("micro_batches", "Micro-batches per step", m, U::Count);
         b.term("micro_batch", "Micro-batch", micro, U::Count);
         b.term("attention_flops", "Causal attention FLOPs per sequence",
-               attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+               a.causalMixerFlops(ll(s.promptTokens)), U::Flops);
         b.formula("{passes} × (2 × {matmul_params} × {tokens} + {micro_batches} × {micro_batch} × {attention_flops}) "
                   "÷ ({tensor} × {pipeline})");
         b.note("Backward costs twice the forward pass (Kaplan et al. 2020 §2.1: 6·N per token).");
@@ -613,18 +760,25 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         b.term("weights_read", "Weights read", sh.streamedWeights, U::Bytes);
         b.term("kv_read", "KV cache read", kvCacheBytesPerDevice(ctx, sh.sequences, sh.context), U::Bytes);
         b.term("kv_write", "KV cache written (one token)",
-               sh.sequences * a.kvBytesPerTokenPerLayer(bytesPerElement(s.kvCache)) * ll(a.layers) *
-                   ctx.kvShardFraction() / ll(ctx.split.pipeline),
+               sh.sequences * a.kvBytesPerNewToken(bytesPerElement(s.kvCache)) * ctx.kvShardFraction() /
+                   ll(ctx.split.pipeline),
                U::Bytes);
         b.term("activation_traffic", "Activations written and read back",
                2.0 * ctx.layersPerStage() * sh.sequences * live, U::Bytes);
-        b.formula("{weights_read} + {kv_read} + {kv_write} + {activation_traffic}");
+        const double state = su.report.memory.perDevice.recurrentStateBytes;
+        if (state > 0) {
+            b.term("state", "Recurrent state", state, U::Bytes);
+            b.formula("{weights_read} + {kv_read} + {kv_write} + 2 × {state} + {activation_traffic}");
+            b.note("Linear-attention and state-space layers read and rewrite their whole state every step.");
+        } else {
+            b.formula("{weights_read} + {kv_read} + {kv_write} + {activation_traffic}");
+        }
         b.note("Every resident weight is read once per step.");
         if (a.isMoe())
             b.note("Mixture of experts: experts no token of the batch chose are not read, E·(1 − (1 − k/E)^b) of E "
                    "are touched under uniform routing.");
     } else {
-        const double fullWeights = paramsPerDevice(ctx) * bytesPerElement(s.weights);
+        const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesPerElement(s.weights);
         const auto& mem = su.report.memory.perDevice;
         b.term("micro_batches", "Micro-batches per step", ll(su.microBatches), U::Count);
         b.term("full_weights", "Weights of the model shard", fullWeights, U::Bytes);
@@ -995,7 +1149,7 @@ Explanation mfuExplanation(const Setup& su, const PhaseEstimate& step, double re
     b.term("batch", "Global batch (sequences)", ll(s.batch), U::Count);
     b.term("sequence_length", "Sequence length", ll(s.promptTokens), U::Tokens);
     b.term("attention_flops", "Causal attention FLOPs per sequence",
-           attentionFlops(a, causalLayerTokens(a, ll(s.promptTokens))), U::Flops);
+           a.causalMixerFlops(ll(s.promptTokens)), U::Flops);
     b.term("seconds", "Step time", step.seconds, U::Seconds);
     b.term("peak", "Peak compute per device", su.ctx.peakFlopsPerSecond, U::FlopsPerSecond);
     b.term("devices", "Devices", ll(s.devices), U::Count);
@@ -1058,6 +1212,8 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
         switch (kind) {
         case MemorySegmentKind::Weights: e = weightsExplanation(su, part); break;
         case MemorySegmentKind::KvCache: e = kvExplanation(su, part); break;
+        case MemorySegmentKind::VisionWeights: e = visionWeightsExplanation(su, part); break;
+        case MemorySegmentKind::RecurrentState: e = recurrentStateExplanation(su, part); break;
         case MemorySegmentKind::Activations: e = activationsExplanation(su, bar.stage, part); break;
         case MemorySegmentKind::Gradients:
         case MemorySegmentKind::OptimizerStates: e = trainingStateExplanation(su, kind, part); break;
@@ -1177,7 +1333,9 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
     }
     static constexpr std::pair<const char*, const char*> kParts[] = {
         {"weights", "Weights"},
+        {"vision_weights", "Vision tower"},
         {"kv_cache", "KV cache"},
+        {"recurrent_state", "Recurrent state"},
         {"activations", "Activations"},
         {"gradients", "Gradients"},
         {"optimizer_states", "Optimizer states"},
@@ -1188,9 +1346,10 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
     };
     for (const auto& bar : chart.bars) {
         const MemoryBreakdown m = recomputedBreakdown(su, bar.stage);
-        const double values[] = {m.weightsBytes,        m.kvCacheBytes,          m.activationsBytes,
-                                 m.gradientsBytes,      m.optimizerStatesBytes,  m.runtimeContextBytes,
-                                 m.allocatorReserveBytes, m.communicationBuffersBytes, m.kvPoolReserveBytes};
+        const double values[] = {m.weightsBytes,          m.visionWeightsBytes,        m.kvCacheBytes,
+                                 m.recurrentStateBytes,   m.activationsBytes,          m.gradientsBytes,
+                                 m.optimizerStatesBytes,  m.runtimeContextBytes,       m.allocatorReserveBytes,
+                                 m.communicationBuffersBytes, m.kvPoolReserveBytes};
         Builder b("Memory the device's work needs", U::Bytes,
                   "Sum of the parts in the memory chart (weights, KV cache or training states, activations, overheads)");
         std::string formula;

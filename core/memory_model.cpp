@@ -51,17 +51,62 @@ double expertParamsPerDevice(const EvaluationContext& ctx)
 double paramsPerDevice(const EvaluationContext& ctx)
 {
     const auto& s = ctx.split;
-    const double shared = ctx.arch.paramsTotal - ctx.arch.paramsRoutedExperts;
+    const double shared = ctx.arch.paramsTotal - ctx.arch.paramsRoutedExperts - ctx.arch.paramsVision;
     return shared / static_cast<double>(s.tensor * s.pipeline) + expertParamsPerDevice(ctx);
+}
+
+double visionParamsPerDevice(const EvaluationContext& ctx)
+{
+    // Spread like the other non-expert weights (vLLM shards the encoder over the tensor ranks).
+    return ctx.arch.paramsVision / static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
+}
+
+WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
+{
+    const auto& a = ctx.arch;
+    const double expertParams = expertParamsPerDevice(ctx);
+    const double sharedParams = paramsPerDevice(ctx) - expertParams;
+    const double visionParams = visionParamsPerDevice(ctx);
+    if (ctx.scenario.weights != Precision::Checkpoint) {
+        const double bytes = bytesOf(ctx.scenario.weights);
+        return {sharedParams * bytes, expertParams * bytes, visionParams * bytes};
+    }
+    // Stored bits of each group; the non-expert groups share the t·p split.
+    auto groupBytes = [&](WeightGroup g) {
+        const auto i = static_cast<std::size_t>(g);
+        return a.paramsByGroup[i] * a.checkpointBitsPerParam[i] / 8.0;
+    };
+    double sharedBytes = 0;
+    for (WeightGroup g :
+         {WeightGroup::Embedding, WeightGroup::LmHead, WeightGroup::Attention, WeightGroup::DenseMlp,
+          WeightGroup::SharedExperts, WeightGroup::Router, WeightGroup::Norms})
+        sharedBytes += groupBytes(g);
+    const auto& s = ctx.split;
+    const double tp = static_cast<double>(s.tensor * s.pipeline);
+    return {sharedBytes / tp, groupBytes(WeightGroup::RoutedExperts) / (tp * static_cast<double>(s.expert)),
+            groupBytes(WeightGroup::Vision) / tp};
 }
 
 double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context)
 {
-    // ESTIMATION §2: 2·L·h_kv·d_h·B(kv) per token (MLA: L·(r_kv + d_rope)·B), sliding-window
-    // layers keep min(c, window) tokens; split over pipeline stages and KV-head shards.
+    // docs/METHOD.md "KV cache": per layer, the tokens it caches (all of them; at most the
+    // window or chunk on windowed layers) times its bytes per token (2·h_kv·d_h·B(kv); MLA
+    // r_kv + d_rope), summed over layers; split over pipeline stages and KV-head shards.
     const auto& a = ctx.arch;
-    const double perSequence = a.kvLayerTokens(context) * a.kvBytesPerTokenPerLayer(bytesOf(ctx.scenario.kvCache));
+    const double perSequence = a.kvBytesPerSequence(context, bytesOf(ctx.scenario.kvCache),
+                                                    ctx.scenario.fullLengthKvOnWindowedLayers);
     return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
+}
+
+double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequences)
+{
+    // The state is kept at the activation precision (vLLM's mamba_ssm_cache_dtype "auto" = the
+    // model's dtype) and split over heads and stages like the KV cache.
+    const double elements = ctx.arch.stateElementsPerSequence();
+    if (elements <= 0)
+        return 0;
+    return sequences * elements * bytesOf(ctx.scenario.activations) /
+           static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
 }
 
 double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength)
@@ -101,7 +146,6 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
     return scale * perRank;
 }
 
-
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context)
 {
     const auto& s = ctx.scenario;
@@ -109,8 +153,11 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     const double t = static_cast<double>(ctx.split.tensor);
     const double sequences = ceilDiv(batch, ctx.replicas());
     MemoryBreakdown m;
-    m.weightsBytes = paramsPerDevice(ctx) * bytesOf(s.weights);
+    const WeightBytes weights = weightBytesPerDevice(ctx);
+    m.weightsBytes = weights.language();
+    m.visionWeightsBytes = weights.vision;
     m.kvCacheBytes = kvCacheBytesPerDevice(ctx, sequences, context);
+    m.recurrentStateBytes = recurrentStateBytesPerDevice(ctx, sequences);
 
     // Transient activations (ESTIMATION §2): the largest live tensors of one layer for one
     // prefill pass, tokens·(2d + 2f/t)·B(act), plus fp32 logits for the sampled positions,
@@ -133,7 +180,8 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     const auto& s = ctx.scenario;
     const auto& tr = s.training;
     const double expert = expertParamsPerDevice(ctx);
-    const double shared = paramsPerDevice(ctx) - expert;
+    const double shared =
+        paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // full training trains the tower too
 
     // ZeRO §3.1 / Fig. 1: mixed-precision Adam keeps 2Ψ weights + 2Ψ gradients + 12Ψ
     // optimizer (fp32 master, m, v). With fp32 weights there is no master copy: 4 + 4 + 8.
@@ -141,9 +189,15 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     const bool mixed = weightBytes < 4.0;
     double optimizerBytes = 0;
     switch (tr.optimizer) {
-    case Optimizer::AdamW: optimizerBytes = mixed ? 12.0 : 8.0; break;     // (master) + m + v
-    case Optimizer::Sgd: optimizerBytes = mixed ? 8.0 : 4.0; break;        // (master) + momentum
-    case Optimizer::AdamW8bit: optimizerBytes = mixed ? 6.0 : 2.0; break;  // (master) + 8-bit m, v (Dettmers 2022)
+    case Optimizer::AdamW:
+        optimizerBytes = mixed ? 12.0 : 8.0;
+        break; // (master) + m + v
+    case Optimizer::Sgd:
+        optimizerBytes = mixed ? 8.0 : 4.0;
+        break; // (master) + momentum
+    case Optimizer::AdamW8bit:
+        optimizerBytes = mixed ? 6.0 : 2.0;
+        break; // (master) + 8-bit m, v (Dettmers 2022)
     }
 
     // ZeRO shards over the data-parallel group: non-expert states over data x expert ranks,
@@ -169,7 +223,8 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     const double p = static_cast<double>(ctx.split.pipeline);
     const double inFlight = std::min(p, static_cast<double>(microBatches));
     const double firstStage = ctx.layersPerStage() * perLayer * inFlight;
-    const double logits = seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
+    const double logits =
+        seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
     const double lastStage = ctx.layersPerStage() * perLayer + logits;
     m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + logits;
     addOverheads(ctx, m, false);
@@ -189,9 +244,9 @@ std::vector<StageMemory> trainingStageMemory(const EvaluationContext& ctx, long 
     const double perLayer = trainingActivationBytesPerLayer(ctx, micro, seq);
     const double inFlight = std::min(p, static_cast<double>(microBatches));
     first.activationsBytes = ctx.layersPerStage() * perLayer * inFlight;
-    last.activationsBytes = ctx.layersPerStage() * perLayer +
-                            seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 /
-                                static_cast<double>(ctx.split.tensor);
+    last.activationsBytes = ctx.layersPerStage() * perLayer + seq * micro *
+                                                                  static_cast<double>(ctx.arch.vocab) * 6.0 /
+                                                                  static_cast<double>(ctx.split.tensor);
     addOverheads(ctx, first, false);
     addOverheads(ctx, last, false);
     const double capacity = ctx.device.usableMemoryBytes();

@@ -7,10 +7,23 @@
 
 namespace lhe::core {
 
-// Parameters one device stores: non-expert weights / (t·p), routed experts / (t·p·e).
+// Language-model parameters one device stores: non-expert weights / (t·p), routed experts /
+// (t·p·e). The vision tower is apart (visionParamsPerDevice); MTP modules are not loaded.
 double paramsPerDevice(const EvaluationContext& ctx);
 // Routed-expert share of paramsPerDevice().
 double expertParamsPerDevice(const EvaluationContext& ctx);
+double visionParamsPerDevice(const EvaluationContext& ctx);
+
+// Bytes of the weights one device holds, in the scenario's weight precision or, with
+// "checkpoint", each module group in the format the checkpoint stores it.
+struct WeightBytes
+{
+    double shared = 0;  // every language-model weight but the routed experts
+    double experts = 0; // routed experts
+    double vision = 0;
+    double language() const { return shared + experts; }
+};
+WeightBytes weightBytesPerDevice(const EvaluationContext& ctx);
 
 // Bytes of one token's live tensors in one layer on one tensor-parallel rank: the hidden state
 // and the FFN intermediate, (2d + 2f/t) · B(act) (ESTIMATION §2 transient activations); what a
@@ -25,6 +38,8 @@ inline double liveTensorBytesPerToken(const EvaluationContext& ctx)
 
 // KV cache bytes one device holds for `sequences` sequences at `context` tokens.
 double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context);
+// Recurrent state bytes one device holds for `sequences` sequences (any context).
+double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequences);
 
 // Korthikanti et al. 2022 §4: activation bytes of one transformer layer for one micro-batch of
 // `sequences` x `sequenceLength`, on one tensor-parallel rank, with the scenario's

@@ -42,30 +42,16 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
     const double streamedBytes = phase.bytes - weightBytes + weightBytes / eff.quantizedWeights;
     b.memorySeconds = stageCount * streamedBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.memory);
     b.latencySeconds = layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
-    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlappedCommunication + b.latencySeconds +
-                    b.offloadSeconds;
+    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlappedCommunication +
+                    b.latencySeconds + b.offloadSeconds;
     phase.bound = b.bound();
     phase.arithmeticIntensity = phase.bytes > 0 ? phase.flops / phase.bytes : 0.0;
-    phase.attainableFlopsPerSecond =
-        std::min(ctx.peakFlopsPerSecond, phase.arithmeticIntensity * ctx.device.memoryBandwidthBytesPerSecond);
+    phase.attainableFlopsPerSecond = std::min(
+        ctx.peakFlopsPerSecond, phase.arithmeticIntensity * ctx.device.memoryBandwidthBytesPerSecond);
     phase.achievedFlopsPerSecond = phase.seconds > 0 ? stageCount * phase.flops / phase.seconds : 0.0;
 }
 
 } // namespace
-
-double attentionFlops(const ModelArchitecture& a, double layerContextTokens)
-{
-    return 2.0 * static_cast<double>(a.heads * (a.headDim + a.valueHeadDim)) * layerContextTokens;
-}
-
-double causalLayerTokens(const ModelArchitecture& a, double s)
-{
-    // Full layers: Σ_{i=1..s} i = s(s+1)/2. Window w layers: Σ min(i, w).
-    const double full = s * (s + 1.0) / 2.0;
-    const double w = static_cast<double>(a.slidingWindow);
-    const double windowed = s <= w ? full : w * (w + 1.0) / 2.0 + (s - w) * w;
-    return static_cast<double>(a.layers - a.slidingLayers) * full + static_cast<double>(a.slidingLayers) * windowed;
-}
 
 PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
@@ -81,7 +67,8 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
 
     PhaseEstimate phase;
     // ESTIMATION §4: 2·P_active·b·s + causal attention; each device does 1/(t·p) of it.
-    const double replicaFlops = 2.0 * a.matmulParamsActive() * tokens + sequences * attentionFlops(a, causalLayerTokens(a, prompt));
+    const double replicaFlops =
+        2.0 * a.matmulParamsActive() * tokens + sequences * a.causalMixerFlops(prompt);
     phase.flops = replicaFlops / (t * p);
 
     // Traffic: weights once per prefill pass, KV written, and per layer the live tensors
@@ -91,20 +78,22 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     const double layers = ctx.layersPerStage();
     double activationTraffic = 2.0 * layers * tokens * liveTensorBytesPerToken(ctx);
     if (!s.flashAttention)
-        activationTraffic += 2.0 * layers * sequences * ceilDiv(static_cast<double>(a.heads), t) * prompt * prompt * act;
+        activationTraffic +=
+            2.0 * layers * sequences * ceilDiv(static_cast<double>(a.heads), t) * prompt * prompt * act;
     phase.bytes = weights * passes + kvWritten + activationTraffic;
 
     // Communication (Megatron-LM, Shoeybi et al. 2019 §3): two all-reduces of b·s·d per layer;
     // pipeline sends of b·s·d across p-1 boundaries; expert all-to-all dispatch + combine.
     const double hiddenBytes = tokens * static_cast<double>(a.hidden) * act;
     const Link tpLink = linkForGroup(ctx, t);
-    double comm = 2.0 * static_cast<double>(a.layers) * passes *
-                  ringAllReduceSeconds(hiddenBytes / passes, t, tpLink);
+    double comm =
+        2.0 * static_cast<double>(a.layers) * passes * ringAllReduceSeconds(hiddenBytes / passes, t, tpLink);
     comm += (p - 1.0) * passes * sendSeconds(hiddenBytes / passes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
         comm += 2.0 * static_cast<double>(a.moeLayers) * passes *
                 allToAllSeconds(hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
-                                static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+                                static_cast<double>(ctx.split.expert),
+                                linkForGroup(ctx, static_cast<double>(s.devices)));
     phase.breakdown.communicationSeconds = comm;
     phase.breakdown.offloadSeconds = passes * offloadPassSeconds(ctx, memory);
     finishPhase(ctx, phase, p, comm, weights * passes, passes);
@@ -124,33 +113,38 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     const double act = bytesOf(s.activations);
 
     PhaseEstimate phase;
-    const double replicaFlops = 2.0 * a.matmulParamsActive() * sequences + sequences * attentionFlops(a, a.kvLayerTokens(context));
+    const double replicaFlops =
+        2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context);
     phase.flops = replicaFlops / (t * p);
 
     // ESTIMATION §4: every resident weight once, except MoE experts no token of the batch
     // chose: E·(1 - (1 - k/E)^b) of E experts are touched under uniform routing.
+    // The vision tower does not run during decode; recurrent layers read and write their state.
     double weights = memory.perDevice.weightsBytes;
     if (a.isMoe()) {
         const double k = static_cast<double>(a.expertsPerToken);
         const double e = static_cast<double>(a.experts);
         const double touched = 1.0 - std::pow(1.0 - k / e, sequences);
-        weights -= expertParamsPerDevice(ctx) * bytesOf(s.weights) * (1.0 - touched);
+        weights -= weightBytesPerDevice(ctx).experts * (1.0 - touched);
     }
-    const double kvRead = kvCacheBytesPerDevice(ctx, sequences, context);
-    const double kvWrite = sequences * a.kvBytesPerTokenPerLayer(bytesOf(s.kvCache)) * static_cast<double>(a.layers) *
-                           ctx.kvShardFraction() / p;
+    const double kvRead =
+        kvCacheBytesPerDevice(ctx, sequences, context) + memory.perDevice.recurrentStateBytes;
+    const double kvWrite = sequences * a.kvBytesPerNewToken(bytesOf(s.kvCache)) * ctx.kvShardFraction() / p +
+                           memory.perDevice.recurrentStateBytes;
     // Each layer's live tensors (2d + 2f/t per token) go out to memory and back between
     // kernels, as in prefill: negligible at batch 1, comparable to the weights at batch ~1000.
     const double activationTraffic = 2.0 * ctx.layersPerStage() * sequences * liveTensorBytesPerToken(ctx);
     phase.bytes = weights + kvRead + kvWrite + activationTraffic;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
-    double comm = 2.0 * static_cast<double>(a.layers) * ringAllReduceSeconds(hiddenBytes, t, linkForGroup(ctx, t));
+    double comm =
+        2.0 * static_cast<double>(a.layers) * ringAllReduceSeconds(hiddenBytes, t, linkForGroup(ctx, t));
     comm += (p - 1.0) * sendSeconds(hiddenBytes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
         comm += 2.0 * static_cast<double>(a.moeLayers) *
                 allToAllSeconds(hiddenBytes * static_cast<double>(a.expertsPerToken),
-                                static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+                                static_cast<double>(ctx.split.expert),
+                                linkForGroup(ctx, static_cast<double>(s.devices)));
     phase.breakdown.communicationSeconds = comm;
     // Offloaded bytes cross the host link every step (they are read every step).
     phase.breakdown.offloadSeconds = offloadPassSeconds(ctx, memory);
@@ -159,7 +153,8 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     return phase;
 }
 
-TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory, long long microBatches)
+TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
+                              long long microBatches)
 {
     const auto& s = ctx.scenario;
     const auto& tr = s.training;
@@ -176,8 +171,8 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     result.microBatches = microBatches;
     // Forward 2·N·tokens + attention; backward twice the forward (Kaplan et al. 2020 §2.1:
     // 6·N per token). Full recomputation runs the forward once more.
-    const double forward = 2.0 * a.matmulParamsActive() * tokensPerReplica +
-                           m * micro * attentionFlops(a, causalLayerTokens(a, seq));
+    const double forward =
+        2.0 * a.matmulParamsActive() * tokensPerReplica + m * micro * a.causalMixerFlops(seq);
     const double passes = tr.recompute == Recompute::Full ? 4.0 : 3.0;
     PhaseEstimate& step = result.step;
     step.flops = passes * forward / (t * p);
@@ -185,9 +180,8 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     // Traffic: weights read in forward and backward of every micro-batch, gradients
     // accumulated, stored activations written then read, one optimizer pass over all states.
     const auto& mem = memory.perDevice;
-    const double fullWeights = paramsPerDevice(ctx) * bytesOf(s.weights);
-    const double storedActivations =
-        trainingActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage();
+    const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesOf(s.weights);
+    const double storedActivations = trainingActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage();
     step.bytes = m * (3.0 * fullWeights + 2.0 * fullWeights + 2.0 * storedActivations) +
                  2.0 * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
 
@@ -207,13 +201,14 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     const double dpDevices = ctx.replicas();
     const double gradientBytes = paramsPerDevice(ctx) * bytesOf(s.weights) * (tr.zeroStage >= 3 ? 1.5 : 1.0);
     const double dpPerNode = std::max(1.0, static_cast<double>(ctx.device.devicesPerNode) / (t * p));
-    const double dpSeconds = ringAllReduceSeconds(gradientBytes, dpDevices,
-                                                  linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
+    const double dpSeconds = ringAllReduceSeconds(
+        gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
     double epSeconds = 0;
     if (ctx.split.expert > 1 && a.isMoe())
         epSeconds = 4.0 * static_cast<double>(a.moeLayers) / p * m *
                     allToAllSeconds(hiddenBytes * static_cast<double>(a.expertsPerToken),
-                                    static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+                                    static_cast<double>(ctx.split.expert),
+                                    linkForGroup(ctx, static_cast<double>(s.devices)));
 
     auto& b = step.breakdown;
     // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.
@@ -236,7 +231,7 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     step.tokensPerSecond = step.seconds > 0 ? globalTokens / step.seconds : 0.0;
     // MFU (Chowdhery et al. 2022, App. B): model FLOPs (no recomputation) over peak.
     const double modelFlopsPerStep = 3.0 * (2.0 * a.matmulParamsActive() * globalTokens +
-                                            static_cast<double>(s.batch) * attentionFlops(a, causalLayerTokens(a, seq)));
+                                            static_cast<double>(s.batch) * a.causalMixerFlops(seq));
     const double peakAll = ctx.peakFlopsPerSecond * static_cast<double>(s.devices);
     result.mfu = step.seconds > 0 ? modelFlopsPerStep / (step.seconds * peakAll) : 0.0;
     result.trainDays = step.tokensPerSecond > 0 ? tr.trainTokens / step.tokensPerSecond / 86400.0 : 0.0;

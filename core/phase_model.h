@@ -7,15 +7,13 @@
 
 namespace lhe::core {
 
-// Attention FLOPs of one token against `contextTokens` summed over layers:
-// 2·h·(d_qk + d_v) per layer per context position (QKᵀ and AV; Kaplan et al. 2020 Table 1
-// writes 4·L·c·h·d_h for d_qk = d_v).
-double attentionFlops(const ModelArchitecture& arch, double layerContextTokens);
-// Σ over positions 1..s of the per-layer cached tokens, summed over layers (causal prefill).
-double causalLayerTokens(const ModelArchitecture& arch, double sequenceLength);
+// Attention FLOPs are ModelArchitecture::mixerFlopsPerToken / causalMixerFlops: 2·h·(d_qk + d_v)
+// per layer per attended position (QKᵀ and AV; Kaplan et al. 2020 Table 1 writes 4·L·c·h·d_h
+// for d_qk = d_v), each layer attending what it caches.
 
 PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory);
 PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& memory);
-TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory, long long microBatches);
+TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
+                              long long microBatches);
 
 } // namespace lhe::core

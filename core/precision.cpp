@@ -12,7 +12,7 @@ struct PrecisionInfo
 };
 
 // Names and kinds; bits per element are kBitsPerElement (precision.h), in the same order.
-constexpr std::array<PrecisionInfo, 15> kPrecisions{{
+constexpr std::array<PrecisionInfo, 16> kPrecisions{{
     {Precision::Fp32, "fp32", false},
     {Precision::Tf32, "tf32", false},
     {Precision::Bf16, "bf16", false},
@@ -28,6 +28,7 @@ constexpr std::array<PrecisionInfo, 15> kPrecisions{{
     {Precision::Q4_0, "q4_0", true},
     {Precision::AwqInt4, "awq-int4", true},
     {Precision::GptqInt4, "gptq-int4", true},
+    {Precision::Checkpoint, "checkpoint", true},
 }};
 static_assert(kPrecisions.size() == kBitsPerElement.size());
 static_assert(

@@ -26,6 +26,10 @@ enum class Precision {
     Q4_0,
     AwqInt4,
     GptqInt4,
+    // Each module group as the model's checkpoint stores it (its config.json quantization_config
+    // or torch_dtype); bytes come from ModelArchitecture::checkpointBitsPerParam, never from
+    // kBitsPerElement.
+    Checkpoint,
 };
 
 // Columns of a device's peak_flops table (catalog keys).
@@ -47,9 +51,11 @@ std::string_view peakKeyName(PeakKey key);
 // - q4_k_m: mixed Q4_K/Q6_K tensors, ~4.85 bpw (ESTIMATION.md §2; llama.cpp quantize table 4.89)
 // - q4_0: 32 4-bit + fp16 scale = 18 B / 32 = 4.5 (block_q4_0)
 // - awq/gptq int4, group 128: 4 + (16-bit scale + 16-bit zero) / 128 = 4.25
-// In the header because every memory probe reads it (issue 6: one report in <= 1 µs).
-inline constexpr std::array<double, 15> kBitsPerElement{32,  32,     16,   16,   8,   8,    4,   4,
-                                                        8.5, 6.5625, 5.69, 4.85, 4.5, 4.25, 4.25};
+// - checkpoint: per module group (ModelArchitecture::checkpointBitsPerParam); 16 here only as
+//   the bf16 default the memory model never reads for it
+// In the header because every memory probe reads it (one report in about a microsecond).
+inline constexpr std::array<double, 16> kBitsPerElement{32,  32,     16,   16,   8,   8,    4,    4,
+                                                        8.5, 6.5625, 5.69, 4.85, 4.5, 4.25, 4.25, 16};
 inline double bitsPerElement(Precision precision)
 {
     return kBitsPerElement[static_cast<std::size_t>(precision)];

@@ -9,10 +9,14 @@ using nlohmann::json;
 std::string_view boundName(Bound bound)
 {
     switch (bound) {
-    case Bound::Compute: return "compute";
-    case Bound::Memory: return "memory";
-    case Bound::Communication: return "communication";
-    case Bound::Offload: return "offload";
+    case Bound::Compute:
+        return "compute";
+    case Bound::Memory:
+        return "memory";
+    case Bound::Communication:
+        return "communication";
+    case Bound::Offload:
+        return "offload";
     }
     return "compute";
 }
@@ -20,10 +24,14 @@ std::string_view boundName(Bound bound)
 std::string_view offloadTierName(OffloadTier tier)
 {
     switch (tier) {
-    case OffloadTier::None: return "none";
-    case OffloadTier::HostRam: return "host_ram";
-    case OffloadTier::Disk: return "disk";
-    case OffloadTier::DoesNotFit: return "does_not_fit";
+    case OffloadTier::None:
+        return "none";
+    case OffloadTier::HostRam:
+        return "host_ram";
+    case OffloadTier::Disk:
+        return "disk";
+    case OffloadTier::DoesNotFit:
+        return "does_not_fit";
     }
     return "none";
 }
@@ -32,8 +40,9 @@ Bound TimeBreakdown::bound() const
 {
     Bound bound = Bound::Compute;
     double largest = computeSeconds;
-    const std::pair<Bound, double> others[] = {
-        {Bound::Memory, memorySeconds}, {Bound::Communication, communicationSeconds}, {Bound::Offload, offloadSeconds}};
+    const std::pair<Bound, double> others[] = {{Bound::Memory, memorySeconds},
+                                               {Bound::Communication, communicationSeconds},
+                                               {Bound::Offload, offloadSeconds}};
     for (const auto& [candidate, seconds] : others) {
         if (seconds > largest) {
             largest = seconds;
@@ -77,28 +86,42 @@ json reportToJson(const Report& r)
     out["scenario"]["efficiency"] = {{"compute", e.compute}, {"memory", e.memory}, {"network", e.network}};
     // Every calibrated fraction with its source (efficiency_model.h); "ideal" below is the same
     // work with all of them 1.
-    out["efficiency"] = {{"compute", e.compute},
-                         {"memory", e.memory},
-                         {"quantized_weights", e.quantizedWeights},
-                         {"layer_latency_seconds", e.layerLatencySeconds},
-                         {"network", e.network},
-                         {"all_reduce", e.allReduce},
-                         {"inter_node", e.interNode},
-                         {"intra_node_step_seconds", e.intraNodeStepSeconds},
-                         {"inter_node_step_seconds", e.interNodeStepSeconds},
-                         {"host_link", e.hostLink},
-                         {"sources", {{"compute", e.computeSource},
-                                      {"memory", e.memorySource},
-                                      {"network", e.networkSource}}}};
+    out["efficiency"] = {
+        {"compute", e.compute},
+        {"memory", e.memory},
+        {"quantized_weights", e.quantizedWeights},
+        {"layer_latency_seconds", e.layerLatencySeconds},
+        {"network", e.network},
+        {"all_reduce", e.allReduce},
+        {"inter_node", e.interNode},
+        {"intra_node_step_seconds", e.intraNodeStepSeconds},
+        {"inter_node_step_seconds", e.interNodeStepSeconds},
+        {"host_link", e.hostLink},
+        {"sources",
+         {{"compute", e.computeSource}, {"memory", e.memorySource}, {"network", e.networkSource}}}};
     out["device_name"] = r.deviceName;
     out["model_name"] = r.modelName;
     out["model"] = {{"params_total", r.paramsTotal},
                     {"params_active", r.paramsActive},
-                    {"kv_cache_bytes_per_token", r.kvCacheBytesPerToken}};
+                    {"params_vision", r.paramsVision},
+                    {"params_mtp", r.paramsMtp},
+                    {"kv_cache_bytes_per_token", r.kvCacheBytesPerToken},
+                    {"recurrent_state_bytes_per_sequence", r.recurrentStateBytesPerSequence},
+                    {"layers",
+                     {{"full_attention", r.layersByKind[0]},
+                      {"sliding_window", r.layersByKind[1]},
+                      {"chunked", r.layersByKind[2]},
+                      {"linear", r.layersByKind[3]},
+                      {"no_mixer", r.layersByKind[4]}}},
+                    {"checkpoint", {{"format", r.checkpointFormat}, {"bytes", r.checkpointBytes}}},
+                    {"approximate", !r.approximations.empty()},
+                    {"approximations", r.approximations}};
     const auto& m = r.memory.perDevice;
     out["memory"] = {{"per_device",
                       {{"weights", m.weightsBytes},
+                       {"vision_weights", m.visionWeightsBytes},
                        {"kv_cache", m.kvCacheBytes},
+                       {"recurrent_state", m.recurrentStateBytes},
                        {"activations", m.activationsBytes},
                        {"gradients", m.gradientsBytes},
                        {"optimizer_states", m.optimizerStatesBytes},
@@ -139,7 +162,8 @@ json reportToJson(const Report& r)
         out["decode"]["time_per_output_token_seconds"] = r.decode->seconds;
     }
     if (r.limits)
-        out["limits"] = {{"max_batch_fits", r.limits->maxBatchFits}, {"max_context_fits", r.limits->maxContextFits}};
+        out["limits"] = {{"max_batch_fits", r.limits->maxBatchFits},
+                         {"max_context_fits", r.limits->maxContextFits}};
     if (r.training) {
         const auto& t = *r.training;
         out["training"] = phaseToJson(t.step);

@@ -6,8 +6,8 @@
 #include "core/precision.h"
 #include "core/scenario.h"
 
+#include <array>
 #include <nlohmann/json_fwd.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +20,8 @@ enum class OffloadTier { None, HostRam, Disk, DoesNotFit };
 std::string_view boundName(Bound bound);
 std::string_view offloadTierName(OffloadTier tier);
 
-struct TimeBreakdown {
+struct TimeBreakdown
+{
     double computeSeconds = 0;
     double memorySeconds = 0;
     double communicationSeconds = 0;
@@ -30,9 +31,12 @@ struct TimeBreakdown {
     Bound bound() const;
 };
 
-struct MemoryBreakdown {
-    double weightsBytes = 0;
+struct MemoryBreakdown
+{
+    double weightsBytes = 0;       // the language model's weights
+    double visionWeightsBytes = 0; // a multimodal model's vision tower and projector
     double kvCacheBytes = 0;
+    double recurrentStateBytes = 0; // linear-attention / Mamba layers: a fixed state per sequence
     double activationsBytes = 0;
     double gradientsBytes = 0;
     double optimizerStatesBytes = 0;
@@ -48,84 +52,101 @@ struct MemoryBreakdown {
     }
     double totalBytes() const
     {
-        return weightsBytes + kvCacheBytes + activationsBytes + gradientsBytes + optimizerStatesBytes +
-               overheadBytes();
+        return weightsBytes + visionWeightsBytes + kvCacheBytes + recurrentStateBytes + activationsBytes +
+               gradientsBytes + optimizerStatesBytes + overheadBytes();
     }
 };
 
-struct StageMemory {
-    long long stage = 1;               // 1-based pipeline stage
+struct StageMemory
+{
+    long long stage = 1; // 1-based pipeline stage
     MemoryBreakdown perDevice;
-    double offloadedBytes = 0;         // beyond this stage's device capacity
+    double offloadedBytes = 0; // beyond this stage's device capacity
 };
 
-struct MemoryEstimate {
-    MemoryBreakdown perDevice;        // the most loaded device (pipeline: the fuller stage)
+struct MemoryEstimate
+{
+    MemoryBreakdown perDevice;         // the most loaded device (pipeline: the fuller stage)
     double capacityPerDeviceBytes = 0; // usable device memory
     bool fits = true;
-    double offloadedBytes = 0;        // perDevice total beyond capacity
-    double hostOffloadBytes = 0;      // part of offloadedBytes in host RAM
-    double diskOffloadBytes = 0;      // part of offloadedBytes on disk
-    double unplacedBytes = 0;         // beyond host RAM and disk: cannot run
+    double offloadedBytes = 0;   // perDevice total beyond capacity
+    double hostOffloadBytes = 0; // part of offloadedBytes in host RAM
+    double diskOffloadBytes = 0; // part of offloadedBytes on disk
+    double unplacedBytes = 0;    // beyond host RAM and disk: cannot run
     OffloadTier tier = OffloadTier::None;
-    std::vector<StageMemory> stages;  // per pipeline stage when stages differ (else empty)
+    std::vector<StageMemory> stages; // per pipeline stage when stages differ (else empty)
 };
 
-struct PhaseEstimate {
-    double flops = 0;                 // per device, FLOP
-    double bytes = 0;                 // per device, device-memory traffic, B
-    double arithmeticIntensity = 0;   // FLOP/B
+struct PhaseEstimate
+{
+    double flops = 0;               // per device, FLOP
+    double bytes = 0;               // per device, device-memory traffic, B
+    double arithmeticIntensity = 0; // FLOP/B
     double seconds = 0;
     double attainableFlopsPerSecond = 0; // min(peak, AI · bandwidth), for the roofline point
     double achievedFlopsPerSecond = 0;   // flops / seconds: where the operating point sits
     TimeBreakdown breakdown;
     Bound bound = Bound::Compute;
-    double tokensPerSecond = 0;       // prefill: prompt tokens/s; decode: generated tokens/s (whole batch)
+    double tokensPerSecond = 0; // prefill: prompt tokens/s; decode: generated tokens/s (whole batch)
 };
 
-struct TrainingEstimate {
-    PhaseEstimate step;               // flops/bytes/time of one optimizer step
-    long long microBatches = 1;       // per data-parallel replica per step (gradient accumulation)
+struct TrainingEstimate
+{
+    PhaseEstimate step;                // flops/bytes/time of one optimizer step
+    long long microBatches = 1;        // per data-parallel replica per step (gradient accumulation)
     double pipelineBubbleFraction = 0; // (p-1)/(m+p-1), Narayanan et al. 2021
-    double mfu = 0;                   // model FLOPs / (step time · devices · peak), PaLM App. B
-    double trainDays = 0;             // days for training.train_tokens tokens
+    double mfu = 0;                    // model FLOPs / (step time · devices · peak), PaLM App. B
+    double trainDays = 0;              // days for training.train_tokens tokens
 };
 
-struct RooflineCeiling {
+struct RooflineCeiling
+{
     PeakKey precision;
     double flopsPerSecond;
 };
 
-struct RooflineInfo {
-    double peakFlopsPerSecond = 0;    // compute precision, dense
+struct RooflineInfo
+{
+    double peakFlopsPerSecond = 0; // compute precision, dense
     PeakKey peakPrecision = PeakKey::Bf16;
     double memoryBandwidthBytesPerSecond = 0;
-    double ridgeIntensity = 0;        // peak / bandwidth, FLOP/B
+    double ridgeIntensity = 0; // peak / bandwidth, FLOP/B
     double hostLinkBytesPerSecond = 0;
     std::vector<RooflineCeiling> ceilings; // every precision the device supports
 };
 
-struct InferenceLimits {
-    long long maxBatchFits = 0;       // largest batch that fits device memory at this context
-    long long maxContextFits = 0;     // longest prompt + output that fits at this batch
+struct InferenceLimits
+{
+    long long maxBatchFits = 0;   // largest batch that fits device memory at this context
+    long long maxContextFits = 0; // longest prompt + output that fits at this batch
 };
 
 // The same phases at datasheet peaks: every efficiency 1, no collective latency (the "ideal
 // roofline" most calculators print). Memory is the same as the calibrated estimate's.
-struct IdealEstimate {
+struct IdealEstimate
+{
     std::optional<PhaseEstimate> prefill;
     std::optional<PhaseEstimate> decode;
     std::optional<TrainingEstimate> training;
 };
 
-struct Report {
-    Scenario scenario;                // defaults and the chosen parallel split filled in
-    Efficiencies efficiencies;        // calibrated fractions of peak the estimate used
+struct Report
+{
+    Scenario scenario;         // defaults and the chosen parallel split filled in
+    Efficiencies efficiencies; // calibrated fractions of peak the estimate used
     std::string deviceName;
     std::string modelName;
-    double paramsTotal = 0;
+    double paramsTotal = 0; // language model + vision tower (MTP modules apart)
     double paramsActive = 0;
-    double kvCacheBytesPerToken = 0;  // whole model, all layers, K and V, at the KV precision
+    double paramsVision = 0;         // vision tower + projector, part of paramsTotal
+    double paramsMtp = 0;            // multi-token-prediction modules, not loaded for plain decoding
+    double kvCacheBytesPerToken = 0; // K and V one new token adds over every layer, at the KV precision
+    double recurrentStateBytesPerSequence = 0; // linear-attention / Mamba layers, any context
+    std::vector<std::string> approximations;   // why the model reading may be off; empty: exact
+    std::string checkpointFormat;              // e.g. "MXFP4 (4.25 bit) on routed experts; bf16 elsewhere"
+    double checkpointBytes = 0;                // the whole checkpoint as stored
+    std::array<long long, 5>
+        layersByKind{}; // decoder layers per AttentionKind (full, sliding, chunked, linear, none)
     MemoryEstimate memory;
     std::optional<PhaseEstimate> prefill;
     std::optional<PhaseEstimate> decode;

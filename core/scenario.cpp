@@ -130,6 +130,8 @@ Scenario scenarioFromJson(const json& input)
     s.prefillChunkTokens =
         optionalInteger(input, "prefill_chunk_tokens", root, 1, kMaxCount).value_or(s.prefillChunkTokens);
     s.flashAttention = optionalBool(input, "flash_attention", root).value_or(true);
+    s.fullLengthKvOnWindowedLayers =
+        optionalBool(input, "full_length_kv_on_windowed_layers", root).value_or(false);
 
     if (input.contains("parallelism") && !input["parallelism"].is_null()) {
         const json& p = requireObject(input["parallelism"], "parallelism");
@@ -151,6 +153,7 @@ Scenario scenarioFromJson(const json& input)
 
     if (input.contains("precision") && !input["precision"].is_null()) {
         const json& p = requireObject(input["precision"], "precision");
+        s.weightsGiven = p.contains("weights") && !p["weights"].is_null();
         s.weights = readPrecision(p, "weights", "precision", s.weights, true);
         s.kvCache = readPrecision(p, "kv_cache", "precision", s.kvCache, false);
         s.activations = readPrecision(p, "activations", "precision", s.activations, false);
@@ -189,8 +192,9 @@ Scenario scenarioFromJson(const json& input)
         ov.allocatorReserveFraction =
             optionalInRange(o, "allocator_reserve_fraction", "overheads", {0.0, 0.5, ""})
                 .value_or(ov.allocatorReserveFraction);
-        ov.communicationBufferBytes = optionalInRange(o, "communication_buffer_bytes", "overheads", {0.0, 1e11, "B"})
-                                          .value_or(ov.communicationBufferBytes);
+        ov.communicationBufferBytes =
+            optionalInRange(o, "communication_buffer_bytes", "overheads", {0.0, 1e11, "B"})
+                .value_or(ov.communicationBufferBytes);
         ov.servingPreallocation =
             optionalBool(o, "serving_preallocation", "overheads").value_or(ov.servingPreallocation);
         ov.gpuMemoryUtilization = optionalInRange(o, "gpu_memory_utilization", "overheads", {0.05, 1.0, ""})
@@ -231,6 +235,7 @@ json scenarioToJson(const Scenario& s)
     if (t.gradAccum)
         out["training"]["grad_accum"] = *t.gradAccum;
     out["flash_attention"] = s.flashAttention;
+    out["full_length_kv_on_windowed_layers"] = s.fullLengthKvOnWindowedLayers;
     out["prefill_chunk_tokens"] = s.prefillChunkTokens;
     json efficiency = json::object();
     if (s.efficiency.compute)

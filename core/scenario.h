@@ -5,7 +5,6 @@
 #include "core/precision.h"
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 
@@ -19,7 +18,8 @@ std::string_view modeName(Mode mode);
 std::string_view recomputeName(Recompute recompute);
 std::string_view optimizerName(Optimizer optimizer);
 
-struct Parallelism {
+struct Parallelism
+{
     long long tensor = 1;
     long long pipeline = 1;
     long long data = 1;
@@ -28,26 +28,29 @@ struct Parallelism {
     bool operator==(const Parallelism&) const = default;
 };
 
-struct TrainingSettings {
+struct TrainingSettings
+{
     Optimizer optimizer = Optimizer::AdamW;
-    int zeroStage = 0;                 // 0-3 (Rajbhandari et al. 2020)
+    int zeroStage = 0; // 0-3 (Rajbhandari et al. 2020)
     Recompute recompute = Recompute::None;
-    long long microBatch = 1;          // sequences per micro-batch per data-parallel replica
+    long long microBatch = 1;           // sequences per micro-batch per data-parallel replica
     std::optional<long long> gradAccum; // derived from batch when absent
-    bool sequenceParallel = true;      // Korthikanti et al. 2022 §4.2.2, with tensor parallel
-    double trainTokens = 1e12;         // tokens for the "days to train" read-out
+    bool sequenceParallel = true;       // Korthikanti et al. 2022 §4.2.2, with tensor parallel
+    double trainTokens = 1e12;          // tokens for the "days to train" read-out
 };
 
-struct Efficiency {
-    std::optional<double> compute; // fraction of dense peak reached by large GEMMs
-    std::optional<double> memory;  // fraction of peak memory bandwidth reached
-    std::optional<double> network; // fraction of link bandwidth reached by collectives
+struct Efficiency
+{
+    std::optional<double> compute;             // fraction of dense peak reached by large GEMMs
+    std::optional<double> memory;              // fraction of peak memory bandwidth reached
+    std::optional<double> network;             // fraction of link bandwidth reached by collectives
     std::optional<double> layerLatencySeconds; // fixed kernel latency per layer per forward pass
 };
 
 // Device memory a real run takes beyond the model's tensors, each its own bar segment
 // (ESTIMATION.md §2 "Overhead"). Defaults and their sources: memory_model.cpp.
-struct Overheads {
+struct Overheads
+{
     // CUDA/ROCm context, kernels, cuBLAS workspaces. Absent: the device's
     // runtime_overhead_bytes, else 400 MB on accelerators (CUDA >= 11.7 lazy loading).
     std::optional<double> runtimeContextBytes;
@@ -63,18 +66,22 @@ struct Overheads {
     double gpuMemoryUtilization = 0.9;
 };
 
-struct Scenario {
+struct Scenario
+{
     std::string deviceId;
-    std::string modelId;                   // empty when modelConfig is given
+    std::string modelId;                       // empty when modelConfig is given
     std::optional<nlohmann::json> modelConfig; // inline Hugging Face config.json
-    std::string modelConfigPath;           // where modelConfig came from, for the echo
+    std::string modelConfigPath;               // where modelConfig came from, for the echo
     Mode mode = Mode::Inference;
-    long long batch = 1;                   // sequences (training: global batch)
-    long long promptTokens = 2048;         // training: sequence length
-    long long outputTokens = 256;          // 0 = prefill only
+    long long batch = 1;           // sequences (training: global batch)
+    long long promptTokens = 2048; // training: sequence length
+    long long outputTokens = 256;  // 0 = prefill only
     long long devices = 1;
     std::optional<Parallelism> parallelism; // chosen by the estimator when absent
+    // Absent from the file: the checkpoint's own formats for a model whose config.json has a
+    // quantization_config (inference), else bf16; weightsGiven says whether the file set it.
     Precision weights = Precision::Bf16;
+    bool weightsGiven = false;
     Precision kvCache = Precision::Bf16;
     Precision activations = Precision::Bf16;
     Precision compute = Precision::Bf16;
@@ -83,6 +90,10 @@ struct Scenario {
     // Tokens one forward pass processes during prefill (vLLM's max_num_batched_tokens with
     // chunked prefill; 8192 is its offline default). Caps transient activations.
     long long prefillChunkTokens = 8192;
+    // Engines that allocate every layer's KV cache at full length even where a layer attends
+    // only a sliding window or a chunk (HF transformers' static cache before 4.53; llama.cpp
+    // without SWA cache): windowed layers then cache every token too.
+    bool fullLengthKvOnWindowedLayers = false;
     Efficiency efficiency;
     Overheads overheads;
 };

@@ -30,18 +30,34 @@ struct ChartPalette
 QColor segmentColor(MemorySegmentKind kind)
 {
     switch (kind) {
-    case MemorySegmentKind::Weights: return kBlue;
-    case MemorySegmentKind::KvCache: return kOrange;
-    case MemorySegmentKind::Activations: return kGreen;
-    case MemorySegmentKind::Gradients: return kPurple;
-    case MemorySegmentKind::OptimizerStates: return kSkyBlue;
-    case MemorySegmentKind::RuntimeContext: return kGrey;
-    case MemorySegmentKind::AllocatorReserve: return kGrey.lighter(125);
-    case MemorySegmentKind::CommunicationBuffers: return kGrey.darker(125);
-    case MemorySegmentKind::KvPoolReserve: return kOrange.lighter(140);
-    case MemorySegmentKind::OffloadHostRam: return kYellow;
-    case MemorySegmentKind::OffloadDisk: return kVermillion;
-    case MemorySegmentKind::Unplaced: return kBlack;
+    case MemorySegmentKind::Weights:
+        return kBlue;
+    case MemorySegmentKind::KvCache:
+        return kOrange;
+    case MemorySegmentKind::Activations:
+        return kGreen;
+    case MemorySegmentKind::Gradients:
+        return kPurple;
+    case MemorySegmentKind::OptimizerStates:
+        return kSkyBlue;
+    case MemorySegmentKind::VisionWeights:
+        return kBlue.lighter(150);
+    case MemorySegmentKind::RecurrentState:
+        return kOrange.darker(140);
+    case MemorySegmentKind::RuntimeContext:
+        return kGrey;
+    case MemorySegmentKind::AllocatorReserve:
+        return kGrey.lighter(125);
+    case MemorySegmentKind::CommunicationBuffers:
+        return kGrey.darker(125);
+    case MemorySegmentKind::KvPoolReserve:
+        return kOrange.lighter(140);
+    case MemorySegmentKind::OffloadHostRam:
+        return kYellow;
+    case MemorySegmentKind::OffloadDisk:
+        return kVermillion;
+    case MemorySegmentKind::Unplaced:
+        return kBlack;
     }
     return kGrey;
 }
@@ -53,30 +69,51 @@ QBrush segmentBrush(MemorySegmentKind kind)
     case MemorySegmentKind::OffloadDisk: {
         return QBrush(segmentColor(kind), Qt::BDiagPattern);
     }
-    case MemorySegmentKind::Unplaced: return QBrush(segmentColor(kind), Qt::DiagCrossPattern);
+    case MemorySegmentKind::Unplaced:
+        return QBrush(segmentColor(kind), Qt::DiagCrossPattern);
     // The overheads share the grey family; a pattern tells them apart without colour.
-    case MemorySegmentKind::AllocatorReserve: return QBrush(segmentColor(kind), Qt::Dense3Pattern);
-    case MemorySegmentKind::CommunicationBuffers: return QBrush(segmentColor(kind), Qt::HorPattern);
-    case MemorySegmentKind::KvPoolReserve: return QBrush(segmentColor(kind), Qt::FDiagPattern);
-    default: return QBrush(segmentColor(kind));
+    case MemorySegmentKind::AllocatorReserve:
+        return QBrush(segmentColor(kind), Qt::Dense3Pattern);
+    case MemorySegmentKind::CommunicationBuffers:
+        return QBrush(segmentColor(kind), Qt::HorPattern);
+    case MemorySegmentKind::KvPoolReserve:
+        return QBrush(segmentColor(kind), Qt::FDiagPattern);
+    default:
+        return QBrush(segmentColor(kind));
     }
 }
 
 QString segmentName(MemorySegmentKind kind)
 {
     switch (kind) {
-    case MemorySegmentKind::Weights: return ChartPalette::tr("Weights");
-    case MemorySegmentKind::KvCache: return ChartPalette::tr("KV cache");
-    case MemorySegmentKind::Activations: return ChartPalette::tr("Activations");
-    case MemorySegmentKind::Gradients: return ChartPalette::tr("Gradients");
-    case MemorySegmentKind::OptimizerStates: return ChartPalette::tr("Optimizer states");
-    case MemorySegmentKind::RuntimeContext: return ChartPalette::tr("Runtime context");
-    case MemorySegmentKind::AllocatorReserve: return ChartPalette::tr("Allocator reserve");
-    case MemorySegmentKind::CommunicationBuffers: return ChartPalette::tr("Communication buffers");
-    case MemorySegmentKind::KvPoolReserve: return ChartPalette::tr("Unused KV pool");
-    case MemorySegmentKind::OffloadHostRam: return ChartPalette::tr("Offloaded to host RAM");
-    case MemorySegmentKind::OffloadDisk: return ChartPalette::tr("Offloaded to disk");
-    case MemorySegmentKind::Unplaced: return ChartPalette::tr("Does not fit anywhere");
+    case MemorySegmentKind::Weights:
+        return ChartPalette::tr("Weights");
+    case MemorySegmentKind::KvCache:
+        return ChartPalette::tr("KV cache");
+    case MemorySegmentKind::Activations:
+        return ChartPalette::tr("Activations");
+    case MemorySegmentKind::Gradients:
+        return ChartPalette::tr("Gradients");
+    case MemorySegmentKind::OptimizerStates:
+        return ChartPalette::tr("Optimizer states");
+    case MemorySegmentKind::VisionWeights:
+        return ChartPalette::tr("Vision tower");
+    case MemorySegmentKind::RecurrentState:
+        return ChartPalette::tr("Recurrent state");
+    case MemorySegmentKind::RuntimeContext:
+        return ChartPalette::tr("Runtime context");
+    case MemorySegmentKind::AllocatorReserve:
+        return ChartPalette::tr("Allocator reserve");
+    case MemorySegmentKind::CommunicationBuffers:
+        return ChartPalette::tr("Communication buffers");
+    case MemorySegmentKind::KvPoolReserve:
+        return ChartPalette::tr("Unused KV pool");
+    case MemorySegmentKind::OffloadHostRam:
+        return ChartPalette::tr("Offloaded to host RAM");
+    case MemorySegmentKind::OffloadDisk:
+        return ChartPalette::tr("Offloaded to disk");
+    case MemorySegmentKind::Unplaced:
+        return ChartPalette::tr("Does not fit anywhere");
     }
     return {};
 }
@@ -84,10 +121,14 @@ QString segmentName(MemorySegmentKind kind)
 QColor boundColor(core::Bound bound)
 {
     switch (bound) {
-    case core::Bound::Compute: return kBlue;
-    case core::Bound::Memory: return kOrange;
-    case core::Bound::Communication: return kPurple;
-    case core::Bound::Offload: return kVermillion;
+    case core::Bound::Compute:
+        return kBlue;
+    case core::Bound::Memory:
+        return kOrange;
+    case core::Bound::Communication:
+        return kPurple;
+    case core::Bound::Offload:
+        return kVermillion;
     }
     return kGrey;
 }
@@ -100,10 +141,14 @@ QColor latencyColor()
 QString boundName(core::Bound bound)
 {
     switch (bound) {
-    case core::Bound::Compute: return ChartPalette::tr("Compute");
-    case core::Bound::Memory: return ChartPalette::tr("Memory bandwidth");
-    case core::Bound::Communication: return ChartPalette::tr("Communication");
-    case core::Bound::Offload: return ChartPalette::tr("Offload I/O");
+    case core::Bound::Compute:
+        return ChartPalette::tr("Compute");
+    case core::Bound::Memory:
+        return ChartPalette::tr("Memory bandwidth");
+    case core::Bound::Communication:
+        return ChartPalette::tr("Communication");
+    case core::Bound::Offload:
+        return ChartPalette::tr("Offload I/O");
     }
     return {};
 }
@@ -111,9 +156,12 @@ QString boundName(core::Bound bound)
 QColor phaseColor(core::RooflinePhase phase)
 {
     switch (phase) {
-    case core::RooflinePhase::Prefill: return kBlue;
-    case core::RooflinePhase::Decode: return kVermillion;
-    case core::RooflinePhase::TrainingStep: return kGreen;
+    case core::RooflinePhase::Prefill:
+        return kBlue;
+    case core::RooflinePhase::Decode:
+        return kVermillion;
+    case core::RooflinePhase::TrainingStep:
+        return kGreen;
     }
     return kGrey;
 }
@@ -121,9 +169,12 @@ QColor phaseColor(core::RooflinePhase phase)
 QString phaseName(core::RooflinePhase phase)
 {
     switch (phase) {
-    case core::RooflinePhase::Prefill: return ChartPalette::tr("Prefill");
-    case core::RooflinePhase::Decode: return ChartPalette::tr("Decode");
-    case core::RooflinePhase::TrainingStep: return ChartPalette::tr("Training step");
+    case core::RooflinePhase::Prefill:
+        return ChartPalette::tr("Prefill");
+    case core::RooflinePhase::Decode:
+        return ChartPalette::tr("Decode");
+    case core::RooflinePhase::TrainingStep:
+        return ChartPalette::tr("Training step");
     }
     return {};
 }
@@ -131,10 +182,14 @@ QString phaseName(core::RooflinePhase phase)
 QString tierName(core::OffloadTier tier)
 {
     switch (tier) {
-    case core::OffloadTier::None: return ChartPalette::tr("fits");
-    case core::OffloadTier::HostRam: return ChartPalette::tr("host RAM");
-    case core::OffloadTier::Disk: return ChartPalette::tr("disk");
-    case core::OffloadTier::DoesNotFit: return ChartPalette::tr("does not fit");
+    case core::OffloadTier::None:
+        return ChartPalette::tr("fits");
+    case core::OffloadTier::HostRam:
+        return ChartPalette::tr("host RAM");
+    case core::OffloadTier::Disk:
+        return ChartPalette::tr("disk");
+    case core::OffloadTier::DoesNotFit:
+        return ChartPalette::tr("does not fit");
     }
     return {};
 }

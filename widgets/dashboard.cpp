@@ -7,9 +7,9 @@
 #include "widgets/roofline_widget.h"
 #include "widgets/value_format.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QEvent>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -112,22 +112,35 @@ void Dashboard::setReport(const core::Report& report)
     const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
     m_headline->setText(tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
                             .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
-                                 QString::fromStdString(report.deviceName), mode, QString::number(split.tensor),
-                                 QString::number(split.pipeline), QString::number(split.data)));
+                                 QString::fromStdString(report.deviceName), mode,
+                                 QString::number(split.tensor), QString::number(split.pipeline),
+                                 QString::number(split.data)));
+    // A model read with generic keys can be off by any factor: say so where the figures are.
+    if (!report.approximations.empty()) {
+        m_headline->setText(m_headline->text() + QStringLiteral("  ⚠ ") +
+                            tr("approximate: the model's config is not fully understood (hover for why)"));
+        QStringList reasons;
+        for (const std::string& reason : report.approximations)
+            reasons << QString::fromStdString(reason);
+        m_headline->setToolTip(reasons.join(QLatin1Char('\n')));
+    } else {
+        m_headline->setToolTip(QString());
+    }
     m_memoryBars->setReport(report);
     m_roofline->setReport(report);
     fillPhaseCards(report, m_prefill, m_decode, m_training);
 }
 
-void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard, BottleneckCard* decodeCard,
-                               BottleneckCard* trainingCard)
+void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard,
+                               BottleneckCard* decodeCard, BottleneckCard* trainingCard)
 {
     const auto& s = report.scenario;
     if (report.prefill) {
         const auto& p = *report.prefill;
-        QList<QPair<QString, QString>> figures{{tr("Time to first token"), formatSeconds(p.seconds)},
-                                               {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
-                                               {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}};
+        QList<QPair<QString, QString>> figures{
+            {tr("Time to first token"), formatSeconds(p.seconds)},
+            {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
+            {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}};
         if (report.ideal.prefill) // the datasheet roofline of the same work, for comparison
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.prefill->seconds)});
         prefillCard->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
@@ -137,10 +150,10 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
     }
     if (report.decode) {
         const auto& d = *report.decode;
-        QList<QPair<QString, QString>> figures{{tr("Time per output token"), formatSeconds(d.seconds)},
-                                               {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
-                                               {tr("Tokens/s per sequence"),
-                                                formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}};
+        QList<QPair<QString, QString>> figures{
+            {tr("Time per output token"), formatSeconds(d.seconds)},
+            {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
+            {tr("Tokens/s per sequence"), formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}};
         if (report.ideal.decode)
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.decode->seconds)});
         decodeCard->setContent(tr("Decode"), d.bound, d.breakdown, figures);
@@ -156,9 +169,10 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
             {tr("MFU"), formatNumber(t.mfu * 100.0) + QStringLiteral(" %")},
             {tr("Days for %1 tokens").arg(formatNumber(s.training.trainTokens)), formatNumber(t.trainDays)}};
         if (report.ideal.training)
-            figures.append({tr("Ideal roofline"), tr("%1, MFU %2 %")
-                                                      .arg(formatSeconds(report.ideal.training->step.seconds),
-                                                           formatNumber(report.ideal.training->mfu * 100.0))});
+            figures.append(
+                {tr("Ideal roofline"), tr("%1, MFU %2 %")
+                                           .arg(formatSeconds(report.ideal.training->step.seconds),
+                                                formatNumber(report.ideal.training->mfu * 100.0))});
         trainingCard->setContent(tr("Training step"), t.step.bound, t.step.breakdown, figures);
         trainingCard->show();
     } else {

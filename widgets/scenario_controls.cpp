@@ -41,9 +41,10 @@ namespace {
 constexpr int kBatchMaxPosition = 12;   // 2^12 = 4096
 constexpr int kDevicesMaxPosition = 14; // 2^14 = 16384
 constexpr int kPromptMin = 128;
-constexpr int kPromptMax = 1 << 20; // 1,048,576
+constexpr int kPromptMax = 10 << 20; // 10,485,760: Llama 4 Scout's context
 constexpr int kPromptStepsPerOctave = 16;
-constexpr int kPromptMaxPosition = 13 * kPromptStepsPerOctave; // 128 · 2^13 = 1 Mi
+constexpr int kPromptMaxPosition = 262;        // 128 · 2^(262/16) ≈ 10.9 M, clamped to kPromptMax
+constexpr int kPromptDefaultContext = 1 << 17; // slider span when a model states no context length
 constexpr int kOutputMax = 32768;
 constexpr int kOutputStepsPerOctave = 4;
 constexpr int kOutputMaxPosition = 1 + 15 * kOutputStepsPerOctave; // 0, then 1 … 2^15
@@ -99,7 +100,8 @@ int positionForDevices(int devices)
 }
 int promptForPosition(int position)
 {
-    return logValue(kPromptMin, std::clamp(position, 0, kPromptMaxPosition), kPromptStepsPerOctave);
+    return std::min(kPromptMax,
+                    logValue(kPromptMin, std::clamp(position, 0, kPromptMaxPosition), kPromptStepsPerOctave));
 }
 int positionForPrompt(int prompt)
 {
@@ -142,6 +144,7 @@ core::Precision activationsForCompute(core::Precision compute)
 constexpr std::array kComputePrecisions{core::Precision::Fp32, core::Precision::Tf32, core::Precision::Bf16,
                                         core::Precision::Fp16, core::Precision::Fp8,  core::Precision::Int8,
                                         core::Precision::Int4, core::Precision::Fp4};
+// Weight-only formats the picker lists with their bits (checkpoint has no single bit width).
 constexpr std::array kWeightOnlyPrecisions{
     core::Precision::Q8_0, core::Precision::Q6_K,    core::Precision::Q5_K_M,  core::Precision::Q4_K_M,
     core::Precision::Q4_0, core::Precision::AwqInt4, core::Precision::GptqInt4};
@@ -290,6 +293,38 @@ QString architectureHtml(const core::ModelArchitecture& a)
     if (a.isMoe())
         html += QStringLiteral("<br/>") +
                 ScenarioControls::tr("%1 experts, %2 per token").arg(a.experts).arg(a.expertsPerToken);
+    // Layer kinds, as the cache sees them.
+    std::array<long long, 5> kinds{};
+    for (const core::LayerSpec& layer : a.layerSpecs)
+        ++kinds[static_cast<std::size_t>(layer.attention)];
+    QStringList parts;
+    if (kinds[0] > 0)
+        parts << ScenarioControls::tr("%1 full attention").arg(kinds[0]);
+    if (kinds[1] > 0)
+        parts << ScenarioControls::tr("%1 sliding window").arg(kinds[1]);
+    if (kinds[2] > 0)
+        parts << ScenarioControls::tr("%1 chunked").arg(kinds[2]);
+    if (kinds[3] > 0)
+        parts << ScenarioControls::tr("%1 linear / state space").arg(kinds[3]);
+    if (kinds[4] > 0)
+        parts << ScenarioControls::tr("%1 MLP only").arg(kinds[4]);
+    if (parts.size() > 1 || kinds[0] != a.layers)
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("Layers: %1").arg(parts.join(QStringLiteral(", ")));
+    if (a.paramsVision > 0)
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("Vision tower: %1 params").arg(paramsText(a.paramsVision));
+    if (a.paramsMtp > 0)
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("Multi-token prediction: %1 params (not loaded for plain decoding)")
+                    .arg(paramsText(a.paramsMtp));
+    if (a.checkpointQuantized)
+        html +=
+            QStringLiteral("<br/>") + ScenarioControls::tr("Checkpoint: %1 (%2)")
+                                          .arg(escaped(a.checkpointSummary), formatBytes(a.checkpointBytes));
+    if (!a.approximations.empty())
+        html +=
+            QStringLiteral("<br/><b>") + ScenarioControls::tr("Approximate reading") + QStringLiteral("</b>");
     return html;
 }
 
@@ -303,9 +338,11 @@ QString modelTooltip(const core::ModelEntry& model)
         QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
     html += architectureHtml(model.architecture);
     if (!model.paramsSource.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("Parameter count: %1").arg(escaped(model.paramsSource));
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("Parameter count: %1").arg(escaped(model.paramsSource));
     if (!model.configProvenance.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("config.json: %1").arg(escaped(model.configProvenance));
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("config.json: %1").arg(escaped(model.configProvenance));
     html += sourcesHtml(model.sources);
     if (model.userDefined)
         html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
@@ -680,6 +717,9 @@ void ScenarioControls::buildUi()
             m_weightsCombo->addItem(
                 tr("%1 · %2 bits").arg(name, formatNumber(core::bitsPerElement(precision))), name);
         }
+        weightsModel->appendRow(headerItem(tr("As the checkpoint stores them")));
+        m_weightsCombo->addItem(tr("checkpoint · each module in its stored format"),
+                                qs(core::precisionName(core::Precision::Checkpoint)));
         prepareInput(m_weightsCombo, QStringLiteral("weightsCombo"), tr("Weights precision"),
                      tr("Storage format of the weights. Weight-only formats (llama.cpp, AWQ, GPTQ) are "
                         "stored compressed and computed in the compute precision; bits include scales."));
@@ -754,11 +794,11 @@ void ScenarioControls::buildUi()
 
     // Visual order, top to bottom and left to right.
     const std::array<QWidget*, 27> tabOrder{
-        m_deviceCombo,    m_devicesSpin,         m_devicesSlider, m_modelCombo,
-        m_importButton,   m_inferenceRadio,      m_trainingRadio, m_batchSpin,
-        m_batchSlider,    m_promptSpin,          m_promptSlider,  m_outputSpin,
-        m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,    m_pipelineSpin,
-        m_dataSpin,       m_expertSpin,          m_weightsCombo,  m_kvCacheCombo,
+        m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
+        m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
+        m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
+        m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
+        m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
         m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
         m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
@@ -878,11 +918,15 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
                                  return totalParams(*a) < totalParams(*b);
                              });
             m_modelModel->appendRow(headerItem(qs(models.front()->family)));
-            for (const core::ModelEntry* model : models)
-                m_modelModel->appendRow(
+            for (const core::ModelEntry* model : models) {
+                QStandardItem* item =
                     entryItem(qs(model->id), modelDisplayName(*model),
                               modelSummary(model->architecture, totalParams(*model), activeParams(*model)),
-                              modelTooltip(*model)));
+                              modelTooltip(*model));
+                item->setData(static_cast<qlonglong>(model->architecture.maxPositions), ContextRole);
+                item->setData(model->architecture.checkpointQuantized, QuantizedRole);
+                m_modelModel->appendRow(item);
+            }
         }
     } else {
         // Only the imported rows change: drop them and append them again below.
@@ -902,11 +946,16 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
     for (std::size_t i = 0; i < m_imported.size(); ++i) {
         const ImportedConfig& imported = m_imported[i];
         const std::string modelType = imported.config.value("model_type", std::string());
+        // Named after its repository (_name_or_path) or folder, never "config.json" or a path.
+        const std::string importedName =
+            core::importedModelName(imported.config, imported.path.toStdString());
         const QString name =
             tr("Imported: %1")
-                .arg(imported.path.isEmpty() ? (modelType.empty() ? tr("config") : qs(modelType))
-                                             : QFileInfo(imported.path).fileName());
+                .arg(importedName == "imported model" && !modelType.empty() ? qs(modelType)
+                                                                            : qs(importedName));
         QString summary;
+        qlonglong context = 0;
+        bool quantized = false;
         QString tooltip = QStringLiteral("<qt><b>") + name.toHtmlEscaped() + QStringLiteral("</b>");
         if (!imported.path.isEmpty())
             tooltip += QStringLiteral("<br/>") + imported.path.toHtmlEscaped();
@@ -915,6 +964,8 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
             const core::ModelArchitecture architecture =
                 core::architectureFromHfConfig(imported.config, "model_config", warnings);
             summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
+            context = architecture.maxPositions;
+            quantized = architecture.checkpointQuantized;
             tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
             for (const std::string& warning : warnings)
                 tooltip += QStringLiteral("<br/><i>") + escaped(warning) + QStringLiteral("</i>");
@@ -926,6 +977,8 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
         QStandardItem* item = entryItem(QString(), name, summary, tooltip + QStringLiteral("</qt>"));
         item->setData(ImportedItem, KindRole);
         item->setData(static_cast<int>(i), ImportIndexRole);
+        item->setData(context, ContextRole);
+        item->setData(quantized, QuantizedRole);
         m_modelModel->appendRow(item);
     }
 }
@@ -989,6 +1042,7 @@ void ScenarioControls::selectModel()
     m_modelCombo->setCurrentIndex(found);
     m_modelSummary->setText(found >= 0 ? m_modelCombo->itemData(found, SummaryRole).toString() : QString());
     m_modelSummary->setVisible(found >= 0);
+    fitPromptRangeToModel();
 }
 
 int ScenarioControls::importedIndexFor(const nlohmann::json& config) const
@@ -1081,7 +1135,29 @@ void ScenarioControls::onModelActivated()
     }
     m_modelSummary->setText(m_modelCombo->itemData(row, SummaryRole).toString());
     m_modelSummary->setVisible(true);
+    // A quantized checkpoint is served as stored: the picker says so rather than bf16.
+    if (m_modelCombo->itemData(row, QuantizedRole).toBool() && m_inferenceRadio->isChecked()) {
+        SyncGuard guard(m_syncing);
+        setPrecisionItem(m_weightsCombo, core::Precision::Checkpoint);
+    }
+    fitPromptRangeToModel();
     commit();
+}
+
+void ScenarioControls::fitPromptRangeToModel()
+{
+    const int row = m_modelCombo->currentIndex();
+    const qlonglong context = row >= 0 ? m_modelCombo->itemData(row, ContextRole).toLongLong() : 0;
+    const int span = static_cast<int>(
+        std::clamp<qlonglong>(context > 0 ? context : kPromptDefaultContext, kPromptMin * 8, kPromptMax));
+    const int needed = std::max(span, m_promptSpin->value());
+    int last = positionForPrompt(needed);
+    if (promptForPosition(last) < needed && last < kPromptMaxPosition)
+        ++last; // the slider's end reaches the context, never short of it
+    SyncGuard guard(m_syncing);
+    const int position = m_promptSlider->value();
+    m_promptSlider->setMaximum(last);
+    m_promptSlider->setValue(position);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1106,10 +1182,11 @@ void ScenarioControls::applyModeToUi()
     const QString promptName = training ? tr("Sequence length") : tr("Prompt tokens");
     m_promptSpin->setAccessibleName(promptName);
     m_promptSlider->setAccessibleName(tr("%1 slider").arg(promptName));
-    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 1,048,576).")
-                                      : tr("Prompt length per sequence (1 to 1,048,576)."));
-    m_promptSlider->setToolTip(
-        tr("%1 on a log scale from 128 to 1,048,576; type an exact value in the box.").arg(promptName));
+    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 10,485,760).")
+                                      : tr("Prompt length per sequence (1 to 10,485,760)."));
+    m_promptSlider->setToolTip(tr("%1 on a log scale from 128 to the model's context length (at most "
+                                  "10,485,760); type an exact value in the box.")
+                                   .arg(promptName));
     const QString batchName = training ? tr("Global batch") : tr("Batch");
     m_batchSpin->setAccessibleName(batchName);
     m_batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
@@ -1256,6 +1333,7 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
         m_batchSpin->setValue(clampToInt(s.batch, m_batchSpin->minimum(), m_batchSpin->maximum()));
         m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
         m_promptSpin->setValue(clampToInt(s.promptTokens, m_promptSpin->minimum(), m_promptSpin->maximum()));
+        fitPromptRangeToModel();
         m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
         m_outputSpin->setValue(clampToInt(s.outputTokens, m_outputSpin->minimum(), m_outputSpin->maximum()));
         m_outputSlider->setValue(positionForOutput(m_outputSpin->value()));
@@ -1302,8 +1380,8 @@ void ScenarioControls::setOverheads(const core::Overheads& overheads)
 void ScenarioControls::editOverheads()
 {
     const QString deviceId = qs(m_base.deviceId);
-    OverheadsDialog dialog(m_base.overheads, m_deviceContextBytes.value(deviceId), m_deviceCombo->currentText(),
-                           this);
+    OverheadsDialog dialog(m_base.overheads, m_deviceContextBytes.value(deviceId),
+                           m_deviceCombo->currentText(), this);
     if (dialog.exec() == QDialog::Accepted)
         setOverheads(dialog.overheads());
 }

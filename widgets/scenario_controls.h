@@ -73,6 +73,8 @@ public:
         ImportIndexRole,       // int, index of an imported model config
         SummaryRole,           // QString, the one-line figures shown under the picker
         NameRole,              // QString, what the closed picker shows (the popup shows all)
+        ContextRole,           // qlonglong, the model's context length (max_position_embeddings; 0 unknown)
+        QuantizedRole,         // bool, the model's checkpoint has a quantization_config
     };
     enum ItemKind { HeaderItem = 1, EntryItem, ImportedItem }; // KindRole; absent (0) on plain items
 
@@ -142,6 +144,9 @@ private:
 
     void onDeviceActivated();
     void onModelActivated();
+    // The prompt slider spans the selected model's context length (at most 10 Mi tokens), or
+    // the scenario's prompt if that is longer: the range never changes a loaded value.
+    void fitPromptRangeToModel();
     void onModeChanged();
     void onDevicesChanged();
     void onAutoSplitToggled(bool autoSplit);
@@ -158,7 +163,7 @@ private:
     bool m_syncing = false; // true while controls are set programmatically
     int m_dragId = 0;
     int m_dragCount = 0;
-    core::Scenario m_base;  // ids, model config and the fields without a control
+    core::Scenario m_base; // ids, model config and the fields without a control
     std::vector<ImportedConfig> m_imported;
     std::optional<core::Parallelism> m_autoSplit;      // from the last report
     std::optional<core::Parallelism> m_lastValidSplit; // last manual split that matched devices

@@ -922,6 +922,118 @@
         <source>Does not fit: the overflow is offloaded and crosses the host link each time it is used.</source>
         <translation>放不下：溢出部分被卸载，每次使用都要经主机链路传输。</translation>
     </message>
+    <message>
+        <source>Indexer key bytes per token (fp8 + fp32 scale)</source>
+        <translation>每个 token 的索引器键字节数（fp8 + fp32 缩放因子）</translation>
+    </message>
+    <message>
+        <source>DeepSeek sparse attention also caches the lightning indexer&apos;s key per token per layer (DeepSeek-V3.2-Exp report §2.1).</source>
+        <translation>DeepSeek 稀疏注意力还会在每层为每个 token 缓存闪电索引器的键（DeepSeek-V3.2-Exp 报告 §2.1）。</translation>
+    </message>
+    <message>
+        <source>Chunked-attention layers</source>
+        <translation>分块注意力层数</translation>
+    </message>
+    <message>
+        <source>Attention chunk</source>
+        <translation>注意力分块</translation>
+    </message>
+    <message>
+        <source>Chunked-attention layers attend within their chunk and keep at most one chunk of tokens.</source>
+        <translation>分块注意力层只在本块内计算注意力，最多保留一个块的 token。</translation>
+    </message>
+    <message>
+        <source>The scenario asks for full-length KV on windowed layers, as engines without a windowed cache allocate it.</source>
+        <translation>该场景要求在窗口层上按全长分配 KV，与没有窗口缓存的推理引擎的做法相同。</translation>
+    </message>
+    <message>
+        <source>Linear-attention / state-space layers (no KV cache)</source>
+        <translation>线性注意力 / 状态空间层数（无 KV 缓存）</translation>
+    </message>
+    <message>
+        <source>Linear-attention and state-space layers keep a fixed recurrent state instead of a KV cache: see Recurrent state.</source>
+        <translation>线性注意力和状态空间层保留固定大小的循环状态而非 KV 缓存：见“循环状态”。</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Linear-attention and state-space layers read and rewrite their whole state every step.</source>
+        <translation>线性注意力和状态空间层每一步都读取并重写其全部状态。</translation>
+    </message>
+    <message>
+        <source>Embedding as stored</source>
+        <translation>嵌入层（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Output head as stored</source>
+        <translation>输出头（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Attention (token mixer) weights as stored</source>
+        <translation>注意力（token 混合器）权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Dense MLP weights as stored</source>
+        <translation>稠密 MLP 权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Shared-expert weights as stored</source>
+        <translation>共享专家权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Router weights as stored</source>
+        <translation>路由器权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Norm weights as stored</source>
+        <translation>归一化层权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Routed-expert weights as stored</source>
+        <translation>路由专家权重（按存储格式）</translation>
+    </message>
+    <message>
+        <source>Weights counted as the checkpoint stores them: each module group in its own format, block scales included (the config&apos;s quantization_config, else its torch_dtype).</source>
+        <translation>权重按检查点的存储方式计算：每组模块采用各自的格式，包含分块缩放因子（依据 config 的 quantization_config，否则为其 torch_dtype）。</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Vision tower and projector parameters</source>
+        <translation>视觉塔与投影层参数</translation>
+    </message>
+    <message>
+        <source>Training keeps no recurrent state between steps; each layer&apos;s activations are counted with the activations.</source>
+        <translation>训练在步与步之间不保留循环状态；各层的激活计入激活值。</translation>
+    </message>
+    <message>
+        <source>Training counts the vision tower with the weights, gradients and optimizer states.</source>
+        <translation>训练时视觉塔计入权重、梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>A multimodal checkpoint loads its image encoder beside the language model; it runs on image tokens only.</source>
+        <translation>多模态检查点会在语言模型之外加载图像编码器；它只处理图像 token。</translation>
+    </message>
+    <message>
+        <source>Linear-attention / state-space layers</source>
+        <translation>线性注意力 / 状态空间层数</translation>
+    </message>
+    <message>
+        <source>State elements per layer per sequence</source>
+        <translation>每层每个序列的状态元素数</translation>
+    </message>
+    <message>
+        <source>Bytes per state element (activation precision)</source>
+        <translation>每个状态元素的字节数（激活精度）</translation>
+    </message>
+    <message>
+        <source>The state does not grow with the context: a long prompt costs these layers nothing extra.</source>
+        <translation>状态不随上下文增长：长提示词不会给这些层带来额外开销。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioChangeCommand</name>
@@ -1004,6 +1116,142 @@
     <message>
         <source>Change %1 and %2</source>
         <translation>更改%1和%2</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::app::HfHubClient</name>
+    <message>
+        <source>expected a model id such as meta-llama/Llama-3.2-1B or its page https://huggingface.co/org/name, got &quot;%1&quot;</source>
+        <translation>应为模型 ID（如 meta-llama/Llama-3.2-1B）或其页面地址 https://huggingface.co/org/name，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>not a huggingface.co address</source>
+        <translation>不是 huggingface.co 的地址</translation>
+    </message>
+    <message>
+        <source>only the main revision is downloaded</source>
+        <translation>只下载 main 版本</translation>
+    </message>
+    <message>
+        <source>a dataset or Space, not a model</source>
+        <translation>这是数据集或 Space，不是模型</translation>
+    </message>
+    <message>
+        <source>HF_ENDPOINT: expected an http(s) address such as https://huggingface.co, got &quot;%1&quot;</source>
+        <translation>HF_ENDPOINT：应为 http(s) 地址（如 https://huggingface.co），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>%1/%2: refused a redirect from https to %3</source>
+        <translation>%1/%2：已拒绝从 https 重定向到 %3</translation>
+    </message>
+    <message>
+        <source>%1/%2: too many redirects</source>
+        <translation>%1/%2：重定向次数过多</translation>
+    </message>
+    <message>
+        <source>%1/%2 is larger than 16 MiB; not a config.json or index</source>
+        <translation>%1/%2 大于 16 MiB，不是 config.json 或索引文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>no answer within %n s</source>
+        <translation>
+            <numerusform>%n s 内无响应</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot reach %1 (%2): check the connection, or set HF_ENDPOINT</source>
+        <translation>无法连接 %1（%2）：请检查网络连接，或设置 HF_ENDPOINT</translation>
+    </message>
+    <message>
+        <source>no repository %1 on %2, or it has no config.json</source>
+        <translation>%2 上没有仓库 %1，或该仓库没有 config.json</translation>
+    </message>
+    <message>
+        <source>if it is private: set HF_TOKEN or the token in File → Import from Hugging Face…</source>
+        <translation>如为私有仓库：请设置 HF_TOKEN，或在“文件 → 从 Hugging Face 导入…”中填写访问令牌</translation>
+    </message>
+    <message>
+        <source>%1 is gated or private: set HF_TOKEN or the token in File → Import from Hugging Face…</source>
+        <translation>%1 是受限访问或私有的仓库：请设置 HF_TOKEN，或在“文件 → 从 Hugging Face 导入…”中填写访问令牌</translation>
+    </message>
+    <message>
+        <source>with a token: accept the model&apos;s licence on its page first</source>
+        <translation>已有访问令牌时：请先在模型页面上接受其许可协议</translation>
+    </message>
+    <message>
+        <source>%1/config.json: %2 answered HTTP %3 %4</source>
+        <translation>%1/config.json：%2 返回 HTTP %3 %4</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object, got %2</source>
+        <translation>%1：应为 JSON 对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1; the checkpoint size is not cross-checked</source>
+        <translation>%1；未交叉核对检查点大小</translation>
+    </message>
+    <message>
+        <source>using the cached copy of %1 from %2: %3</source>
+        <translation>使用 %2 缓存的 %1 副本：%3</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::app::HfImportDialog</name>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>从 Hugging Face 导入</translation>
+    </message>
+    <message>
+        <source>Downloads the model&apos;s config.json from %1 (and its safetensors index, to cross-check the size). The weights are not downloaded.</source>
+        <translation>从 %1 下载模型的 config.json（以及其 safetensors 索引，用于交叉核对大小）。不下载权重。</translation>
+    </message>
+    <message>
+        <source>org/name or https://huggingface.co/org/name</source>
+        <translation>org/name 或 https://huggingface.co/org/name</translation>
+    </message>
+    <message>
+        <source>hf_… (only for gated or private models)</source>
+        <translation>hf_…（仅受限访问或私有模型需要）</translation>
+    </message>
+    <message>
+        <source>HF_TOKEN is set in the environment and is used instead of this field.</source>
+        <translation>环境变量中已设置 HF_TOKEN，将使用它而不是此处的访问令牌。</translation>
+    </message>
+    <message>
+        <source>Kept in this program&apos;s settings on this computer.</source>
+        <translation>保存在本机的本程序设置中。</translation>
+    </message>
+    <message>
+        <source>Used for this download only.</source>
+        <translation>仅用于本次下载。</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>访问令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>下载进度</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Enter a model id such as meta-llama/Llama-3.2-1B, or paste its page&apos;s address.</source>
+        <translation>请输入模型 ID（如 meta-llama/Llama-3.2-1B），或粘贴其页面地址。</translation>
+    </message>
+    <message>
+        <source>safetensors index %1 GB agrees with the parameter count (within %2 %)</source>
+        <translation>safetensors 索引的 %1 GB 与参数量一致（相差在 %2 % 以内）</translation>
+    </message>
+    <message>
+        <source>checkpoint index says %1 GB, the config&apos;s parameter count in its stored formats gives %2 GB (ratio %3): the config may not describe this checkpoint</source>
+        <translation>检查点索引为 %1 GB，而按检查点的存储格式由 config 的参数量算得 %2 GB（比值 %3）：该 config 可能与此检查点不符</translation>
     </message>
 </context>
 <context>
@@ -1544,6 +1792,10 @@ Either way, the next start resumes where you are now.</source>
         <source>B · %1</source>
         <translation>B · %1</translation>
     </message>
+    <message>
+        <source>Import from &amp;Hugging Face…</source>
+        <translation>从 Hugging Face 导入(&amp;H)…</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>
@@ -2011,6 +2263,14 @@ Either way, the next start resumes where you are now.</source>
         <source>Does not fit</source>
         <translation>放不下</translation>
     </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::CompareView</name>
@@ -2346,6 +2606,10 @@ B（当前）：%2</translation>
     <message>
         <source>Training step</source>
         <translation>训练步</translation>
+    </message>
+    <message>
+        <source>approximate: the model&apos;s config is not fully understood (hover for why)</source>
+        <translation>近似：模型的 config 未被完全理解（悬停查看原因）</translation>
     </message>
 </context>
 <context>
@@ -3924,10 +4188,6 @@ attainable %4, achieved %5</source>
         <translation>已导入：%1</translation>
     </message>
     <message>
-        <source>config</source>
-        <translation>config</translation>
-    </message>
-    <message>
         <source>not readable</source>
         <translation>无法读取</translation>
     </message>
@@ -3958,18 +4218,6 @@ attainable %4, achieved %5</source>
     <message>
         <source>%1 slider</source>
         <translation>%1滑块</translation>
-    </message>
-    <message>
-        <source>Tokens per training sequence (1 to 1,048,576).</source>
-        <translation>每个训练序列的 token 数（1 到 1,048,576）。</translation>
-    </message>
-    <message>
-        <source>Prompt length per sequence (1 to 1,048,576).</source>
-        <translation>每个序列的提示词长度（1 到 1,048,576）。</translation>
-    </message>
-    <message>
-        <source>%1 on a log scale from 128 to 1,048,576; type an exact value in the box.</source>
-        <translation>以对数刻度调整%1（128 到 1,048,576）；可在输入框中输入精确数值。</translation>
     </message>
     <message>
         <source>Global batch</source>
@@ -4018,6 +4266,66 @@ attainable %4, achieved %5</source>
     <message>
         <source>The estimate waits for a matching split.</source>
         <translation>估算将在并行划分匹配后进行。</translation>
+    </message>
+    <message>
+        <source>%1 full attention</source>
+        <translation>%1 层全注意力</translation>
+    </message>
+    <message>
+        <source>%1 sliding window</source>
+        <translation>%1 层滑动窗口</translation>
+    </message>
+    <message>
+        <source>%1 chunked</source>
+        <translation>%1 层分块注意力</translation>
+    </message>
+    <message>
+        <source>%1 linear / state space</source>
+        <translation>%1 层线性注意力 / 状态空间</translation>
+    </message>
+    <message>
+        <source>%1 MLP only</source>
+        <translation>%1 层仅 MLP</translation>
+    </message>
+    <message>
+        <source>Layers: %1</source>
+        <translation>层：%1</translation>
+    </message>
+    <message>
+        <source>Vision tower: %1 params</source>
+        <translation>视觉塔：%1 参数</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction: %1 params (not loaded for plain decoding)</source>
+        <translation>多 token 预测 (MTP)：%1 参数（普通解码时不加载）</translation>
+    </message>
+    <message>
+        <source>Checkpoint: %1 (%2)</source>
+        <translation>检查点：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Approximate reading</source>
+        <translation>近似读取</translation>
+    </message>
+    <message>
+        <source>As the checkpoint stores them</source>
+        <translation>按检查点的存储格式</translation>
+    </message>
+    <message>
+        <source>checkpoint · each module in its stored format</source>
+        <translation>checkpoint · 各模块按其存储格式</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence (1 to 10,485,760).</source>
+        <translation>每个训练序列的 token 数（1 到 10,485,760）。</translation>
+    </message>
+    <message>
+        <source>Prompt length per sequence (1 to 10,485,760).</source>
+        <translation>每个序列的提示词长度（1 到 10,485,760）。</translation>
+    </message>
+    <message>
+        <source>%1 on a log scale from 128 to the model&apos;s context length (at most 10,485,760); type an exact value in the box.</source>
+        <translation>以对数刻度调整%1（128 到模型的上下文长度，最多 10,485,760）；可在输入框中输入精确数值。</translation>
     </message>
 </context>
 <context>

@@ -64,10 +64,14 @@ void TestChartData::fitsStacksEveryComponent()
     QCOMPARE(bar.segments[3].kind, MemorySegmentKind::Activations);
     QCOMPARE(bar.segments[4].kind, MemorySegmentKind::KvPoolReserve);
     QCOMPARE(bar.segments[4].bytes, 0.0); // no serving pre-allocation by default
-    QCOMPARE(bar.segments[5].kind, MemorySegmentKind::KvCache);
-    QCOMPARE(bar.segments[5].startBytes, 400e6 + 1.05 * m.activationsBytes);
-    QCOMPARE(bar.segments[6].kind, MemorySegmentKind::Weights);
-    QCOMPARE(bar.segments[6].bytes, m.weightsBytes);
+    QCOMPARE(bar.segments[5].kind, MemorySegmentKind::RecurrentState);
+    QCOMPARE(bar.segments[5].bytes, 0.0); // a transformer: no linear-attention layers
+    QCOMPARE(bar.segments[6].kind, MemorySegmentKind::KvCache);
+    QCOMPARE(bar.segments[6].startBytes, 400e6 + 1.05 * m.activationsBytes);
+    QCOMPARE(bar.segments[7].kind, MemorySegmentKind::VisionWeights);
+    QCOMPARE(bar.segments[7].bytes, 0.0); // text only
+    QCOMPARE(bar.segments[8].kind, MemorySegmentKind::Weights);
+    QCOMPARE(bar.segments[8].bytes, m.weightsBytes);
     QVERIFY(qAbs(sumSegments(bar) - r.memory.perDevice.totalBytes()) < 1.0);
     QVERIFY(chart.axisMaxBytes > chart.capacityBytes);
 }

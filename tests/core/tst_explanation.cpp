@@ -356,6 +356,8 @@ void TestExplanation::everyExplanationReproducesTheReport()
                 switch (kind) {
                 case MemorySegmentKind::Weights: expected = m.weightsBytes; break;
                 case MemorySegmentKind::KvCache: expected = m.kvCacheBytes; break;
+                case MemorySegmentKind::VisionWeights: expected = m.visionWeightsBytes; break;
+                case MemorySegmentKind::RecurrentState: expected = m.recurrentStateBytes; break;
                 case MemorySegmentKind::Activations: expected = m.activationsBytes; break;
                 case MemorySegmentKind::Gradients: expected = m.gradientsBytes; break;
                 case MemorySegmentKind::OptimizerStates: expected = m.optimizerStatesBytes; break;

@@ -104,7 +104,8 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
         QVERIFY2(checkNumbers(reportToJson(r), where),
                  qPrintable(QString::fromStdString(label + ": " + where)));
         const auto& m = r.memory.perDevice;
-        const double parts = m.weightsBytes + m.kvCacheBytes + m.activationsBytes + m.gradientsBytes +
+        const double parts = m.weightsBytes + m.visionWeightsBytes + m.kvCacheBytes + m.recurrentStateBytes +
+                             m.activationsBytes + m.gradientsBytes +
                              m.optimizerStatesBytes + m.runtimeContextBytes + m.allocatorReserveBytes +
                              m.communicationBuffersBytes + m.kvPoolReserveBytes;
         QCOMPARE(parts, m.totalBytes());

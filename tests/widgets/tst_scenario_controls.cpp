@@ -586,9 +586,10 @@ private slots:
         QVERIFY(slider->maximum() - slider->minimum() >= 150);
         slider->setValue(slider->minimum());
         QCOMPARE(spin->value(), 128);
+        // The slider ends at the model's context: Llama 3.1 70B's max_position_embeddings 131072.
         slider->setValue(slider->maximum());
-        QCOMPARE(spin->value(), 1048576);
-        QCOMPARE(f.controls.scenario()["prompt_tokens"].get<int>(), 1048576);
+        QCOMPARE(spin->value(), 131072);
+        QCOMPARE(f.controls.scenario()["prompt_tokens"].get<int>(), 131072);
         int previous = 0;
         for (int position = slider->minimum(); position <= slider->maximum(); ++position) {
             slider->setValue(position);
@@ -722,7 +723,43 @@ private slots:
         QCOMPARE(dataOf(child<QComboBox>(controls, "computeCombo")), compute);
         QCOMPARE(dataOf(child<QComboBox>(controls, "kvCacheCombo")), compute);
         QCOMPARE(dataOf(child<QComboBox>(controls, "weightsCombo")),
-                 compute + name("q8_0 q6_k q5_k_m q4_k_m q4_0 awq-int4 gptq-int4").split(QLatin1Char(' ')));
+                 compute + name("q8_0 q6_k q5_k_m q4_k_m q4_0 awq-int4 gptq-int4 checkpoint").split(QLatin1Char(' ')));
+    }
+
+    void promptSliderFollowsTheModelsContext()
+    {
+        // Llama 4 Scout: max_position_embeddings 10,485,760 (its config.json); the slider's end
+        // reaches it. A prompt longer than the model's context is kept, never clamped.
+        json scenario = inferenceScenario();
+        scenario["model"] = "llama-4-scout";
+        scenario["parallelism"] = nullptr;
+        ControlsFixture f(scenario);
+        auto* slider = child<QSlider>(f.controls, "promptSlider");
+        auto* spin = child<QSpinBox>(f.controls, "promptSpin");
+        slider->setValue(slider->maximum());
+        QCOMPARE(spin->value(), 10485760);
+        scenario["model"] = "gpt-oss-20b"; // 131,072 tokens
+        scenario["prompt_tokens"] = 1000000;
+        f.controls.setScenario(scenario);
+        QCOMPARE(spin->value(), 1000000);
+        QCOMPARE(f.controls.scenario()["prompt_tokens"].get<int>(), 1000000);
+        QVERIFY(slider->maximum() < 262); // shorter than Scout's
+    }
+
+    void quantizedCheckpointSelectsCheckpointWeights()
+    {
+        // gpt-oss-120b's config has a quantization_config (MXFP4 experts): picking it in the
+        // window serves it as stored.
+        ControlsFixture f(inferenceScenario());
+        auto* models = child<QComboBox>(f.controls, "modelCombo");
+        int row = -1;
+        for (int i = 0; i < models->count(); ++i)
+            if (models->itemData(i, ScenarioControls::IdRole).toString() == name("gpt-oss-120b"))
+                row = i;
+        QVERIFY(row >= 0);
+        models->setCurrentIndex(row);
+        QCOMPARE(QString::fromStdString(f.controls.scenario()["precision"]["weights"].get<std::string>()),
+                 name("checkpoint"));
     }
 
     void importedModelConfig()
@@ -743,7 +780,7 @@ private slots:
         QVERIFY(!emitted.contains("model"));
         QCOMPARE(emitted["model_config"], fixtureConfig());
         QCOMPARE(emitted["model_config_path"], path.toStdString());
-        QVERIFY2(combo->currentText().startsWith(name("Imported: gpt2-style-7.5b.config.json")),
+        QVERIFY2(combo->currentText().startsWith(name("Imported: gpt2-style-7.5b")),
                  qPrintable(combo->currentText()));
         QCOMPARE(combo->count(), rowsBefore + 2); // "Imported" header and the entry
 

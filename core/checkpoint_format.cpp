@@ -1,0 +1,870 @@
+#include "core/checkpoint_format.h"
+
+#include "core/input_error.h"
+#include "core/json_fields.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <tuple>
+
+namespace lhe::core {
+
+std::string_view weightGroupName(WeightGroup group)
+{
+    switch (group) {
+    case WeightGroup::Embedding:
+        return "embedding";
+    case WeightGroup::LmHead:
+        return "lm_head";
+    case WeightGroup::Attention:
+        return "attention";
+    case WeightGroup::DenseMlp:
+        return "dense_mlp";
+    case WeightGroup::SharedExperts:
+        return "shared_experts";
+    case WeightGroup::RoutedExperts:
+        return "routed_experts";
+    case WeightGroup::Router:
+        return "router";
+    case WeightGroup::Norms:
+        return "norms";
+    case WeightGroup::Vision:
+        return "vision";
+    case WeightGroup::Mtp:
+        return "mtp";
+    }
+    return "embedding";
+}
+
+namespace {
+
+using json_fields::join;
+using json_fields::joinIndex;
+using nlohmann::json;
+
+using G = WeightGroup;
+std::size_t groupIndex(G group)
+{
+    return static_cast<std::size_t>(group);
+}
+
+// The groups made of nn.Linear modules: what "quantize every Linear" methods convert.
+// Embeddings are nn.Embedding and norms are not matrices. The router is left out on purpose:
+// in the families counted here it is either not an nn.Linear (DeepSeek-V3's Gate and gpt-oss'
+// GptOssTopKRouter hold a bare weight Parameter, deepseek-ai/DeepSeek-V3 inference/model.py),
+// or the checkpoint's ignore list names it ("re:.*mlp.gate$", "*router*" in TensorRT Model
+// Optimizer's default disabled quantizers), and vLLM builds MoE gates with quant_config=None.
+// It is under 0.1% of a MoE's parameters, so this choice does not move a total.
+constexpr std::array kLinearGroups{G::Attention, G::DenseMlp, G::SharedExperts, G::RoutedExperts, G::LmHead,
+                                   G::Vision,    G::Mtp};
+// The decoder-layer Linears GPTQ and AWQ quantize (AutoGPTQ / AutoAWQ walk model.layers only:
+// no lm_head, no vision tower, no MTP head).
+constexpr std::array kDecoderLinearGroups{G::Attention, G::DenseMlp, G::SharedExperts, G::RoutedExperts};
+
+// ---- module names ---------------------------------------------------------------------------
+
+// The Linear (or parameter) modules one group consists of in one family's naming; "{L}" is a
+// layer index. A pattern list covers the group when, in some family, it matches every leaf.
+struct NameFamily
+{
+    G group;
+    std::vector<const char*> leaves;
+};
+
+const std::vector<NameFamily>& nameFamilies()
+{
+    static const std::vector<NameFamily> families{
+        {G::Embedding, {"model.embed_tokens"}},
+        {G::Embedding, {"model.language_model.embed_tokens"}},
+        {G::Embedding, {"language_model.model.embed_tokens"}},
+        {G::Embedding, {"transformer.wte"}},
+        {G::Embedding, {"transformer.word_embeddings"}},
+        {G::Embedding, {"backbone.embeddings"}},
+        {G::LmHead, {"lm_head"}},
+        {G::LmHead, {"language_model.lm_head"}},
+        // Llama, Qwen, Mistral, gpt-oss; DeepSeek MLA; fused QKV (Phi-3); GPT-2; Falcon / BLOOM;
+        // InternLM2; Qwen3-Next / Qwen3.5 gated delta-net; Mamba / Nemotron-H mixers.
+        {G::Attention,
+         {"model.layers.{L}.self_attn.q_proj", "model.layers.{L}.self_attn.k_proj",
+          "model.layers.{L}.self_attn.v_proj", "model.layers.{L}.self_attn.o_proj"}},
+        {G::Attention,
+         {"model.layers.{L}.self_attn.q_a_proj", "model.layers.{L}.self_attn.q_b_proj",
+          "model.layers.{L}.self_attn.kv_a_proj_with_mqa", "model.layers.{L}.self_attn.kv_b_proj",
+          "model.layers.{L}.self_attn.o_proj"}},
+        {G::Attention, {"model.layers.{L}.self_attn.qkv_proj", "model.layers.{L}.self_attn.o_proj"}},
+        {G::Attention,
+         {"model.language_model.layers.{L}.self_attn.q_proj",
+          "model.language_model.layers.{L}.self_attn.k_proj",
+          "model.language_model.layers.{L}.self_attn.v_proj",
+          "model.language_model.layers.{L}.self_attn.o_proj"}},
+        {G::Attention, {"transformer.h.{L}.attn.c_attn", "transformer.h.{L}.attn.c_proj"}},
+        {G::Attention,
+         {"transformer.h.{L}.self_attention.query_key_value", "transformer.h.{L}.self_attention.dense"}},
+        {G::Attention, {"model.layers.{L}.attention.wqkv", "model.layers.{L}.attention.wo"}},
+        {G::Attention,
+         {"model.layers.{L}.linear_attn.in_proj_qkvz", "model.layers.{L}.linear_attn.in_proj_ba",
+          "model.layers.{L}.linear_attn.out_proj"}},
+        {G::Attention, {"backbone.layers.{L}.mixer.in_proj", "backbone.layers.{L}.mixer.out_proj"}},
+        {G::DenseMlp,
+         {"model.layers.{L}.mlp.gate_proj", "model.layers.{L}.mlp.up_proj",
+          "model.layers.{L}.mlp.down_proj"}},
+        {G::DenseMlp, {"model.layers.{L}.mlp.gate_up_proj", "model.layers.{L}.mlp.down_proj"}},
+        {G::DenseMlp,
+         {"model.language_model.layers.{L}.mlp.gate_proj", "model.language_model.layers.{L}.mlp.up_proj",
+          "model.language_model.layers.{L}.mlp.down_proj"}},
+        {G::DenseMlp,
+         {"model.layers.{L}.feed_forward.w1", "model.layers.{L}.feed_forward.w2",
+          "model.layers.{L}.feed_forward.w3"}},
+        {G::DenseMlp, {"transformer.h.{L}.mlp.c_fc", "transformer.h.{L}.mlp.c_proj"}},
+        {G::DenseMlp, {"transformer.h.{L}.mlp.dense_h_to_4h", "transformer.h.{L}.mlp.dense_4h_to_h"}},
+        {G::DenseMlp, {"model.decoder.layers.{L}.fc1", "model.decoder.layers.{L}.fc2"}},
+        {G::SharedExperts,
+         {"model.layers.{L}.mlp.shared_experts.gate_proj", "model.layers.{L}.mlp.shared_experts.up_proj",
+          "model.layers.{L}.mlp.shared_experts.down_proj"}},
+        {G::SharedExperts,
+         {"model.layers.{L}.mlp.shared_expert.gate_proj", "model.layers.{L}.mlp.shared_expert.up_proj",
+          "model.layers.{L}.mlp.shared_expert.down_proj"}},
+        {G::SharedExperts,
+         {"model.language_model.layers.{L}.mlp.shared_expert.gate_proj",
+          "model.language_model.layers.{L}.mlp.shared_expert.up_proj",
+          "model.language_model.layers.{L}.mlp.shared_expert.down_proj"}},
+        {G::SharedExperts,
+         {"model.layers.{L}.feed_forward.shared_expert.gate_proj",
+          "model.layers.{L}.feed_forward.shared_expert.up_proj",
+          "model.layers.{L}.feed_forward.shared_expert.down_proj"}},
+        {G::SharedExperts,
+         {"model.layers.{L}.shared_mlp.input_linear", "model.layers.{L}.shared_mlp.output_linear"}},
+        // Two experts each, so that a pattern naming one expert does not count as all of them.
+        {G::RoutedExperts,
+         {"model.layers.{L}.mlp.experts.0.gate_proj", "model.layers.{L}.mlp.experts.0.up_proj",
+          "model.layers.{L}.mlp.experts.0.down_proj", "model.layers.{L}.mlp.experts.7.gate_proj",
+          "model.layers.{L}.mlp.experts.7.up_proj", "model.layers.{L}.mlp.experts.7.down_proj"}},
+        {G::RoutedExperts,
+         {"model.layers.{L}.mlp.experts.gate_up_proj", "model.layers.{L}.mlp.experts.down_proj"}},
+        {G::RoutedExperts,
+         {"model.language_model.layers.{L}.mlp.experts.0.gate_proj",
+          "model.language_model.layers.{L}.mlp.experts.0.down_proj",
+          "model.language_model.layers.{L}.mlp.experts.7.gate_proj",
+          "model.language_model.layers.{L}.mlp.experts.7.down_proj"}},
+        {G::RoutedExperts,
+         {"model.layers.{L}.block_sparse_moe.experts.0.w1", "model.layers.{L}.block_sparse_moe.experts.0.w2",
+          "model.layers.{L}.block_sparse_moe.experts.0.w3", "model.layers.{L}.block_sparse_moe.experts.7.w1",
+          "model.layers.{L}.block_sparse_moe.experts.7.w2",
+          "model.layers.{L}.block_sparse_moe.experts.7.w3"}},
+        {G::RoutedExperts,
+         {"model.layers.{L}.feed_forward.experts.gate_up_proj",
+          "model.layers.{L}.feed_forward.experts.down_proj"}},
+        {G::RoutedExperts,
+         {"backbone.layers.{L}.mixer.experts.0.up_proj", "backbone.layers.{L}.mixer.experts.0.down_proj",
+          "backbone.layers.{L}.mixer.experts.7.up_proj", "backbone.layers.{L}.mixer.experts.7.down_proj"}},
+        {G::Router, {"model.layers.{L}.mlp.gate"}},
+        {G::Router, {"model.layers.{L}.mlp.router"}},
+        {G::Router, {"model.language_model.layers.{L}.mlp.gate"}},
+        {G::Router, {"model.layers.{L}.block_sparse_moe.gate"}},
+        {G::Router, {"model.layers.{L}.feed_forward.router"}},
+        {G::Router, {"backbone.layers.{L}.mixer.gate"}},
+        {G::Norms,
+         {"model.layers.{L}.input_layernorm", "model.layers.{L}.post_attention_layernorm", "model.norm"}},
+        {G::Norms, {"transformer.h.{L}.ln_1", "transformer.h.{L}.ln_2", "transformer.ln_f"}},
+        // Qwen2.5-VL / Qwen3-VL; LLaVA-style vision tower + projector; Mllama / Idefics.
+        {G::Vision,
+         {"model.visual.blocks.{L}.attn.qkv", "model.visual.blocks.{L}.attn.proj",
+          "model.visual.blocks.{L}.mlp.linear_fc1", "model.visual.merger.linear_fc1"}},
+        {G::Vision,
+         {"visual.blocks.{L}.attn.qkv", "visual.blocks.{L}.attn.proj", "visual.blocks.{L}.mlp.fc1",
+          "visual.merger.mlp.0"}},
+        {G::Vision,
+         {"vision_tower.vision_model.encoder.layers.{L}.self_attn.q_proj",
+          "vision_tower.vision_model.encoder.layers.{L}.mlp.fc1", "multi_modal_projector.linear_1"}},
+        {G::Vision,
+         {"model.vision_tower.encoder.layers.{L}.self_attn.q_proj",
+          "model.vision_tower.encoder.layers.{L}.mlp.fc1", "model.multi_modal_projector.linear_1"}},
+        {G::Vision,
+         {"vision_model.encoder.layers.{L}.self_attn.q_proj", "vision_model.encoder.layers.{L}.mlp.fc1"}},
+        // Qwen3-Next / Qwen3.5 keep their MTP head under mtp.*. DeepSeek-V3 appends it as
+        // model.layers.61 (README_WEIGHTS.md), which a name alone cannot tell apart.
+        {G::Mtp, {"mtp.fc", "mtp.layers.{L}.self_attn.q_proj", "mtp.layers.{L}.mlp.experts.0.gate_proj"}},
+        {G::Mtp,
+         {"model.mtp.fc", "model.mtp.layers.{L}.self_attn.q_proj",
+          "model.mtp.layers.{L}.mlp.experts.0.gate_proj"}},
+    };
+    return families;
+}
+
+// Layer indices a family's leaves are tried at. A pattern list that names one layer covers
+// the group (the ignore lists seen per layer name every layer, or the first dense ones).
+constexpr std::array kSampleLayers{"0", "1", "3"};
+
+std::string atLayer(const char* leaf, const char* layer)
+{
+    std::string name = leaf;
+    if (const auto at = name.find("{L}"); at != std::string::npos)
+        name.replace(at, 3, layer);
+    return name;
+}
+
+// '*' any run of characters (dots included), '?' one character; the whole text must match.
+bool globMatch(std::string_view pattern, std::string_view text)
+{
+    std::size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+            ++p;
+            ++t;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+// One entry of an ignore / not-convert / targets list.
+class ModulePattern
+{
+public:
+    ModulePattern(std::string_view text, const std::string& fieldPath)
+    {
+        if (text.substr(0, 3) == "re:") {
+            try {
+                m_regex.emplace(std::string(text.substr(3)), std::regex::ECMAScript);
+            } catch (const std::regex_error& error) {
+                throw InputError(fieldPath, "\"" + std::string(text) +
+                                                "\" is not a valid regular expression (" + error.what() +
+                                                ")");
+            }
+        } else {
+            // Whole dot-separated parts anywhere in the name: "lm_head" matches
+            // "language_model.lm_head", "model.layers.*.self_attn" matches
+            // "model.layers.3.self_attn.q_proj" (transformers' should_convert_module takes a
+            // pattern as a prefix of the name or its suffix).
+            m_glob = "*." + std::string(text) + ".*";
+            if (text.find_first_of("*?") == std::string_view::npos)
+                m_plain = "." + std::string(text) + "."; // most entries: a plain name, a substring search
+        }
+    }
+    // `dotted` is "." + name + ".", made once per name by the caller.
+    bool matches(const std::string& name, std::string_view dotted) const
+    {
+        if (m_regex) // compressed-tensors: re.match, anchored at the start only
+            return std::regex_search(name, *m_regex, std::regex_constants::match_continuous);
+        if (!m_plain.empty())
+            return dotted.find(m_plain) != std::string_view::npos;
+        return globMatch(m_glob, dotted);
+    }
+
+private:
+    std::optional<std::regex> m_regex;
+    std::string m_glob;
+    std::string m_plain;
+};
+
+enum class Coverage { None, Partial, Full };
+using CoverageByGroup = std::array<Coverage, kWeightGroupCount>;
+
+CoverageByGroup coverageOf(const std::vector<ModulePattern>& patterns)
+{
+    CoverageByGroup coverage{};
+    if (patterns.empty())
+        return coverage;
+    for (const NameFamily& family : nameFamilies()) {
+        Coverage& slot = coverage[groupIndex(family.group)];
+        for (const char* layer : kSampleLayers) {
+            if (slot == Coverage::Full)
+                break;
+            std::size_t matched = 0;
+            for (const char* leaf : family.leaves) {
+                const std::string name = atLayer(leaf, layer);
+                const std::string dotted = "." + name + ".";
+                if (std::any_of(patterns.begin(), patterns.end(),
+                                [&](const ModulePattern& pattern) { return pattern.matches(name, dotted); }))
+                    ++matched;
+            }
+            if (matched == family.leaves.size())
+                slot = Coverage::Full;
+            else if (matched > 0 && slot == Coverage::None)
+                slot = Coverage::Partial;
+        }
+    }
+    return coverage;
+}
+
+std::vector<ModulePattern> readPatterns(const json& object, const std::string& key, const std::string& path)
+{
+    std::vector<ModulePattern> patterns;
+    const auto texts = json_fields::optionalStringList(object, key, path);
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        patterns.emplace_back(texts[i], joinIndex(join(path, key), i));
+    return patterns;
+}
+
+// Vision towers and MTP heads reuse the decoder's module names (self_attn, mlp), so a list
+// written for the text model always touches part of them: no warning about those.
+bool warnsWhenPartial(G group)
+{
+    return group != G::Vision && group != G::Mtp;
+}
+
+std::string groupLabel(G group)
+{
+    std::string label(weightGroupName(group));
+    std::replace(label.begin(), label.end(), '_', ' ');
+    return label;
+}
+
+// ---- formats ----------------------------------------------------------------------------------
+
+using Formats = std::array<GroupFormat, kWeightGroupCount>;
+
+struct Reader
+{
+    const json& q;           // the quantization_config object
+    const std::string& path; // its field path
+    const GroupFormat& base; // torch_dtype
+    std::vector<std::string>& warnings;
+};
+
+// Puts the groups an ignore / not-convert list covers back at torch_dtype.
+void exclude(Formats& formats, const Reader& r, const std::string& key)
+{
+    const auto patterns = readPatterns(r.q, key, r.path);
+    const CoverageByGroup coverage = coverageOf(patterns);
+    for (std::size_t g = 0; g < kWeightGroupCount; ++g) {
+        if (formats[g].format == r.base.format)
+            continue;
+        if (coverage[g] == Coverage::Full) {
+            formats[g] = r.base;
+        } else if (coverage[g] == Coverage::Partial && warnsWhenPartial(static_cast<G>(g))) {
+            r.warnings.push_back(join(r.path, key) + " keeps part of the " + groupLabel(static_cast<G>(g)) +
+                                 " at " + r.base.format + "; the whole group is counted as " +
+                                 formats[g].format);
+        }
+    }
+}
+
+template <std::size_t N>
+void assign(Formats& formats, const std::array<G, N>& groups, const GroupFormat& format)
+{
+    for (G group : groups)
+        formats[groupIndex(group)] = format;
+}
+
+std::string formatNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", value);
+    return text;
+}
+
+// weight_block_size / block_structure: [rows, columns], each a whole number >= 1.
+std::pair<long long, long long> readBlock(const json& object, const std::string& key, const std::string& path)
+{
+    const json& value = json_fields::requireMember(object, key, path);
+    constexpr double kMaxBlock = 1 << 20;
+    const auto whole = [&](const json& side) {
+        return side.is_number() && side.get<double>() >= 1 && side.get<double>() <= kMaxBlock &&
+               side.get<double>() == static_cast<double>(static_cast<long long>(side.get<double>()));
+    };
+    if (!value.is_array() || value.size() != 2 || !whole(value[0]) || !whole(value[1]))
+        throw InputError(join(path, key),
+                         "expected [rows, columns] of whole numbers from 1 to 1048576, got " + value.dump());
+    return {static_cast<long long>(value[0].get<double>()), static_cast<long long>(value[1].get<double>())};
+}
+
+// group_size: a positive group, or -1 for one scale per output channel.
+long long readGroupSize(const json& object, const std::string& key, const std::string& path,
+                        long long fallback)
+{
+    const auto size = json_fields::optionalInteger(object, key, path, -1, 1 << 20).value_or(fallback);
+    if (size == 0)
+        throw InputError(join(path, key),
+                         "must be -1 (one scale per output channel) or a group size >= 1, got 0");
+    return size;
+}
+
+// Storage bits of a torch dtype name as compressed-tensors writes scale_dtype ("torch.uint8").
+std::optional<double> torchDtypeBits(std::string name)
+{
+    if (name.rfind("torch.", 0) == 0)
+        name = name.substr(6);
+    if (name == "uint8" || name == "int8" || name == "float8_e4m3fn" || name == "float8_e8m0fnu" ||
+        name == "float8_e5m2")
+        return 8;
+    if (name == "bfloat16" || name == "float16" || name == "half")
+        return 16;
+    if (name == "float32" || name == "float")
+        return 32;
+    return std::nullopt;
+}
+
+// ---- mxfp4 (gpt-oss) ----
+void readMxfp4(Formats& formats, const Reader& r)
+{
+    // OCP Microscaling Formats (MX) Specification v1.0, §5 Table 1: an MXFP4 block is 32 FP4 (E2M1) elements
+    // sharing one 8-bit E8M0 scale, 4 + 8/32 = 4.25 bits. transformers' Mxfp4HfQuantizer converts only the
+    // GptOssExperts modules (param_needs_quantization: Mxfp4GptOssExperts, their biases excluded;
+    // integrations/mxfp4.py replaces GptOssExperts and nothing else), so attention, router, embeddings and
+    // lm_head stay at torch_dtype whatever modules_to_not_convert says.
+    formats[groupIndex(G::RoutedExperts)] = {"mxfp4", 4.0 + 8.0 / 32.0};
+    exclude(formats, r, "modules_to_not_convert");
+}
+
+// ---- fp8 (DeepSeek-V3/R1, Kimi K2, MiniMax-M2, Qwen3-FP8: transformers' FineGrainedFP8) ----
+void readFp8(Formats& formats, const Reader& r)
+{
+    const std::string fmt = json_fields::optionalString(r.q, "fmt", r.path, "e4m3");
+    const std::string element = fmt.find("e5m2") != std::string::npos ? "fp8_e5m2" : "fp8_e4m3";
+    GroupFormat format{element, 8};
+    if (r.q.contains("weight_block_size") && !r.q["weight_block_size"].is_null()) {
+        const auto [rows, columns] = readBlock(r.q, "weight_block_size", r.path);
+        // DeepSeek-V3 README_WEIGHTS.md "FP8 Weight Documentation": e4m3 weights with one
+        // float32 weight_scale_inv per 128x128 block, 8 + 32/16384 bits.
+        format.format += "_block" + std::to_string(rows) + "x" + std::to_string(columns);
+        format.bitsPerParam = 8.0 + 32.0 / (static_cast<double>(rows) * static_cast<double>(columns));
+    }
+    // Without a block size, one scale per tensor: 8 bits.
+    // Every nn.Linear but lm_head (transformers adds the output embeddings to
+    // modules_to_not_convert; DeepSeek's lm_head.weight has no scale). The MTP layer is
+    // stored like the others (model.layers.61.* carries weight_scale_inv).
+    assign(formats, kLinearGroups, format);
+    formats[groupIndex(G::LmHead)] = r.base;
+    exclude(formats, r, "modules_to_not_convert");
+    exclude(formats, r, "ignored_layers");
+}
+
+// ---- compressed-tensors (llm-compressor) ----
+GroupFormat compressedTensorsWeights(const json& weights, const std::string& path, const std::string& storage,
+                                     const Reader& r)
+{
+    json_fields::requireObject(weights, path);
+    const std::string type = json_fields::optionalString(weights, "type", path, "int");
+    if (type != "int" && type != "float")
+        throw InputError(join(path, "type"), "expected \"int\" or \"float\", got \"" + type + "\"");
+    const auto numBits = json_fields::requireInteger(weights, "num_bits", path, 1, 8);
+    if (type == "float" && numBits != 4 && numBits != 8)
+        throw InputError(join(path, "num_bits"),
+                         "float weights are 4 or 8 bits (fp4 e2m1, fp8), got " + std::to_string(numBits));
+    const std::string strategy = json_fields::optionalString(weights, "strategy", path, "tensor");
+    const bool symmetric = json_fields::optionalBool(weights, "symmetric", path).value_or(true);
+
+    long long groupSize = 0, blockRows = 0, blockColumns = 0;
+    if (strategy == "group" || strategy == "tensor_group") {
+        groupSize = json_fields::requireInteger(weights, "group_size", path, 1, 1 << 20);
+    } else if (strategy == "block") {
+        std::tie(blockRows, blockColumns) = readBlock(weights, "block_structure", path);
+    } else if (strategy != "tensor" && strategy != "channel") {
+        throw InputError(
+            join(path, "strategy"),
+            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" + strategy +
+                "\"");
+    }
+
+    // Scales: what scale_dtype says; else NVFP4's fp8 E4M3 per 16 (NVIDIA Transformer Engine
+    // NVFP4 docs: 16 E2M1 values per E4M3 scale) and MXFP4's E8M0 per 32 (OCP MX v1.0); else the weight's
+    // own dtype, in which compressed-tensors creates the scale (lifecycle/initialize.py).
+    double scaleBits = r.base.bitsPerParam;
+    if (type == "float" && numBits == 4 && (groupSize == 16 || groupSize == 32))
+        scaleBits = 8;
+    if (const std::string scaleDtype = json_fields::optionalString(weights, "scale_dtype", path, "");
+        !scaleDtype.empty()) {
+        if (const auto bits = torchDtypeBits(scaleDtype))
+            scaleBits = *bits;
+        else
+            r.warnings.push_back(join(path, "scale_dtype") + " \"" + scaleDtype +
+                                 "\" is not understood; scales counted at " + formatNumber(scaleBits) +
+                                 " bits");
+    }
+
+    // Elements: pack-quantized packs num_bits into int32 words; nvfp4/mxfp4-pack-quantized two
+    // fp4 values per byte; float-quantized stores fp8; int-/naive-quantized one int8 each
+    // (compressors/quantized_compressors/*.py).
+    double elementBits = static_cast<double>(numBits);
+    if (storage == "int-quantized" || storage == "naive-quantized" || storage == "float-quantized")
+        elementBits = 8;
+
+    GroupFormat format;
+    if (type == "float" && numBits == 4)
+        format.format = groupSize == 16 ? "nvfp4" : groupSize == 32 ? "mxfp4" : "fp4";
+    else
+        format.format = (type == "float" ? "fp8_e4m3" : "int" + std::to_string(numBits));
+    double bits = elementBits;
+    if (strategy == "group") {
+        // One scale per group of group_size inputs, and one zero point when asymmetric,
+        // packed at num_bits (pack_quantized.py packs weight_zero_point with pack_to_int32).
+        bits += scaleBits / static_cast<double>(groupSize);
+        if (!symmetric)
+            bits += static_cast<double>(numBits) / static_cast<double>(groupSize);
+        if (format.format.rfind("int", 0) == 0 || format.format == "fp8_e4m3")
+            format.format += "_g" + std::to_string(groupSize);
+    } else if (strategy == "tensor_group") {
+        // A scale per group plus one fp32 global scale per tensor (negligible).
+        bits += scaleBits / static_cast<double>(groupSize);
+    } else if (strategy == "block") {
+        bits += scaleBits / (static_cast<double>(blockRows) * static_cast<double>(blockColumns));
+        format.format += "_block" + std::to_string(blockRows) + "x" + std::to_string(blockColumns);
+    } else if (strategy == "channel") {
+        // One scale (and zero) per output row of thousands of inputs: under 0.01 bit.
+        format.format += "_channel";
+    }
+    if (!symmetric && type == "int")
+        format.format += "_asym";
+    format.bitsPerParam = bits;
+    return format;
+}
+
+void readCompressedTensors(Formats& formats, const Reader& r)
+{
+    const std::string status = json_fields::optionalString(r.q, "quantization_status", r.path, "compressed");
+    if (status != "compressed") {
+        r.warnings.push_back(join(r.path, "quantization_status") + " \"" + status +
+                             "\": the weights are stored uncompressed, counted at " + r.base.format);
+        return;
+    }
+    const std::string storage = json_fields::optionalString(r.q, "format", r.path, "");
+    if (storage == "dense") {
+        r.warnings.push_back(join(r.path, "format") +
+                             " \"dense\": the weights are stored uncompressed, counted at " + r.base.format);
+        return;
+    }
+    const std::string groupsPath = join(r.path, "config_groups");
+    if (!r.q.contains("config_groups") || r.q["config_groups"].is_null() || r.q["config_groups"].empty()) {
+        r.warnings.push_back(groupsPath + " is empty: weights counted at " + r.base.format);
+        return;
+    }
+    const json& groups = json_fields::requireObject(r.q["config_groups"], groupsPath);
+    for (const auto& [name, group] : groups.items()) {
+        const std::string groupPath = join(groupsPath, name);
+        json_fields::requireObject(group, groupPath);
+        if (!group.contains("weights") || group["weights"].is_null())
+            continue; // activation-only scheme
+        const std::string groupStorage = json_fields::optionalString(group, "format", groupPath, storage);
+        const GroupFormat format =
+            compressedTensorsWeights(group["weights"], join(groupPath, "weights"), groupStorage, r);
+        const auto targets = json_fields::optionalStringList(group, "targets", groupPath);
+        for (std::size_t i = 0; i < targets.size(); ++i) {
+            const std::string& target = targets[i];
+            const std::string targetPath = joinIndex(join(groupPath, "targets"), i);
+            if (target == "Linear") {
+                assign(formats, kLinearGroups, format);
+                continue;
+            }
+            const bool className = target.rfind("re:", 0) != 0 && target.find('.') == std::string::npos &&
+                                   !target.empty() && std::isupper(static_cast<unsigned char>(target[0]));
+            if (className) {
+                r.warnings.push_back(targetPath + " \"" + target +
+                                     "\" names a module class this estimate does not map; those modules are "
+                                     "counted at " +
+                                     r.base.format);
+                continue;
+            }
+            const CoverageByGroup coverage = coverageOf({ModulePattern(target, targetPath)});
+            for (std::size_t g = 0; g < kWeightGroupCount; ++g) {
+                if (coverage[g] == Coverage::None)
+                    continue;
+                formats[g] = format;
+                if (coverage[g] == Coverage::Partial && warnsWhenPartial(static_cast<G>(g)))
+                    r.warnings.push_back(targetPath + " covers part of the " + groupLabel(static_cast<G>(g)) +
+                                         "; the whole group is counted as " + format.format);
+            }
+        }
+    }
+    exclude(formats, r, "ignore");
+}
+
+// ---- modelopt (NVIDIA TensorRT Model Optimizer) ----
+void readModelopt(Formats& formats, const Reader& outer)
+{
+    // hf_quant_config.json nests the block under "quantization"; config.json has it flat.
+    const bool nested = outer.q.contains("quantization") && outer.q["quantization"].is_object();
+    const std::string path = nested ? join(outer.path, "quantization") : outer.path;
+    const Reader r{nested ? outer.q["quantization"] : outer.q, path, outer.base, outer.warnings};
+    std::string algo = json_fields::optionalString(r.q, "quant_algo", r.path, "");
+    std::transform(algo.begin(), algo.end(), algo.begin(), [](unsigned char c) { return std::toupper(c); });
+    GroupFormat format;
+    if (algo == "NVFP4" || algo == "W4A16_NVFP4") {
+        // NVFP4 (NVIDIA Transformer Engine docs, "NVFP4"): 16 E2M1 values share one fp8 E4M3
+        // scale, plus an fp32 scale per tensor: 4 + 8/16 = 4.5 bits.
+        const long long group =
+            json_fields::optionalInteger(r.q, "group_size", r.path, 1, 1 << 20).value_or(16);
+        format = {"nvfp4", 4.0 + 8.0 / static_cast<double>(group)};
+    } else if (algo == "FP8") {
+        format = {"fp8_e4m3", 8}; // one fp32 scale per tensor
+    } else {
+        r.warnings.push_back(join(r.path, "quant_algo") + " \"" + algo +
+                             "\" is not understood; weights counted at " + r.base.format);
+        return;
+    }
+    // Every Linear but lm_head: Model Optimizer's default configs disable "*lm_head*" (and
+    // "*router*", "*mlp.gate.*") quantizers (modelopt/torch/quantization/config.py).
+    assign(formats, kLinearGroups, format);
+    formats[groupIndex(G::LmHead)] = r.base;
+    exclude(formats, r, "exclude_modules");
+    exclude(formats, r, "ignore");
+}
+
+// ---- bitsandbytes ----
+void readBitsAndBytes(Formats& formats, const Reader& r)
+{
+    auto flag = [&](const char* key) {
+        return json_fields::optionalBool(r.q, key, r.path)
+            .value_or(json_fields::optionalBool(r.q, std::string("_") + key, r.path).value_or(false));
+    };
+    const bool in4 = flag("load_in_4bit");
+    const bool in8 = flag("load_in_8bit");
+    if (in4 && in8)
+        throw InputError(join(r.path, "load_in_8bit"), "load_in_4bit and load_in_8bit cannot both be true");
+    GroupFormat format;
+    if (in4) {
+        // transformers' BitsAndBytesConfig defaults bnb_4bit_quant_type to "fp4".
+        const std::string type = json_fields::optionalString(r.q, "bnb_4bit_quant_type", r.path, "fp4");
+        if (type != "nf4" && type != "fp4")
+            throw InputError(join(r.path, "bnb_4bit_quant_type"),
+                             "expected \"nf4\" or \"fp4\", got \"" + type + "\"");
+        const bool doubleQuant =
+            json_fields::optionalBool(r.q, "bnb_4bit_use_double_quant", r.path).value_or(false);
+        // Dettmers et al. 2023, QLoRA §3: 4-bit values in blocks of 64 with an fp32 absmax each,
+        // 4 + 32/64 = 4.5 bits; double quantization stores the absmax in 8 bits with one fp32
+        // constant per 256 blocks, 4 + 8/64 + 32/(64·256) ≈ 4.127 bits ("0.127 bits per parameter").
+        format.format = type + (doubleQuant ? "_dq" : "");
+        format.bitsPerParam = doubleQuant ? 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0) : 4.0 + 32.0 / 64.0;
+    } else if (in8) {
+        // LLM.int8() (Dettmers et al. 2022): int8 weights, one fp32 scale per row (negligible).
+        format = {"int8", 8};
+    } else {
+        r.warnings.push_back(r.path + " loads neither in 4 nor in 8 bits; weights counted at " +
+                             r.base.format);
+        return;
+    }
+    // Every nn.Linear but the output embeddings (transformers' get_keys_to_not_convert).
+    assign(formats, kLinearGroups, format);
+    formats[groupIndex(G::LmHead)] = r.base;
+    exclude(formats, r, "llm_int8_skip_modules");
+}
+
+// ---- GPTQ / AWQ ----
+void readGptq(Formats& formats, const Reader& r)
+{
+    const long long bits = json_fields::requireInteger(r.q, "bits", r.path, 1, 8);
+    const long long group = readGroupSize(r.q, "group_size", r.path, 128);
+    // AutoGPTQ's QuantLinear: qweight packs `bits`-bit values into int32; per group of
+    // group_size inputs and per output one fp16 scale and one `bits`-bit zero in qzeros, stored
+    // even when sym (g_idx, one int32 per input row, is under 0.01 bit).
+    GroupFormat format{"int" + std::to_string(bits) + (group > 0 ? "_g" + std::to_string(group) : "_channel"),
+                       static_cast<double>(bits)};
+    if (group > 0)
+        format.bitsPerParam += (16.0 + static_cast<double>(bits)) / static_cast<double>(group);
+    assign(formats, kDecoderLinearGroups, format);
+    if (json_fields::optionalBool(r.q, "lm_head", r.path).value_or(false)) // GPTQModel's lm_head option
+        formats[groupIndex(G::LmHead)] = format;
+    exclude(formats, r, "modules_to_not_convert");
+}
+
+void readAwq(Formats& formats, const Reader& r)
+{
+    const std::string bitsKey = r.q.contains("bits") || !r.q.contains("w_bit") ? "bits" : "w_bit";
+    const std::string groupKey =
+        r.q.contains("group_size") || !r.q.contains("q_group_size") ? "group_size" : "q_group_size";
+    const long long bits = json_fields::optionalInteger(r.q, bitsKey, r.path, 1, 8).value_or(4);
+    const long long group = readGroupSize(r.q, groupKey, r.path, 128);
+    const bool zeroPoint = json_fields::optionalBool(r.q, "zero_point", r.path).value_or(true);
+    // AutoAWQ's WQLinear_GEMM: qweight packs 4-bit values into int32, per group of group_size
+    // inputs one fp16 scale and (zero_point) one packed `bits`-bit zero in qzeros.
+    GroupFormat format{"int" + std::to_string(bits) + (group > 0 ? "_g" + std::to_string(group) : "_channel"),
+                       static_cast<double>(bits)};
+    if (group > 0)
+        format.bitsPerParam +=
+            (16.0 + (zeroPoint ? static_cast<double>(bits) : 0.0)) / static_cast<double>(group);
+    if (!zeroPoint)
+        format.format += "_sym";
+    assign(formats, kDecoderLinearGroups, format);
+    exclude(formats, r, "modules_to_not_convert");
+}
+
+// ---- torch_dtype ----
+std::optional<GroupFormat> dtypeFormat(const std::string& name)
+{
+    if (name == "bfloat16" || name == "bf16")
+        return GroupFormat{"bf16", 16};
+    if (name == "float16" || name == "fp16" || name == "half")
+        return GroupFormat{"fp16", 16};
+    if (name == "float32" || name == "fp32" || name == "float")
+        return GroupFormat{"fp32", 32};
+    return std::nullopt;
+}
+
+GroupFormat readTorchDtype(const json& config, const std::string& path, std::vector<std::string>& warnings)
+{
+    std::vector<std::pair<const json*, std::string>> places{{&config, path}};
+    if (config.contains("text_config") && config["text_config"].is_object())
+        places.emplace_back(&config["text_config"], join(path, "text_config"));
+    for (const auto& [object, objectPath] : places) {
+        for (const char* key : {"torch_dtype", "dtype"}) {
+            const std::string name = json_fields::optionalString(*object, key, objectPath, "");
+            if (name.empty() || name == "auto")
+                continue;
+            if (auto format = dtypeFormat(name))
+                return *format;
+            warnings.push_back(join(objectPath, key) + " \"" + name +
+                               "\" is not understood; unquantized weights counted at bf16");
+            return GroupFormat{};
+        }
+    }
+    return GroupFormat{};
+}
+
+std::string formatLabel(const std::string& id)
+{
+    std::string label = id;
+    const auto cut = std::min(label.find('_'), label.size());
+    std::transform(label.begin(), label.begin() + static_cast<std::ptrdiff_t>(cut), label.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::replace(label.begin(), label.end(), '_', ' ');
+    return label;
+}
+
+// Whether the model has a vision tower / an MTP head, so that the summary names only groups
+// it has (the formats of absent groups are kept: they multiply zero parameters).
+bool hasGroup(const json& config, G group)
+{
+    const auto positive = [](const json& object, const char* key) {
+        return object.is_object() && object.contains(key) && object[key].is_number() &&
+               object[key].get<double>() > 0;
+    };
+    const json* text = config.contains("text_config") && config["text_config"].is_object()
+                           ? &config["text_config"]
+                           : nullptr;
+    if (group == G::Vision)
+        return config.contains("vision_config") && config["vision_config"].is_object();
+    if (group == G::Mtp) {
+        for (const char* key : {"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_layers"})
+            if (positive(config, key) || (text && positive(*text, key)))
+                return true;
+        return false;
+    }
+    return true;
+}
+
+std::string summarize(const CheckpointFormat& f, const json& config)
+{
+    std::vector<std::pair<std::string, std::vector<G>>> quantized; // format -> groups, first seen first
+    for (std::size_t g = 0; g < kWeightGroupCount; ++g) {
+        const GroupFormat& format = f.groups[g];
+        if (format.format == f.torchDtype || !hasGroup(config, static_cast<G>(g)))
+            continue;
+        auto it = std::find_if(quantized.begin(), quantized.end(),
+                               [&](const auto& entry) { return entry.first == format.format; });
+        if (it == quantized.end())
+            it = quantized.insert(quantized.end(), {format.format, {}});
+        it->second.push_back(static_cast<G>(g));
+    }
+    if (quantized.empty())
+        return f.method.empty() ? f.torchDtype + " throughout"
+                                : f.method + " not counted: " + f.torchDtype + " throughout";
+    std::string text;
+    for (const auto& [id, groups] : quantized) {
+        if (!text.empty())
+            text += "; ";
+        double bits = 0;
+        for (std::size_t g = 0; g < kWeightGroupCount; ++g)
+            if (f.groups[g].format == id)
+                bits = f.groups[g].bitsPerParam;
+        text += formatLabel(id) + " (" + formatNumber(bits) + " bit) on ";
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            text += (i == 0 ? "" : i + 1 == groups.size() ? " and " : ", ") + groupLabel(groups[i]);
+    }
+    return text + "; " + f.torchDtype + " elsewhere";
+}
+
+} // namespace
+
+std::vector<WeightGroup> groupsMatchedBy(std::string_view pattern)
+{
+    const CoverageByGroup coverage = coverageOf({ModulePattern(pattern, "pattern")});
+    std::vector<WeightGroup> groups;
+    for (std::size_t g = 0; g < kWeightGroupCount; ++g)
+        if (coverage[g] == Coverage::Full)
+            groups.push_back(static_cast<WeightGroup>(g));
+    return groups;
+}
+
+CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::string& path,
+                                              std::vector<std::string>& warnings)
+{
+    json_fields::requireObject(config, path);
+    CheckpointFormat result;
+    const GroupFormat base = readTorchDtype(config, path, warnings);
+    result.torchDtype = base.format;
+    result.groups.fill(base);
+
+    // Some multimodal checkpoints keep the block in text_config.
+    const json* q = nullptr;
+    std::string qPath;
+    for (const auto& [object, objectPath] :
+         {std::pair<const json*, std::string>{&config, path},
+          {config.contains("text_config") && config["text_config"].is_object() ? &config["text_config"]
+                                                                               : nullptr,
+           join(path, "text_config")}}) {
+        if (object && object->contains("quantization_config") &&
+            !(*object)["quantization_config"].is_null()) {
+            q = &(*object)["quantization_config"];
+            qPath = join(objectPath, "quantization_config");
+            break;
+        }
+    }
+    if (q) {
+        json_fields::requireObject(*q, qPath);
+        std::string method = json_fields::optionalString(*q, "quant_method", qPath, "");
+        std::transform(method.begin(), method.end(), method.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (method.empty()) {
+            // Written without quant_method: Model Optimizer's legacy block, or bitsandbytes.
+            if (q->contains("quant_algo") || q->contains("quantization"))
+                method = "modelopt";
+            else if (q->contains("load_in_4bit") || q->contains("load_in_8bit"))
+                method = "bitsandbytes";
+        }
+        const Reader reader{*q, qPath, base, warnings};
+        Formats formats = result.groups;
+        if (method.empty()) {
+            warnings.push_back(join(qPath, "quant_method") + " is missing; weights counted at " +
+                               base.format);
+        } else if (method == "mxfp4") {
+            readMxfp4(formats, reader);
+        } else if (method == "fp8") {
+            readFp8(formats, reader);
+        } else if (method == "compressed-tensors") {
+            readCompressedTensors(formats, reader);
+        } else if (method == "modelopt") {
+            readModelopt(formats, reader);
+        } else if (method == "bitsandbytes") {
+            readBitsAndBytes(formats, reader);
+        } else if (method == "gptq") {
+            readGptq(formats, reader);
+        } else if (method == "awq") {
+            readAwq(formats, reader);
+        } else {
+            warnings.push_back(join(qPath, "quant_method") + " \"" + method +
+                               "\" is not understood; weights counted at torch_dtype (" + base.format + ")");
+        }
+        // Norms are vectors and embeddings nn.Embedding: no method here converts either.
+        formats[groupIndex(G::Norms)] = base;
+        formats[groupIndex(G::Embedding)] = base;
+        result.groups = formats;
+        result.method = method;
+    }
+    result.summary = summarize(result, config);
+    return result;
+}
+
+} // namespace lhe::core

@@ -1,9 +1,12 @@
 // llm-hw-estimate: prints the core's report for a scenario (CONTRACT.md "Command line").
 // Exit 0 on success, 2 with one line on stderr for bad input.
+#include "app/support/checkpoint_check.h"
+#include "app/support/hf_hub_client.h"
 #include "app/support/input_files.h"
 #include "app/support/report_table.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/model_architecture.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -125,6 +128,35 @@ bool allFinite(const json& value)
     return true;
 }
 
+// --model-id: the Hub's config.json becomes the scenario's inline model_config, named after the
+// repository (model_config_path: the report's model name), as --model-config does with a file.
+// Notes (a cached copy) and the checkpoint size cross-check go to stderr.
+void attachHubModel(json& scenario, const QString& idOrUrl)
+{
+    QString error;
+    const std::optional<app::HfModelFiles> files = app::HfHubClient::fetch(idOrUrl, QString(), &error);
+    if (!files)
+        failInput("--model-id: " + error.toStdString());
+    for (const QString& note : files->notes)
+        std::fprintf(stderr, "llm-hw-estimate: note: %s\n", note.toStdString().c_str());
+    const std::string repoId = files->repoId.toStdString();
+    std::vector<std::string> configWarnings; // the estimator reports them with the others
+    core::ModelArchitecture architecture;
+    try {
+        architecture = core::architectureFromHfConfig(files->config, std::string(), configWarnings);
+    } catch (const core::InputError& error) {
+        throw error.withOrigin(repoId + "/config.json");
+    }
+    if (files->indexTotalBytes) {
+        if (const auto check = app::checkCheckpointSize(*files->indexTotalBytes, architecture))
+            std::fprintf(stderr, "llm-hw-estimate: %s: %s: %s\n", check->agrees ? "note" : "warning",
+                         repoId.c_str(), check->message.c_str());
+    }
+    scenario["model_config"] = files->config;
+    scenario["model_config_path"] = repoId;
+    scenario.erase("model");
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -149,13 +181,18 @@ int main(int argc, char* argv[])
     const QCommandLineOption configOption(QStringLiteral("model-config"),
                                           QStringLiteral("Hugging Face config.json to use as the model."),
                                           QStringLiteral("file"));
+    const QCommandLineOption modelIdOption(
+        QStringLiteral("model-id"),
+        QStringLiteral("Hugging Face model to use: org/name or its huggingface.co URL (downloads its\n"
+                       "config.json; HF_TOKEN for gated models, HF_ENDPOINT for a mirror)."),
+        QStringLiteral("org/name"));
     const QCommandLineOption listOption(QStringLiteral("list"),
                                         QStringLiteral("List catalog entries: devices or models."),
                                         QStringLiteral("devices|models"));
     const QCommandLineOption formatOption(QStringLiteral("format"),
                                           QStringLiteral("Output: json (default) or table."),
                                           QStringLiteral("json|table"), QStringLiteral("json"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, listOption, formatOption});
+    parser.addOptions({scenarioOption, catalogOption, configOption, modelIdOption, listOption, formatOption});
     std::vector<QCommandLineOption> fieldOptions;
     for (const auto& flag : kFieldFlags) {
         fieldOptions.emplace_back(QString::fromLatin1(flag.flag), QString::fromLatin1(flag.help),
@@ -189,7 +226,9 @@ int main(int argc, char* argv[])
             return 0;
         }
 
-        bool anyField = parser.isSet(configOption);
+        if (parser.isSet(configOption) && parser.isSet(modelIdOption))
+            failInput("--model-config and --model-id both name the model; give one");
+        bool anyField = parser.isSet(configOption) || parser.isSet(modelIdOption);
         for (const auto& option : fieldOptions)
             anyField = anyField || parser.isSet(option);
         // Read unchecked: the flags override the file's fields before the core checks them.
@@ -211,6 +250,9 @@ int main(int argc, char* argv[])
             flagFields.insert("parallelism"); // the split is checked against the device count
         if (parser.isSet(configOption)) {
             app::attachModelConfig(scenario, parser.value(configOption));
+            flagFields.insert({"model", "model_config", "model_config_path"});
+        } else if (parser.isSet(modelIdOption)) {
+            attachHubModel(scenario, parser.value(modelIdOption));
             flagFields.insert({"model", "model_config", "model_config_path"});
         } else if (parser.isSet(QStringLiteral("model"))) {
             scenario.erase("model_config");

@@ -20,6 +20,7 @@ constexpr auto kExportFolder = "export/folder";
 constexpr auto kExportScale = "export/scale";
 constexpr auto kExportAsShown = "export/asShown";
 constexpr auto kRecentFiles = "recentFiles";
+constexpr auto kHfToken = "huggingface/token";
 
 QString key(const char* name)
 {
@@ -149,6 +150,19 @@ bool AppSettings::exportAsShown() const
 void AppSettings::setExportAsShown(bool asShown)
 {
     m_settings.setValue(key(kExportAsShown), asShown);
+}
+
+QString AppSettings::hfToken() const
+{
+    return m_settings.value(key(kHfToken)).toString();
+}
+
+void AppSettings::setHfToken(const QString& token)
+{
+    if (token.isEmpty())
+        m_settings.remove(key(kHfToken));
+    else
+        m_settings.setValue(key(kHfToken), token);
 }
 
 QStringList AppSettings::recentFiles() const

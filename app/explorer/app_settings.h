@@ -53,6 +53,12 @@ public:
     bool exportAsShown() const;
     void setExportAsShown(bool asShown);
 
+    // The Hugging Face access token File → Import from Hugging Face sends for gated and private
+    // models ($HF_TOKEN wins over it). Stored as plain text, as huggingface_hub stores its own
+    // (~/.cache/huggingface/token); empty removes it.
+    QString hfToken() const;
+    void setHfToken(const QString& token);
+
     // Most recent first, no duplicates, at most kMaxRecentFiles.
     QStringList recentFiles() const;
     void addRecentFile(const QString& path);

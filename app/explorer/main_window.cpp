@@ -1,6 +1,7 @@
 #include "app/explorer/main_window.h"
 
 #include "app/explorer/app_settings.h"
+#include "app/explorer/hf_import_dialog.h"
 #include "app/explorer/language.h"
 #include "app/explorer/scenario_change_command.h"
 #include "app/support/input_files.h"
@@ -207,6 +208,7 @@ void MainWindow::createActions()
     setStandardShortcut(saveAs, QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
     file->addAction(tr("&Import Hugging Face config.json…"), this, &MainWindow::importConfigDialog);
+    file->addAction(tr("Import from &Hugging Face…"), this, &MainWindow::importFromHubDialog);
     m_saveModelAction =
         file->addAction(tr("Save Imported Model to &Catalog…"), this, &MainWindow::saveImportedModelDialog);
     m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
@@ -1038,6 +1040,17 @@ void MainWindow::importConfigDialog()
     QString error;
     if (!path.isEmpty() && !importModelConfig(path, &error))
         reportError(tr("Cannot import config.json"), error);
+}
+
+void MainWindow::importFromHubDialog()
+{
+    HfImportDialog dialog(m_settings, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_controls->setImportedModelConfig(dialog.files().config, dialog.files().repoId);
+    for (const QString& note : dialog.notes())
+        m_messageLog->addMessage(widgets::MessageLog::Severity::Note, note);
+    showWarnings(dialog.warnings());
 }
 
 void MainWindow::deviceEditorDialog(bool copyCurrent)

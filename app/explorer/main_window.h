@@ -170,6 +170,7 @@ private:
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
+    void importFromHubDialog(); // File → Import from Hugging Face… (HfImportDialog)
     void deviceEditorDialog(bool copyCurrent);
     // Edit → Calibrate Device…: fits the current device to the user's measurements and saves it
     // under its own id through addUserDevice().

@@ -1,0 +1,870 @@
+// Import from Hugging Face by id: app::HfHubClient (id and URL parsing, download, token, errors,
+// cache), the checkpoint size cross-check (app::checkCheckpointSize), HfImportDialog and
+// File → Import from Hugging Face…, and llm-hw-estimate --model-id end to end.
+//
+// Never the internet: HubServer below is a small HTTP/1.1 server on 127.0.0.1 with canned
+// answers, and HF_ENDPOINT points the client (and the child process) at it. XDG_CACHE_HOME is a
+// temporary folder, so no test reads or writes the user's cache.
+#include "app/explorer/app_settings.h"
+#include "app/explorer/hf_import_dialog.h"
+#include "app/explorer/main_window.h"
+#include "app/support/checkpoint_check.h"
+#include "app/support/hf_hub_client.h"
+#include "cli_process.h"
+#include "widgets/message_log.h"
+#include "widgets/scenario_controls.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QLineEdit>
+#include <QList>
+#include <QMenuBar>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using lhe::app::checkCheckpointSize;
+using lhe::app::HfHubClient;
+using lhe::app::HfModelFiles;
+using nlohmann::json;
+
+namespace {
+
+// Llama-3.2-1B (tests/fixtures/hf_configs): 1,235,814,400 parameters by hand:
+//   embedding (tied) 128256 × 2048                                     = 262,668,288
+//   per layer: q 2048², k and v 2048 × 512 each, o 2048²              =  10,485,760
+//              gate, up, down 3 × 2048 × 8192                          =  50,331,648
+//              two RMSNorms 2 × 2048                                   =       4,096
+//   16 layers × 60,821,504                                             = 973,144,064
+//   final norm                                                         =       2,048
+// in bf16 (torch_dtype) 2 bytes each: 2,471,628,800 bytes.
+constexpr double kTinyCheckpointBytes = 2471628800.0;
+// An index that lists 1.5 GB: ratio 1.5e9 / 2.4716288e9 = 0.607 (the config does not match).
+constexpr double kMismatchIndexBytes = 1.5e9;
+
+QByteArray fixtureConfig()
+{
+    QFile file(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/llama-3.2-1b.config.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray indexWithTotal(double bytes)
+{
+    return QByteArray::fromStdString(
+        json{{"metadata", {{"total_size", bytes}}},
+             {"weight_map", {{"model.embed_tokens.weight", "model-00001-of-00001.safetensors"}}}}
+            .dump());
+}
+
+// A one-request-per-connection HTTP server with the Hub's answers for a few repositories.
+class HubServer : public QObject
+{
+public:
+    explicit HubServer(QObject* parent = nullptr) : QObject(parent)
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+                socket->setParent(this);
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+            }
+        });
+    }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    void close() { m_server.close(); }
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+    quint16 port() const { return m_server.serverPort(); }
+
+    // Headers (lower-case names) of the last request for each path, and how many came.
+    QHash<QByteArray, QHash<QByteArray, QByteArray>> requests;
+    int requestCount = 0;
+    // Where /test/cross's config redirects to (another origin).
+    QString crossOriginTarget;
+
+private:
+    void onReadyRead(QTcpSocket* socket)
+    {
+        QByteArray& buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        const qsizetype end = buffer.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        const QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+        const QByteArray path = requestLine.value(1);
+        QHash<QByteArray, QByteArray> headers;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const qsizetype colon = lines[i].indexOf(':');
+            if (colon > 0)
+                headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+        }
+        requests.insert(path, headers);
+        ++requestCount;
+        m_buffers.remove(socket);
+        answer(socket, path, headers);
+    }
+
+    static QByteArray response(int status, const QByteArray& reason, const QByteArray& body,
+                               const QByteArray& extraHeaders = {})
+    {
+        return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason +
+               "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+               "\r\nConnection: close\r\n" + extraHeaders + "\r\n" + body;
+    }
+
+    void send(QTcpSocket* socket, const QByteArray& bytes)
+    {
+        socket->write(bytes);
+        socket->disconnectFromHost();
+    }
+
+    void answer(QTcpSocket* socket, const QByteArray& path, const QHash<QByteArray, QByteArray>& headers)
+    {
+        const QByteArray notFound =
+            response(404, "Not Found", R"({"error":"Entry not found"})", "X-Error-Code: EntryNotFound\r\n");
+        const QByteArray config = response(200, "OK", fixtureConfig());
+        if (path == "/test/tiny/resolve/main/config.json" ||
+            path == "/test/noindex/resolve/main/config.json" ||
+            path == "/test/mismatch/resolve/main/config.json" || path == "/cdn/config.json")
+            return send(socket, config);
+        if (path == "/test/tiny/resolve/main/model.safetensors.index.json")
+            return send(socket, response(200, "OK", indexWithTotal(kTinyCheckpointBytes)));
+        if (path == "/test/mismatch/resolve/main/model.safetensors.index.json")
+            return send(socket, response(200, "OK", indexWithTotal(kMismatchIndexBytes)));
+        if (path == "/gated/repo/resolve/main/config.json") {
+            if (headers.value("authorization") == "Bearer hf_right")
+                return send(socket, config);
+            return send(socket, response(401, "Unauthorized",
+                                         R"({"error":"Access to model gated/repo is restricted."})",
+                                         "X-Error-Code: GatedRepo\r\n"));
+        }
+        if (path.startsWith("/missing/repo/"))
+            return send(socket, response(404, "Not Found", R"({"error":"Repository not found"})",
+                                         "X-Error-Code: RepoNotFound\r\n"));
+        if (path == "/test/redirected/resolve/main/config.json")
+            return send(socket, response(302, "Found", QByteArray(), "Location: /cdn/config.json\r\n"));
+        if (path == "/test/loop/resolve/main/config.json")
+            return send(socket, response(302, "Found", QByteArray(), "Location: " + path + "\r\n"));
+        if (path == "/test/cross/resolve/main/config.json")
+            return send(socket, response(302, "Found", QByteArray(),
+                                         "Location: " + crossOriginTarget.toUtf8() + "/cdn/config.json\r\n"));
+        if (path == "/test/notjson/resolve/main/config.json")
+            return send(socket, response(200, "OK", "<html>\n<body>sign in</body>\n</html>\n"));
+        if (path == "/test/huge/resolve/main/config.json") {
+            // Announces 17 MiB and sends a little: the client must stop at the header.
+            socket->write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 17825792\r\n\r\n{");
+            return;
+        }
+        if (path == "/test/slow/resolve/main/config.json")
+            return; // holds the connection open, never answers
+        send(socket, notFound);
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket*, QByteArray> m_buffers;
+};
+
+struct Outcome
+{
+    bool ok = false;
+    QString error;
+    HfModelFiles files;
+};
+
+// Runs one download to its end, the event loop turning (the server lives in this thread).
+Outcome download(const QString& id, const QString& token = QString(), int timeoutMs = 10000)
+{
+    HfHubClient client;
+    client.setToken(token);
+    client.setTransferTimeoutMs(timeoutMs);
+    Outcome outcome;
+    bool downloaded = false;
+    QEventLoop loop;
+    QObject::connect(&client, &HfHubClient::downloaded, &loop, [&] {
+        downloaded = true;
+        loop.quit();
+    });
+    QObject::connect(&client, &HfHubClient::failed, &loop, [&](const QString& message) {
+        outcome.error = message;
+        loop.quit();
+    });
+    QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+    client.start(id);
+    if (client.isRunning())
+        loop.exec();
+    outcome.ok = downloaded && outcome.error.isEmpty();
+    outcome.files = client.result();
+    return outcome;
+}
+
+// A port that was open and is closed now: connecting to it is refused.
+QString closedEndpoint()
+{
+    QTcpServer server;
+    if (!server.listen(QHostAddress::LocalHost))
+        return {};
+    const quint16 port = server.serverPort();
+    server.close();
+    return QStringLiteral("http://127.0.0.1:%1").arg(port);
+}
+
+} // namespace
+
+class TestHfHubClient : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void parsesIdsAndUrls_data();
+    void parsesIdsAndUrls();
+    void refusesOtherForms_data();
+    void refusesOtherForms();
+    void endpointAndToken();
+
+    void downloadsConfigAndIndex();
+    void downloadsWithoutIndex();
+    void acceptsUrl();
+    void sendsTokenForGatedRepo();
+    void environmentTokenWins();
+    void gatedWithoutToken();
+    void missingRepo();
+    void followsRedirects();
+    void keepsTokenOnTheHubOrigin();
+    void refusesNonJson();
+    void refusesOversizedBody();
+    void connectionRefusedIsOffline();
+    void timeoutIsOffline();
+    void abortStopsSilently();
+    void fallsBackToCache();
+    void cacheIsNoHelpForUnknownRepo();
+
+    void crossCheckAgrees();
+    void crossCheckDisagrees();
+    void crossCheckNeedsBothSizes();
+
+    void dialogImports();
+    void dialogShowsErrorInPlace();
+    void dialogCancelAborts();
+    void windowMenuImports();
+
+    void cliModelId();
+    void cliModelIdMismatchWarns();
+    void cliModelIdNotFound();
+    void cliModelIdOffline();
+
+private:
+    lhe::test::RunResult runCli(const QStringList& arguments, const QString& endpoint);
+
+    QTemporaryDir m_home;
+    HubServer* m_server = nullptr;
+    HubServer* m_otherOrigin = nullptr;
+};
+
+void TestHfHubClient::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+    QVERIFY(!fixtureConfig().isEmpty());
+    // Cache and settings in a folder of the test's own.
+    qputenv("XDG_CACHE_HOME", QDir(m_home.path()).filePath(QStringLiteral("cache")).toUtf8());
+    qputenv("XDG_CONFIG_HOME", QDir(m_home.path()).filePath(QStringLiteral("config")).toUtf8());
+    qunsetenv("HF_TOKEN");
+    m_server = new HubServer(this);
+    QVERIFY(m_server->listen());
+    m_otherOrigin = new HubServer(this);
+    QVERIFY(m_otherOrigin->listen());
+    m_server->crossOriginTarget = m_otherOrigin->url();
+}
+
+void TestHfHubClient::init()
+{
+    qputenv("HF_ENDPOINT", m_server->url().toUtf8());
+    qunsetenv("HF_TOKEN");
+}
+
+void TestHfHubClient::cleanup()
+{
+    QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).removeRecursively();
+}
+
+void TestHfHubClient::parsesIdsAndUrls_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("id");
+    const QString id = QStringLiteral("meta-llama/Llama-3.2-1B");
+    QTest::newRow("id") << id << id;
+    QTest::newRow("id, spaces") << QStringLiteral("  meta-llama/Llama-3.2-1B \n") << id;
+    QTest::newRow("dots and underscores")
+        << QStringLiteral("Qwen/Qwen2.5-0.5B_x") << QStringLiteral("Qwen/Qwen2.5-0.5B_x");
+    QTest::newRow("page") << QStringLiteral("https://huggingface.co/meta-llama/Llama-3.2-1B") << id;
+    QTest::newRow("page/") << QStringLiteral("https://huggingface.co/meta-llama/Llama-3.2-1B/") << id;
+    QTest::newRow("tree") << QStringLiteral("https://huggingface.co/meta-llama/Llama-3.2-1B/tree/main") << id;
+    QTest::newRow("tree/") << QStringLiteral("https://huggingface.co/meta-llama/Llama-3.2-1B/tree/main/")
+                           << id;
+    QTest::newRow("blob") << QStringLiteral(
+                                 "https://huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json")
+                          << id;
+    QTest::newRow("resolve") << QStringLiteral(
+                                    "https://huggingface.co/meta-llama/Llama-3.2-1B/resolve/main/config.json")
+                             << id;
+    QTest::newRow("query") << QStringLiteral(
+                                  "https://huggingface.co/meta-llama/Llama-3.2-1B?library=transformers")
+                           << id;
+    QTest::newRow("hf.co") << QStringLiteral("https://hf.co/meta-llama/Llama-3.2-1B") << id;
+    QTest::newRow("http") << QStringLiteral("http://huggingface.co/meta-llama/Llama-3.2-1B") << id;
+}
+
+void TestHfHubClient::parsesIdsAndUrls()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, id);
+    QString error;
+    const std::optional<QString> parsed = HfHubClient::parseRepoId(input, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(*parsed, id);
+}
+
+void TestHfHubClient::refusesOtherForms_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("detail"); // besides "expected a model id"
+    QTest::newRow("empty") << QString() << QString();
+    QTest::newRow("name only") << QStringLiteral("gpt2") << QString();
+    QTest::newRow("three parts") << QStringLiteral("a/b/c") << QString();
+    QTest::newRow("space") << QStringLiteral("meta llama/x") << QString();
+    QTest::newRow("double dash") << QStringLiteral("org/a--b") << QString();
+    QTest::newRow("double dot") << QStringLiteral("org/a..b") << QString();
+    QTest::newRow("leading dash") << QStringLiteral("-org/name") << QString();
+    QTest::newRow("other host") << QStringLiteral("https://github.com/meta-llama/llama")
+                                << QStringLiteral("huggingface.co");
+    QTest::newRow("ftp") << QStringLiteral("ftp://huggingface.co/org/name") << QString();
+    QTest::newRow("org page") << QStringLiteral("https://huggingface.co/meta-llama") << QString();
+    QTest::newRow("revision") << QStringLiteral("https://huggingface.co/org/name/tree/v1.0")
+                              << QStringLiteral("main revision");
+    QTest::newRow("discussions") << QStringLiteral("https://huggingface.co/org/name/discussions/3")
+                                 << QString();
+    QTest::newRow("dataset") << QStringLiteral("https://huggingface.co/datasets/org/name") << QString();
+    QTest::newRow("dataset id") << QStringLiteral("datasets/name") << QStringLiteral("dataset");
+}
+
+void TestHfHubClient::refusesOtherForms()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, detail);
+    QString error;
+    QVERIFY(!HfHubClient::parseRepoId(input, &error));
+    QVERIFY2(error.startsWith(QLatin1String("expected a model id such as meta-llama/Llama-3.2-1B")),
+             qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("https://huggingface.co/org/name")), qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+    if (!detail.isEmpty())
+        QVERIFY2(error.contains(detail), qPrintable(error));
+}
+
+void TestHfHubClient::endpointAndToken()
+{
+    qputenv("HF_ENDPOINT", "https://hf-mirror.example/");
+    QCOMPARE(HfHubClient::endpoint(), QStringLiteral("https://hf-mirror.example"));
+    // URLs of the mirror are model pages too.
+    QString error;
+    QCOMPARE(HfHubClient::parseRepoId(QStringLiteral("https://hf-mirror.example/org/name"), &error)
+                 .value_or(error),
+             QStringLiteral("org/name"));
+    qunsetenv("HF_ENDPOINT");
+    QCOMPARE(HfHubClient::endpoint(), QStringLiteral("https://huggingface.co"));
+
+    QCOMPARE(HfHubClient::effectiveToken(QStringLiteral("hf_stored")), QStringLiteral("hf_stored"));
+    QVERIFY(!HfHubClient::tokenFromEnvironment());
+    qputenv("HF_TOKEN", "hf_env");
+    QCOMPARE(HfHubClient::effectiveToken(QStringLiteral("hf_stored")), QStringLiteral("hf_env"));
+    QVERIFY(HfHubClient::tokenFromEnvironment());
+
+    QVERIFY(HfHubClient::cacheFolder(QStringLiteral("org/name"))
+                .endsWith(QLatin1String("/huggingface/org/name")));
+    QVERIFY(HfHubClient::cacheFolder(QStringLiteral("org/name"))
+                .startsWith(QDir(m_home.path()).filePath(QStringLiteral("cache"))));
+}
+
+void TestHfHubClient::downloadsConfigAndIndex()
+{
+    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
+    QCOMPARE(outcome.files.config.value("hidden_size", 0), 2048);
+    QCOMPARE(outcome.files.config.value("_name_or_path", std::string()), std::string("test/tiny"));
+    QVERIFY(outcome.files.indexTotalBytes);
+    QCOMPARE(*outcome.files.indexTotalBytes, kTinyCheckpointBytes);
+    QCOMPARE(outcome.files.source, HfModelFiles::Source::Network);
+    QVERIFY(outcome.files.notes.isEmpty());
+    QVERIFY(m_server->requests.contains("/test/tiny/resolve/main/config.json"));
+    QVERIFY(m_server->requests.contains("/test/tiny/resolve/main/model.safetensors.index.json"));
+    // No token, no Authorization header.
+    QVERIFY(!m_server->requests.value("/test/tiny/resolve/main/config.json").contains("authorization"));
+    // Both files are cached, byte for byte.
+    const QString folder = HfHubClient::cacheFolder(QStringLiteral("test/tiny"));
+    QFile cached(folder + QStringLiteral("/config.json"));
+    QVERIFY(cached.open(QIODevice::ReadOnly));
+    QCOMPARE(cached.readAll(), fixtureConfig());
+    QVERIFY(QFileInfo::exists(folder + QStringLiteral("/model.safetensors.index.json")));
+}
+
+void TestHfHubClient::downloadsWithoutIndex()
+{
+    // 404 for the index: a single-file checkpoint, not an error.
+    const Outcome outcome = download(QStringLiteral("test/noindex"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(!outcome.files.indexTotalBytes);
+    QVERIFY(m_server->requests.contains("/test/noindex/resolve/main/model.safetensors.index.json"));
+}
+
+void TestHfHubClient::acceptsUrl()
+{
+    const Outcome outcome = download(m_server->url() + QStringLiteral("/test/tiny/blob/main/config.json"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
+}
+
+void TestHfHubClient::sendsTokenForGatedRepo()
+{
+    const Outcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_right"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(m_server->requests.value("/gated/repo/resolve/main/config.json").value("authorization"),
+             QByteArray("Bearer hf_right"));
+}
+
+void TestHfHubClient::environmentTokenWins()
+{
+    qputenv("HF_TOKEN", "hf_right");
+    const Outcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_stale"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(m_server->requests.value("/gated/repo/resolve/main/config.json").value("authorization"),
+             QByteArray("Bearer hf_right"));
+}
+
+void TestHfHubClient::gatedWithoutToken()
+{
+    for (const QString& token : {QString(), QStringLiteral("hf_wrong")}) {
+        const Outcome outcome = download(QStringLiteral("gated/repo"), token);
+        QVERIFY(!outcome.ok);
+        QVERIFY2(outcome.error.startsWith(QLatin1String("gated/repo is gated or private: set HF_TOKEN")),
+                 qPrintable(outcome.error));
+    }
+}
+
+void TestHfHubClient::missingRepo()
+{
+    const Outcome outcome = download(QStringLiteral("missing/repo"));
+    QVERIFY(!outcome.ok);
+    QCOMPARE(
+        outcome.error,
+        QStringLiteral("no repository missing/repo on %1, or it has no config.json").arg(m_server->url()));
+    // Nothing is cached for a failure.
+    QVERIFY(!QFileInfo::exists(HfHubClient::cacheFolder(QStringLiteral("missing/repo"))));
+}
+
+void TestHfHubClient::followsRedirects()
+{
+    const Outcome outcome = download(QStringLiteral("test/redirected"), QStringLiteral("hf_right"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.config.value("num_hidden_layers", 0), 16);
+    QVERIFY(m_server->requests.contains("/cdn/config.json"));
+    // The same origin keeps the token.
+    QCOMPARE(m_server->requests.value("/cdn/config.json").value("authorization"),
+             QByteArray("Bearer hf_right"));
+
+    const int before = m_server->requestCount;
+    const Outcome loop = download(QStringLiteral("test/loop"));
+    QCOMPARE(loop.error, QStringLiteral("test/loop/config.json: too many redirects"));
+    QCOMPARE(m_server->requestCount - before, 11); // the request and 10 redirects
+}
+
+void TestHfHubClient::keepsTokenOnTheHubOrigin()
+{
+    // resolve/ sends LFS files to a CDN on another host: the download follows it, but the token
+    // is for the Hub alone (Qt's own redirect policies would send it along).
+    const Outcome outcome = download(QStringLiteral("test/cross"), QStringLiteral("hf_right"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(m_otherOrigin->requests.contains("/cdn/config.json"));
+    QCOMPARE(m_server->requests.value("/test/cross/resolve/main/config.json").value("authorization"),
+             QByteArray("Bearer hf_right"));
+    QVERIFY2(!m_otherOrigin->requests.value("/cdn/config.json").contains("authorization"),
+             "the token went to another origin");
+}
+
+void TestHfHubClient::refusesNonJson()
+{
+    const Outcome outcome = download(QStringLiteral("test/notjson"));
+    QVERIFY(!outcome.ok);
+    // core::parseJsonText's message: the file and the line and column.
+    QVERIFY2(outcome.error.startsWith(QLatin1String("test/notjson/config.json: ")),
+             qPrintable(outcome.error));
+    QVERIFY2(outcome.error.contains(QLatin1String("line 1, column 1")), qPrintable(outcome.error));
+    QVERIFY(!QFileInfo::exists(HfHubClient::cacheFolder(QStringLiteral("test/notjson")) +
+                               QStringLiteral("/config.json")));
+}
+
+void TestHfHubClient::refusesOversizedBody()
+{
+    const Outcome outcome = download(QStringLiteral("test/huge"));
+    QVERIFY(!outcome.ok);
+    QCOMPARE(outcome.error,
+             QStringLiteral("test/huge/config.json is larger than 16 MiB; not a config.json or index"));
+}
+
+void TestHfHubClient::connectionRefusedIsOffline()
+{
+    const QString endpoint = closedEndpoint();
+    QVERIFY(!endpoint.isEmpty());
+    qputenv("HF_ENDPOINT", endpoint.toUtf8());
+    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    QVERIFY(!outcome.ok);
+    const QString host = QUrl(endpoint).authority();
+    QVERIFY2(outcome.error.startsWith(QStringLiteral("cannot reach %1 (").arg(host)),
+             qPrintable(outcome.error));
+    QVERIFY2(outcome.error.endsWith(QLatin1String("): check the connection, or set HF_ENDPOINT")),
+             qPrintable(outcome.error));
+}
+
+void TestHfHubClient::timeoutIsOffline()
+{
+    QElapsedTimer timer;
+    timer.start();
+    const Outcome outcome = download(QStringLiteral("test/slow"), QString(), 300);
+    QVERIFY(!outcome.ok);
+    QCOMPARE(outcome.error, QStringLiteral("cannot reach 127.0.0.1:%1 (no answer within 1 s): check the "
+                                           "connection, or set HF_ENDPOINT")
+                                .arg(m_server->port()));
+    QVERIFY(timer.elapsed() < 10000);
+}
+
+void TestHfHubClient::abortStopsSilently()
+{
+    HfHubClient client;
+    QSignalSpy downloaded(&client, &HfHubClient::downloaded);
+    QSignalSpy failed(&client, &HfHubClient::failed);
+    const int before = m_server->requestCount;
+    client.start(QStringLiteral("test/slow"));
+    QVERIFY(client.isRunning());
+    QTRY_VERIFY(m_server->requestCount > before); // the request reached the server
+    client.abort();
+    QVERIFY(!client.isRunning());
+    QTest::qWait(200);
+    QCOMPARE(downloaded.count(), 0);
+    QCOMPARE(failed.count(), 0);
+    // The client is usable again.
+    client.start(QStringLiteral("test/noindex"));
+    QVERIFY(downloaded.wait(10000));
+}
+
+void TestHfHubClient::fallsBackToCache()
+{
+    QVERIFY(download(QStringLiteral("test/tiny")).ok);
+    const QDateTime saved =
+        QFileInfo(HfHubClient::cacheFolder(QStringLiteral("test/tiny")) + QStringLiteral("/config.json"))
+            .lastModified();
+
+    // The server is gone: the cached copy, saying so.
+    qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
+    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.source, HfModelFiles::Source::Cache);
+    QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
+    QCOMPARE(outcome.files.config.value("hidden_size", 0), 2048);
+    QCOMPARE(outcome.files.config.value("_name_or_path", std::string()), std::string("test/tiny"));
+    QCOMPARE(outcome.files.indexTotalBytes.value_or(0), kTinyCheckpointBytes);
+    QCOMPARE(outcome.files.cachedAt, saved);
+    QCOMPARE(outcome.files.notes.size(), 1);
+    const QString note = outcome.files.notes.first();
+    QVERIFY2(note.startsWith(QStringLiteral("using the cached copy of test/tiny from %1: cannot reach ")
+                                 .arg(saved.toString(QStringLiteral("yyyy-MM-dd HH:mm")))),
+             qPrintable(note));
+}
+
+void TestHfHubClient::cacheIsNoHelpForUnknownRepo()
+{
+    qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
+    const Outcome outcome = download(QStringLiteral("test/never-downloaded"));
+    QVERIFY(!outcome.ok);
+    QVERIFY2(outcome.error.startsWith(QLatin1String("cannot reach")), qPrintable(outcome.error));
+}
+
+void TestHfHubClient::crossCheckAgrees()
+{
+    // 1.92e9 listed, 2.00e9 from the config: ratio 0.96, 4 % off, within the 5 % tolerance.
+    const auto check = checkCheckpointSize(1.92e9, 2.0e9);
+    QVERIFY(check);
+    QVERIFY(check->agrees);
+    QCOMPARE(check->ratio, 0.96);
+    QCOMPARE(check->message,
+             std::string("safetensors index 1.92 GB agrees with the parameter count (within 4.0 %)"));
+    // Exactly 5 % is still agreement; identical sizes print "within 0.1 %".
+    QVERIFY(checkCheckpointSize(2.1e9, 2.0e9)->agrees);
+    QCOMPARE(checkCheckpointSize(kTinyCheckpointBytes, kTinyCheckpointBytes)->message,
+             std::string("safetensors index 2.47 GB agrees with the parameter count (within 0.1 %)"));
+}
+
+void TestHfHubClient::crossCheckDisagrees()
+{
+    // 2.00e9 listed, 1.90e9 from the config: ratio 1.0526, 5.3 % off.
+    const auto over = checkCheckpointSize(2.0e9, 1.9e9);
+    QVERIFY(over);
+    QVERIFY(!over->agrees);
+    QCOMPARE(over->message, std::string("checkpoint index says 2.00 GB, the config's parameter count in its "
+                                        "stored formats gives 1.90 GB (ratio 1.05): the config may not "
+                                        "describe this checkpoint"));
+    // 1.5e9 against 2,471,628,800 bytes: ratio 0.607 (0.61).
+    const auto under = checkCheckpointSize(kMismatchIndexBytes, kTinyCheckpointBytes);
+    QVERIFY(under && !under->agrees);
+    QCOMPARE(under->message, std::string("checkpoint index says 1.50 GB, the config's parameter count in its "
+                                         "stored formats gives 2.47 GB (ratio 0.61): the config may not "
+                                         "describe this checkpoint"));
+}
+
+void TestHfHubClient::crossCheckNeedsBothSizes()
+{
+    QVERIFY(!checkCheckpointSize(0, 2e9));
+    QVERIFY(!checkCheckpointSize(2e9, 0));
+    QVERIFY(!checkCheckpointSize(std::numeric_limits<double>::quiet_NaN(), 2e9));
+    QVERIFY(!checkCheckpointSize(2e9, std::numeric_limits<double>::infinity()));
+}
+
+void TestHfHubClient::dialogImports()
+{
+    lhe::app::HfImportDialog dialog(nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(QApplication::focusWidget(), dialog.idEdit());
+    QVERIFY(dialog.downloadButton()->isDefault());
+    QTest::keyClicks(dialog.idEdit(), QStringLiteral("test/tiny"));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    QTest::keyClick(dialog.idEdit(), Qt::Key_Return); // Enter starts
+    QVERIFY(accepted.wait(10000));
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.files().repoId, QStringLiteral("test/tiny"));
+    QVERIFY(dialog.warnings().empty());
+    QCOMPARE(dialog.notes().size(), 1);
+    QCOMPARE(dialog.notes().first(),
+             QStringLiteral(
+                 "test/tiny: safetensors index 2.47 GB agrees with the parameter count (within 0.1 %)"));
+}
+
+void TestHfHubClient::dialogShowsErrorInPlace()
+{
+    lhe::app::HfImportDialog dialog(nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // Nothing typed: told what to type.
+    QTest::mouseClick(dialog.downloadButton(), Qt::LeftButton);
+    QVERIFY(dialog.errorText().startsWith(QLatin1String("Enter a model id")));
+    // A malformed id fails at once; a missing repository after the round trip.
+    dialog.idEdit()->setText(QStringLiteral("not an id"));
+    QTest::mouseClick(dialog.downloadButton(), Qt::LeftButton);
+    QVERIFY2(dialog.errorText().startsWith(QLatin1String("expected a model id")),
+             qPrintable(dialog.errorText()));
+    dialog.idEdit()->setText(QStringLiteral("missing/repo"));
+    QTest::mouseClick(dialog.downloadButton(), Qt::LeftButton);
+    QTRY_VERIFY(!dialog.isDownloading());
+    QVERIFY2(dialog.errorText().startsWith(QLatin1String("no repository missing/repo")),
+             qPrintable(dialog.errorText()));
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.idEdit()->isEnabled());
+    QVERIFY(dialog.downloadButton()->isEnabled());
+    QVERIFY(!dialog.progressBar()->isVisible());
+    QCOMPARE(QApplication::focusWidget(), dialog.idEdit()); // ready for another try
+    // A gated one without a token says where to put it.
+    dialog.idEdit()->setText(QStringLiteral("gated/repo"));
+    QTest::mouseClick(dialog.downloadButton(), Qt::LeftButton);
+    QTRY_VERIFY(!dialog.isDownloading());
+    QVERIFY2(dialog.errorText().contains(QLatin1String("HF_TOKEN")), qPrintable(dialog.errorText()));
+}
+
+void TestHfHubClient::dialogCancelAborts()
+{
+    lhe::app::AppSettings settings(QDir(m_home.path()).filePath(QStringLiteral("dialog.ini")));
+    lhe::app::HfImportDialog dialog(&settings);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.idEdit()->setText(QStringLiteral("test/slow"));
+    dialog.tokenEdit()->setText(QStringLiteral("hf_kept"));
+    const int before = m_server->requestCount;
+    QTest::mouseClick(dialog.downloadButton(), Qt::LeftButton);
+    QVERIFY(dialog.isDownloading());
+    QVERIFY(dialog.progressBar()->isVisible());
+    QVERIFY(!dialog.downloadButton()->isEnabled());
+    QTRY_VERIFY(m_server->requestCount > before);
+    QSignalSpy rejected(&dialog, &QDialog::rejected);
+    QTest::keyClick(&dialog, Qt::Key_Escape); // Esc cancels
+    QCOMPARE(rejected.count(), 1);
+    QVERIFY(!dialog.isDownloading());
+    QVERIFY(!dialog.isVisible());
+    QCOMPARE(settings.hfToken(), QStringLiteral("hf_kept")); // the token is stored
+    // The next dialog offers it; with HF_TOKEN set the field is off and says why.
+    lhe::app::HfImportDialog again(&settings);
+    QCOMPARE(again.tokenEdit()->text(), QStringLiteral("hf_kept"));
+    qputenv("HF_TOKEN", "hf_env");
+    lhe::app::HfImportDialog withEnvironment(&settings);
+    QVERIFY(!withEnvironment.tokenEdit()->isEnabled());
+}
+
+void TestHfHubClient::windowMenuImports()
+{
+    lhe::app::MainWindow window(lhe::core::Catalog::builtIn());
+    window.show();
+    QAction* action = nullptr;
+    for (QAction* menu : window.menuBar()->actions())
+        for (QAction* entry : menu->menu() ? menu->menu()->actions() : QList<QAction*>())
+            if (entry->text() == QStringLiteral("Import from &Hugging Face…"))
+                action = entry;
+    QVERIFY(action);
+    bool driven = false;
+    // Should the dialog not close by itself, it is closed, and the test fails below.
+    QTimer::singleShot(15000, &window, [] {
+        if (QWidget* modal = QApplication::activeModalWidget())
+            modal->close();
+    });
+    QTimer::singleShot(0, &window, [&] {
+        auto* dialog = qobject_cast<lhe::app::HfImportDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialog->idEdit()->setText(QStringLiteral("test/mismatch"));
+        dialog->startDownload();
+        driven = true;
+    });
+    action->trigger(); // returns when the dialog closes
+    QVERIFY(driven);
+    const json scenario = window.controls()->scenario();
+    QCOMPARE(scenario.value("model_config_path", std::string()), std::string("test/mismatch"));
+    QCOMPARE(scenario.at("model_config").value("hidden_size", 0), 2048);
+    QTRY_VERIFY(window.report() && window.report()->modelName == "test/mismatch");
+    // The size cross-check reached the Messages panel as a warning.
+    QVERIFY(window.messageDock()->isVisible());
+    bool warned = false;
+    for (const QString& text : window.messageLog()->messages())
+        warned = warned || text.contains(QLatin1String("may not describe this checkpoint"));
+    QVERIFY(warned);
+}
+
+lhe::test::RunResult TestHfHubClient::runCli(const QStringList& arguments, const QString& endpoint)
+{
+    QProcessEnvironment environment =
+        lhe::test::isolatedEnvironment(QDir(m_home.path()).filePath(QStringLiteral("cli")));
+    environment.insert(QStringLiteral("HF_ENDPOINT"), endpoint);
+    environment.remove(QStringLiteral("HF_TOKEN"));
+    // Asynchronously: the server answers from this process's event loop.
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.setStandardInputFile(QProcess::nullDevice());
+    QSignalSpy finished(&process, &QProcess::finished);
+    process.start(QStringLiteral(LHE_ESTIMATE_EXE), arguments);
+    lhe::test::RunResult result;
+    result.finished = finished.wait(60000);
+    if (!result.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    result.exitStatus = process.exitStatus();
+    result.exitCode = process.exitCode();
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+void TestHfHubClient::cliModelId()
+{
+    const QStringList arguments{QStringLiteral("--model-id"), QStringLiteral("test/tiny"),
+                                QStringLiteral("--device"),   QStringLiteral("nvidia-rtx-4090"),
+                                QStringLiteral("--format"),   QStringLiteral("json")};
+    const lhe::test::RunResult run = runCli(arguments, m_server->url());
+    const QByteArray what = lhe::test::describeRun("llm-hw-estimate", arguments, run);
+    QVERIFY2(run.finished && run.exitStatus == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    const json report = json::parse(run.out.toStdString(), nullptr, false);
+    QVERIFY2(report.is_object(), what.constData());
+    QCOMPARE(report.value("model_name", std::string()), std::string("test/tiny"));
+    // 1,235,814,400 parameters (by hand, above).
+    QCOMPARE(report.at("model").value("params_total", 0.0), 1235814400.0);
+    QVERIFY2(run.err.contains("llm-hw-estimate: note: test/tiny: safetensors index 2.47 GB agrees"),
+             what.constData());
+
+    // The URL form names the model the same way.
+    const QStringList byUrl{QStringLiteral("--model-id"),
+                            m_server->url() + QStringLiteral("/test/tiny/tree/main/"),
+                            QStringLiteral("--device"), QStringLiteral("nvidia-rtx-4090")};
+    const lhe::test::RunResult urlRun = runCli(byUrl, m_server->url());
+    QVERIFY2(urlRun.exitCode == 0, lhe::test::describeRun("llm-hw-estimate", byUrl, urlRun).constData());
+    QCOMPARE(json::parse(urlRun.out.toStdString(), nullptr, false).value("model_name", std::string()),
+             std::string("test/tiny"));
+}
+
+void TestHfHubClient::cliModelIdMismatchWarns()
+{
+    const QStringList arguments{QStringLiteral("--model-id"), QStringLiteral("test/mismatch"),
+                                QStringLiteral("--device"), QStringLiteral("nvidia-rtx-4090")};
+    const lhe::test::RunResult run = runCli(arguments, m_server->url());
+    const QByteArray what = lhe::test::describeRun("llm-hw-estimate", arguments, run);
+    QVERIFY2(run.exitCode == 0, what.constData());
+    QVERIFY2(
+        run.err.contains("llm-hw-estimate: warning: test/mismatch: checkpoint index says 1.50 GB, the "
+                         "config's parameter count in its stored formats gives 2.47 GB (ratio 0.61): the "
+                         "config may not describe this checkpoint\n"),
+        what.constData());
+}
+
+void TestHfHubClient::cliModelIdNotFound()
+{
+    const QStringList arguments{QStringLiteral("--model-id"), QStringLiteral("missing/repo"),
+                                QStringLiteral("--device"), QStringLiteral("nvidia-rtx-4090")};
+    const lhe::test::RunResult run = runCli(arguments, m_server->url());
+    const QByteArray what = lhe::test::describeRun("llm-hw-estimate", arguments, run);
+    QVERIFY2(run.finished && run.exitStatus == QProcess::NormalExit && run.exitCode == 2, what.constData());
+    QCOMPARE(run.err, QByteArray("llm-hw-estimate: --model-id: no repository missing/repo on " +
+                                 m_server->url().toUtf8() + ", or it has no config.json\n"));
+    QVERIFY(run.out.isEmpty());
+
+    const QStringList bad{QStringLiteral("--model-id"), QStringLiteral("https://example.com/x/y")};
+    const lhe::test::RunResult badRun = runCli(bad, m_server->url());
+    QVERIFY2(badRun.exitCode == 2, lhe::test::describeRun("llm-hw-estimate", bad, badRun).constData());
+    QVERIFY(badRun.err.startsWith("llm-hw-estimate: --model-id: expected a model id"));
+    QCOMPARE(badRun.err.count('\n'), 1);
+}
+
+void TestHfHubClient::cliModelIdOffline()
+{
+    // Never downloaded by the tool: exit 2 and the reason.
+    const QStringList arguments{QStringLiteral("--model-id"), QStringLiteral("test/noindex"),
+                                QStringLiteral("--device"), QStringLiteral("nvidia-rtx-4090")};
+    const QString endpoint = closedEndpoint();
+    const lhe::test::RunResult run = runCli(arguments, endpoint);
+    const QByteArray what = lhe::test::describeRun("llm-hw-estimate", arguments, run);
+    QVERIFY2(run.exitCode == 2, what.constData());
+    QVERIFY2(run.err.startsWith("llm-hw-estimate: --model-id: cannot reach 127.0.0.1:"), what.constData());
+    QVERIFY2(run.err.endsWith("): check the connection, or set HF_ENDPOINT\n"), what.constData());
+
+    // test/tiny was downloaded by cliModelId: its cached copy, with a note.
+    const QStringList cached{QStringLiteral("--model-id"), QStringLiteral("test/tiny"),
+                             QStringLiteral("--device"), QStringLiteral("nvidia-rtx-4090")};
+    const lhe::test::RunResult cachedRun = runCli(cached, endpoint);
+    const QByteArray cachedWhat = lhe::test::describeRun("llm-hw-estimate", cached, cachedRun);
+    QVERIFY2(cachedRun.exitCode == 0, cachedWhat.constData());
+    QVERIFY2(cachedRun.err.startsWith("llm-hw-estimate: note: using the cached copy of test/tiny from "),
+             cachedWhat.constData());
+    QCOMPARE(json::parse(cachedRun.out.toStdString(), nullptr, false).value("model_name", std::string()),
+             std::string("test/tiny"));
+}
+
+QTEST_MAIN(TestHfHubClient)
+#include "tst_hf_hub_client.moc"

@@ -96,7 +96,7 @@ Device deviceFromJson(const json& entry, const std::string& path)
             throw InputError(join(peaksPath, key),
                              "unknown precision \"" + key +
                                  "\"; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, "
-                                 "int4, fp4");
+                                 "int4, fp4, mxfp8, mxfp4, nvfp4");
         if (value.is_null())
             continue;
         if (value.is_number() && value.get<double>() == 0)

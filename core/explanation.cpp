@@ -316,7 +316,7 @@ Explanation kvExplanation(const Setup& su, double result)
                "(DeepSeek-V3.2-Exp report §2.1).");
     }
     if (!uniform) {
-        const bool fullLength = s.fullLengthKvOnWindowedLayers;
+        const bool fullLength = s.overheads.fullLengthKvOnWindowedLayers;
         std::string sum;
         auto part = [&](const std::string& piece) { sum += (sum.empty() ? "" : " + ") + piece; };
         if (layersOf[0] > 0) {

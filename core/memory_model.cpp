@@ -94,7 +94,7 @@ double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, dou
     // r_kv + d_rope), summed over layers; split over pipeline stages and KV-head shards.
     const auto& a = ctx.arch;
     const double perSequence = a.kvBytesPerSequence(context, bytesOf(ctx.scenario.kvCache),
-                                                    ctx.scenario.fullLengthKvOnWindowedLayers);
+                                                    ctx.scenario.overheads.fullLengthKvOnWindowedLayers);
     return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
 }
 

@@ -40,8 +40,10 @@ static_assert(
     }(),
     "kPrecisions and kBitsPerElement are indexed by Precision");
 
-constexpr std::array<std::string_view, kPeakKeyCount> kPeakKeyNames{"fp64", "fp32", "tf32", "bf16", "fp16",
-                                                                    "fp8",  "int8", "int4", "fp4"};
+constexpr std::array<std::string_view, kPeakKeyCount> kPeakKeyNames{
+    "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", "mxfp8", "mxfp4", "nvfp4"};
+static_assert(static_cast<std::size_t>(PeakKey::NvFp4) + 1 == kPeakKeyCount,
+              "kPeakKeyNames covers every PeakKey");
 
 const PrecisionInfo& info(Precision precision)
 {

@@ -32,9 +32,14 @@ enum class Precision {
     Checkpoint,
 };
 
-// Columns of a device's peak_flops table (catalog keys).
-enum class PeakKey { Fp64, Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4, Fp4 };
-inline constexpr std::size_t kPeakKeyCount = 9;
+// Columns of a device's peak_flops table (catalog keys). The block-scaled formats come last so
+// the older indices stay put; they are catalog columns only (no compute precision maps to them):
+// - mxfp8, mxfp4: OCP Microscaling Formats (MX) v1.0, 32 elements share one E8M0 scale
+// - nvfp4: 16 E2M1 elements share one E4M3 scale, plus an FP32 per-tensor scale (NVIDIA,
+//   "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", Table 1)
+// A device without the column has no native tensor path for that format.
+enum class PeakKey { Fp64, Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4, Fp4, MxFp8, MxFp4, NvFp4 };
+inline constexpr std::size_t kPeakKeyCount = 12;
 
 std::optional<Precision> parsePrecision(std::string_view name);
 std::string_view precisionName(Precision precision);

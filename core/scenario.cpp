@@ -130,8 +130,6 @@ Scenario scenarioFromJson(const json& input)
     s.prefillChunkTokens =
         optionalInteger(input, "prefill_chunk_tokens", root, 1, kMaxCount).value_or(s.prefillChunkTokens);
     s.flashAttention = optionalBool(input, "flash_attention", root).value_or(true);
-    s.fullLengthKvOnWindowedLayers =
-        optionalBool(input, "full_length_kv_on_windowed_layers", root).value_or(false);
 
     if (input.contains("parallelism") && !input["parallelism"].is_null()) {
         const json& p = requireObject(input["parallelism"], "parallelism");
@@ -199,6 +197,8 @@ Scenario scenarioFromJson(const json& input)
             optionalBool(o, "serving_preallocation", "overheads").value_or(ov.servingPreallocation);
         ov.gpuMemoryUtilization = optionalInRange(o, "gpu_memory_utilization", "overheads", {0.05, 1.0, ""})
                                       .value_or(ov.gpuMemoryUtilization);
+        ov.fullLengthKvOnWindowedLayers = optionalBool(o, "full_length_kv_on_windowed_layers", "overheads")
+                                              .value_or(ov.fullLengthKvOnWindowedLayers);
     }
     return s;
 }
@@ -235,7 +235,6 @@ json scenarioToJson(const Scenario& s)
     if (t.gradAccum)
         out["training"]["grad_accum"] = *t.gradAccum;
     out["flash_attention"] = s.flashAttention;
-    out["full_length_kv_on_windowed_layers"] = s.fullLengthKvOnWindowedLayers;
     out["prefill_chunk_tokens"] = s.prefillChunkTokens;
     json efficiency = json::object();
     if (s.efficiency.compute)
@@ -251,7 +250,8 @@ json scenarioToJson(const Scenario& s)
     out["overheads"] = {{"allocator_reserve_fraction", ov.allocatorReserveFraction},
                         {"communication_buffer_bytes", ov.communicationBufferBytes},
                         {"serving_preallocation", ov.servingPreallocation},
-                        {"gpu_memory_utilization", ov.gpuMemoryUtilization}};
+                        {"gpu_memory_utilization", ov.gpuMemoryUtilization},
+                        {"full_length_kv_on_windowed_layers", ov.fullLengthKvOnWindowedLayers}};
     if (ov.runtimeContextBytes)
         out["overheads"]["runtime_context_bytes"] = *ov.runtimeContextBytes;
     return out;

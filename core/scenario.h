@@ -64,6 +64,10 @@ struct Overheads
     // gpu_memory_utilization of device memory at start-up.
     bool servingPreallocation = false;
     double gpuMemoryUtilization = 0.9;
+    // Engines that allocate every layer's KV cache at full length even where a layer attends
+    // only a sliding window or a chunk (HF transformers' static cache before 4.53; vLLM 0.8's
+    // first Llama 4 release): windowed layers then cache every token too.
+    bool fullLengthKvOnWindowedLayers = false;
 };
 
 struct Scenario
@@ -90,10 +94,6 @@ struct Scenario
     // Tokens one forward pass processes during prefill (vLLM's max_num_batched_tokens with
     // chunked prefill; 8192 is its offline default). Caps transient activations.
     long long prefillChunkTokens = 8192;
-    // Engines that allocate every layer's KV cache at full length even where a layer attends
-    // only a sliding window or a chunk (HF transformers' static cache before 4.53; llama.cpp
-    // without SWA cache): windowed layers then cache every token too.
-    bool fullLengthKvOnWindowedLayers = false;
     Efficiency efficiency;
     Overheads overheads;
 };

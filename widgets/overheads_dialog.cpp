@@ -96,6 +96,12 @@ OverheadsDialog::OverheadsDialog(const core::Overheads& overheads, double device
     describe(m_utilizationSpin, QStringLiteral("gpuMemoryUtilizationSpin"), tr("GPU memory utilization"),
              tr("Share of device memory the engine may fill (vLLM --gpu-memory-utilization, default 90 %)."));
     form->addRow(tr("&GPU memory utilization"), m_utilizationSpin);
+    m_fullLengthKvCheck = new QCheckBox(tr("&Full-length KV cache on windowed layers"), this);
+    describe(m_fullLengthKvCheck, QStringLiteral("fullLengthKvCheck"), tr("Full-length KV on windowed layers"),
+             tr("For engines that allocate every layer's KV cache at full context even where a layer attends "
+                "only a sliding window or a chunk (gpt-oss, Gemma, Llama 4). Off: windowed layers keep at "
+                "most their window."));
+    form->addRow(m_fullLengthKvCheck);
     layout->addLayout(form);
 
     auto* buttons =
@@ -120,6 +126,7 @@ core::Overheads OverheadsDialog::overheads() const
     o.communicationBufferBytes = m_bufferSpin->value() * kBytesPerGb;
     o.servingPreallocation = m_servingCheck->isChecked();
     o.gpuMemoryUtilization = m_utilizationSpin->value() / 100.0;
+    o.fullLengthKvOnWindowedLayers = m_fullLengthKvCheck->isChecked();
     return o;
 }
 
@@ -131,6 +138,7 @@ void OverheadsDialog::setOverheads(const core::Overheads& o)
     m_bufferSpin->setValue(o.communicationBufferBytes / kBytesPerGb);
     m_servingCheck->setChecked(o.servingPreallocation);
     m_utilizationSpin->setValue(static_cast<int>(std::lround(o.gpuMemoryUtilization * 100.0)));
+    m_fullLengthKvCheck->setChecked(o.fullLengthKvOnWindowedLayers);
     updateEnabled();
 }
 

@@ -39,6 +39,7 @@ private:
     QSpinBox* m_allocatorSpin = nullptr;
     QDoubleSpinBox* m_bufferSpin = nullptr;
     QCheckBox* m_servingCheck = nullptr;
+    QCheckBox* m_fullLengthKvCheck = nullptr;
     QSpinBox* m_utilizationSpin = nullptr;
 };
 

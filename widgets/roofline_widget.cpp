@@ -63,6 +63,23 @@ QString fromView(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
+// A ceiling's name: the block-scaled formats as their specifications write them ("MXFP8",
+// "MXFP4": OCP Microscaling Formats (MX) v1.0; "NVFP4": NVIDIA), the others as their catalog
+// keys ("bf16"). Format names, never translated.
+QString ceilingName(core::PeakKey key)
+{
+    switch (key) {
+    case core::PeakKey::MxFp8:
+        return QStringLiteral("MXFP8");
+    case core::PeakKey::MxFp4:
+        return QStringLiteral("MXFP4");
+    case core::PeakKey::NvFp4:
+        return QStringLiteral("NVFP4");
+    default:
+        return fromView(core::peakKeyName(key));
+    }
+}
+
 // FLOP/B without an exponent: "0.98", "295", "4,096".
 QString formatIntensity(double flopsPerByte)
 {
@@ -499,7 +516,7 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
         const core::RooflineLine& line = m_ceilingLines[i];
         m_ceilings[i]->setData({line.x0, line.x1}, {line.y0, line.y1}, true);
-        m_ceilings[i]->setName(tr("%1 ceiling").arg(fromView(core::peakKeyName(line.precision))));
+        m_ceilings[i]->setName(tr("%1 ceiling").arg(ceilingName(line.precision)));
     }
     const bool hasMemoryLine =
         m_memoryLine.x0 > 0 && m_memoryLine.y0 > 0; // a device without bandwidth has none
@@ -524,7 +541,7 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
         auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
             return std::fabs(group.first - line.y0) <= 1e-9 * std::fabs(line.y0);
         });
-        const QString name = fromView(core::peakKeyName(line.precision));
+        const QString name = ceilingName(line.precision);
         if (it == groups.end()) {
             groups.push_back({line.y0, {name}});
             groupActive.push_back(line.active);
@@ -677,7 +694,7 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
               "ridge at %5 FLOP/B")
                .arg(QString::fromStdString(report.deviceName),
                     formatBandwidth(roof.memoryBandwidthBytesPerSecond), ceilings.join(QStringLiteral("; ")),
-                    fromView(core::peakKeyName(roof.peakPrecision)), formatIntensity(m_chart.ridgeIntensity));
+                    ceilingName(roof.peakPrecision), formatIntensity(m_chart.ridgeIntensity));
     if (hasHostLine)
         sentences << tr("Offloaded data streams over the host link at %1")
                          .arg(formatBandwidth(roof.hostLinkBytesPerSecond));
@@ -1047,8 +1064,7 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i) {
         if (m_ceilings[i] == plottable)
             return tr("%1 ceiling %2")
-                .arg(fromView(core::peakKeyName(m_ceilingLines[i].precision)),
-                     formatFlops(m_ceilingLines[i].y0));
+                .arg(ceilingName(m_ceilingLines[i].precision), formatFlops(m_ceilingLines[i].y0));
     }
     return {};
 }

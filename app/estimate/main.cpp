@@ -61,6 +61,10 @@ constexpr FlagField kFieldFlags[] = {
      FlagKind::Number},
     {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors).",
      FlagKind::Boolean},
+    {"full-length-kv", "overheads.full_length_kv_on_windowed_layers", "true|false",
+     "Allocate windowed (sliding, chunked) layers' KV cache at full context, as engines without a "
+     "windowed cache do.",
+     FlagKind::Boolean},
     {"efficiency-compute", "efficiency.compute", "fraction", "Achieved fraction of peak FLOP/s.",
      FlagKind::Number},
     {"efficiency-memory", "efficiency.memory", "fraction", "Achieved fraction of memory bandwidth.",

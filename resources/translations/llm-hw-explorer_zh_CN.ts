@@ -3298,6 +3298,18 @@ B（当前）：%2</translation>
         <source>&amp;GPU memory utilization</source>
         <translation>GPU 显存利用率(&amp;G)</translation>
     </message>
+    <message>
+        <source>&amp;Full-length KV cache on windowed layers</source>
+        <translation>窗口层按全长分配 KV 缓存(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Full-length KV on windowed layers</source>
+        <translation>窗口层按全长分配 KV</translation>
+    </message>
+    <message>
+        <source>For engines that allocate every layer&apos;s KV cache at full context even where a layer attends only a sliding window or a chunk (gpt-oss, Gemma, Llama 4). Off: windowed layers keep at most their window.</source>
+        <translation>适用于即使某层只关注滑动窗口或分块，也按完整上下文为每一层分配 KV 缓存的推理引擎（gpt-oss、Gemma、Llama 4）。关闭时：窗口层最多只保留其窗口内的 token。</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::PrimerPanel</name>

@@ -99,6 +99,8 @@ private slots:
     void densePeaksNotSparse();
     void ridgePointPlausible_data();
     void ridgePointPlausible();
+    void blockScaledPeaksOnlyWhereNative_data();
+    void blockScaledPeaksOnlyWhereNative();
     void memoryInRangeForType_data();
     void memoryInRangeForType();
     void datasheetMemory_data();
@@ -316,6 +318,22 @@ void TestCatalog::densePeaksNotSparse_data()
         << QByteArray("nvidia-rtx-a6000") << QByteArray("bf16") << 154.8 * TFLOPS << 309.7 * TFLOPS;
     QTest::newRow("RTX 6000 Ada fp8 (datasheet: Tensor performance 1457 sparse)")
         << QByteArray("nvidia-rtx-6000-ada") << QByteArray("fp8") << 728.5 * TFLOPS << 1457.0 * TFLOPS;
+    // Block-scaled formats. NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision
+    // Inference": Figure 1, B200 smallest float format 9 / 18 PFLOPS dense / sparse; Table 1,
+    // MXFP4 and NVFP4 are the FP4 formats with hardware scaling, so both run at the FP4 rate.
+    QTest::newRow("B200 nvfp4 (NVFP4 blog Figure 1: 9 | 18 PF sparse)")
+        << QByteArray("nvidia-b200") << QByteArray("nvfp4") << 9000.0 * TFLOPS << 18000.0 * TFLOPS;
+    QTest::newRow("B200 mxfp4 (NVFP4 blog Figure 1: 9 | 18 PF sparse)")
+        << QByteArray("nvidia-b200") << QByteArray("mxfp4") << 9000.0 * TFLOPS << 18000.0 * TFLOPS;
+    // DGX B200 datasheet: FP8 Tensor Core 72 PFLOPS for 8 GPUs, with sparsity; MXFP8 runs at the
+    // FP8 rate (one FP8 figure published for Blackwell).
+    QTest::newRow("B200 mxfp8 (DGX B200 datasheet: 72 PF / 8 sparse)")
+        << QByteArray("nvidia-b200") << QByteArray("mxfp8") << 4500.0 * TFLOPS << 9000.0 * TFLOPS;
+    // GeForce RTX 5090 product page: 3352 AI TOPS, the FP4 figure with sparsity.
+    QTest::newRow("RTX 5090 nvfp4 (product page: 3352 AI TOPS sparse)")
+        << QByteArray("nvidia-rtx-5090") << QByteArray("nvfp4") << 1676.0 * TFLOPS << 3352.0 * TFLOPS;
+    QTest::newRow("RTX 5090 mxfp4 (product page: 3352 AI TOPS sparse)")
+        << QByteArray("nvidia-rtx-5090") << QByteArray("mxfp4") << 1676.0 * TFLOPS << 3352.0 * TFLOPS;
 }
 
 void TestCatalog::densePeaksNotSparse()
@@ -366,6 +384,38 @@ void TestCatalog::ridgePointPlausible()
             LHE_VERIFY_RANGE(peak / bandwidth, 0.1, 5000.0,
                              std::string(lhe::core::peakKeyName(static_cast<PeakKey>(i))).c_str());
     }
+}
+
+// 3. The block-scaled columns (mxfp8, mxfp4, nvfp4) only where the tensor cores compute them
+// natively: in this catalog, NVIDIA Blackwell (fifth-generation Tensor Cores); Hopper and older
+// have no block-scaled MMA, so the column stays absent. On Blackwell each runs at the rate of its
+// element type (NVIDIA publishes one FP8 and one FP4 Tensor Core figure).
+void TestCatalog::blockScaledPeaksOnlyWhereNative_data()
+{
+    QTest::addColumn<QByteArray>("id");
+    for (const Device& device : Catalog::builtIn().devices())
+        QTest::newRow(device.id.c_str()) << toBytes(device.id);
+}
+
+void TestCatalog::blockScaledPeaksOnlyWhereNative()
+{
+    QFETCH(QByteArray, id);
+    const Device* device = Catalog::builtIn().findDevice(id.constData());
+    QVERIFY(device);
+    const double mxfp8 = device->peak(PeakKey::MxFp8);
+    const double mxfp4 = device->peak(PeakKey::MxFp4);
+    const double nvfp4 = device->peak(PeakKey::NvFp4);
+    if (device->vendor == "NVIDIA" && device->architecture.find("Blackwell") == std::string::npos) {
+        QCOMPARE(mxfp8, 0.0);
+        QCOMPARE(mxfp4, 0.0);
+        QCOMPARE(nvfp4, 0.0);
+    }
+    if (device->vendor == "NVIDIA" && mxfp8 > 0)
+        QCOMPARE(mxfp8, device->peak(PeakKey::Fp8));
+    if (device->vendor == "NVIDIA" && mxfp4 > 0)
+        QCOMPARE(mxfp4, device->peak(PeakKey::Fp4));
+    if (nvfp4 > 0)
+        QCOMPARE(nvfp4, device->peak(PeakKey::Fp4));
 }
 
 // 4. Capacity and bandwidth within what each memory technology delivers per device.
@@ -678,7 +728,7 @@ void TestCatalog::badDeviceFieldsAreNamed_data()
     row("peak as a string", R"({"peak_flops": {"bf16": "100e12"}})", "devices[0].peak_flops.bf16",
         "the string \"100e12\"");
     row("peak key bf61", R"({"peak_flops": {"bf61": 1e14}})", "devices[0].peak_flops.bf61",
-        "allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4");
+        "allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, mxfp8, mxfp4, nvfp4");
     row("peak_flops without a peak", R"({"peak_flops": {"bf16": null}})", "devices[0].peak_flops",
         "at least one dense peak");
     row("peak_flops an array", R"({"peak_flops": [1e14]})", "devices[0].peak_flops", "got array");

@@ -52,6 +52,7 @@ class TestReportProperties : public QObject
 
 private slots:
     void randomScenariosStayFiniteAndConsistent();
+    void layerKindsKeepMemoryMonotoneAndWindowsFlat();
 };
 
 void TestReportProperties::randomScenariosStayFiniteAndConsistent()
@@ -105,9 +106,9 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                  qPrintable(QString::fromStdString(label + ": " + where)));
         const auto& m = r.memory.perDevice;
         const double parts = m.weightsBytes + m.visionWeightsBytes + m.kvCacheBytes + m.recurrentStateBytes +
-                             m.activationsBytes + m.gradientsBytes +
-                             m.optimizerStatesBytes + m.runtimeContextBytes + m.allocatorReserveBytes +
-                             m.communicationBuffersBytes + m.kvPoolReserveBytes;
+                             m.activationsBytes + m.gradientsBytes + m.optimizerStatesBytes +
+                             m.runtimeContextBytes + m.allocatorReserveBytes + m.communicationBuffersBytes +
+                             m.kvPoolReserveBytes;
         QCOMPARE(parts, m.totalBytes());
         QVERIFY(r.memory.hostOffloadBytes + r.memory.diskOffloadBytes + r.memory.unplacedBytes <=
                 r.memory.offloadedBytes * (1 + 1e-12) + 1);
@@ -150,6 +151,88 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
     }
     QCOMPARE(evaluated, kScenarios);
     QCOMPARE(rejected, 0);
+}
+
+// Every catalog model with windowed, chunked or linear-attention layers (and the dense ones):
+// over random contexts, the KV cache and the whole memory never fall as the context grows,
+// every figure stays finite, and beyond the longest window only the full-attention layers
+// grow: KV(c2) - KV(c1) = full layers x (c2 - c1) x their bytes per token, exactly as if the
+// windowed layers were flat. Linear-attention state does not depend on the context at all.
+void TestReportProperties::layerKindsKeepMemoryMonotoneAndWindowsFlat()
+{
+    const Catalog& catalog = Catalog::builtIn();
+    std::mt19937_64 random(20261203);
+    int windowedModels = 0;
+    int checks = 0;
+    for (const ModelEntry& model : catalog.models()) {
+        const ModelArchitecture& a = model.architecture;
+        double longestWindow = 0;
+        double fullLayers = 0;
+        bool windowed = false;
+        for (const KvGroup& g : a.kvGroups) {
+            if (g.kind == AttentionKind::Sliding || g.kind == AttentionKind::Chunked) {
+                longestWindow = std::max(longestWindow, g.windowTokens);
+                windowed = true;
+            }
+            if (g.kind == AttentionKind::Full)
+                fullLayers += g.layers;
+        }
+        windowedModels += windowed || a.hasRecurrentState() ? 1 : 0;
+        const double bytesPerToken = a.kvBytesPerTokenPerLayer(2.0) + (a.indexHeads > 0 ? 132.0 : 0.0);
+
+        std::uniform_real_distribution<double> logContext(0.0, std::log2(4e6));
+        double previousContext = 0;
+        double previousKv = 0;
+        double previousTotal = 0;
+        std::vector<double> contexts;
+        for (int i = 0; i < 40; ++i)
+            contexts.push_back(std::floor(std::exp2(logContext(random))) + 1);
+        std::sort(contexts.begin(), contexts.end());
+        for (const double context : contexts) {
+            const double kv = a.kvBytesPerSequence(context, 2.0, false);
+            QVERIFY2(std::isfinite(kv) && kv >= previousKv, model.id.c_str());
+            if (previousContext >= longestWindow && windowed && previousContext > 0) {
+                // Beyond every window only the full layers grow.
+                const double expected = fullLayers * (context - previousContext) * bytesPerToken;
+                QVERIFY2(
+                    std::abs((kv - previousKv) - expected) <= 1e-9 * kv,
+                    qPrintable(QString::fromStdString(model.id) + QStringLiteral(" at %1").arg(context)));
+            }
+            // The same through the whole report (inference on one device of the default kind).
+            Scenario s;
+            s.deviceId = "nvidia-h100-sxm";
+            s.modelId = model.id;
+            s.promptTokens = static_cast<long long>(context);
+            s.outputTokens = 1;
+            s.batch = 1;
+            const Report r = estimate(s, catalog);
+            const double total = r.memory.perDevice.totalBytes();
+            std::string where;
+            QVERIFY2(checkNumbers(reportToJson(r), where),
+                     qPrintable(QString::fromStdString(model.id + where)));
+            QVERIFY2(total >= previousTotal, model.id.c_str());
+            if (!a.hasRecurrentState())
+                QVERIFY2(r.memory.perDevice.recurrentStateBytes == 0.0, model.id.c_str());
+            previousContext = context;
+            previousKv = kv;
+            previousTotal = total;
+            ++checks;
+        }
+        // Recurrent state per sequence: independent of the context.
+        if (a.hasRecurrentState()) {
+            Scenario s;
+            s.deviceId = "nvidia-h100-sxm";
+            s.modelId = model.id;
+            s.promptTokens = 1000;
+            const double shortState = estimate(s, catalog).memory.perDevice.recurrentStateBytes;
+            s.promptTokens = 1'000'000;
+            const double longState = estimate(s, catalog).memory.perDevice.recurrentStateBytes;
+            QVERIFY2(shortState > 0 && shortState == longState, model.id.c_str());
+        }
+    }
+    QVERIFY2(windowedModels >= 12,
+             qPrintable(QString::number(windowedModels))); // gpt-oss, Gemma 2/3, Llama 4, Qwen3-Next...
+    QVERIFY(checks >= 40 * 50);
 }
 
 QTEST_GUILESS_MAIN(TestReportProperties)

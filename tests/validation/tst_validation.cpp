@@ -245,6 +245,14 @@ void evaluateScenarioCase(Result& result)
     const MemoryBreakdown& m = r.memory.perDevice;
     if (q == "memory_weights_bytes") {
         result.estimate = m.weightsBytes;
+    } else if (q == "memory_weights_with_vision_bytes") {
+        // A serving engine's weight memory of a multimodal model: language model + vision tower.
+        result.estimate = m.weightsBytes + m.visionWeightsBytes;
+    } else if (q == "checkpoint_bytes") {
+        // The whole checkpoint as stored (every weight in its checkpoint format).
+        result.estimate = r.checkpointBytes;
+        if (!r.checkpointFormat.empty())
+            detail.push_back("checkpoint " + r.checkpointFormat);
     } else if (q == "memory_model_states_bytes") {
         result.estimate = m.weightsBytes + m.gradientsBytes + m.optimizerStatesBytes;
     } else if (q == "memory_activation_bytes") {

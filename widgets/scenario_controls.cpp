@@ -1353,7 +1353,13 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
                 m_autoSplitCheck->setChecked(true);
         }
 
-        setPrecisionItem(m_weightsCombo, s.weights);
+        // A file that names no weight format gets what the core gives it: a quantized
+        // checkpoint as stored (the controls always write the format back).
+        const int modelRow = m_modelCombo->currentIndex();
+        const bool quantized = modelRow >= 0 && m_modelCombo->itemData(modelRow, QuantizedRole).toBool();
+        setPrecisionItem(m_weightsCombo, !s.weightsGiven && quantized && s.mode == core::Mode::Inference
+                                             ? core::Precision::Checkpoint
+                                             : s.weights);
         setPrecisionItem(m_kvCacheCombo, s.kvCache);
         setPrecisionItem(m_computeCombo, s.compute);
         m_zeroCombo->setCurrentIndex(m_zeroCombo->findData(s.training.zeroStage));

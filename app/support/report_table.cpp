@@ -77,6 +77,14 @@ std::string reportAsTable(const Report& r)
            std::to_string(split.data) + ", expert " + std::to_string(split.expert) + ")\n";
     out += "Model    " + r.modelName + "  " + scaled(r.paramsTotal, "params") + " total, " +
            scaled(r.paramsActive, "params") + " active, KV " + scaled(r.kvCacheBytesPerToken, "B") + "/token\n";
+    if (r.paramsVision > 0 || r.paramsMtp > 0 || r.recurrentStateBytesPerSequence > 0)
+        out += "         vision tower " + scaled(r.paramsVision, "params") + ", MTP modules " +
+               scaled(r.paramsMtp, "params") + " (not loaded), recurrent state " +
+               scaled(r.recurrentStateBytesPerSequence, "B") + "/sequence\n";
+    if (!r.checkpointFormat.empty())
+        out += "         checkpoint " + r.checkpointFormat + ", " + format("%.2f", r.checkpointBytes / 1e9) + " GB\n";
+    for (const std::string& reason : r.approximations)
+        out += "         APPROXIMATE: " + reason + "\n";
     out += "Workload " + std::string(modeName(s.mode)) + ", batch " + std::to_string(s.batch) + ", " +
            (s.mode == Mode::Training ? "sequence " : "prompt ") + std::to_string(s.promptTokens) +
            (s.mode == Mode::Training ? "" : ", output " + std::to_string(s.outputTokens)) + ", weights " +
@@ -84,7 +92,10 @@ std::string reportAsTable(const Report& r)
 
     const auto& m = r.memory.perDevice;
     out += "Memory per device (GB = 1e9 B)\n";
-    out += "  weights " + format("%.2f", m.weightsBytes / 1e9) + ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
+    out += "  weights " + format("%.2f", m.weightsBytes / 1e9) +
+           (m.visionWeightsBytes > 0 ? ", vision tower " + format("%.2f", m.visionWeightsBytes / 1e9) : "") +
+           ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
+           (m.recurrentStateBytes > 0 ? ", recurrent state " + format("%.2f", m.recurrentStateBytes / 1e9) : "") +
            ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
            format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " + format("%.2f", m.optimizerStatesBytes / 1e9) +
            ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";

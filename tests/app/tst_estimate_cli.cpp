@@ -213,6 +213,7 @@ private slots:
 
     // 1. Success paths
     void defaultRunHasEveryContractField();
+    void currentModelsEndToEnd();
     void trainingRunHasTrainingFields();
     void tableFormatIsReadableText_data();
     void tableFormatIsReadableText();
@@ -1036,6 +1037,48 @@ void TestEstimateCli::hfConfigParameterCounts()
     VERIFY_REL("kv_cache_bytes_per_token (exact)", num(r, "/model/kv_cache_bytes_per_token"), kvBytesPerToken,
                0.0);
     QVERIFY(num(r, "/model/params_active") <= num(r, "/model/params_total"));
+}
+
+// The per-layer reading through the console tool: gpt-oss-120b served as its MXFP4 checkpoint
+// fits one H100 (OpenAI model card: 60.8 GiB checkpoint, "fits into a single 80GB GPU"); its KV
+// cache at 32,768 + 1,024 tokens is (18 full layers x 33,792 + 18 sliding layers x 128 tokens)
+// x 2 x 8 KV heads x 64 x 2 B = (608,256 + 2,304) x 2,048 = 1,250,426,880 B; full-length KV on the windowed
+// layers doubles the full part: 36 x 33,792 x 2,048 = 2,491,416,576 B. An unknown family is marked
+// approximate in the report; an encoder is refused with exit 2.
+void TestEstimateCli::currentModelsEndToEnd()
+{
+    json r;
+    QByteArray why;
+    const QStringList gptOss{
+        u"--device"_s,        u"nvidia-h100-sxm"_s, u"--model"_s,         u"gpt-oss-120b"_s,
+        u"--prompt-tokens"_s, u"32768"_s,           u"--output-tokens"_s, u"1024"_s};
+    QVERIFY2(runReport(gptOss, r, why), why.constData());
+    QCOMPARE(r["scenario"]["precision"]["weights"].get<std::string>(), std::string("checkpoint"));
+    QVERIFY(r["memory"]["fits"].get<bool>());
+    VERIFY_REL("kv_cache", num(r, "/memory/per_device/kv_cache"), 1'250'426'880.0, 1e-12);
+    VERIFY_REL("checkpoint (60.8 GiB)", num(r, "/model/checkpoint/bytes"), 60.8 * 1073741824.0, 0.03);
+    QCOMPARE(r["model"]["layers"]["sliding_window"].get<int>(), 18);
+    QVERIFY(!r["model"]["approximate"].get<bool>());
+
+    QVERIFY2(runReport(gptOss + QStringList{u"--full-length-kv"_s, u"true"_s}, r, why), why.constData());
+    VERIFY_REL("kv_cache full length", num(r, "/memory/per_device/kv_cache"), 2'491'416'576.0, 1e-12);
+
+    QVERIFY2(runReport({u"--device"_s, u"nvidia-h100-sxm"_s, u"--model-config"_s,
+                        sourcePath(QStringLiteral("tests/fixtures/hf_configs/unknown-family.config.json"))},
+                       r, why),
+             why.constData());
+    QVERIFY(r["model"]["approximate"].get<bool>());
+    QVERIFY(r["model"]["approximations"][0].get<std::string>().find("unknown_family") != std::string::npos);
+    QCOMPARE(r["model_name"].get<std::string>(), std::string("unknown-family"));
+
+    QProcess process;
+    process.setProcessEnvironment(m_env);
+    process.start(QStringLiteral(LHE_ESTIMATE_EXE),
+                  {u"--device"_s, u"nvidia-h100-sxm"_s, u"--model-config"_s,
+                   sourcePath(QStringLiteral("tests/fixtures/hf_configs/bert-base-uncased.config.json"))});
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY(process.readAllStandardError().contains("encoder-only"));
 }
 
 // ---------------------------------------------------------------------------------------------

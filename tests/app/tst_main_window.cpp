@@ -269,6 +269,12 @@ void TestMainWindow::importedConfigBecomesTheModel()
     QVERIFY2(m_window->messageLog()->message(0).startsWith(u"unknown-family.config.json: "_s) &&
                  m_window->messageLog()->message(0).contains(u"unknown_family"_s),
              qPrintable(m_window->messageLog()->message(0)));
+    // ... and the headline says the figures are approximate, not only the Messages panel.
+    QVERIFY2(m_window->dashboard()->headline().contains(u"approximate"_s),
+             qPrintable(m_window->dashboard()->headline()));
+    QVERIFY(m_window->dashboard()->headline().startsWith(u"unknown-family on"_s));
+    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    QVERIFY(!m_window->dashboard()->headline().contains(u"approximate"_s));
 }
 
 void TestMainWindow::exportFormats_data()

@@ -760,6 +760,17 @@ private slots:
         models->setCurrentIndex(row);
         QCOMPARE(QString::fromStdString(f.controls.scenario()["precision"]["weights"].get<std::string>()),
                  name("checkpoint"));
+
+        // A file that names no weight format: the window agrees with llm-hw-estimate, which serves a
+        // quantized checkpoint as stored; a file that names one keeps it.
+        json file = json::parse(R"({"device": "nvidia-h100-sxm", "model": "gpt-oss-120b", "batch": 1})");
+        ControlsFixture loaded(file);
+        QCOMPARE(QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
+                 name("checkpoint"));
+        file["precision"] = {{"weights", "bf16"}};
+        loaded.controls.setScenario(file);
+        QCOMPARE(QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
+                 name("bf16"));
     }
 
     void importedModelConfig()
@@ -820,7 +831,11 @@ private slots:
             name("google-tpu-v5p"));
         QCOMPARE(child<QComboBox>(f.controls, "modelCombo")->currentData(ScenarioControls::IdRole).toString(),
                  name("deepseek-v3"));
-        QCOMPARE(f.controls.scenario(), canonical(scenario));
+        // DeepSeek-V3's config.json has an fp8 quantization_config: with no weight format in the
+        // file it is served as stored, as llm-hw-estimate does.
+        json expected = canonical(scenario);
+        expected["precision"]["weights"] = "checkpoint";
+        QCOMPARE(f.controls.scenario(), expected);
     }
 
     void unknownIdsSurviveTheRoundTrip()

@@ -16,16 +16,6 @@ namespace {
 
 constexpr long long kMaxDimension = 100'000'000; // far above any published model; guards overflow
 
-bool boolKey(const json& config, const char* key, const std::string& path, bool fallback)
-{
-    return json_fields::optionalBool(config, key, path).value_or(fallback);
-}
-
-bool isOneOf(const std::string& value, std::initializer_list<const char*> names)
-{
-    return std::any_of(names.begin(), names.end(), [&](const char* name) { return value == name; });
-}
-
 // A list of whole numbers under `key` (absent or null: empty); one entry per layer when
 // `perLayer`, else layer indices below `layers`.
 std::vector<long long> integerList(const json& config, const char* key, const std::string& path,
@@ -272,6 +262,16 @@ long long requireIntegerKey(const json& config, std::initializer_list<const char
     for (const char* key : keys)
         names += names.empty() ? std::string(key) : std::string(" or ") + key;
     throw InputError(join(path, *keys.begin()), "required key is missing (looked for " + names + ")");
+}
+
+bool boolKey(const json& config, const char* key, const std::string& path, bool fallback)
+{
+    return json_fields::optionalBool(config, key, path).value_or(fallback);
+}
+
+bool isOneOf(const std::string& value, std::initializer_list<const char*> names)
+{
+    return std::any_of(names.begin(), names.end(), [&](const char* name) { return value == name; });
 }
 
 void readLayout(ModelArchitecture& a, const json& config, const std::string& path)

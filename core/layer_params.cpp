@@ -12,14 +12,7 @@ using layer_layout::integerKey;
 using layer_layout::requireIntegerKey;
 using nlohmann::json;
 
-namespace {
-
-double dbl(long long value)
-{
-    return static_cast<double>(value);
-}
-
-} // namespace
+using layer_layout::dbl;
 
 double softmaxAttentionParams(const ModelArchitecture& a)
 {
@@ -205,7 +198,8 @@ double visionTowerParams(const json& vision, const std::string& wrapperType, lon
         // learned positions for every patch + 1, pre/post LayerNorms; a pixel-shuffle MLP
         // adapter (dv/r² -> projector_input_dim -> projector_output_dim, no biases); and the
         // multimodal projector vision_output_dim -> d (no bias).
-        const double ratio = vision.value("pixel_shuffle_ratio", 0.5);
+        const double ratio =
+            json_fields::optionalInRange(vision, "pixel_shuffle_ratio", path, {0.01, 1.0, ""}).value_or(0.5);
         const double in = dbl(integerKey(vision, {"projector_input_dim"}, path).value_or(4096));
         const double out = dbl(integerKey(vision, {"projector_output_dim"}, path).value_or(4096));
         const double outputDim = dbl(integerKey(vision, {"vision_output_dim"}, path).value_or(4096));

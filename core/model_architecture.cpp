@@ -19,22 +19,11 @@ using layer_layout::integerKey;
 using layer_layout::requireIntegerKey;
 using nlohmann::json;
 
+using layer_layout::boolKey;
+using layer_layout::dbl;
+using layer_layout::isOneOf;
+
 namespace {
-
-double dbl(long long value)
-{
-    return static_cast<double>(value);
-}
-
-bool boolKey(const json& config, const char* key, const std::string& path, bool fallback)
-{
-    return json_fields::optionalBool(config, key, path).value_or(fallback);
-}
-
-bool isOneOf(const std::string& value, std::initializer_list<const char*> names)
-{
-    return std::any_of(names.begin(), names.end(), [&](const char* name) { return value == name; });
-}
 
 // Encoders and encoder-decoders: no causal KV cache of the kind this estimator sizes, so they
 // are refused rather than read as a decoder.

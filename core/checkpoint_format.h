@@ -3,6 +3,7 @@
 // its size can be counted group by group instead of at one precision for the whole model.
 #pragma once
 
+#include "core/module_patterns.h" // groupsMatchedBy
 #include "core/weight_group.h"
 
 #include <array>
@@ -39,13 +40,5 @@ struct CheckpointFormat
 // quant_method it does not understand is a warning, every group then stays at torch_dtype.
 CheckpointFormat checkpointFormatFromHfConfig(const nlohmann::json& config, const std::string& path,
                                               std::vector<std::string>& warnings);
-
-// The weight groups an ignore / not-convert pattern covers entirely, in some common naming
-// of the modules (model.layers.N.self_attn.q_proj, transformer.h.N.attn.c_attn, ...).
-// Patterns are module names or globs ("lm_head", "model.layers.*.self_attn": a match of
-// whole dot-separated parts anywhere in the name, the way transformers' should_convert_module
-// takes prefixes and suffixes) or, prefixed "re:", Python regexes matched from the start of
-// the name (compressed-tensors' `ignore` / `targets`). An invalid regex throws InputError.
-std::vector<WeightGroup> groupsMatchedBy(std::string_view pattern);
 
 } // namespace lhe::core

@@ -210,8 +210,7 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     report.approximations = arch.approximations;
     report.checkpointFormat = arch.checkpointSummary;
     report.checkpointBytes = arch.checkpointBytes;
-    for (const LayerSpec& layer : arch.layerSpecs)
-        ++report.layersByKind[static_cast<std::size_t>(layer.attention)];
+    report.layersByKind = arch.layersByKind;
 
     // Training sequences are prompt_tokens long; inference contexts grow by the output.
     const long long contextTokens =

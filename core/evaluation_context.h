@@ -7,7 +7,18 @@
 #include "core/model_architecture.h"
 #include "core/scenario.h"
 
+#include <optional>
+
 namespace lhe::core {
+
+// Bytes of the weights one device holds (memory_model.h weightBytesPerDevice).
+struct WeightBytes
+{
+    double shared = 0;  // every language-model weight but the routed experts
+    double experts = 0; // routed experts
+    double vision = 0;
+    double language() const { return shared + experts; }
+};
 
 struct EvaluationContext
 {
@@ -16,9 +27,11 @@ struct EvaluationContext
     const ModelArchitecture& arch;
     Parallelism split;
 
-    Efficiencies eff{}; // calibrated, or ideal for the datasheet roofline
+    Efficiencies eff{};                     // calibrated, or ideal for the datasheet roofline
     PeakKey computePeakKey = PeakKey::Bf16; // the column actually used (after fallback)
     double peakFlopsPerSecond = 0;
+    // Filled on first use by weightBytesPerDevice: the split and precisions are fixed per context.
+    mutable std::optional<WeightBytes> weightBytes{};
 
     // Data-parallel replicas: data x expert (expert-parallel ranks replicate attention and
     // split the batch, as in DeepSeek-V3's serving layout).

@@ -61,7 +61,9 @@ double visionParamsPerDevice(const EvaluationContext& ctx)
     return ctx.arch.paramsVision / static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
 }
 
-WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
+namespace {
+
+WeightBytes computeWeightBytes(const EvaluationContext& ctx)
 {
     const auto& a = ctx.arch;
     const double expertParams = expertParamsPerDevice(ctx);
@@ -85,6 +87,15 @@ WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
     const double tp = static_cast<double>(s.tensor * s.pipeline);
     return {sharedBytes / tp, groupBytes(WeightGroup::RoutedExperts) / (tp * static_cast<double>(s.expert)),
             groupBytes(WeightGroup::Vision) / tp};
+}
+
+} // namespace
+
+WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
+{
+    if (!ctx.weightBytes)
+        ctx.weightBytes = computeWeightBytes(ctx);
+    return *ctx.weightBytes;
 }
 
 double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context)

@@ -15,14 +15,8 @@ double expertParamsPerDevice(const EvaluationContext& ctx);
 double visionParamsPerDevice(const EvaluationContext& ctx);
 
 // Bytes of the weights one device holds, in the scenario's weight precision or, with
-// "checkpoint", each module group in the format the checkpoint stores it.
-struct WeightBytes
-{
-    double shared = 0;  // every language-model weight but the routed experts
-    double experts = 0; // routed experts
-    double vision = 0;
-    double language() const { return shared + experts; }
-};
+// "checkpoint", each module group in the format the checkpoint stores it (computed once per
+// context: every memory probe of the "what fits" searches asks).
 WeightBytes weightBytesPerDevice(const EvaluationContext& ctx);
 
 // Bytes of one token's live tensors in one layer on one tensor-parallel rank: the hidden state

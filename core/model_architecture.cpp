@@ -309,6 +309,15 @@ void finalise(ModelArchitecture& a)
             a.kvGroups.push_back(group);
         }
     }
+    a.stateElementsTotal = 0;
+    for (const KvGroup& g : a.kvGroups)
+        a.stateElementsTotal += g.layers * g.stateElements;
+    a.layersByKind.fill(0);
+    for (const LayerSpec& layer : a.layerSpecs)
+        ++a.layersByKind[static_cast<std::size_t>(layer.attention)];
+    a.uniformFullAttention = a.kvGroups.size() == 1 && a.kvGroups.front().kind == AttentionKind::Full &&
+                             a.kvGroups.front().fixedBytesPerToken == 0 &&
+                             a.kvGroups.front().elementsPerToken == a.kvElementsPerTokenPerLayer;
     a.paramsRoutedExperts = groups[static_cast<std::size_t>(WeightGroup::RoutedExperts)];
     a.paramsEmbedding = dbl(a.vocab) * d;
     a.paramsLmHead = a.tiedEmbeddings ? 0.0 : dbl(a.vocab) * d;
@@ -390,14 +399,6 @@ double ModelArchitecture::kvBytesPerNewToken(double bytesPerElement) const
         if (g.kind != AttentionKind::Linear && g.kind != AttentionKind::None)
             bytes += g.layers * groupKvBytesPerToken(g, bytesPerElement);
     return bytes;
-}
-
-double ModelArchitecture::stateElementsPerSequence() const
-{
-    double elements = 0;
-    for (const KvGroup& g : kvGroups)
-        elements += g.layers * g.stateElements;
-    return elements;
 }
 
 double ModelArchitecture::mixerFlopsPerToken(double context) const

@@ -177,6 +177,8 @@ struct ModelArchitecture
     // their window unless `fullLengthWindows`: engines that allocate every layer at full length).
     double kvBytesPerSequence(double context, double bytesPerElement, bool fullLengthWindows) const
     {
+        if (uniformFullAttention) // most dense models: one sum, no loop (a hot path of the searches)
+            return static_cast<double>(layers) * context * kvBytesPerTokenPerLayer(bytesPerElement);
         double bytes = 0;
         for (const KvGroup& g : kvGroups)
             bytes += g.layers * g.cachedTokens(context, fullLengthWindows) *
@@ -186,7 +188,10 @@ struct ModelArchitecture
     // KV bytes one new token adds over every layer (what one decode step writes).
     double kvBytesPerNewToken(double bytesPerElement) const;
     // Recurrent state elements of one sequence over every layer (independent of context).
-    double stateElementsPerSequence() const;
+    double stateElementsPerSequence() const { return stateElementsTotal; }
+    double stateElementsTotal = 0;           // finalise(): Σ over layers of their recurrent state
+    bool uniformFullAttention = false;       // finalise(): every layer full attention, no indexer
+    std::array<long long, 5> layersByKind{}; // finalise(): decoder layers per AttentionKind
     // FFN width a token's activations pass through: dense f, or k routed experts plus shared
     // ones in MoE layers; the larger of the two where a model has both.
     double activeFfnWidth() const

@@ -101,10 +101,10 @@ RooflineChart rooflineChart(const Report& report)
     chart.ridgeFlopsPerSecond = roof.peakFlopsPerSecond;
 
     auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate, const PhaseEstimate* ideal) {
-        if (estimate.arithmeticIntensity > 0)
-            chart.points.push_back({phase, estimate.arithmeticIntensity, estimate.attainableFlopsPerSecond,
-                                    estimate.achievedFlopsPerSecond,
-                                    ideal ? ideal->achievedFlopsPerSecond : 0.0, estimate.bound});
+        if (estimate.pointIntensity > 0)
+            chart.points.push_back({phase, estimate.pointIntensity, estimate.roofFlopsPerSecond,
+                                    estimate.achievedFlopsPerSecond, ideal ? ideal->achievedFlopsPerSecond : 0.0,
+                                    estimate.bound, estimate.pointResource});
     };
     const IdealEstimate& ideal = report.ideal;
     if (report.prefill)
@@ -146,13 +146,28 @@ RooflineChart rooflineChart(const Report& report)
                                c.precision == roof.peakPrecision, c.flopsPerSecond / bandwidth,
                                c.flopsPerSecond, chart.xMax, c.flopsPerSecond});
     }
-    // Host-link slope: data streamed over PCIe when offloading, y = host bandwidth · x.
-    chart.showsHostLink = report.memory.offloadedBytes > 0 && roof.hostLinkBytesPerSecond > 0;
-    if (chart.showsHostLink) {
-        const double host = roof.hostLinkBytesPerSecond;
-        chart.lines.push_back({RooflineLineKind::HostLinkSlope, roof.peakPrecision, true, chart.xMin,
-                               host * chart.xMin, roof.peakFlopsPerSecond / host, roof.peakFlopsPerSecond});
+    // Link slopes, y = bandwidth · x up to the active ceiling: the host link when anything is
+    // offloaded to host RAM, the disk when anything is on disk, the interconnect when a point is
+    // communication-bound (its intensity then counts wire bytes).
+    const MemoryEstimate& memory = report.memory;
+    chart.showsHostLink = memory.hostOffloadBytes + memory.unplacedBytes > 0 && roof.hostLinkBytesPerSecond > 0;
+    chart.showsDisk = memory.diskOffloadBytes > 0 && roof.diskBytesPerSecond > 0;
+    for (const auto& p : chart.points) {
+        chart.showsInterconnect |= p.resource == RooflineResource::Interconnect;
+        chart.showsHostLink |= p.resource == RooflineResource::HostLink;
+        chart.showsDisk |= p.resource == RooflineResource::Disk;
     }
+    chart.showsInterconnect &= roof.interconnectBytesPerSecond > 0;
+    auto addSlope = [&](RooflineLineKind kind, double bandwidth) {
+        chart.lines.push_back({kind, roof.peakPrecision, true, chart.xMin, bandwidth * chart.xMin,
+                               roof.peakFlopsPerSecond / bandwidth, roof.peakFlopsPerSecond});
+    };
+    if (chart.showsHostLink)
+        addSlope(RooflineLineKind::HostLinkSlope, roof.hostLinkBytesPerSecond);
+    if (chart.showsDisk)
+        addSlope(RooflineLineKind::DiskSlope, roof.diskBytesPerSecond);
+    if (chart.showsInterconnect)
+        addSlope(RooflineLineKind::InterconnectSlope, roof.interconnectBytesPerSecond);
     return chart;
 }
 

@@ -51,7 +51,9 @@ struct MemoryChart
 
 MemoryChart memoryChart(const Report& report);
 
-enum class RooflineLineKind { ComputeCeiling, MemorySlope, HostLinkSlope };
+// Slopes: device memory, and the links a point's bound can name (a point bound by a link is
+// plotted at its intensity in that link's bytes, under that slope).
+enum class RooflineLineKind { ComputeCeiling, MemorySlope, HostLinkSlope, DiskSlope, InterconnectSlope };
 
 struct RooflineLine
 {
@@ -66,11 +68,12 @@ enum class RooflinePhase { Prefill, Decode, TrainingStep };
 struct RooflinePoint
 {
     RooflinePhase phase;
-    double intensity = 0;                // FLOP/B
-    double attainableFlopsPerSecond = 0; // on the roof: min(peak, AI · bandwidth)
+    double intensity = 0;                // FLOP per byte of `resource` (PhaseEstimate::pointIntensity)
+    double attainableFlopsPerSecond = 0; // on the roof of `resource`: min(peak, intensity · its bandwidth)
     double achievedFlopsPerSecond = 0;   // the calibrated estimate: flops / seconds
     double idealFlopsPerSecond = 0;      // the same phase at datasheet peaks (Report::ideal)
     Bound bound = Bound::Compute;
+    RooflineResource resource = RooflineResource::DeviceMemory;
 };
 
 struct RooflineChart
@@ -81,6 +84,8 @@ struct RooflineChart
     std::vector<RooflinePoint> points;
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; // whole decades for log axes
     bool showsHostLink = false;
+    bool showsDisk = false;
+    bool showsInterconnect = false;
 };
 
 RooflineChart rooflineChart(const Report& report);

@@ -13,17 +13,18 @@ Link linkFor(const Device& device, const Efficiencies& eff, double groupSpan, do
 {
     Link link;
     const double perNode = static_cast<double>(device.devicesPerNode);
-    const double intra =
-        device.interconnectBytesPerSecond > 0 ? device.interconnectBytesPerSecond : device.hostLinkBytesPerSecond;
+    const double intra = interconnectLineBytesPerSecond(device);
     if (groupSpan <= perNode) {
         link.bytesPerSecond = intra * eff.network;
         link.allReduceBytesPerSecond = intra * eff.allReduce;
         link.latencySeconds = eff.intraNodeStepSeconds;
+        link.lineBytesPerSecond = intra;
     } else {
         const double nics = std::clamp(membersPerNode, 1.0, perNode);
         const double across = std::min(intra, device.interNodeBytesPerSecond * nics);
         link.bytesPerSecond = link.allReduceBytesPerSecond = across * eff.interNode;
         link.latencySeconds = eff.interNodeStepSeconds;
+        link.lineBytesPerSecond = across;
     }
     return link;
 }
@@ -48,6 +49,27 @@ double sendSeconds(double bytes, const Link& link)
     if (bytes <= 0)
         return 0;
     return bytes / link.bytesPerSecond + link.latencySeconds;
+}
+
+double ringAllReduceWireBytes(double bytes, double devices, const Link& link)
+{
+    if (devices <= 1 || bytes <= 0)
+        return 0;
+    const double inSwitch = std::min(1.0, link.lineBytesPerSecond / link.allReduceBytesPerSecond);
+    return 2.0 * (devices - 1.0) / devices * bytes * inSwitch;
+}
+
+double allToAllWireBytes(double bytes, double devices)
+{
+    if (devices <= 1 || bytes <= 0)
+        return 0;
+    return (devices - 1.0) / devices * bytes;
+}
+
+double interconnectLineBytesPerSecond(const Device& device)
+{
+    return device.interconnectBytesPerSecond > 0 ? device.interconnectBytesPerSecond
+                                                 : device.hostLinkBytesPerSecond;
 }
 
 } // namespace lhe::core

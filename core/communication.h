@@ -10,6 +10,7 @@ struct Link {
     double bytesPerSecond = 0;          // per direction per device, ring efficiency applied
     double allReduceBytesPerSecond = 0; // the same for all-reduce (NVLink SHARP beats the ring)
     double latencySeconds = 0;          // per ring step / message
+    double lineBytesPerSecond = 0;      // per direction, datasheet: the link's roofline roof
 };
 
 // Link for a group spanning `groupSpan` consecutive devices: the scale-up interconnect (or PCIe
@@ -27,5 +28,14 @@ double ringAllReduceSeconds(double bytes, double devices, const Link& link);
 double allToAllSeconds(double bytes, double devices, const Link& link);
 // One point-to-point message.
 double sendSeconds(double bytes, const Link& link);
+
+// Bytes each device puts on the link for the collectives above, at which the link's line rate is
+// the roofline roof (every collective's time is at least its wire bytes over the line rate).
+// All-reduce: the ring's 2(n-1)/n · M; NVLink SHARP reduces in the switch and moves fewer bytes
+// per GPU than a ring, counted at the measured busbw ratio (efficiency_model.cpp).
+double ringAllReduceWireBytes(double bytes, double devices, const Link& link);
+double allToAllWireBytes(double bytes, double devices);
+// Line rate of the fastest link collectives use: the scale-up interconnect, or PCIe peer-to-peer.
+double interconnectLineBytesPerSecond(const Device& device);
 
 } // namespace lhe::core

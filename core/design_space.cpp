@@ -199,6 +199,8 @@ CellVerdict cellVerdict(OffloadTier tier, Bound bound)
         return CellVerdict::Communication;
     case Bound::Offload:
         return CellVerdict::Offload;
+    case Bound::Latency:
+        return CellVerdict::Latency;
     }
     return CellVerdict::DoesNotFit;
 }

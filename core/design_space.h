@@ -19,8 +19,8 @@ class Catalog;
 struct Device;
 struct ModelArchitecture;
 
-enum class CellVerdict { Compute, MemoryBandwidth, Communication, Offload, DoesNotFit };
-inline constexpr int kCellVerdictCount = 5;
+enum class CellVerdict { Compute, MemoryBandwidth, Communication, Offload, DoesNotFit, Latency };
+inline constexpr int kCellVerdictCount = 6;
 
 // Memory that spills beyond the device (host RAM or disk) is Offload whatever the phase's time
 // says; nowhere to put it is DoesNotFit; otherwise the phase's largest time term.

@@ -90,6 +90,12 @@ constexpr double kAcceleratorLayerLatencySeconds = 100e-6;
 constexpr double kCpuLayerLatencySeconds = 20e-6;
 constexpr double kTpuLayerLatencySeconds = 10e-6;
 
+// FlashAttention-2 forward reaches up to 73 % of the A100's dense peak where a large GEMM reaches
+// 87 % (Dao 2023, arXiv:2307.08691, §4.1; [MAMF] 271 of 312 TFLOP/s): 0.84 of the GEMM rate.
+// FlashAttention-3 reaches 740 of 989 TFLOP/s on H100 in bf16 (Shah et al. 2024, arXiv:2407.08608)
+// where a GEMM reaches 795 ([MAMF]): 0.93. Their mean:
+constexpr double kAttentionOverGemm = 0.88;
+
 // [NCCL] ring collectives: C4 maintainers' ~370 of 450 GB/s on H100 NVLink 4 (0.82), C3
 // A100 231.6 of 300 (0.77), C10 GB200 679.6 of 900 (0.755): 0.78.
 constexpr double kRingFraction = 0.78;
@@ -123,6 +129,8 @@ Efficiencies idealEfficiencies()
 Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& device)
 {
     Efficiencies e;
+    e.attention = kAttentionOverGemm;
+    e.elementwise = kStreamFraction;
     const bool lowPrecision = lowPrecisionCompute(scenario.compute);
 
     // Compute: scenario > device measurement > vendor/architecture rule > class default.
@@ -151,7 +159,7 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
     }
 
     if (scenario.efficiency.memory) {
-        e.memory = *scenario.efficiency.memory;
+        e.memory = e.elementwise = *scenario.efficiency.memory; // the user's figure for every stream
         e.memorySource = "scenario setting";
     } else if (device.achievedMemoryFraction > 0) {
         e.memory = device.achievedMemoryFraction;

@@ -17,6 +17,13 @@ struct Efficiencies {
     double compute = 1;
     // STREAM-like fraction of peak memory bandwidth.
     double memory = 1;
+    // Fraction of memory bandwidth the element-wise and optimizer passes reach (the STREAM
+    // figure, efficiency_model.cpp). Apart from `memory`, which calibration fits to measured
+    // decode: a compute-bound step's non-GEMM time is then not a second way to explain it.
+    double elementwise = 1;
+    // Attention kernels' rate over the large-GEMM rate at long sequences (FlashAttention-class
+    // kernels; kernel_costs.cpp ramps it with sequence length and head dimension). Ideal: 1, no ramp.
+    double attention = 1;
     // Extra factor on memory efficiency while streaming weight-only block-quantized weights
     // (llama.cpp q4_0/q8_0/k-quants): dequantisation keeps kernels below f16's rate.
     double quantizedWeights = 1;

@@ -1,5 +1,6 @@
 #include "core/estimator.h"
 
+#include "core/communication.h"
 #include "core/input_error.h"
 #include "core/memory_model.h"
 #include "core/phase_model.h"
@@ -142,7 +143,11 @@ template <typename Need> long long secantGuess(double capacity, double x1, doubl
 
 } // namespace
 
-Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+namespace {
+
+// The inference rule: tensor parallel within a node up to the head count, then the fewest
+// pipeline stages that fit, then data parallel.
+Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
 {
     Parallelism split;
     // Divisors by trial division, in ascending order, without building a list: a report is
@@ -163,7 +168,7 @@ Parallelism defaultParallelism(const Scenario& scenario, const Device& device, c
         deepest = p;
         Parallelism candidate{split.tensor, p, rest / p, 1};
         const EvaluationContext ctx{scenario, device, arch, candidate}; // memory needs no efficiencies
-        const MemoryBreakdown memory = scenarioMemory(ctx, trainingMicroBatches(ctx, nullptr));
+        const MemoryBreakdown memory = scenarioMemory(ctx, 1);
         if (memory.totalBytes() <= device.usableMemoryBytes()) {
             chosen = p;
             break;
@@ -172,6 +177,75 @@ Parallelism defaultParallelism(const Scenario& scenario, const Device& device, c
     split.pipeline = chosen > 0 ? chosen : deepest;
     split.data = rest / split.pipeline;
     return split;
+}
+
+// What the automatic training split weighed (Report warnings say it).
+struct TrainingSplitChoice
+{
+    Parallelism split;
+    int candidates = 0;
+    int fitting = 0;
+    double stepSeconds = 0;
+};
+
+// Training: every tensor degree within a node (dividing the heads) x every pipeline depth, the
+// rest data parallel with the scenario's ZeRO stage. The fastest step among the splits that fit;
+// when none fits, the one that needs the least memory per device. Tensor parallelism saves
+// memory but pays two all-reduces per layer each way; data parallelism with ZeRO shards the
+// training state and hides its gradient all-reduce under the backward pass.
+TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+{
+    TrainingSplitChoice best;
+    double bestNeed = 0;
+    Efficiencies eff = calibratedEfficiencies(scenario, device);
+    std::vector<std::string> ignored;
+    const PeakKey key = resolveComputeKey(device, scenario.compute, ignored);
+    const long long tensorLimit =
+        std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
+    for (long long t = 1; t <= tensorLimit; ++t) {
+        if (scenario.devices % t != 0 || arch.heads % t != 0)
+            continue;
+        const long long rest = scenario.devices / t;
+        for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
+            if (rest % p != 0)
+                continue;
+            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, rest / p, 1}, eff};
+            ctx.computePeakKey = key;
+            ctx.peakFlopsPerSecond = device.peak(key);
+            const long long micro = trainingMicroBatches(ctx, nullptr);
+            const MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
+            const double need = memory.perDevice.totalBytes();
+            const bool fits = need <= device.usableMemoryBytes();
+            const double seconds = trainingStep(ctx, memory, micro).step.seconds;
+            ++best.candidates;
+            const bool better = best.candidates == 1 || (fits && best.fitting == 0) ||
+                                (fits && seconds < best.stepSeconds) ||
+                                (!fits && best.fitting == 0 && need < bestNeed);
+            if (fits)
+                ++best.fitting;
+            if (better) {
+                best.split = ctx.split;
+                best.stepSeconds = seconds;
+                bestNeed = need;
+            }
+        }
+    }
+    return best;
+}
+
+std::string splitText(const Parallelism& split)
+{
+    return "tensor " + std::to_string(split.tensor) + " x pipeline " + std::to_string(split.pipeline) + " x data " +
+           std::to_string(split.data);
+}
+
+} // namespace
+
+Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+{
+    if (scenario.mode == Mode::Training)
+        return trainingSplit(scenario, device, arch).split;
+    return inferenceSplit(scenario, device, arch);
 }
 
 Report estimate(const Scenario& input, const Device& device, const ModelArchitecture& arch,
@@ -188,10 +262,22 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
                          "\"checkpoint\" is the stored (quantized) format, for inference; "
                          "training allows " +
                              allowedPrecisionNames(false));
-    if (scenario.parallelism)
+    std::vector<std::string> splitNotes;
+    if (scenario.parallelism) {
         validateSplit(*scenario.parallelism, arch);
-    else
-        scenario.parallelism = defaultParallelism(scenario, device, arch);
+    } else if (scenario.mode == Mode::Training) {
+        const TrainingSplitChoice choice = trainingSplit(scenario, device, arch);
+        scenario.parallelism = choice.split;
+        if (choice.candidates > 1)
+            splitNotes.push_back(
+                choice.fitting > 0
+                    ? "automatic training split: " + splitText(choice.split) + ", the fastest of " +
+                          std::to_string(choice.fitting) + " splits that fit"
+                    : "automatic training split: " + splitText(choice.split) + " needs the least memory; none of " +
+                          std::to_string(choice.candidates) + " splits fits");
+    } else {
+        scenario.parallelism = inferenceSplit(scenario, device, arch);
+    }
 
     EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
     ctx.eff = calibratedEfficiencies(scenario, device);
@@ -224,6 +310,11 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
                                   std::to_string(static_cast<long long>(ctx.replicas())) +
                                   " data-parallel replicas; some replicas idle");
 
+    report.warnings.insert(report.warnings.end(), splitNotes.begin(), splitNotes.end());
+    if (scenario.mode == Mode::Training && scenario.training.zeroStage > 0 && ctx.replicas() <= 1)
+        report.warnings.push_back("ZeRO stage " + std::to_string(scenario.training.zeroStage) +
+                                  " has no effect: data parallel is 1, so there are no replicas to shard "
+                                  "the training state across");
     const long long microBatches =
         scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
     if (scenario.mode == Mode::Training)
@@ -279,6 +370,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     roofline.memoryBandwidthBytesPerSecond = device.memoryBandwidthBytesPerSecond;
     roofline.ridgeIntensity = ctx.peakFlopsPerSecond / device.memoryBandwidthBytesPerSecond;
     roofline.hostLinkBytesPerSecond = device.hostLinkBytesPerSecond;
+    roofline.interconnectBytesPerSecond = interconnectLineBytesPerSecond(device);
+    roofline.diskBytesPerSecond = std::min(device.diskBytesPerSecond, device.hostLinkBytesPerSecond);
     for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
         if (device.peakFlopsPerSecond[i] > 0)
             roofline.ceilings.push_back({static_cast<PeakKey>(i), device.peakFlopsPerSecond[i]});

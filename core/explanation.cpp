@@ -2,6 +2,7 @@
 
 #include "core/communication.h"
 #include "core/input_error.h"
+#include "core/kernel_costs.h"
 #include "core/memory_model.h"
 #include "core/phase_model.h"
 
@@ -650,6 +651,13 @@ struct PhaseShape
     double context = 0;     // decode: mean context
     double streamedWeights = 0; // bytes of phase.bytes that are weights (quantised rate applies)
     double hiddenBytes = 0; // per message before splitting into passes
+    double attentionFlops = 0;   // of phase.flops, run in attention kernels (prefill, training)
+    double attendedTokens = 0;   // the sequence those kernels attend over
+    double tokens = 0;           // tokens whose element-wise passes run per device per phase
+    double elementwisePasses = 1; // forward-pass equivalents of element-wise traffic
+    double elementwiseBytes = 0; // non-GEMM element-wise traffic of phase.bytes
+    double optimizerBytes = 0;   // training: the optimizer step's traffic
+    double bubbleStretch = 1;    // training: (m + p − 1) ÷ m
 };
 
 PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
@@ -666,6 +674,14 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         sh.stageCount = ll(ctx.split.pipeline);
         sh.streamedWeights = su.report.memory.perDevice.weightsBytes * sh.passes;
         sh.hiddenBytes = tokens * ll(a.hidden) * act;
+        sh.attentionFlops = sh.sequences * a.causalMixerFlops(ll(s.promptTokens)) /
+                            (ll(ctx.split.tensor) * ll(ctx.split.pipeline));
+        sh.attendedTokens = ll(s.promptTokens);
+        sh.tokens = tokens;
+        sh.elementwiseBytes = ctx.layersPerStage() * tokens * elementwiseBytesPerToken(ctx, false);
+        if (!s.flashAttention)
+            sh.elementwiseBytes +=
+                ctx.layersPerStage() * sh.sequences * unfusedAttentionBytesPerSequence(ctx, ll(s.promptTokens));
     } else if (phase == RooflinePhase::Decode) {
         sh.stageCount = ll(ctx.split.pipeline);
         sh.context = ll(s.promptTokens) + ll(s.outputTokens) / 2.0;
@@ -678,8 +694,28 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         }
         sh.streamedWeights = weights;
         sh.hiddenBytes = sh.sequences * ll(a.hidden) * act;
+        sh.tokens = sh.sequences;
+        sh.elementwiseBytes = ctx.layersPerStage() * sh.sequences * elementwiseBytesPerToken(ctx, false);
     } else {
-        sh.hiddenBytes = ll(s.training.microBatch) * ll(s.promptTokens) * ll(a.hidden) * act;
+        const auto& tr = s.training;
+        const double m = ll(su.microBatches);
+        const double micro = ll(tr.microBatch);
+        const double t = ll(ctx.split.tensor);
+        const double p = ll(ctx.split.pipeline);
+        const double passes = tr.recompute == Recompute::Full ? 4.0 : 3.0;
+        sh.hiddenBytes = micro * ll(s.promptTokens) * ll(a.hidden) * act;
+        sh.attentionFlops = passes * m * micro * a.causalMixerFlops(ll(s.promptTokens)) / (t * p);
+        sh.attendedTokens = ll(s.promptTokens);
+        sh.tokens = m * micro * ll(s.promptTokens);
+        sh.elementwisePasses = passes - 2.0 + kBackwardElementwiseFactor;
+        sh.elementwiseBytes = sh.elementwisePasses * sh.tokens * ctx.layersPerStage() *
+                              elementwiseBytesPerToken(ctx, tr.sequenceParallel && t > 1);
+        if (!s.flashAttention)
+            sh.elementwiseBytes += sh.elementwisePasses * m * micro * ctx.layersPerStage() *
+                                   unfusedAttentionBytesPerSequence(ctx, ll(s.promptTokens));
+        const auto& mem = su.report.memory.perDevice;
+        sh.optimizerBytes = kOptimizerPasses * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+        sh.bubbleStretch = (m + p - 1.0) / m;
     }
     return sh;
 }
@@ -745,16 +781,13 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
     if (phase == RooflinePhase::Prefill) {
         const double prompt = ll(s.promptTokens);
         const double tokens = sh.sequences * prompt;
-        double activationTraffic = 2.0 * ctx.layersPerStage() * tokens * live;
-        if (!s.flashAttention)
-            activationTraffic += 2.0 * ctx.layersPerStage() * sh.sequences *
-                                 ceilDiv(ll(a.heads), ll(ctx.split.tensor)) * prompt * prompt *
-                                 bytesPerElement(s.activations);
+        const double activationTraffic = 2.0 * ctx.layersPerStage() * tokens * live;
         b.term("weights", "Weights", weights, U::Bytes);
         b.term("passes", "Prefill passes (chunks)", sh.passes, U::Count);
         b.term("kv_written", "KV cache written", kvCacheBytesPerDevice(ctx, sh.sequences, prompt), U::Bytes);
         b.term("activation_traffic", "Activations written and read back", activationTraffic, U::Bytes);
-        b.formula("{weights} × {passes} + {kv_written} + {activation_traffic}");
+        b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
+        b.formula("{weights} × {passes} + {kv_written} + {activation_traffic} + {elementwise}");
         b.note("Weights are read once per prefill pass; each layer's live tensors go out to memory and back.");
     } else if (phase == RooflinePhase::Decode) {
         b.term("weights_read", "Weights read", sh.streamedWeights, U::Bytes);
@@ -765,13 +798,14 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
                U::Bytes);
         b.term("activation_traffic", "Activations written and read back",
                2.0 * ctx.layersPerStage() * sh.sequences * live, U::Bytes);
+        b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
         const double state = su.report.memory.perDevice.recurrentStateBytes;
         if (state > 0) {
             b.term("state", "Recurrent state", state, U::Bytes);
-            b.formula("{weights_read} + {kv_read} + {kv_write} + 2 × {state} + {activation_traffic}");
+            b.formula("{weights_read} + {kv_read} + {kv_write} + 2 × {state} + {activation_traffic} + {elementwise}");
             b.note("Linear-attention and state-space layers read and rewrite their whole state every step.");
         } else {
-            b.formula("{weights_read} + {kv_read} + {kv_write} + {activation_traffic}");
+            b.formula("{weights_read} + {kv_read} + {kv_write} + {activation_traffic} + {elementwise}");
         }
         b.note("Every resident weight is read once per step.");
         if (a.isMoe())
@@ -789,18 +823,14 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         b.term("weights", "Weights", mem.weightsBytes, U::Bytes);
         b.term("gradients", "Gradients", mem.gradientsBytes, U::Bytes);
         b.term("optimizer", "Optimizer states", mem.optimizerStatesBytes, U::Bytes);
+        b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
         b.formula("{micro_batches} × (3 × {full_weights} + 2 × {full_weights} + 2 × {stored_activations}) + "
-                  "2 × ({weights} + {gradients} + {optimizer})");
+                  "{elementwise} + 2 × ({weights} + {gradients} + {optimizer})");
         b.note("Per micro-batch: weights read in forward and backward, gradients accumulated, stored activations "
-               "written then read; one optimizer pass over all states.");
+               "written then read; the element-wise passes of forward and backward; one optimizer pass reading "
+               "and writing every state.");
     }
     return b.done(pe.bytes);
-}
-
-void peakTerms(Builder& b, const Setup& su, const EvaluationContext& ctx)
-{
-    b.term("peak", "Peak compute (dense)", ctx.peakFlopsPerSecond, U::FlopsPerSecond);
-    b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
 }
 
 Explanation computeTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
@@ -812,16 +842,26 @@ Explanation computeTimeExplanation(const Setup& su, RooflinePhase phase, const P
     b.term("flops", "FLOPs per device", pe.flops, U::Flops);
     b.term("peak", "Peak compute", ctx.peakFlopsPerSecond, U::FlopsPerSecond);
     b.term("compute_eff", "Compute efficiency (achieved fraction of peak)", ctx.eff.compute, U::Fraction);
+    std::string work = "{flops} ÷ ({peak} × {compute_eff})";
+    if (sh.attentionFlops > 0) {
+        b.term("attention_flops", "Attention FLOPs per device", sh.attentionFlops, U::Flops);
+        b.term("attention_eff", "Attention kernel efficiency", attentionEfficiency(ctx, sh.attendedTokens), U::Fraction);
+        work = "({flops} − {attention_flops}) ÷ ({peak} × {compute_eff}) + {attention_flops} ÷ ({peak} × {attention_eff})";
+        if (ctx.eff.attention < 1.0)
+            b.note("Attention kernels run below the GEMM rate, more so on short sequences and small heads "
+                   "(FlashAttention-2, Dao 2023 §4.1; FlashAttention-3, Shah et al. 2024).");
+    }
     if (phase == RooflinePhase::TrainingStep) {
         const double m = ll(su.microBatches);
         const double p = ll(ctx.split.pipeline);
-        b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", (m + p - 1.0) / m, U::Number);
-        b.formula("{flops} ÷ ({peak} × {compute_eff}) × {bubble_stretch}");
+        b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", sh.bubbleStretch, U::Number);
+        b.formula("(" + work + ") × {bubble_stretch}");
         if (p > 1)
             b.note("The pipeline bubble idles (p − 1) ÷ (m + p − 1) of the step (Narayanan et al. 2021 §2.2).");
+        (void)m;
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
-        b.formula("{stages} × {flops} ÷ ({peak} × {compute_eff})");
+        b.formula("{stages} × (" + work + ")");
         if (sh.stageCount > 1)
             b.note("One request passes the pipeline stages one after another.");
     }
@@ -835,23 +875,78 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
                                              std::string(ctx.eff.memorySource));
     const PhaseShape sh = shapeOf(su, phase);
     b.term("bytes", "Bytes moved per device", pe.bytes, U::Bytes);
+    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
     b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
     b.term("memory_eff", "Memory efficiency (achieved fraction of bandwidth)", ctx.eff.memory, U::Fraction);
+    b.note("The element-wise passes run between the GEMMs, not beside them: they are the non-GEMM time.");
     if (phase == RooflinePhase::TrainingStep) {
-        b.formula("{bytes} ÷ ({bandwidth} × {memory_eff})");
+        b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
+        b.formula("({bytes} − {elementwise} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
         if (ctx.eff.quantizedWeights != 1.0) {
             b.term("weight_traffic", "Weight bytes streamed", sh.streamedWeights, U::Bytes);
             b.term("quant_eff", "Quantised-weight streaming factor", ctx.eff.quantizedWeights, U::Fraction);
-            b.formula("{stages} × ({bytes} − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ ({bandwidth} × "
-                      "{memory_eff})");
+            b.formula("{stages} × ({bytes} − {elementwise} − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ "
+                      "({bandwidth} × {memory_eff})");
             b.note("Block-quantised weights dequantise on the fly and stream below the full memory rate.");
         } else {
-            b.formula("{stages} × {bytes} ÷ ({bandwidth} × {memory_eff})");
+            b.formula("{stages} × ({bytes} − {elementwise}) ÷ ({bandwidth} × {memory_eff})");
         }
     }
     return b.done(pe.breakdown.memorySeconds);
+}
+
+// The element-wise traffic per token and layer (kernel_costs.cpp elementwiseBytesPerToken).
+Explanation elementwiseBytesExplanation(const Setup& su, RooflinePhase phase)
+{
+    const auto& ctx = su.ctx;
+    const auto& a = su.arch;
+    const bool sequenceParallel =
+        phase == RooflinePhase::TrainingStep && su.s().training.sequenceParallel && ctx.split.tensor > 1;
+    Builder b("Element-wise bytes per token per layer", U::Bytes,
+              "Ivanov et al. 2021 (Data Movement Is All You Need, MLSys) Table 1: normalisation and element-wise "
+              "operators, 0.2 % of a layer's FLOPs, 39 % of its PyTorch training time");
+    b.term("hidden", "Hidden size", ll(a.hidden), U::Count);
+    b.term("tensor", "Tensor-parallel degree", ll(ctx.split.tensor), U::Count);
+    b.term("heads", "Query heads", ll(a.heads), U::Count);
+    b.term("kv_heads", "KV heads", ll(a.kvHeads), U::Count);
+    b.term("head_dim", "Head dimension", ll(a.headDim), U::Count);
+    b.term("ffn", "Active FFN width", a.activeFfnWidth(), U::Count);
+    b.term("act_bytes", "Bytes per activation element", bytesPerElement(su.s().activations), U::Bytes);
+    b.formula(std::string(sequenceParallel ? "(10 × {hidden} ÷ {tensor}" : "(10 × {hidden}") +
+              " + 2 × ({heads} + {kv_heads}) × {head_dim} ÷ {tensor} + 3 × {ffn} ÷ {tensor}) × {act_bytes}");
+    b.note("Two norms (read and write d) and two residual adds (read 2d, write d): 10 d; RoPE reads and writes "
+           "queries and keys; the gated activation reads gate and up and writes their product: 3 f.");
+    if (sequenceParallel)
+        b.note("Sequence parallelism splits the norms and residuals over the tensor-parallel ranks.");
+    return b.done(elementwiseBytesPerToken(ctx, sequenceParallel));
+}
+
+Explanation nonGemmExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& ctx = su.ctx;
+    const PhaseShape sh = shapeOf(su, phase);
+    Builder b("Non-GEMM time", U::Seconds,
+              "Memory-bound passes between the GEMMs (Ivanov et al. 2021, Data Movement Is All You Need); "
+              "optimizer step: one pass over every state");
+    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
+    b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
+    b.term("pass_eff", "Element-wise pass efficiency (STREAM fraction of bandwidth)", ctx.eff.elementwise, U::Fraction);
+    if (phase == RooflinePhase::TrainingStep) {
+        b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", sh.bubbleStretch, U::Number);
+        b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
+        b.formula("{elementwise} ÷ ({bandwidth} × {pass_eff}) × {bubble_stretch} + {optimizer_traffic} ÷ "
+                  "({bandwidth} × {pass_eff})");
+        b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the optimizer "
+               "reads and writes weights, gradients and optimizer states once.");
+    } else {
+        b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
+        b.formula("{stages} × {elementwise} ÷ ({bandwidth} × {pass_eff})");
+    }
+    b.note("These passes run at memory bandwidth between the GEMMs and do not overlap them; when they are the "
+           "largest term the phase is memory-bound.");
+    return b.done(pe.breakdown.nonGemmSeconds);
 }
 
 // Communication parts, each the communication.cpp helper the phase model calls.
@@ -994,12 +1089,18 @@ const char* partLabel(const std::string& key)
 
 Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& parts, const PhaseEstimate& pe)
 {
-    (void)su;
     Builder b("Communication time", U::Seconds, "Ring all-reduce 2(n−1)/n · M / B + 2(n−1)·α (Patarasuk & Yuan 2009; NCCL); Megatron-LM tensor parallel, Shoeybi et al. 2019 §3");
     std::string f;
     for (const auto& part : parts) {
         b.term(part.key, partLabel(part.key), part.explanation.result, U::Seconds);
+        if (part.key == "dp_seconds")
+            continue;
         f += (f.empty() ? "{" : " + {") + part.key + "}";
+    }
+    if (su.training() && std::any_of(parts.begin(), parts.end(), [](const CommPart& p) { return p.key == "dp_seconds"; })) {
+        b.term("compute_seconds", "Compute time", pe.breakdown.computeSeconds, U::Seconds);
+        f += std::string(f.empty() ? "" : " + ") + "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3)";
+        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
     }
     if (f.empty()) {
         f = "0";
@@ -1028,10 +1129,13 @@ Explanation offloadTimeExplanation(const Setup& su, const EvaluationContext& ctx
         b.term("disk_bw", "Disk read rate", su.device.diskBytesPerSecond, U::BytesPerSecond);
         inner += " + {disk_offload} ÷ min({disk_bw}, {host_link})";
     }
+    b.term("stages", "Pipeline stages run in turn", shapeOf(su, phase).stageCount, U::Count);
     if (phase == RooflinePhase::Prefill) {
-        b.formula("{passes} × (" + inner + ")").note("The offloaded part crosses the host link once per prefill pass.");
+        b.formula("{passes} × {stages} × (" + inner + ")")
+            .note("The offloaded part crosses the host link once per prefill pass.");
     } else if (phase == RooflinePhase::Decode) {
-        b.formula(inner).note("Offloaded bytes are read every step, so they cross the host link every step.");
+        b.formula("{stages} × (" + inner + ")")
+            .note("Offloaded bytes are read every step, so they cross the host link every step.");
     } else {
         b.formula("2 × (" + inner + ")").note("Offloaded states go out and come back once per step (ZeRO-Offload).");
     }
@@ -1051,7 +1155,8 @@ Explanation latencyExplanation(const Setup& su, const EvaluationContext& ctx, Ro
     b.term("layers", "Layers", ll(su.arch.layers), U::Count);
     b.term("layer_latency", "Latency per layer per forward pass", ctx.eff.layerLatencySeconds, U::Seconds);
     b.formula(phase == RooflinePhase::Prefill ? "{passes} × {layers} × {layer_latency}" : "{layers} × {layer_latency}");
-    b.note("Kernel latency adds to the time but is never the bound.");
+    b.note("Kernel launch and synchronisation latency adds to the time; when it is the largest term the phase is "
+           "latency-bound: more work per kernel (a larger batch) costs almost nothing extra.");
     return b.done(pe.breakdown.latencySeconds);
 }
 
@@ -1061,10 +1166,11 @@ Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, 
 {
     const auto& bd = pe.breakdown;
     Builder b(std::move(title), U::Seconds, "Roofline model (Williams et al. 2009): compute and memory overlap; "
-                                            "communication, kernel latency and offload add");
+                                            "communication, kernel latency, offload and non-GEMM passes add");
     b.term("compute_seconds", "Compute time", bd.computeSeconds, U::Seconds);
     b.term("memory_seconds", "Memory time", bd.memorySeconds, U::Seconds);
     b.term("offload_seconds", "Offload time", bd.offloadSeconds, U::Seconds);
+    b.term("non_gemm_seconds", "Non-GEMM time", bd.nonGemmSeconds, U::Seconds);
     if (phase == RooflinePhase::TrainingStep) {
         double tp = 0, pp = 0, ep = 0, dp = 0;
         for (const auto& part : communicationParts(su, ctx, phase, pe)) {
@@ -1076,13 +1182,13 @@ Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, 
         b.term("ep_seconds", "Expert all-to-all", ep, U::Seconds);
         b.term("dp_seconds", "Data-parallel gradient all-reduce", dp, U::Seconds);
         b.formula("max({compute_seconds}, {memory_seconds}) + {tp_seconds} + {pp_seconds} + {ep_seconds} + "
-                  "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3) + {offload_seconds}");
+                  "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3) + {offload_seconds} + {non_gemm_seconds}");
         b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
     } else {
         b.term("communication_seconds", "Communication time", bd.communicationSeconds, U::Seconds);
         b.term("latency_seconds", "Kernel latency", bd.latencySeconds, U::Seconds);
         b.formula("max({compute_seconds}, {memory_seconds}) + {communication_seconds} + {latency_seconds} + "
-                  "{offload_seconds}");
+                  "{offload_seconds} + {non_gemm_seconds}");
     }
     return b.done(pe.seconds);
 }
@@ -1095,28 +1201,33 @@ Explanation boundExplanation(const PhaseEstimate& pe)
     b.term("memory_seconds", "Memory time", bd.memorySeconds, U::Seconds);
     b.term("communication_seconds", "Communication time", bd.communicationSeconds, U::Seconds);
     b.term("offload_seconds", "Offload time", bd.offloadSeconds, U::Seconds);
-    b.formula("max({compute_seconds}, {memory_seconds}, {communication_seconds}, {offload_seconds})");
-    double result = bd.computeSeconds;
+    b.term("latency_seconds", "Kernel latency", bd.latencySeconds, U::Seconds);
+    b.term("non_gemm_seconds", "Non-GEMM time", bd.nonGemmSeconds, U::Seconds);
+    b.formula("max({compute_seconds}, {memory_seconds}, {communication_seconds}, {offload_seconds}, "
+              "{latency_seconds}, {non_gemm_seconds})");
     switch (pe.bound) {
     case Bound::Compute:
         b.note("Compute time is the largest term: compute-bound.");
         break;
     case Bound::Memory:
-        result = bd.memorySeconds;
-        b.note("Memory time is the largest term: memory-bandwidth-bound.");
+        b.note(bd.nonGemmSeconds > bd.memorySeconds
+                   ? "The non-GEMM passes are the largest term; they run at memory bandwidth: memory-bandwidth-bound."
+                   : "Memory time is the largest term: memory-bandwidth-bound.");
         break;
     case Bound::Communication:
-        result = bd.communicationSeconds;
         b.note("Communication time is the largest term: communication-bound.");
         break;
     case Bound::Offload:
-        result = bd.offloadSeconds;
         b.note("Offload time is the largest term: offload-bound.");
+        break;
+    case Bound::Latency:
+        b.note("Kernel latency is the largest term: latency-bound.");
         break;
     }
     b.note("The bound is the largest time term; ties go to the earlier one (compute, memory, communication, "
-           "offload). Kernel latency adds to the time but is never the bound.");
-    return b.done(result);
+           "offload, latency).");
+    return b.done(std::max({bd.computeSeconds, bd.memorySeconds, bd.communicationSeconds, bd.offloadSeconds,
+                            bd.latencySeconds, bd.nonGemmSeconds}));
 }
 
 Explanation intensityExplanation(const PhaseEstimate& pe)
@@ -1252,11 +1363,46 @@ std::vector<Explanation> explainRooflinePoint(const Report& report, const Device
     out.push_back(flopsExplanation(su, phase, pe));
     out.push_back(bytesExplanation(su, phase, pe));
     {
-        Builder b("Attainable performance", U::FlopsPerSecond, "Roofline model (Williams et al. 2009)");
-        peakTerms(b, su, su.ctx);
-        b.term("intensity", "Arithmetic intensity", pe.arithmeticIntensity, U::FlopsPerByte);
-        b.note("The roof at this intensity: the memory slope left of the ridge, the compute ceiling right of it.");
-        out.push_back(b.formula("min({peak}, {intensity} × {bandwidth})").done(pe.attainableFlopsPerSecond));
+        // The plotted point: intensity in bytes of the resource that bounds the phase.
+        const Device& d = su.device;
+        double bandwidth = d.memoryBandwidthBytesPerSecond;
+        double bytes = sh.stageCount * pe.bytes;
+        const char* bytesLabel = "Bytes moved per device";
+        const char* bandwidthLabel = "Memory bandwidth";
+        switch (pe.pointResource) {
+        case RooflineResource::DeviceMemory: break;
+        case RooflineResource::Interconnect:
+            bandwidth = interconnectLineBytesPerSecond(d);
+            bytes = pe.interconnectBytes;
+            bytesLabel = "Bytes on the interconnect per device";
+            bandwidthLabel = "Interconnect line rate";
+            break;
+        case RooflineResource::HostLink:
+            bandwidth = d.hostLinkBytesPerSecond;
+            bytes = pe.hostLinkBytes;
+            bytesLabel = "Bytes over the host link per device";
+            bandwidthLabel = "Host link";
+            break;
+        case RooflineResource::Disk:
+            bandwidth = std::min(d.diskBytesPerSecond, d.hostLinkBytesPerSecond);
+            bytes = pe.diskBytes;
+            bytesLabel = "Bytes read from disk per device";
+            bandwidthLabel = "Disk read rate (capped by the host link)";
+            break;
+        }
+        Builder i("Intensity of the bounding resource", U::FlopsPerByte, "Roofline model (Williams et al. 2009)");
+        i.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
+        i.term("flops", "FLOPs per device", pe.flops, U::Flops);
+        i.term("resource_bytes", bytesLabel, bytes, U::Bytes);
+        i.note("A point sits under the roof of the resource that bounds it only when its intensity counts that "
+               "resource's bytes.");
+        out.push_back(i.formula("{stages} × {flops} ÷ {resource_bytes}").done(pe.pointIntensity));
+        Builder b("Roof at this point", U::FlopsPerSecond, "Roofline model (Williams et al. 2009)");
+        b.term("peak", "Peak compute (dense)", su.ctx.peakFlopsPerSecond, U::FlopsPerSecond);
+        b.term("intensity", "Intensity of the bounding resource", pe.pointIntensity, U::FlopsPerByte);
+        b.term("resource_bw", bandwidthLabel, bandwidth, U::BytesPerSecond);
+        b.note("The roof at this intensity: the resource's slope left of its ridge, the compute ceiling right of it.");
+        out.push_back(b.formula("min({peak}, {intensity} × {resource_bw})").done(pe.roofFlopsPerSecond));
     }
     const auto achieved = [&](const char* title, const PhaseEstimate& p, const char* secondsLabel) {
         Builder b(title, U::FlopsPerSecond, "Roofline model (Williams et al. 2009)");
@@ -1303,6 +1449,8 @@ std::vector<Explanation> explainVerdict(const Report& report, const Device& devi
         out.push_back(part.explanation);
     out.push_back(offloadTimeExplanation(su, su.ctx, phase, pe));
     out.push_back(latencyExplanation(su, su.ctx, phase, pe));
+    out.push_back(nonGemmExplanation(su, phase, pe));
+    out.push_back(elementwiseBytesExplanation(su, phase));
     if (reportPhase(report, phase, true)) {
         const PhaseEstimate ip = phaseOf(su, su.ideal, phase);
         Explanation e = totalTimeExplanation(su, su.ideal, phase, ip, "Ideal roofline time");

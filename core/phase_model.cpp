@@ -1,6 +1,7 @@
 #include "core/phase_model.h"
 
 #include "core/communication.h"
+#include "core/kernel_costs.h"
 #include "core/memory_model.h"
 
 #include <algorithm>
@@ -15,40 +16,131 @@ double bytesOf(Precision precision)
     return bytesPerElement(precision);
 }
 
-// Time to move the offloaded part of the working set across the host link once: host RAM at
-// the host-link rate, disk at the slower of disk and host link.
-double offloadPassSeconds(const EvaluationContext& ctx, const MemoryEstimate& memory)
+// The offloaded part of the working set crossing the host link once: host RAM (and what fits
+// nowhere) at the host-link rate, disk at the slower of disk and host link.
+struct OffloadPass
+{
+    double hostBytes = 0;
+    double diskBytes = 0;
+    double seconds = 0;
+};
+
+OffloadPass offloadPass(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
     const Device& d = ctx.device;
-    const double hostPart = memory.hostOffloadBytes + memory.unplacedBytes;
+    OffloadPass pass;
+    pass.hostBytes = memory.hostOffloadBytes + memory.unplacedBytes;
+    pass.diskBytes = memory.diskOffloadBytes;
     const double hostLink = hostToDeviceBytesPerSecond(d, ctx.eff);
-    double seconds = hostPart / hostLink;
-    if (memory.diskOffloadBytes > 0)
-        seconds += memory.diskOffloadBytes / std::min(d.diskBytesPerSecond, hostLink);
-    return seconds;
+    pass.seconds = pass.hostBytes / hostLink;
+    if (pass.diskBytes > 0)
+        pass.seconds += pass.diskBytes / std::min(d.diskBytesPerSecond, hostLink);
+    return pass;
 }
 
-// Roofline (Williams et al. 2009): compute and memory overlap, communication that cannot
-// hide, kernel latency and offload I/O add; the bound is the largest term. `weightBytes` of
-// phase.bytes stream at the weight format's rate (block-quantized formats dequantise on the
-// fly, efficiency_model.cpp); `layerPasses` forward passes through every layer each pay the
-// fixed per-layer kernel latency.
-void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount,
-                 double nonOverlappedCommunication, double weightBytes, double layerPasses)
+// `times` crossings of the offloaded bytes (prefill passes x pipeline stages run in turn, or a
+// training step's out and back).
+void addOffload(const EvaluationContext& ctx, const MemoryEstimate& memory, double times, PhaseEstimate& phase)
+{
+    const OffloadPass pass = offloadPass(ctx, memory);
+    phase.breakdown.offloadSeconds = times * pass.seconds;
+    phase.hostLinkBytes = times * pass.hostBytes;
+    phase.diskBytes = times * pass.diskBytes;
+}
+
+// Collectives of a phase: their time (communication.cpp) and the bytes they put on the wire.
+struct Collectives
+{
+    double seconds = 0;
+    double wireBytes = 0;
+    void allReduce(double times, double bytes, double devices, const Link& link)
+    {
+        seconds += times * ringAllReduceSeconds(bytes, devices, link);
+        wireBytes += times * ringAllReduceWireBytes(bytes, devices, link);
+    }
+    void allToAll(double times, double bytes, double devices, const Link& link)
+    {
+        seconds += times * allToAllSeconds(bytes, devices, link);
+        wireBytes += times * allToAllWireBytes(bytes, devices);
+    }
+    void send(double times, double bytes, const Link& link)
+    {
+        seconds += times * sendSeconds(bytes, link);
+        wireBytes += times * bytes;
+    }
+};
+
+// The operating point against the roof of the resource that bounds the phase (Williams et al.
+// 2009): intensity in FLOP per byte of that resource, so that achieved <= roof always holds.
+// Compute-, memory- and latency-bound phases count device-memory bytes; a communication-bound
+// one the bytes its collectives put on the wire, against the interconnect's line rate; an
+// offload-bound one the bytes over the host link, or over the disk when the disk part takes
+// longer. `stages` pipeline stages run in turn: their FLOPs and bytes sum like the time does.
+void placePoint(const EvaluationContext& ctx, PhaseEstimate& phase, double stages)
+{
+    const Device& d = ctx.device;
+    double bytes = stages * phase.bytes;
+    double bandwidth = d.memoryBandwidthBytesPerSecond;
+    RooflineResource resource = RooflineResource::DeviceMemory;
+    if (phase.bound == Bound::Communication && phase.interconnectBytes > 0) {
+        resource = RooflineResource::Interconnect;
+        bytes = phase.interconnectBytes;
+        bandwidth = interconnectLineBytesPerSecond(d);
+    } else if (phase.bound == Bound::Offload && phase.hostLinkBytes + phase.diskBytes > 0) {
+        const double hostLink = hostToDeviceBytesPerSecond(d, ctx.eff);
+        const double diskRate = std::min(d.diskBytesPerSecond, hostLink);
+        const bool disk = phase.diskBytes > 0 && phase.diskBytes / diskRate > phase.hostLinkBytes / hostLink;
+        resource = disk ? RooflineResource::Disk : RooflineResource::HostLink;
+        bytes = disk ? phase.diskBytes : phase.hostLinkBytes;
+        bandwidth = disk ? std::min(d.diskBytesPerSecond, d.hostLinkBytesPerSecond) : d.hostLinkBytesPerSecond;
+    }
+    phase.pointResource = resource;
+    phase.pointIntensity = bytes > 0 ? stages * phase.flops / bytes : 0.0;
+    phase.roofFlopsPerSecond = std::min(ctx.peakFlopsPerSecond, phase.pointIntensity * bandwidth);
+}
+
+// Inference phases (Williams et al. 2009 roofline): compute and the memory streams overlap;
+// communication, offload, kernel latency and the element-wise passes add; the bound is the
+// largest term (TimeBreakdown::bound). `weightBytes` of phase.bytes stream at the weight format's
+// rate (block-quantized formats dequantise on the fly, efficiency_model.cpp); `elementwiseBytes`
+// of phase.bytes are the non-GEMM passes; `attentionFlops` of phase.flops run in attention kernels
+// over `attendedTokens`; `layerPasses` forward passes through every layer each pay the fixed
+// per-layer kernel latency. One request passes the `stageCount` pipeline stages in turn.
+struct PhaseParts
+{
+    double weightBytes = 0;
+    double elementwiseBytes = 0;
+    double attentionFlops = 0;
+    double attendedTokens = 0;
+    double layerPasses = 1;
+};
+
+void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount, const PhaseParts& parts)
 {
     auto& b = phase.breakdown;
     const Efficiencies& eff = ctx.eff;
-    b.computeSeconds = stageCount * phase.flops / (ctx.peakFlopsPerSecond * eff.compute);
-    const double streamedBytes = phase.bytes - weightBytes + weightBytes / eff.quantizedWeights;
-    b.memorySeconds = stageCount * streamedBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.memory);
-    b.latencySeconds = layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
-    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlappedCommunication +
-                    b.latencySeconds + b.offloadSeconds;
+    const double peak = ctx.peakFlopsPerSecond;
+    const double bandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.memory;
+    b.attentionSeconds =
+        parts.attentionFlops > 0
+            ? stageCount * parts.attentionFlops / (peak * attentionEfficiency(ctx, parts.attendedTokens))
+            : 0.0;
+    b.computeSeconds = stageCount * (phase.flops - parts.attentionFlops) / (peak * eff.compute) + b.attentionSeconds;
+    const double streamed =
+        phase.bytes - parts.elementwiseBytes - parts.weightBytes + parts.weightBytes / eff.quantizedWeights;
+    b.memorySeconds = stageCount * streamed / bandwidth;
+    b.elementwiseSeconds =
+        stageCount * parts.elementwiseBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise);
+    b.nonGemmSeconds = b.elementwiseSeconds;
+    b.latencySeconds = parts.layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
+    phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + b.communicationSeconds + b.latencySeconds +
+                    b.offloadSeconds + b.nonGemmSeconds;
     phase.bound = b.bound();
     phase.arithmeticIntensity = phase.bytes > 0 ? phase.flops / phase.bytes : 0.0;
-    phase.attainableFlopsPerSecond = std::min(
-        ctx.peakFlopsPerSecond, phase.arithmeticIntensity * ctx.device.memoryBandwidthBytesPerSecond);
+    phase.attainableFlopsPerSecond =
+        std::min(peak, phase.arithmeticIntensity * ctx.device.memoryBandwidthBytesPerSecond);
     phase.achievedFlopsPerSecond = phase.seconds > 0 ? stageCount * phase.flops / phase.seconds : 0.0;
+    placePoint(ctx, phase, stageCount);
 }
 
 } // namespace
@@ -66,37 +158,41 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     const double act = bytesOf(s.activations);
 
     PhaseEstimate phase;
+    PhaseParts parts;
     // ESTIMATION §4: 2·P_active·b·s + causal attention; each device does 1/(t·p) of it.
-    const double replicaFlops =
-        2.0 * a.matmulParamsActive() * tokens + sequences * a.causalMixerFlops(prompt);
-    phase.flops = replicaFlops / (t * p);
+    parts.attentionFlops = sequences * a.causalMixerFlops(prompt) / (t * p);
+    parts.attendedTokens = prompt;
+    phase.flops = 2.0 * a.matmulParamsActive() * tokens / (t * p) + parts.attentionFlops;
 
-    // Traffic: weights once per prefill pass, KV written, and per layer the live tensors
-    // (2d + 2f/t per token) written and read back; without flash attention the h·s² scores too.
+    // Traffic: weights once per prefill pass, KV written, and per layer the GEMMs' live tensors
+    // (2d + 2f/t per token) written and read back; beside them the element-wise passes
+    // (kernel_costs.cpp), and without flash attention the score matrices.
     const double weights = memory.perDevice.weightsBytes;
     const double kvWritten = kvCacheBytesPerDevice(ctx, sequences, prompt);
     const double layers = ctx.layersPerStage();
-    double activationTraffic = 2.0 * layers * tokens * liveTensorBytesPerToken(ctx);
+    const double activationTraffic = 2.0 * layers * tokens * liveTensorBytesPerToken(ctx);
+    parts.elementwiseBytes = layers * tokens * elementwiseBytesPerToken(ctx, false);
     if (!s.flashAttention)
-        activationTraffic +=
-            2.0 * layers * sequences * ceilDiv(static_cast<double>(a.heads), t) * prompt * prompt * act;
-    phase.bytes = weights * passes + kvWritten + activationTraffic;
+        parts.elementwiseBytes += layers * sequences * unfusedAttentionBytesPerSequence(ctx, prompt);
+    parts.weightBytes = weights * passes;
+    phase.bytes = parts.weightBytes + kvWritten + activationTraffic + parts.elementwiseBytes;
 
     // Communication (Megatron-LM, Shoeybi et al. 2019 §3): two all-reduces of b·s·d per layer;
     // pipeline sends of b·s·d across p-1 boundaries; expert all-to-all dispatch + combine.
     const double hiddenBytes = tokens * static_cast<double>(a.hidden) * act;
-    const Link tpLink = linkForGroup(ctx, t);
-    double comm =
-        2.0 * static_cast<double>(a.layers) * passes * ringAllReduceSeconds(hiddenBytes / passes, t, tpLink);
-    comm += (p - 1.0) * passes * sendSeconds(hiddenBytes / passes, linkForGroup(ctx, t * p));
+    Collectives comm;
+    comm.allReduce(2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes, t, linkForGroup(ctx, t));
+    comm.send((p - 1.0) * passes, hiddenBytes / passes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
-        comm += 2.0 * static_cast<double>(a.moeLayers) * passes *
-                allToAllSeconds(hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
-                                static_cast<double>(ctx.split.expert),
-                                linkForGroup(ctx, static_cast<double>(s.devices)));
-    phase.breakdown.communicationSeconds = comm;
-    phase.breakdown.offloadSeconds = passes * offloadPassSeconds(ctx, memory);
-    finishPhase(ctx, phase, p, comm, weights * passes, passes);
+        comm.allToAll(2.0 * static_cast<double>(a.moeLayers) * passes,
+                      hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
+                      static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+    phase.breakdown.communicationSeconds = comm.seconds;
+    phase.interconnectBytes = comm.wireBytes;
+    // The offloaded part crosses the host link once per pass on every stage, the stages in turn.
+    addOffload(ctx, memory, passes * p, phase);
+    parts.layerPasses = passes;
+    finishPhase(ctx, phase, p, parts);
     phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) * prompt / phase.seconds : 0.0;
     return phase;
 }
@@ -113,9 +209,9 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     const double act = bytesOf(s.activations);
 
     PhaseEstimate phase;
-    const double replicaFlops =
-        2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context);
-    phase.flops = replicaFlops / (t * p);
+    PhaseParts parts;
+    // Decode attention reads the KV cache (memory-bound): its FLOPs count at the GEMM rate.
+    phase.flops = (2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context)) / (t * p);
 
     // ESTIMATION §4: every resident weight once, except MoE experts no token of the batch
     // chose: E·(1 - (1 - k/E)^b) of E experts are touched under uniform routing.
@@ -131,24 +227,26 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
         kvCacheBytesPerDevice(ctx, sequences, context) + memory.perDevice.recurrentStateBytes;
     const double kvWrite = sequences * a.kvBytesPerNewToken(bytesOf(s.kvCache)) * ctx.kvShardFraction() / p +
                            memory.perDevice.recurrentStateBytes;
-    // Each layer's live tensors (2d + 2f/t per token) go out to memory and back between
-    // kernels, as in prefill: negligible at batch 1, comparable to the weights at batch ~1000.
+    // Each layer's live tensors (2d + 2f/t per token) go out to memory and back between the
+    // GEMMs, as in prefill; the element-wise passes beside them do not overlap the GEMMs.
     const double activationTraffic = 2.0 * ctx.layersPerStage() * sequences * liveTensorBytesPerToken(ctx);
-    phase.bytes = weights + kvRead + kvWrite + activationTraffic;
+    parts.elementwiseBytes = ctx.layersPerStage() * sequences * elementwiseBytesPerToken(ctx, false);
+    parts.weightBytes = weights;
+    phase.bytes = weights + kvRead + kvWrite + activationTraffic + parts.elementwiseBytes;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
-    double comm =
-        2.0 * static_cast<double>(a.layers) * ringAllReduceSeconds(hiddenBytes, t, linkForGroup(ctx, t));
-    comm += (p - 1.0) * sendSeconds(hiddenBytes, linkForGroup(ctx, t * p));
+    Collectives comm;
+    comm.allReduce(2.0 * static_cast<double>(a.layers), hiddenBytes, t, linkForGroup(ctx, t));
+    comm.send(p - 1.0, hiddenBytes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
-        comm += 2.0 * static_cast<double>(a.moeLayers) *
-                allToAllSeconds(hiddenBytes * static_cast<double>(a.expertsPerToken),
-                                static_cast<double>(ctx.split.expert),
-                                linkForGroup(ctx, static_cast<double>(s.devices)));
-    phase.breakdown.communicationSeconds = comm;
-    // Offloaded bytes cross the host link every step (they are read every step).
-    phase.breakdown.offloadSeconds = offloadPassSeconds(ctx, memory);
-    finishPhase(ctx, phase, p, comm, weights, 1.0);
+        comm.allToAll(2.0 * static_cast<double>(a.moeLayers), hiddenBytes * static_cast<double>(a.expertsPerToken),
+                      static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+    phase.breakdown.communicationSeconds = comm.seconds;
+    phase.interconnectBytes = comm.wireBytes;
+    // Offloaded bytes are read every step: every stage's cross its host link once per token, and
+    // for one request the stages run one after another.
+    addOffload(ctx, memory, p, phase);
+    finishPhase(ctx, phase, p, parts);
     phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) / phase.seconds : 0.0;
     return phase;
 }
@@ -166,24 +264,32 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     const double micro = static_cast<double>(tr.microBatch);
     const double tokensPerReplica = m * micro * seq;
     const double act = bytesOf(s.activations);
+    const Efficiencies& eff = ctx.eff;
 
     TrainingEstimate result;
     result.microBatches = microBatches;
     // Forward 2·N·tokens + attention; backward twice the forward (Kaplan et al. 2020 §2.1:
     // 6·N per token). Full recomputation runs the forward once more.
-    const double forward =
-        2.0 * a.matmulParamsActive() * tokensPerReplica + m * micro * a.causalMixerFlops(seq);
     const double passes = tr.recompute == Recompute::Full ? 4.0 : 3.0;
+    const double attentionFlops = passes * m * micro * a.causalMixerFlops(seq) / (t * p);
     PhaseEstimate& step = result.step;
-    step.flops = passes * forward / (t * p);
+    step.flops = passes * 2.0 * a.matmulParamsActive() * tokensPerReplica / (t * p) + attentionFlops;
 
-    // Traffic: weights read in forward and backward of every micro-batch, gradients
-    // accumulated, stored activations written then read, one optimizer pass over all states.
+    // Traffic beside the GEMMs: weights read in forward and backward of every micro-batch,
+    // gradients accumulated, stored activations written then read. Apart from them, not
+    // overlapped: the element-wise passes (forward, backward twice, the recomputed forward) and
+    // the optimizer step, one pass reading and writing every state (kernel_costs.h).
     const auto& mem = memory.perDevice;
     const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesOf(s.weights);
     const double storedActivations = trainingActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage();
-    step.bytes = m * (3.0 * fullWeights + 2.0 * fullWeights + 2.0 * storedActivations) +
-                 2.0 * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+    const double streamed = m * (3.0 * fullWeights + 2.0 * fullWeights + 2.0 * storedActivations);
+    const double elementwisePasses = passes - 2.0 + kBackwardElementwiseFactor; // forward(s) + backward
+    double elementwise = elementwisePasses * m * micro * seq * ctx.layersPerStage() *
+                         elementwiseBytesPerToken(ctx, tr.sequenceParallel && t > 1);
+    if (!s.flashAttention)
+        elementwise += elementwisePasses * m * micro * ctx.layersPerStage() * unfusedAttentionBytesPerSequence(ctx, seq);
+    const double optimizer = kOptimizerPasses * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+    step.bytes = streamed + elementwise + optimizer;
 
     // Pipeline bubble (Narayanan et al. 2021 §2.2): (p-1)/(m+p-1) of the step is idle.
     result.pipelineBubbleFraction = (p - 1.0) / (m + p - 1.0);
@@ -195,37 +301,48 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     // gradients + all-gather parameters twice; Rajbhandari et al. 2020 §7), overlapped with
     // the backward pass (2/3 of compute). Expert parallel: 4 all-to-alls per MoE layer.
     const double hiddenBytes = micro * seq * static_cast<double>(a.hidden) * act;
-    const double tpSeconds = 4.0 * ctx.layersPerStage() * m *
-                             ringAllReduceSeconds(hiddenBytes, t, linkForGroup(ctx, t)) * bubbleStretch;
-    const double ppSeconds = p > 1 ? 2.0 * m * sendSeconds(hiddenBytes, linkForGroup(ctx, t * p)) : 0.0;
+    Collectives tp;
+    tp.allReduce(4.0 * ctx.layersPerStage() * m * bubbleStretch, hiddenBytes, t, linkForGroup(ctx, t));
+    tp.wireBytes /= bubbleStretch; // the bubble idles the link, it adds no bytes
+    Collectives pp;
+    if (p > 1)
+        pp.send(2.0 * m, hiddenBytes, linkForGroup(ctx, t * p));
     const double dpDevices = ctx.replicas();
     const double gradientBytes = paramsPerDevice(ctx) * bytesOf(s.weights) * (tr.zeroStage >= 3 ? 1.5 : 1.0);
     const double dpPerNode = std::max(1.0, static_cast<double>(ctx.device.devicesPerNode) / (t * p));
-    const double dpSeconds = ringAllReduceSeconds(
-        gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
-    double epSeconds = 0;
+    Collectives dp;
+    dp.allReduce(1.0, gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
+    Collectives ep;
     if (ctx.split.expert > 1 && a.isMoe())
-        epSeconds = 4.0 * static_cast<double>(a.moeLayers) / p * m *
-                    allToAllSeconds(hiddenBytes * static_cast<double>(a.expertsPerToken),
-                                    static_cast<double>(ctx.split.expert),
-                                    linkForGroup(ctx, static_cast<double>(s.devices)));
+        ep.allToAll(4.0 * static_cast<double>(a.moeLayers) / p * m, hiddenBytes * static_cast<double>(a.expertsPerToken),
+                    static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
 
     auto& b = step.breakdown;
     // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.
-    b.computeSeconds = step.flops / (ctx.peakFlopsPerSecond * ctx.eff.compute) * bubbleStretch;
-    b.memorySeconds = step.bytes / (ctx.device.memoryBandwidthBytesPerSecond * ctx.eff.memory);
-    b.communicationSeconds = tpSeconds + ppSeconds + dpSeconds + epSeconds;
-    // Offloaded states (ZeRO-Offload style) go out and come back once per step.
-    b.offloadSeconds = 2.0 * offloadPassSeconds(ctx, memory);
+    const double bandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.memory;
+    b.attentionSeconds = attentionFlops / (ctx.peakFlopsPerSecond * attentionEfficiency(ctx, seq)) * bubbleStretch;
+    b.computeSeconds =
+        (step.flops - attentionFlops) / (ctx.peakFlopsPerSecond * eff.compute) * bubbleStretch + b.attentionSeconds;
+    b.memorySeconds = streamed / bandwidth;
+    const double passBandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise;
+    b.elementwiseSeconds = elementwise / passBandwidth * bubbleStretch;
+    b.optimizerSeconds = optimizer / passBandwidth;
+    b.nonGemmSeconds = b.elementwiseSeconds + b.optimizerSeconds;
     const double backwardSeconds = b.computeSeconds * 2.0 / 3.0;
-    const double hiddenDp = std::max(0.0, dpSeconds - backwardSeconds);
-    const double nonOverlapped = tpSeconds + ppSeconds + epSeconds + hiddenDp;
-    step.seconds = std::max(b.computeSeconds, b.memorySeconds) + nonOverlapped + b.offloadSeconds;
+    const double exposedDp = std::max(0.0, dp.seconds - backwardSeconds);
+    b.dataParallelOverlappedSeconds = dp.seconds - exposedDp;
+    b.communicationSeconds = tp.seconds + pp.seconds + ep.seconds + exposedDp;
+    step.interconnectBytes = tp.wireBytes + pp.wireBytes + dp.wireBytes + ep.wireBytes;
+    // Offloaded states (ZeRO-Offload style) go out and come back once per step.
+    addOffload(ctx, memory, 2.0, step);
+    step.seconds = std::max(b.computeSeconds, b.memorySeconds) + b.communicationSeconds + b.offloadSeconds +
+                   b.nonGemmSeconds;
     step.bound = b.bound();
     step.arithmeticIntensity = step.bytes > 0 ? step.flops / step.bytes : 0.0;
     step.attainableFlopsPerSecond =
         std::min(ctx.peakFlopsPerSecond, step.arithmeticIntensity * ctx.device.memoryBandwidthBytesPerSecond);
     step.achievedFlopsPerSecond = step.seconds > 0 ? step.flops / step.seconds : 0.0;
+    placePoint(ctx, step, 1.0);
 
     const double globalTokens = static_cast<double>(s.batch) * seq;
     step.tokensPerSecond = step.seconds > 0 ? globalTokens / step.seconds : 0.0;

@@ -17,8 +17,25 @@ std::string_view boundName(Bound bound)
         return "communication";
     case Bound::Offload:
         return "offload";
+    case Bound::Latency:
+        return "latency";
     }
     return "compute";
+}
+
+std::string_view rooflineResourceName(RooflineResource resource)
+{
+    switch (resource) {
+    case RooflineResource::DeviceMemory:
+        return "device_memory";
+    case RooflineResource::Interconnect:
+        return "interconnect";
+    case RooflineResource::HostLink:
+        return "host_link";
+    case RooflineResource::Disk:
+        return "disk";
+    }
+    return "device_memory";
 }
 
 std::string_view offloadTierName(OffloadTier tier)
@@ -36,13 +53,34 @@ std::string_view offloadTierName(OffloadTier tier)
     return "none";
 }
 
+double TimeBreakdown::secondsOf(Bound bound) const
+{
+    switch (bound) {
+    case Bound::Compute:
+        return computeSeconds;
+    case Bound::Memory:
+        return memorySeconds + nonGemmSeconds;
+    case Bound::Communication:
+        return communicationSeconds;
+    case Bound::Offload:
+        return offloadSeconds;
+    case Bound::Latency:
+        return latencySeconds;
+    }
+    return computeSeconds;
+}
+
 Bound TimeBreakdown::bound() const
 {
+    // Each term on its own, the non-GEMM passes beside the streams: naming Memory when the
+    // element-wise passes are the largest single term, since they run at memory bandwidth.
     Bound bound = Bound::Compute;
     double largest = computeSeconds;
     const std::pair<Bound, double> others[] = {{Bound::Memory, memorySeconds},
                                                {Bound::Communication, communicationSeconds},
-                                               {Bound::Offload, offloadSeconds}};
+                                               {Bound::Offload, offloadSeconds},
+                                               {Bound::Latency, latencySeconds},
+                                               {Bound::Memory, nonGemmSeconds}};
     for (const auto& [candidate, seconds] : others) {
         if (seconds > largest) {
             largest = seconds;
@@ -60,7 +98,13 @@ json breakdownToJson(const TimeBreakdown& b)
             {"memory", b.memorySeconds},
             {"communication", b.communicationSeconds},
             {"offload", b.offloadSeconds},
-            {"kernel_latency", b.latencySeconds}};
+            {"latency", b.latencySeconds},
+            {"non_gemm", b.nonGemmSeconds},
+            {"parts",
+             {{"attention", b.attentionSeconds},
+              {"elementwise", b.elementwiseSeconds},
+              {"optimizer", b.optimizerSeconds},
+              {"data_parallel_overlapped", b.dataParallelOverlappedSeconds}}}};
 }
 
 json phaseToJson(const PhaseEstimate& phase)
@@ -71,6 +115,9 @@ json phaseToJson(const PhaseEstimate& phase)
             {"seconds", phase.seconds},
             {"attainable_flops_per_second", phase.attainableFlopsPerSecond},
             {"achieved_flops_per_second", phase.achievedFlopsPerSecond},
+            {"interconnect_bytes", phase.interconnectBytes},
+            {"host_link_bytes", phase.hostLinkBytes},
+            {"disk_bytes", phase.diskBytes},
             {"time_breakdown", breakdownToJson(phase.breakdown)},
             {"bound", boundName(phase.bound)},
             {"tokens_per_second", phase.tokensPerSecond}};
@@ -90,6 +137,8 @@ json reportToJson(const Report& r)
         {"compute", e.compute},
         {"memory", e.memory},
         {"quantized_weights", e.quantizedWeights},
+        {"elementwise", e.elementwise},
+        {"attention", e.attention},
         {"layer_latency_seconds", e.layerLatencySeconds},
         {"network", e.network},
         {"all_reduce", e.allReduce},
@@ -192,7 +241,27 @@ json reportToJson(const Report& r)
                        {"memory_bandwidth", r.roofline.memoryBandwidthBytesPerSecond},
                        {"ridge_intensity", r.roofline.ridgeIntensity},
                        {"host_link_bandwidth", r.roofline.hostLinkBytesPerSecond},
+                       {"interconnect_bandwidth", r.roofline.interconnectBytesPerSecond},
+                       {"disk_bandwidth", r.roofline.diskBytesPerSecond},
                        {"ceilings", ceilings}};
+    // One entry per plotted point: intensity in FLOP per byte of the resource that bounds it, so
+    // achieved <= roof holds for every point (tests/core/tst_report_properties.cpp).
+    json points = json::array();
+    auto addPoint = [&](const char* phase, const PhaseEstimate& e) {
+        points.push_back({{"phase", phase},
+                          {"bound", boundName(e.bound)},
+                          {"resource", rooflineResourceName(e.pointResource)},
+                          {"intensity", e.pointIntensity},
+                          {"achieved_flops_per_second", e.achievedFlopsPerSecond},
+                          {"roof_flops_per_second", e.roofFlopsPerSecond}});
+    };
+    if (r.prefill)
+        addPoint("prefill", *r.prefill);
+    if (r.decode)
+        addPoint("decode", *r.decode);
+    if (r.training)
+        addPoint("training", r.training->step);
+    out["roofline"]["points"] = points;
     out["warnings"] = r.warnings;
     return out;
 }

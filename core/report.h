@@ -14,21 +14,41 @@
 
 namespace lhe::core {
 
-enum class Bound { Compute, Memory, Communication, Offload };
+// What limits a phase: the resource whose time term is the largest (TimeBreakdown::bound).
+// Latency is the fixed launch/synchronisation cost of small kernels, which no bandwidth hides.
+enum class Bound { Compute, Memory, Communication, Offload, Latency };
+inline constexpr int kBoundCount = 5;
+// The resource whose bytes a roofline point's intensity counts: device memory for compute-,
+// memory- and latency-bound phases, else the link that bounds it.
+enum class RooflineResource { DeviceMemory, Interconnect, HostLink, Disk };
 enum class OffloadTier { None, HostRam, Disk, DoesNotFit };
 
 std::string_view boundName(Bound bound);
 std::string_view offloadTierName(OffloadTier tier);
+std::string_view rooflineResourceName(RooflineResource resource);
 
+// The terms of a phase's time (phase_model.cpp): seconds = max(compute, memory) +
+// communication + offload + latency + nonGemm. Every term is what it adds (communication that
+// overlaps the backward pass is in dataParallelOverlappedSeconds, not in communicationSeconds).
 struct TimeBreakdown
 {
-    double computeSeconds = 0;
-    double memorySeconds = 0;
-    double communicationSeconds = 0;
-    double offloadSeconds = 0;
-    double latencySeconds = 0; // fixed per-layer kernel latency (adds; never the bound)
-    // The largest term (ties go to the earlier one: compute, memory, communication, offload).
+    double computeSeconds = 0; // GEMMs and attention kernels
+    double memorySeconds = 0;  // weights, KV cache and stored activations streamed beside compute
+    double communicationSeconds = 0; // collectives and pipeline sends that do not overlap compute
+    double offloadSeconds = 0;       // offloaded bytes over the host link (and disk)
+    double latencySeconds = 0;       // fixed per-layer kernel launch and synchronisation latency
+    double nonGemmSeconds = 0;       // element-wise passes + optimizer step, memory-bound, not overlapped
+    // Parts of the terms above, for the explanations: attention kernels within compute; element-wise
+    // passes and the optimizer step within nonGemm; the data-parallel all-reduce hidden under backward.
+    double attentionSeconds = 0;
+    double elementwiseSeconds = 0;
+    double optimizerSeconds = 0;
+    double dataParallelOverlappedSeconds = 0;
+    // The largest term (ties go to the earlier one: compute, memory, communication, offload,
+    // latency). Non-GEMM passes are memory-bandwidth work: their term counts for Memory.
     Bound bound() const;
+    // The term a bound names (memory includes the non-GEMM passes, see bound()).
+    double secondsOf(Bound bound) const;
 };
 
 struct MemoryBreakdown
@@ -81,12 +101,22 @@ struct PhaseEstimate
 {
     double flops = 0;               // per device, FLOP
     double bytes = 0;               // per device, device-memory traffic, B
+    // Bytes per device over each link, summed like the time (pipeline stages in turn): collectives
+    // as put on the wire, offloaded bytes over the host link, the disk part of them.
+    double interconnectBytes = 0;
+    double hostLinkBytes = 0;
+    double diskBytes = 0;
     double arithmeticIntensity = 0; // FLOP/B
     double seconds = 0;
     double attainableFlopsPerSecond = 0; // min(peak, AI · bandwidth), for the roofline point
     double achievedFlopsPerSecond = 0;   // flops / seconds: where the operating point sits
     TimeBreakdown breakdown;
     Bound bound = Bound::Compute;
+    // The operating point against the roof of the resource that bounds it: intensity in FLOP per
+    // byte of that resource, the roof there = min(peak, intensity x its datasheet bandwidth).
+    RooflineResource pointResource = RooflineResource::DeviceMemory;
+    double pointIntensity = 0;
+    double roofFlopsPerSecond = 0;
     double tokensPerSecond = 0; // prefill: prompt tokens/s; decode: generated tokens/s (whole batch)
 };
 
@@ -112,6 +142,8 @@ struct RooflineInfo
     double memoryBandwidthBytesPerSecond = 0;
     double ridgeIntensity = 0; // peak / bandwidth, FLOP/B
     double hostLinkBytesPerSecond = 0;
+    double interconnectBytesPerSecond = 0; // the fastest link collectives use (line rate)
+    double diskBytesPerSecond = 0;         // disk read rate, capped by the host link it crosses
     std::vector<RooflineCeiling> ceilings; // every precision the device supports
 };
 

@@ -47,12 +47,14 @@ protected:
             return;
         QPainter painter(this);
         painter.setRenderHint(QPainter::Antialiasing);
-        // Kernel latency adds to the time but is never the bound (core/report.h): drawn in grey
-        // after the four bounds so the shares still sum to the whole step.
+        // Every term of core::TimeBreakdown, so the shares sum to the whole step and the largest
+        // segment is the bound the card names. The non-GEMM passes run at memory bandwidth: the
+        // memory colour, hatched.
         struct Term {
             QString name;
             QColor colour;
             double seconds;
+            Qt::BrushStyle pattern = Qt::SolidPattern;
         };
         const Term terms[] = {
             {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute), m_breakdown.computeSeconds},
@@ -60,8 +62,9 @@ protected:
             {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
              m_breakdown.communicationSeconds},
             {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload), m_breakdown.offloadSeconds},
-            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Kernel latency"), latencyColor(),
-             m_breakdown.latencySeconds},
+            {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency), m_breakdown.latencySeconds},
+            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Non-GEMM passes"),
+             boundColor(core::Bound::Memory), m_breakdown.nonGemmSeconds, Qt::BDiagPattern},
         };
         double total = 0;
         for (const auto& term : terms)
@@ -72,12 +75,17 @@ protected:
         double x = 0;
         const QFontMetrics metrics(font());
         QString legend;
-        for (const auto& [name, colour, seconds] : terms) {
+        for (const auto& [name, colour, seconds, pattern] : terms) {
             const double w = area.width() * seconds / total;
             if (w <= 0)
                 continue;
             const QRectF segment(x, area.top(), w, area.height());
-            painter.fillRect(segment, colour);
+            if (pattern == Qt::SolidPattern) {
+                painter.fillRect(segment, colour);
+            } else {
+                painter.fillRect(segment, colour.lighter(140));
+                painter.fillRect(segment, QBrush(colour.darker(130), pattern));
+            }
             const QString share = QLocale().toString(100.0 * seconds / total, 'f', 0) + QLatin1Char('%');
             if (metrics.horizontalAdvance(share) + 4 < w) {
                 painter.setPen(textColourOn(colour));

@@ -129,13 +129,15 @@ QColor boundColor(core::Bound bound)
         return kPurple;
     case core::Bound::Offload:
         return kVermillion;
+    case core::Bound::Latency:
+        return latencyColor();
     }
     return kGrey;
 }
 
 QColor latencyColor()
 {
-    return kGrey;
+    return kYellow;
 }
 
 QString boundName(core::Bound bound)
@@ -149,6 +151,8 @@ QString boundName(core::Bound bound)
         return ChartPalette::tr("Communication");
     case core::Bound::Offload:
         return ChartPalette::tr("Offload I/O");
+    case core::Bound::Latency:
+        return ChartPalette::tr("Latency");
     }
     return {};
 }
@@ -207,6 +211,8 @@ QColor verdictColor(core::CellVerdict verdict)
         return boundColor(core::Bound::Offload);
     case core::CellVerdict::DoesNotFit:
         return kGrey;
+    case core::CellVerdict::Latency:
+        return latencyColor();
     }
     return kGrey;
 }
@@ -236,6 +242,8 @@ QString verdictName(core::CellVerdict verdict)
         return ChartPalette::tr("Offload");
     case core::CellVerdict::DoesNotFit:
         return ChartPalette::tr("Does not fit");
+    case core::CellVerdict::Latency:
+        return ChartPalette::tr("Latency");
     }
     return {};
 }

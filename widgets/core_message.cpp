@@ -18,7 +18,7 @@ struct WarningTemplate
 // Mirrors the report.warnings of core/estimator.cpp and the split errors its validateSplit()
 // throws; tests/widgets/tst_core_message.cpp produces every one of them and fails on a text this
 // table does not know.
-constexpr std::array<WarningTemplate, 9> kWarnings{{
+constexpr std::array<WarningTemplate, 12> kWarnings{{
     {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
      QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
     {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
@@ -30,6 +30,16 @@ constexpr std::array<WarningTemplate, 9> kWarnings{{
                        "batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2")},
     {R"(^does not fit even with host RAM and disk offload; times assume it could run$)",
      QT_TRANSLATE_NOOP("CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")},
+    {R"(^automatic training split: tensor (\d+) x pipeline (\d+) x data (\d+), the fastest of (\d+) splits that fit$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "automatic training split: tensor %1 × pipeline %2 × data %3, the fastest of %4 splits that fit")},
+    {R"(^automatic training split: tensor (\d+) x pipeline (\d+) x data (\d+) needs the least memory; none of (\d+) splits fits$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "automatic training split: tensor %1 × pipeline %2 × data %3 needs the least memory; none of %4 "
+                       "splits fits")},
+    {R"(^ZeRO stage (\d) has no effect: data parallel is 1, so there are no replicas to shard the training state across$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "ZeRO stage %1 has no effect: data parallel is 1, so there are no replicas to "
+                                      "shard the training state across")},
     // The parallel splits core/estimator.cpp refuses (InputError): a manual split in the controls.
     {R"(^parallelism\.tensor: (\d+) must divide the model's (\d+) attention heads$)",
      QT_TRANSLATE_NOOP("CoreMessage", "Tensor parallel %1 must divide the model's %2 attention heads")},

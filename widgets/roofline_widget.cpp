@@ -261,12 +261,22 @@ private:
 
 // Obstacle owners.
 constexpr int kOwnerMemorySlope = 1;
-constexpr int kOwnerHostLink = 2;
+constexpr int kOwnerLinkBase = 40; // + link slot (host link, disk, interconnect)
 constexpr int kOwnerRidge = 3;
 constexpr int kOwnerPhaseBase = 10;    // + phase
 constexpr int kOwnerPinnedBase = 20;   // + phase: the pinned report's points (Compare A/B)
 constexpr int kOwnerPinnedRoof = 30;
 constexpr int kOwnerCeilingBase = 100; // + ceiling label index
+
+// Slot of a link slope in the widget's arrays.
+std::size_t linkSlot(RooflineLineKind kind)
+{
+    switch (kind) {
+    case RooflineLineKind::DiskSlope: return 1;
+    case RooflineLineKind::InterconnectSlope: return 2;
+    default: return 0;
+    }
+}
 
 } // namespace
 
@@ -301,9 +311,14 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 
     m_memorySlope = m_plot->addGraph();
     m_memorySlope->setName(tr("Memory bandwidth"));
-    m_hostLink = m_plot->addGraph();
-    m_hostLink->setName(tr("Host link"));
-    for (QCPGraph* graph : {m_memorySlope, m_hostLink}) {
+    const QString linkNames[kLinkCount] = {tr("Host link"), tr("Disk"), tr("Interconnect")};
+    for (int i = 0; i < kLinkCount; ++i) {
+        m_links[static_cast<std::size_t>(i)] = m_plot->addGraph();
+        m_links[static_cast<std::size_t>(i)]->setName(linkNames[i]);
+    }
+    m_memorySlope->setLineStyle(QCPGraph::lsLine);
+    m_memorySlope->setSelectable(QCP::stNone);
+    for (QCPGraph* graph : m_links) {
         graph->setLineStyle(QCPGraph::lsLine);
         graph->setSelectable(QCP::stNone);
     }
@@ -366,7 +381,8 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         leader->setVisible(false);
     }
     m_memoryLabel = newLabel();
-    m_hostLabel = newLabel();
+    for (QCPItemText*& label : m_linkLabels)
+        label = newLabel();
     m_keyLabel = newLabel();
     m_keyLabel->setTextAlignment(Qt::AlignLeft);
     setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
@@ -440,9 +456,19 @@ QCPGraph* RooflineWidget::memorySlopeGraph() const
     return m_memorySlope;
 }
 
+QCPGraph* RooflineWidget::linkGraph(core::RooflineLineKind kind) const
+{
+    return m_links[linkSlot(kind)];
+}
+
+QString RooflineWidget::linkLabelText(core::RooflineLineKind kind) const
+{
+    return m_variants.value(m_linkLabels[linkSlot(kind)]).value(0);
+}
+
 QCPGraph* RooflineWidget::hostLinkGraph() const
 {
-    return m_hostLink;
+    return m_links[0];
 }
 
 QCPItemTracer* RooflineWidget::ridgeMarker() const
@@ -486,8 +512,8 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     // Lines. Ceilings are rebuilt only when their number changes (another device).
     m_ceilingLines.clear();
     m_memoryLine = {};
-    m_hostLine = {};
-    bool hasHostLine = false;
+    m_linkLines = {};
+    std::array<bool, kLinkCount> hasLink{};
     for (const core::RooflineLine& line : m_chart.lines) {
         switch (line.kind) {
         case RooflineLineKind::ComputeCeiling:
@@ -497,9 +523,13 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
             m_memoryLine = line;
             break;
         case RooflineLineKind::HostLinkSlope:
-            m_hostLine = line;
-            hasHostLine = true;
+        case RooflineLineKind::DiskSlope:
+        case RooflineLineKind::InterconnectSlope: {
+            const std::size_t slot = linkSlot(line.kind);
+            m_linkLines[slot] = line;
+            hasLink[slot] = true;
             break;
+        }
         }
     }
     if (m_ceilings.size() != m_ceilingLines.size()) {
@@ -525,11 +555,13 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
         m_memorySlope->setData({m_memoryLine.x0, m_memoryLine.x1}, {m_memoryLine.y0, m_memoryLine.y1}, true);
     else
         m_memorySlope->data()->clear();
-    m_hostLink->setVisible(hasHostLine);
-    if (hasHostLine)
-        m_hostLink->setData({m_hostLine.x0, m_hostLine.x1}, {m_hostLine.y0, m_hostLine.y1}, true);
-    else
-        m_hostLink->data()->clear();
+    for (std::size_t i = 0; i < m_links.size(); ++i) {
+        m_links[i]->setVisible(hasLink[i]);
+        if (hasLink[i])
+            m_links[i]->setData({m_linkLines[i].x0, m_linkLines[i].x1}, {m_linkLines[i].y0, m_linkLines[i].y1}, true);
+        else
+            m_links[i]->data()->clear();
+    }
 
     // Ceiling labels: one per distinct value ("bf16, fp16 989 TFLOP/s"), so equal ceilings do not
     // print on top of each other.
@@ -575,10 +607,16 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     }
 
     const QString hostRate = formatBandwidth(roof.hostLinkBytesPerSecond);
+    const QString diskRate = formatBandwidth(roof.diskBytesPerSecond);
+    const QString linkRate = formatBandwidth(roof.interconnectBytesPerSecond);
     setVariants(m_memoryLabel, {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond))});
-    setVariants(m_hostLabel, {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
-    if (!hasHostLine)
-        m_hostLabel->setVisible(false);
+    setVariants(m_linkLabels[0], {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
+    setVariants(m_linkLabels[1], {tr("Disk %1 (offload)").arg(diskRate), tr("Disk %1").arg(diskRate)});
+    setVariants(m_linkLabels[2], {tr("Interconnect %1").arg(linkRate), tr("Link %1").arg(linkRate)});
+    for (std::size_t i = 0; i < m_linkLabels.size(); ++i) {
+        if (!hasLink[i])
+            m_linkLabels[i]->setVisible(false);
+    }
 
     m_ridgeMarker->position->setCoords(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     m_ridgeMarker->setVisible(m_chart.ridgeIntensity > 0 && m_chart.ridgeFlopsPerSecond > 0);
@@ -695,9 +733,14 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
                .arg(QString::fromStdString(report.deviceName),
                     formatBandwidth(roof.memoryBandwidthBytesPerSecond), ceilings.join(QStringLiteral("; ")),
                     ceilingName(roof.peakPrecision), formatIntensity(m_chart.ridgeIntensity));
-    if (hasHostLine)
+    if (hasLink[0])
         sentences << tr("Offloaded data streams over the host link at %1")
                          .arg(formatBandwidth(roof.hostLinkBytesPerSecond));
+    if (hasLink[1])
+        sentences << tr("Offloaded data is read from disk at %1").arg(formatBandwidth(roof.diskBytesPerSecond));
+    if (hasLink[2])
+        sentences << tr("Collectives cross the interconnect at %1")
+                         .arg(formatBandwidth(roof.interconnectBytesPerSecond));
     for (const core::RooflinePoint& point : m_chart.points) {
         sentences << tr("%1: %2 FLOP/B, %3 bound, calibrated %4, ideal roofline %5")
                          .arg(phaseName(point.phase), formatIntensity(point.intensity),
@@ -732,7 +775,10 @@ void RooflineWidget::applyPalette()
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i)
         m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5 * w) : QPen(faint, 1.2 * w, Qt::DashLine));
     const QColor offload = boundColor(core::Bound::Offload);
-    m_hostLink->setPen(QPen(offload, 2 * w, Qt::DashLine));
+    const QColor communication = boundColor(core::Bound::Communication);
+    m_links[0]->setPen(QPen(offload, 2 * w, Qt::DashLine));
+    m_links[1]->setPen(QPen(offload, 2 * w, Qt::DotLine));
+    m_links[2]->setPen(QPen(communication, 2 * w, Qt::DashLine));
 
     QColor labelBackground = base;
     labelBackground.setAlpha(200);
@@ -758,7 +804,9 @@ void RooflineWidget::applyPalette()
     auto readable = [&](const QColor& colour) {
         return readableOn(dark ? colour.lighter(150) : colour.darker(120), base);
     };
-    styleLabel(m_hostLabel, readable(offload), false);
+    styleLabel(m_linkLabels[0], readable(offload), false);
+    styleLabel(m_linkLabels[1], readable(offload), false);
+    styleLabel(m_linkLabels[2], readable(communication), false);
     styleLabel(m_ridgeLabel, text, false);
     styleLabel(m_keyLabel, text, false);
 
@@ -807,8 +855,10 @@ void RooflineWidget::placeLabels()
     };
     if (m_memorySlope->visible())
         addLine(m_memoryLine, kOwnerMemorySlope, kCostLine);
-    if (m_hostLink->visible())
-        addLine(m_hostLine, kOwnerHostLink, kCostLine);
+    for (std::size_t i = 0; i < m_links.size(); ++i) {
+        if (m_links[i]->visible())
+            addLine(m_linkLines[i], kOwnerLinkBase + static_cast<int>(i), kCostLine);
+    }
     for (const core::RooflineLine& line : m_ceilingLines) {
         int owner = -1;
         for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
@@ -969,10 +1019,13 @@ void RooflineWidget::placeLabels()
     } else {
         m_memoryLabel->setVisible(false);
     }
-    if (m_hostLink->visible()) {
-        const double hostBandwidth = m_hostLine.x0 > 0 ? m_hostLine.y0 / m_hostLine.x0 : 0;
-        placer.place(m_hostLabel, m_variants.value(m_hostLabel), kOwnerHostLink,
-                     slopeCandidates(hostBandwidth, m_hostLine.x1, false), true);
+    for (std::size_t i = 0; i < m_links.size(); ++i) {
+        if (!m_links[i]->visible())
+            continue;
+        const core::RooflineLine& line = m_linkLines[i];
+        const double bandwidth = line.x0 > 0 ? line.y0 / line.x0 : 0;
+        placer.place(m_linkLabels[i], m_variants.value(m_linkLabels[i]), kOwnerLinkBase + static_cast<int>(i),
+                     slopeCandidates(bandwidth, line.x1, false), true);
     }
     for (const core::RooflinePoint& point : m_chart.points) {
         const auto index = static_cast<std::size_t>(point.phase);
@@ -1059,8 +1112,10 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
         return m_variants.value(m_pinnedRoofLabel).value(0);
     if (plottable == m_memorySlope)
         return m_variants.value(m_memoryLabel).value(0);
-    if (plottable == m_hostLink)
-        return m_variants.value(m_hostLabel).value(0);
+    for (std::size_t i = 0; i < m_links.size(); ++i) {
+        if (plottable == m_links[i])
+            return m_variants.value(m_linkLabels[i]).value(0);
+    }
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i) {
         if (m_ceilings[i] == plottable)
             return tr("%1 ceiling %2")

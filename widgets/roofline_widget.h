@@ -55,6 +55,10 @@ public:
     std::vector<QCPGraph*> ceilingGraphs() const; // in the order of report.roofline.ceilings
     QCPGraph* memorySlopeGraph() const;
     QCPGraph* hostLinkGraph() const; // visible only when the chart shows the host link
+    // The slope of a link (HostLinkSlope, DiskSlope, InterconnectSlope): visible when the chart
+    // has it. A point the link bounds sits under it.
+    QCPGraph* linkGraph(core::RooflineLineKind kind) const;
+    QString linkLabelText(core::RooflineLineKind kind) const;
     QCPItemTracer* ridgeMarker() const;
     QString summaryText() const;
 
@@ -84,7 +88,8 @@ private:
     void setVariants(QCPItemText* label, const QStringList& variants); // longest text first
 
     QCPGraph* m_memorySlope = nullptr;
-    QCPGraph* m_hostLink = nullptr;
+    static constexpr int kLinkCount = 3; // host link, disk, interconnect
+    std::array<QCPGraph*, kLinkCount> m_links{};
     std::vector<QCPGraph*> m_ceilings;
     std::vector<core::RooflineLine> m_ceilingLines;
     std::vector<CeilingLabel> m_ceilingLabels; // one per distinct ceiling value
@@ -97,7 +102,7 @@ private:
     QCPItemTracer* m_ridgeMarker = nullptr;
     QCPItemText* m_ridgeLabel = nullptr;
     QCPItemText* m_memoryLabel = nullptr;
-    QCPItemText* m_hostLabel = nullptr;
+    std::array<QCPItemText*, kLinkCount> m_linkLabels{};
     QCPItemText* m_keyLabel = nullptr; // "● calibrated  ○ ideal roofline", top left (above the slope: empty)
     // Compare A/B: the pinned report's points, their labels and leaders, and its roof.
     std::array<QCPGraph*, 3> m_pinnedPoints{};
@@ -112,7 +117,7 @@ private:
     QHash<const QCPItemText*, QStringList> m_variants; // the texts a label may shorten to
     core::RooflineChart m_chart;
     core::RooflineLine m_memoryLine{};
-    core::RooflineLine m_hostLine{};
+    std::array<core::RooflineLine, kLinkCount> m_linkLines{};
     QString m_summary;
     bool m_hasReport = false;
 };

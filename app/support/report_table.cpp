@@ -49,8 +49,11 @@ std::string phaseLines(const char* title, const PhaseEstimate& p, const PhaseEst
         out += "   (ideal roofline " + seconds(ideal->seconds) + ")";
     out += "\n";
     out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " + seconds(b.memorySeconds) +
-           ", communication " + seconds(b.communicationSeconds) + ", kernel latency " + seconds(b.latencySeconds) +
-           ", offload " + seconds(b.offloadSeconds) + "\n";
+           ", communication " + seconds(b.communicationSeconds) + ", latency " + seconds(b.latencySeconds) +
+           ", offload " + seconds(b.offloadSeconds) + ", non-GEMM " + seconds(b.nonGemmSeconds) + "\n";
+    out += "  roofline point    " + format("%.3g", p.pointIntensity) + " FLOP per " +
+           std::string(rooflineResourceName(p.pointResource)) + " byte, achieved " +
+           scaled(p.achievedFlopsPerSecond, "FLOP/s") + " of roof " + scaled(p.roofFlopsPerSecond, "FLOP/s") + "\n";
     out += "  work per device   " + scaled(p.flops, "FLOP") + ", " + scaled(p.bytes, "B") + ", intensity " +
            format("%.3g", p.arithmeticIntensity) + " FLOP/B\n";
     out += "  tokens/s          " + format("%.4g", p.tokensPerSecond);

@@ -39,6 +39,18 @@
         <source>Expert parallel %1 must divide the model&apos;s %2 experts</source>
         <translation>专家并行度 %1 必须能整除模型的 %2 个专家</translation>
     </message>
+    <message>
+        <source>automatic training split: tensor %1 × pipeline %2 × data %3, the fastest of %4 splits that fit</source>
+        <translation>自动训练切分：张量 %1 × 流水线 %2 × 数据 %3，是 %4 种放得下的切分中最快的</translation>
+    </message>
+    <message>
+        <source>automatic training split: tensor %1 × pipeline %2 × data %3 needs the least memory; none of %4 splits fits</source>
+        <translation>自动训练切分：张量 %1 × 流水线 %2 × 数据 %3 占用显存最少；%4 种切分都放不下</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1 has no effect: data parallel is 1, so there are no replicas to shard the training state across</source>
+        <translation>ZeRO 阶段 %1 不起作用：数据并行为 1，没有可以分片训练状态的副本</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -539,10 +551,6 @@
         <translation>一个微批次存储的激活值</translation>
     </message>
     <message>
-        <source>Per micro-batch: weights read in forward and backward, gradients accumulated, stored activations written then read; one optimizer pass over all states.</source>
-        <translation>每个微批次：前向和反向读取权重、累加梯度、写入再读取存储的激活值；所有状态做一次优化器更新。</translation>
-    </message>
-    <message>
         <source>Peak compute (dense)</source>
         <translation>峰值算力（稠密）</translation>
     </message>
@@ -731,10 +739,6 @@
         <translation>每次前向每层的延迟</translation>
     </message>
     <message>
-        <source>Kernel latency adds to the time but is never the bound.</source>
-        <translation>内核延迟计入时间，但从不作为瓶颈。</translation>
-    </message>
-    <message>
         <source>The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.</source>
         <translation>梯度 All-Reduce 与反向传播（计算的三分之二）重叠；只有剩余部分叠加。</translation>
     </message>
@@ -757,10 +761,6 @@
     <message>
         <source>Offload time is the largest term: offload-bound.</source>
         <translation>卸载时间是最大项：卸载受限。</translation>
-    </message>
-    <message>
-        <source>The bound is the largest time term; ties go to the earlier one (compute, memory, communication, offload). Kernel latency adds to the time but is never the bound.</source>
-        <translation>瓶颈是最大的时间项；相等时取靠前的一项（计算、访存、通信、卸载）。内核延迟计入时间，但从不作为瓶颈。</translation>
     </message>
     <message>
         <source>Global batch (sequences)</source>
@@ -1033,6 +1033,126 @@
     <message>
         <source>The state does not grow with the context: a long prompt costs these layers nothing extra.</source>
         <translation>状态不随上下文增长：长提示词不会给这些层带来额外开销。</translation>
+    </message>
+    <message>
+        <source>A point sits under the roof of the resource that bounds it only when its intensity counts that resource&apos;s bytes.</source>
+        <translation>只有当强度按限制它的资源的字节计算时，工作点才位于该资源的屋顶之下。</translation>
+    </message>
+    <message>
+        <source>Attention FLOPs per device</source>
+        <translation>每设备注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>Attention kernel efficiency</source>
+        <translation>注意力内核效率</translation>
+    </message>
+    <message>
+        <source>Attention kernels run below the GEMM rate, more so on short sequences and small heads (FlashAttention-2, Dao 2023 §4.1; FlashAttention-3, Shah et al. 2024).</source>
+        <translation>注意力内核的速率低于 GEMM，序列越短、头维度越小越明显（FlashAttention-2，Dao 2023 §4.1；FlashAttention-3，Shah 等 2024）。</translation>
+    </message>
+    <message>
+        <source>Bytes on the interconnect per device</source>
+        <translation>每设备互连传输字节</translation>
+    </message>
+    <message>
+        <source>Bytes over the host link per device</source>
+        <translation>每设备经主机链路传输字节</translation>
+    </message>
+    <message>
+        <source>Bytes per activation element</source>
+        <translation>每个激活元素的字节数</translation>
+    </message>
+    <message>
+        <source>Bytes read from disk per device</source>
+        <translation>每设备从磁盘读取字节</translation>
+    </message>
+    <message>
+        <source>Disk read rate (capped by the host link)</source>
+        <translation>磁盘读取速率（受主机链路限制）</translation>
+    </message>
+    <message>
+        <source>Element-wise bytes per token per layer</source>
+        <translation>每 token 每层逐元素字节</translation>
+    </message>
+    <message>
+        <source>Element-wise pass efficiency (STREAM fraction of bandwidth)</source>
+        <translation>逐元素遍历效率（STREAM 带宽占比）</translation>
+    </message>
+    <message>
+        <source>Element-wise passes (norms, residuals, RoPE, activation)</source>
+        <translation>逐元素遍历（归一化、残差、RoPE、激活）</translation>
+    </message>
+    <message>
+        <source>Forward, backward (twice the forward&apos;s traffic) and any recomputed forward; then the optimizer reads and writes weights, gradients and optimizer states once.</source>
+        <translation>前向、反向（流量为前向的两倍）以及重计算的前向；随后优化器把权重、梯度和优化器状态各读写一次。</translation>
+    </message>
+    <message>
+        <source>Host link</source>
+        <translation>主机链路</translation>
+    </message>
+    <message>
+        <source>Intensity of the bounding resource</source>
+        <translation>限制资源的算术强度</translation>
+    </message>
+    <message>
+        <source>Interconnect line rate</source>
+        <translation>互连线速率</translation>
+    </message>
+    <message>
+        <source>Kernel latency is the largest term: latency-bound.</source>
+        <translation>内核延迟是最大项：延迟受限。</translation>
+    </message>
+    <message>
+        <source>Kernel launch and synchronisation latency adds to the time; when it is the largest term the phase is latency-bound: more work per kernel (a larger batch) costs almost nothing extra.</source>
+        <translation>内核启动与同步延迟计入时间；当它是最大项时该阶段为延迟受限：每个内核多做些工作（更大的批量）几乎不增加时间。</translation>
+    </message>
+    <message>
+        <source>Non-GEMM time</source>
+        <translation>非 GEMM 时间</translation>
+    </message>
+    <message>
+        <source>Optimizer step traffic</source>
+        <translation>优化器步骤流量</translation>
+    </message>
+    <message>
+        <source>Query heads</source>
+        <translation>查询头数</translation>
+    </message>
+    <message>
+        <source>Roof at this point</source>
+        <translation>该点处的屋顶</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism splits the norms and residuals over the tensor-parallel ranks.</source>
+        <translation>序列并行把归一化和残差分摊到各张量并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>The element-wise passes run between the GEMMs, not beside them: they are the non-GEMM time.</source>
+        <translation>逐元素遍历在 GEMM 之间运行，而不是与之并行：它们构成非 GEMM 时间。</translation>
+    </message>
+    <message>
+        <source>The non-GEMM passes are the largest term; they run at memory bandwidth: memory-bandwidth-bound.</source>
+        <translation>非 GEMM 遍历是最大项；它们以显存带宽运行：显存带宽受限。</translation>
+    </message>
+    <message>
+        <source>The roof at this intensity: the resource&apos;s slope left of its ridge, the compute ceiling right of it.</source>
+        <translation>该强度处的屋顶：拐点左侧为该资源的斜线，右侧为算力上限。</translation>
+    </message>
+    <message>
+        <source>These passes run at memory bandwidth between the GEMMs and do not overlap them; when they are the largest term the phase is memory-bound.</source>
+        <translation>这些遍历以显存带宽在 GEMM 之间运行，不与之重叠；当它们是最大项时该阶段为显存带宽受限。</translation>
+    </message>
+    <message>
+        <source>Two norms (read and write d) and two residual adds (read 2d, write d): 10 d; RoPE reads and writes queries and keys; the gated activation reads gate and up and writes their product: 3 f.</source>
+        <translation>两次归一化（读写 d）和两次残差加（读 2d、写 d）：10 d；RoPE 读写查询和键；门控激活读取 gate 与 up 并写出乘积：3 f。</translation>
+    </message>
+    <message>
+        <source>Per micro-batch: weights read in forward and backward, gradients accumulated, stored activations written then read; the element-wise passes of forward and backward; one optimizer pass reading and writing every state.</source>
+        <translation>每个微批次：前向和反向读取权重，累加梯度，写入再读回保存的激活；前向和反向的逐元素遍历；优化器对每个状态读写一遍。</translation>
+    </message>
+    <message>
+        <source>The bound is the largest time term; ties go to the earlier one (compute, memory, communication, offload, latency).</source>
+        <translation>瓶颈是最大的时间项；相等时取靠前者（计算、显存、通信、卸载、延迟）。</translation>
     </message>
 </context>
 <context>
@@ -1834,10 +1954,6 @@ Either way, the next start resumes where you are now.</source>
 <context>
     <name>lhe::widgets::BottleneckCard</name>
     <message>
-        <source>Kernel latency</source>
-        <translation>内核延迟</translation>
-    </message>
-    <message>
         <source>Bound: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
@@ -1852,6 +1968,10 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Click to see how this is calculated</source>
         <translation>点击查看计算方式</translation>
+    </message>
+    <message>
+        <source>Non-GEMM passes</source>
+        <translation>非 GEMM 遍历</translation>
     </message>
 </context>
 <context>
@@ -2270,6 +2390,10 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Recurrent state</source>
         <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
     </message>
 </context>
 <context>
@@ -3705,6 +3829,38 @@ attainable %4, achieved %5</source>
     <message>
         <source>A</source>
         <translation>A</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>磁盘</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Disk %1 (offload)</source>
+        <translation>磁盘 %1（卸载）</translation>
+    </message>
+    <message>
+        <source>Disk %1</source>
+        <translation>磁盘 %1</translation>
+    </message>
+    <message>
+        <source>Interconnect %1</source>
+        <translation>互连 %1</translation>
+    </message>
+    <message>
+        <source>Link %1</source>
+        <translation>链路 %1</translation>
+    </message>
+    <message>
+        <source>Offloaded data is read from disk at %1</source>
+        <translation>卸载的数据以 %1 从磁盘读取</translation>
+    </message>
+    <message>
+        <source>Collectives cross the interconnect at %1</source>
+        <translation>集合通信以 %1 经过互连</translation>
     </message>
 </context>
 <context>

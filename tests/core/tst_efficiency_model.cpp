@@ -155,7 +155,10 @@ void TestEfficiencyModel::batchOneDecodeByHand()
     const Report f16 = estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Fp16),
                                 Catalog::builtIn());
     const double kv = 2.0 * 32 * 32 * 128 * 2 * (1 + 64) // K+V read at the mean context, 1 + 128/2
-                      + 2.0 * 32 * (2 * 4096 + 2 * 11008) * 2; // live tensors out and back, 32 layers
+                      + 2.0 * 32 * (2 * 4096 + 2 * 11008) * 2 // live tensors out and back, 32 layers
+                      // element-wise passes, 32 x (10 x 4096 + 2 x (32 + 32) x 128 + 3 x 11008) x 2 B,
+                      // at the same STREAM fraction
+                      + 32.0 * (10 * 4096 + 2 * 64 * 128 + 3 * 11008) * 2;
     const double expectedSeconds = (13'476'831'232.0 + kv + 2.0 * 32 * 32 * 128 * 2) / (1008e9 * 0.865) + 32 * 100e-6;
     QVERIFY2(near(f16.decode->seconds, expectedSeconds, 1e-6), qPrintable(QString::number(f16.decode->seconds)));
     // q4_0 (4.5 bits) streams at 0.8 of f16's rate: 3,790,358,784 B / (871.92e9 x 0.8) + 3.2 ms.

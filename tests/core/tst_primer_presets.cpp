@@ -293,8 +293,10 @@ void TestPrimerPresets::prefillIsComputeBound()
     QVERIFY(near(flops, 1.16e15, 0.005));
     QVERIFY2(r.prefill->flops >= 0.98 * flops && r.prefill->flops < 1.1 * flops,
              describe(r.prefill->flops, flops));
-    QVERIFY2(near(r.ideal.prefill->seconds, flops / kH100Fp8Flops, 0.1),
-             describe(r.ideal.prefill->seconds, flops / kH100Fp8Flops));
+    // The GEMMs at peak; the element-wise passes between them add ~12 % at datasheet bandwidth.
+    QVERIFY2(near(r.ideal.prefill->breakdown.computeSeconds, flops / kH100Fp8Flops, 0.1),
+             describe(r.ideal.prefill->breakdown.computeSeconds, flops / kH100Fp8Flops));
+    QVERIFY(r.ideal.prefill->seconds < 1.25 * flops / kH100Fp8Flops);
     // The same scenario's decode sits on the slope.
     QVERIFY(r.decode);
     QCOMPARE(r.decode->bound, Bound::Memory);

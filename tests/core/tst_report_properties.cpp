@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <random>
 
 using namespace lhe::core;
@@ -52,8 +53,92 @@ class TestReportProperties : public QObject
 
 private slots:
     void randomScenariosStayFiniteAndConsistent();
+    void boundsRoofsAndPipelineOffload();
     void layerKindsKeepMemoryMonotoneAndWindowsFlat();
 };
+
+// Three rules over thousands of random scenarios (1,000 devices/models/splits at a time):
+// 1. the bound a phase names is its largest time term (non-GEMM passes count as memory);
+// 2. every roofline point's achieved FLOP/s is at most the roof of the resource that bounds it;
+// 3. at batch 1, a pipeline's decode step takes at least every stage's offloaded bytes over the
+//    host link's datasheet rate (the stages run one after another).
+void TestReportProperties::boundsRoofsAndPipelineOffload()
+{
+    const Catalog& catalog = Catalog::builtIn();
+    std::mt19937_64 random(20261203);
+    auto logUniform = [&](double lo, double hi) {
+        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+        return static_cast<long long>(std::exp(u(random)));
+    };
+    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    int phases = 0;
+    int pipelineOffloads = 0;
+    int latencyBound = 0;
+    for (int i = 0; i < 3000; ++i) {
+        Scenario s;
+        const Device& device = catalog.devices()[pick(catalog.devices().size())];
+        const ModelEntry& model = catalog.models()[pick(catalog.models().size())];
+        s.deviceId = device.id;
+        s.modelId = model.id;
+        s.mode = random() % 3 == 0 ? Mode::Training : Mode::Inference;
+        s.batch = random() % 3 == 0 ? 1 : logUniform(1, 4096);
+        s.promptTokens = logUniform(16, 65536);
+        s.outputTokens = logUniform(1, 4096);
+        s.devices = 1LL << (random() % 5);
+        if (random() % 2) // a manual pipeline split: one device per stage
+            s.parallelism = Parallelism{1, s.devices, 1, 1};
+        s.flashAttention = random() % 4 != 0;
+        s.training.zeroStage = static_cast<int>(random() % 4);
+        s.training.recompute = static_cast<Recompute>(random() % 3);
+        s.training.microBatch = 1;
+        Report r;
+        try {
+            r = estimate(s, catalog);
+        } catch (const InputError&) {
+            continue; // a manual split the model cannot take
+        }
+        const std::string label = s.deviceId + " " + s.modelId + " b" + std::to_string(s.batch) + " s" +
+                                  std::to_string(s.promptTokens) + " n" + std::to_string(s.devices);
+        const nlohmann::json points = reportToJson(r)["roofline"]["points"];
+        std::size_t point = 0;
+        for (const PhaseEstimate* pe : {r.prefill ? &*r.prefill : nullptr, r.decode ? &*r.decode : nullptr,
+                                        r.training ? &r.training->step : nullptr}) {
+            if (!pe)
+                continue;
+            ++phases;
+            const auto& b = pe->breakdown;
+            const std::pair<Bound, double> terms[] = {{Bound::Compute, b.computeSeconds},
+                                                      {Bound::Memory, b.memorySeconds},
+                                                      {Bound::Communication, b.communicationSeconds},
+                                                      {Bound::Offload, b.offloadSeconds},
+                                                      {Bound::Latency, b.latencySeconds},
+                                                      {Bound::Memory, b.nonGemmSeconds}};
+            const auto largest = std::max_element(std::begin(terms), std::end(terms),
+                                                  [](const auto& x, const auto& y) { return x.second < y.second; });
+            QVERIFY2(largest->first == pe->bound, qPrintable(QString::fromStdString(label)));
+            latencyBound += pe->bound == Bound::Latency;
+            QVERIFY(point < points.size());
+            const double achieved = points[point]["achieved_flops_per_second"].get<double>();
+            const double roof = points[point]["roof_flops_per_second"].get<double>();
+            QVERIFY2(achieved <= roof * (1 + 1e-9),
+                     qPrintable(QString::fromStdString(label + " " + points[point].dump())));
+            ++point;
+        }
+        if (r.decode && s.batch == 1 && r.scenario.parallelism->pipeline > 1 && r.memory.offloadedBytes > 0) {
+            ++pipelineOffloads;
+            const double stages = static_cast<double>(r.scenario.parallelism->pipeline);
+            const double offloaded = stages * (r.memory.hostOffloadBytes + r.memory.diskOffloadBytes +
+                                               r.memory.unplacedBytes);
+            QVERIFY2(r.decode->seconds >= offloaded / device.hostLinkBytesPerSecond,
+                     qPrintable(QString::fromStdString(label)));
+        }
+    }
+    qInfo("%d phases, %d batch-1 pipeline decodes that offload, %d latency-bound", phases, pipelineOffloads,
+          latencyBound);
+    QVERIFY(phases > 3000);
+    QVERIFY(pipelineOffloads > 20); // the rule was exercised
+    QVERIFY(latencyBound > 0);
+}
 
 void TestReportProperties::randomScenariosStayFiniteAndConsistent()
 {
@@ -114,7 +199,7 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                 r.memory.offloadedBytes * (1 + 1e-12) + 1);
         const auto validBound = [](Bound b) {
             return b == Bound::Compute || b == Bound::Memory || b == Bound::Communication ||
-                   b == Bound::Offload;
+                   b == Bound::Offload || b == Bound::Latency;
         };
         if (r.prefill)
             QVERIFY(validBound(r.prefill->bound));

@@ -100,7 +100,8 @@ void TestRooflineWidget::pointsSitAtReportFigures()
         ++points;
         QCOMPARE(graph->data()->size(), 1);
         // Relative 1e-12: the same double passed through the chart struct.
-        QVERIFY2(near(graph->data()->at(0)->key, estimate->arithmeticIntensity, 1e-12),
+        // The point's intensity counts the bytes of the resource that bounds it (core/report.h).
+        QVERIFY2(near(graph->data()->at(0)->key, estimate->pointIntensity, 1e-12),
                  qPrintable(widgets::phaseName(phase)));
         // The filled point is the calibrated estimate: FLOPs over its time.
         QVERIFY(near(graph->data()->at(0)->value, estimate->achievedFlopsPerSecond, 1e-12));
@@ -247,7 +248,7 @@ void TestRooflineWidget::secondReportMovesPointsWithoutNewPlottables()
     widget.plot()->replot();
     QCOMPARE(widget.pointGraph(RooflinePhase::Decode), decode);
     QCOMPARE(decode->data()->size(), 1);
-    QVERIFY(decode->data()->at(0)->key == second.decode->arithmeticIntensity);
+    QVERIFY(decode->data()->at(0)->key == second.decode->pointIntensity);
     QVERIFY(decode->data()->at(0)->value == second.decode->achievedFlopsPerSecond);
     QVERIFY(decode->data()->at(0)->value != first.decode->achievedFlopsPerSecond);
     QCOMPARE(widget.ceilingGraphs().size(), second.roofline.ceilings.size());

@@ -657,6 +657,7 @@ struct PhaseShape
     double elementwisePasses = 1; // forward-pass equivalents of element-wise traffic
     double elementwiseBytes = 0; // non-GEMM element-wise traffic of phase.bytes
     double optimizerBytes = 0;   // training: the optimizer step's traffic
+    double kvStreamBytes = 0;    // decode: the attention kernels' KV cache and state traffic
     double bubbleStretch = 1;    // training: (m + p − 1) ÷ m
 };
 
@@ -696,6 +697,11 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         sh.hiddenBytes = sh.sequences * ll(a.hidden) * act;
         sh.tokens = sh.sequences;
         sh.elementwiseBytes = ctx.layersPerStage() * sh.sequences * elementwiseBytesPerToken(ctx, false);
+        const double state = su.report.memory.perDevice.recurrentStateBytes;
+        sh.kvStreamBytes = kvCacheBytesPerDevice(ctx, sh.sequences, sh.context) + state +
+                           sh.sequences * a.kvBytesPerNewToken(bytesPerElement(s.kvCache)) * ctx.kvShardFraction() /
+                               ll(ctx.split.pipeline) +
+                           state;
     } else {
         const auto& tr = s.training;
         const double m = ll(su.microBatches);
@@ -879,6 +885,10 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
     b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
     b.term("memory_eff", "Memory efficiency (achieved fraction of bandwidth)", ctx.eff.memory, U::Fraction);
     b.note("The element-wise passes run between the GEMMs, not beside them: they are the non-GEMM time.");
+    if (sh.kvStreamBytes > 0) {
+        b.term("kv_stream", "KV cache and state read and written by the attention kernels", sh.kvStreamBytes, U::Bytes);
+        b.note("Decode attention reads the KV cache in kernels of its own, between the GEMMs: non-GEMM time too.");
+    }
     if (phase == RooflinePhase::TrainingStep) {
         b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
         b.formula("({bytes} − {elementwise} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
@@ -887,11 +897,12 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
         if (ctx.eff.quantizedWeights != 1.0) {
             b.term("weight_traffic", "Weight bytes streamed", sh.streamedWeights, U::Bytes);
             b.term("quant_eff", "Quantised-weight streaming factor", ctx.eff.quantizedWeights, U::Fraction);
-            b.formula("{stages} × ({bytes} − {elementwise} − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ "
-                      "({bandwidth} × {memory_eff})");
+            b.formula(std::string("{stages} × ({bytes} − {elementwise}") + (sh.kvStreamBytes > 0 ? " − {kv_stream}" : "") +
+                      " − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ ({bandwidth} × {memory_eff})");
             b.note("Block-quantised weights dequantise on the fly and stream below the full memory rate.");
         } else {
-            b.formula("{stages} × ({bytes} − {elementwise}) ÷ ({bandwidth} × {memory_eff})");
+            b.formula(std::string("{stages} × ({bytes} − {elementwise}") + (sh.kvStreamBytes > 0 ? " − {kv_stream}" : "") +
+                      ") ÷ ({bandwidth} × {memory_eff})");
         }
     }
     return b.done(pe.breakdown.memorySeconds);
@@ -942,7 +953,17 @@ Explanation nonGemmExplanation(const Setup& su, RooflinePhase phase, const Phase
                "reads and writes weights, gradients and optimizer states once.");
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
-        b.formula("{stages} × {elementwise} ÷ ({bandwidth} × {pass_eff})");
+        if (sh.kvStreamBytes > 0) {
+            b.term("kv_stream", "KV cache and state read and written by the attention kernels", sh.kvStreamBytes,
+                   U::Bytes);
+            b.term("memory_eff", "Memory efficiency (achieved fraction of bandwidth)", ctx.eff.memory, U::Fraction);
+            b.formula("{stages} × ({elementwise} ÷ ({bandwidth} × {pass_eff}) + {kv_stream} ÷ ({bandwidth} × "
+                      "{memory_eff}))");
+            b.note("Decode attention (FlashDecoding / PagedAttention) reads the KV cache in kernels of its own: at a "
+                   "large batch that time adds to compute-bound GEMMs instead of hiding under them.");
+        } else {
+            b.formula("{stages} × {elementwise} ÷ ({bandwidth} × {pass_eff})");
+        }
     }
     b.note("These passes run at memory bandwidth between the GEMMs and do not overlap them; when they are the "
            "largest term the phase is memory-bound.");
@@ -1203,16 +1224,15 @@ Explanation boundExplanation(const PhaseEstimate& pe)
     b.term("offload_seconds", "Offload time", bd.offloadSeconds, U::Seconds);
     b.term("latency_seconds", "Kernel latency", bd.latencySeconds, U::Seconds);
     b.term("non_gemm_seconds", "Non-GEMM time", bd.nonGemmSeconds, U::Seconds);
-    b.formula("max({compute_seconds}, {memory_seconds}, {communication_seconds}, {offload_seconds}, "
-              "{latency_seconds}, {non_gemm_seconds})");
+    b.formula("max({compute_seconds}, {memory_seconds} + {non_gemm_seconds}, {communication_seconds}, "
+              "{offload_seconds}, {latency_seconds})");
     switch (pe.bound) {
     case Bound::Compute:
         b.note("Compute time is the largest term: compute-bound.");
         break;
     case Bound::Memory:
-        b.note(bd.nonGemmSeconds > bd.memorySeconds
-                   ? "The non-GEMM passes are the largest term; they run at memory bandwidth: memory-bandwidth-bound."
-                   : "Memory time is the largest term: memory-bandwidth-bound.");
+        b.note("Memory time and the non-GEMM passes, both bytes over the device's bandwidth, are the largest "
+               "term: memory-bandwidth-bound.");
         break;
     case Bound::Communication:
         b.note("Communication time is the largest term: communication-bound.");
@@ -1226,8 +1246,7 @@ Explanation boundExplanation(const PhaseEstimate& pe)
     }
     b.note("The bound is the largest time term; ties go to the earlier one (compute, memory, communication, "
            "offload, latency).");
-    return b.done(std::max({bd.computeSeconds, bd.memorySeconds, bd.communicationSeconds, bd.offloadSeconds,
-                            bd.latencySeconds, bd.nonGemmSeconds}));
+    return b.done(pe.breakdown.secondsOf(pe.bound));
 }
 
 Explanation intensityExplanation(const PhaseEstimate& pe)

@@ -110,6 +110,10 @@ struct PhaseParts
 {
     double weightBytes = 0;
     double elementwiseBytes = 0;
+    // Decode: the attention kernels' reads and writes of the KV cache and recurrent state. They are
+    // kernels of their own (FlashDecoding / PagedAttention GEMVs) between the GEMMs, so at a large
+    // batch their time adds to compute-bound GEMMs instead of hiding under them.
+    double kvStreamBytes = 0;
     double attentionFlops = 0;
     double attendedTokens = 0;
     double layerPasses = 1;
@@ -127,11 +131,13 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
             : 0.0;
     b.computeSeconds = stageCount * (phase.flops - parts.attentionFlops) / (peak * eff.compute) + b.attentionSeconds;
     const double streamed =
-        phase.bytes - parts.elementwiseBytes - parts.weightBytes + parts.weightBytes / eff.quantizedWeights;
+        phase.bytes - parts.elementwiseBytes - parts.kvStreamBytes - parts.weightBytes +
+        parts.weightBytes / eff.quantizedWeights;
     b.memorySeconds = stageCount * streamed / bandwidth;
     b.elementwiseSeconds =
         stageCount * parts.elementwiseBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise);
-    b.nonGemmSeconds = b.elementwiseSeconds;
+    b.kvStreamSeconds = stageCount * parts.kvStreamBytes / bandwidth;
+    b.nonGemmSeconds = b.elementwiseSeconds + b.kvStreamSeconds;
     b.latencySeconds = parts.layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
     phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + b.communicationSeconds + b.latencySeconds +
                     b.offloadSeconds + b.nonGemmSeconds;
@@ -232,6 +238,7 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     const double activationTraffic = 2.0 * ctx.layersPerStage() * sequences * liveTensorBytesPerToken(ctx);
     parts.elementwiseBytes = ctx.layersPerStage() * sequences * elementwiseBytesPerToken(ctx, false);
     parts.weightBytes = weights;
+    parts.kvStreamBytes = kvRead + kvWrite;
     phase.bytes = weights + kvRead + kvWrite + activationTraffic + parts.elementwiseBytes;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;

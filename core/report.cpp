@@ -72,15 +72,15 @@ double TimeBreakdown::secondsOf(Bound bound) const
 
 Bound TimeBreakdown::bound() const
 {
-    // Each term on its own, the non-GEMM passes beside the streams: naming Memory when the
-    // element-wise passes are the largest single term, since they run at memory bandwidth.
+    // One term per resource: the memory-bandwidth term is the streams beside the GEMMs plus the
+    // non-GEMM passes between them (all of it bytes over device bandwidth), so the bound agrees
+    // with where the point sits on the memory roofline.
     Bound bound = Bound::Compute;
     double largest = computeSeconds;
-    const std::pair<Bound, double> others[] = {{Bound::Memory, memorySeconds},
+    const std::pair<Bound, double> others[] = {{Bound::Memory, memorySeconds + nonGemmSeconds},
                                                {Bound::Communication, communicationSeconds},
                                                {Bound::Offload, offloadSeconds},
-                                               {Bound::Latency, latencySeconds},
-                                               {Bound::Memory, nonGemmSeconds}};
+                                               {Bound::Latency, latencySeconds}};
     for (const auto& [candidate, seconds] : others) {
         if (seconds > largest) {
             largest = seconds;
@@ -103,6 +103,7 @@ json breakdownToJson(const TimeBreakdown& b)
             {"parts",
              {{"attention", b.attentionSeconds},
               {"elementwise", b.elementwiseSeconds},
+              {"kv_stream", b.kvStreamSeconds},
               {"optimizer", b.optimizerSeconds},
               {"data_parallel_overlapped", b.dataParallelOverlappedSeconds}}}};
 }

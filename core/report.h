@@ -37,17 +37,19 @@ struct TimeBreakdown
     double communicationSeconds = 0; // collectives and pipeline sends that do not overlap compute
     double offloadSeconds = 0;       // offloaded bytes over the host link (and disk)
     double latencySeconds = 0;       // fixed per-layer kernel launch and synchronisation latency
-    double nonGemmSeconds = 0;       // element-wise passes + optimizer step, memory-bound, not overlapped
+    double nonGemmSeconds = 0; // element-wise passes, decode attention, optimizer step: memory-bound, not overlapped
     // Parts of the terms above, for the explanations: attention kernels within compute; element-wise
-    // passes and the optimizer step within nonGemm; the data-parallel all-reduce hidden under backward.
+    // passes, decode attention's KV stream and the optimizer step within nonGemm; the data-parallel all-reduce hidden under backward.
     double attentionSeconds = 0;
     double elementwiseSeconds = 0;
+    double kvStreamSeconds = 0; // decode attention reading the KV cache / recurrent state
     double optimizerSeconds = 0;
     double dataParallelOverlappedSeconds = 0;
-    // The largest term (ties go to the earlier one: compute, memory, communication, offload,
-    // latency). Non-GEMM passes are memory-bandwidth work: their term counts for Memory.
+    // The largest term per resource (ties go to the earlier one: compute, memory, communication,
+    // offload, latency). Memory bandwidth's term is memory + nonGemm: both are bytes over the
+    // device's bandwidth, one beside the GEMMs, one between them.
     Bound bound() const;
-    // The term a bound names (memory includes the non-GEMM passes, see bound()).
+    // The term a bound names (memory + nonGemm for Memory).
     double secondsOf(Bound bound) const;
 };
 

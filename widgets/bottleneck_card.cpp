@@ -59,12 +59,12 @@ protected:
         const Term terms[] = {
             {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute), m_breakdown.computeSeconds},
             {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory), m_breakdown.memorySeconds},
+            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Non-GEMM passes"),
+             boundColor(core::Bound::Memory), m_breakdown.nonGemmSeconds, Qt::BDiagPattern},
             {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
              m_breakdown.communicationSeconds},
             {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload), m_breakdown.offloadSeconds},
             {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency), m_breakdown.latencySeconds},
-            {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Non-GEMM passes"),
-             boundColor(core::Bound::Memory), m_breakdown.nonGemmSeconds, Qt::BDiagPattern},
         };
         double total = 0;
         for (const auto& term : terms)

@@ -14,6 +14,10 @@ namespace {
 // Every title, label and note core/explanation.cpp writes (sources are citations and stay as
 // they are). tst_explain_panel checks that core produces nothing outside this table.
 const char* const kTexts[] = {
+    QT_TRANSLATE_NOOP("Explanation", "Memory time and the non-GEMM passes, both bytes over the device's bandwidth, are the largest term: memory-bandwidth-bound."),
+    QT_TRANSLATE_NOOP("Explanation", "KV cache and state read and written by the attention kernels"),
+    QT_TRANSLATE_NOOP("Explanation", "Decode attention reads the KV cache in kernels of its own, between the GEMMs: non-GEMM time too."),
+    QT_TRANSLATE_NOOP("Explanation", "Decode attention (FlashDecoding / PagedAttention) reads the KV cache in kernels of its own: at a large batch that time adds to compute-bound GEMMs instead of hiding under them."),
     QT_TRANSLATE_NOOP("Explanation", "A point sits under the roof of the resource that bounds it only when its intensity counts that resource's bytes."),
     QT_TRANSLATE_NOOP("Explanation", "Attention FLOPs per device"),
     QT_TRANSLATE_NOOP("Explanation", "Attention kernel efficiency"),
@@ -38,7 +42,6 @@ const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "Roof at this point"),
     QT_TRANSLATE_NOOP("Explanation", "Sequence parallelism splits the norms and residuals over the tensor-parallel ranks."),
     QT_TRANSLATE_NOOP("Explanation", "The element-wise passes run between the GEMMs, not beside them: they are the non-GEMM time."),
-    QT_TRANSLATE_NOOP("Explanation", "The non-GEMM passes are the largest term; they run at memory bandwidth: memory-bandwidth-bound."),
     QT_TRANSLATE_NOOP("Explanation", "The roof at this intensity: the resource's slope left of its ridge, the compute ceiling right of it."),
     QT_TRANSLATE_NOOP("Explanation", "These passes run at memory bandwidth between the GEMMs and do not overlap them; when they are the largest term the phase is memory-bound."),
     QT_TRANSLATE_NOOP("Explanation", "Two norms (read and write d) and two residual adds (read 2d, write d): 10 d; RoPE reads and writes queries and keys; the gated activation reads gate and up and writes their product: 3 f."),

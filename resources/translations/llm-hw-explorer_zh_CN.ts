@@ -1131,10 +1131,6 @@
         <translation>逐元素遍历在 GEMM 之间运行，而不是与之并行：它们构成非 GEMM 时间。</translation>
     </message>
     <message>
-        <source>The non-GEMM passes are the largest term; they run at memory bandwidth: memory-bandwidth-bound.</source>
-        <translation>非 GEMM 遍历是最大项；它们以显存带宽运行：显存带宽受限。</translation>
-    </message>
-    <message>
         <source>The roof at this intensity: the resource&apos;s slope left of its ridge, the compute ceiling right of it.</source>
         <translation>该强度处的屋顶：拐点左侧为该资源的斜线，右侧为算力上限。</translation>
     </message>
@@ -1153,6 +1149,22 @@
     <message>
         <source>The bound is the largest time term; ties go to the earlier one (compute, memory, communication, offload, latency).</source>
         <translation>瓶颈是最大的时间项；相等时取靠前者（计算、显存、通信、卸载、延迟）。</translation>
+    </message>
+    <message>
+        <source>Memory time and the non-GEMM passes, both bytes over the device&apos;s bandwidth, are the largest term: memory-bandwidth-bound.</source>
+        <translation>显存时间与非 GEMM 遍历（都是字节数除以设备带宽）合起来是最大项：显存带宽受限。</translation>
+    </message>
+    <message>
+        <source>KV cache and state read and written by the attention kernels</source>
+        <translation>注意力内核读写的 KV 缓存与状态</translation>
+    </message>
+    <message>
+        <source>Decode attention reads the KV cache in kernels of its own, between the GEMMs: non-GEMM time too.</source>
+        <translation>解码注意力在 GEMM 之间由单独的内核读取 KV 缓存：这也是非 GEMM 时间。</translation>
+    </message>
+    <message>
+        <source>Decode attention (FlashDecoding / PagedAttention) reads the KV cache in kernels of its own: at a large batch that time adds to compute-bound GEMMs instead of hiding under them.</source>
+        <translation>解码注意力（FlashDecoding / PagedAttention）由单独的内核读取 KV 缓存：在大批量时，这段时间叠加在受算力限制的 GEMM 之上，而不是被其掩盖。</translation>
     </message>
 </context>
 <context>

@@ -925,8 +925,15 @@ Explanation elementwiseBytesExplanation(const Setup& su, RooflinePhase phase)
     b.term("head_dim", "Head dimension", ll(a.headDim), U::Count);
     b.term("ffn", "Active FFN width", a.activeFfnWidth(), U::Count);
     b.term("act_bytes", "Bytes per activation element", bytesPerElement(su.s().activations), U::Bytes);
-    b.formula(std::string(sequenceParallel ? "(10 × {hidden} ÷ {tensor}" : "(10 × {hidden}") +
-              " + 2 × ({heads} + {kv_heads}) × {head_dim} ÷ {tensor} + 3 × {ffn} ÷ {tensor}) × {act_bytes}");
+    std::string f = std::string(sequenceParallel ? "(10 × {hidden} ÷ {tensor}" : "(10 × {hidden}") +
+                    " + 2 × ({heads} + {kv_heads}) × {head_dim} ÷ {tensor} + 3 × {ffn} ÷ {tensor}) × {act_bytes}";
+    if (const double narrow = gemmInputCastBytesPerElement(ctx); narrow > 0) {
+        b.term("narrow_bytes", "Bytes per element of the GEMM format", narrow, U::Bytes);
+        f += " + (2 × {hidden} + ({heads} × {head_dim} + {ffn}) ÷ {tensor}) × ({act_bytes} + {narrow_bytes})";
+        b.note("The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass "
+               "reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4).");
+    }
+    b.formula(f);
     b.note("Two norms (read and write d) and two residual adds (read 2d, write d): 10 d; RoPE reads and writes "
            "queries and keys; the gated activation reads gate and up and writes their product: 3 f.");
     if (sequenceParallel)

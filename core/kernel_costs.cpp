@@ -3,6 +3,7 @@
 #include "core/precision.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace lhe::core {
 
@@ -25,6 +26,14 @@ constexpr double kHeadDimReference = 128.0;
 constexpr double kNormAndResidualPerHidden = 10.0;
 constexpr double kRopePasses = 2.0;
 constexpr double kGatedActivationPerFfn = 3.0;
+// A GEMM in a format narrower than the activations (fp8, int8, fp4 with bf16 activations) takes
+// its input cast to that format first: one pass reading the activation and writing the narrow
+// copy per GEMM input (Micikevicius et al. 2022, "FP8 Formats for Deep Learning",
+// arXiv:2209.05433, §4: tensors are scaled and cast to FP8 before each matmul). The inputs per
+// token and layer: QKV and gate/up read the hidden state (2d), the output projection the
+// attention output (h·d_h / t), the down projection the FFN intermediate (f / t).
+constexpr double kGemmInputsPerHidden = 2.0;
+
 // Unfused attention (no flash attention): scores written, read by the softmax, probabilities
 // written, read by the second matmul.
 constexpr double kUnfusedScorePasses = 4.0;
@@ -49,8 +58,24 @@ double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParal
     const double hiddenShare = sequenceParallel ? static_cast<double>(a.hidden) / t : static_cast<double>(a.hidden);
     const double rope =
         kRopePasses * static_cast<double>(a.heads + a.kvHeads) * static_cast<double>(a.headDim) / t;
-    return (kNormAndResidualPerHidden * hiddenShare + rope + kGatedActivationPerFfn * a.activeFfnWidth() / t) *
-           bytesPerElement(ctx.scenario.activations);
+    const double act = bytesPerElement(ctx.scenario.activations);
+    double bytes = (kNormAndResidualPerHidden * hiddenShare + rope + kGatedActivationPerFfn * a.activeFfnWidth() / t) * act;
+    const double narrow = gemmInputCastBytesPerElement(ctx);
+    if (narrow > 0)
+        bytes += (kGemmInputsPerHidden * static_cast<double>(a.hidden) +
+                  (static_cast<double>(a.heads * a.headDim) + a.activeFfnWidth()) / t) *
+                 (act + narrow);
+    return bytes;
+}
+
+double gemmInputCastBytesPerElement(const EvaluationContext& ctx)
+{
+    const Precision compute = ctx.scenario.compute;
+    const std::optional<PeakKey> key = computeKey(compute);
+    const double narrow = bytesPerElement(compute);
+    if (!key || *key != ctx.computePeakKey || !(narrow < bytesPerElement(ctx.scenario.activations)))
+        return 0; // the GEMMs run in the activations' format (or the device falls back to it)
+    return narrow;
 }
 
 double unfusedAttentionBytesPerSequence(const EvaluationContext& ctx, double sequenceLength)

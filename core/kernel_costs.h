@@ -15,6 +15,10 @@ double attentionEfficiency(const EvaluationContext& ctx, double sequenceLength);
 // memory per token in a forward pass, on one tensor-parallel rank (kernel_costs.cpp).
 double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParallel);
 
+// Bytes per element of the narrow copy a GEMM input is cast to when the GEMMs run natively in a
+// format narrower than the activations (fp8 GEMMs on bf16 activations: 1); 0 when they do not.
+double gemmInputCastBytesPerElement(const EvaluationContext& ctx);
+
 // Bytes the attention score matrix costs per forward pass per sequence and layer when the
 // kernel is not fused (no flash attention): scores written, read by softmax, probabilities
 // written and read by the second matmul.

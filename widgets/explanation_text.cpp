@@ -14,6 +14,8 @@ namespace {
 // Every title, label and note core/explanation.cpp writes (sources are citations and stay as
 // they are). tst_explain_panel checks that core produces nothing outside this table.
 const char* const kTexts[] = {
+    QT_TRANSLATE_NOOP("Explanation", "Bytes per element of the GEMM format"),
+    QT_TRANSLATE_NOOP("Explanation", "The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4)."),
     QT_TRANSLATE_NOOP("Explanation", "Memory time and the non-GEMM passes, both bytes over the device's bandwidth, are the largest term: memory-bandwidth-bound."),
     QT_TRANSLATE_NOOP("Explanation", "KV cache and state read and written by the attention kernels"),
     QT_TRANSLATE_NOOP("Explanation", "Decode attention reads the KV cache in kernels of its own, between the GEMMs: non-GEMM time too."),

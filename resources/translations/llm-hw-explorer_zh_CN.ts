@@ -1166,6 +1166,14 @@
         <source>Decode attention (FlashDecoding / PagedAttention) reads the KV cache in kernels of its own: at a large batch that time adds to compute-bound GEMMs instead of hiding under them.</source>
         <translation>解码注意力（FlashDecoding / PagedAttention）由单独的内核读取 KV 缓存：在大批量时，这段时间叠加在受算力限制的 GEMM 之上，而不是被其掩盖。</translation>
     </message>
+    <message>
+        <source>Bytes per element of the GEMM format</source>
+        <translation>GEMM 格式每元素字节数</translation>
+    </message>
+    <message>
+        <source>The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4).</source>
+        <translation>GEMM 使用比激活更窄的格式：每个 GEMM 输入先做一次转换，读取原数据并写出窄格式副本（Micikevicius 等 2022，FP8 格式 §4）。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioChangeCommand</name>

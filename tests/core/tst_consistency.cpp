@@ -49,6 +49,7 @@ private slots:
     void automaticTrainingSplitWeighsZero();
     void zeroWithoutDataParallelWarns();
     void mfuIsBelowTheGemmFraction();
+    void fp8GemmsCastTheirInputs();
 };
 
 void TestConsistency::pipelineOffloadSumsEveryStage()
@@ -197,6 +198,29 @@ void TestConsistency::mfuIsBelowTheGemmFraction()
     QVERIFY(r.training->mfu < 0.803 * 0.95);
     const nlohmann::json json = reportToJson(r)["training"]["time_breakdown"];
     QVERIFY(json.contains("latency") && json.contains("non_gemm") && !json.contains("kernel_latency"));
+}
+
+void TestConsistency::fp8GemmsCastTheirInputs()
+{
+    // Llama 3.1 8B decode on an H100 with FP8 GEMMs and bf16 activations, batch 1: each layer's
+    // element-wise passes move (10 x 4096 + 2 x (32 + 8) x 128 + 3 x 14336) x 2 B = 188,416 B, plus
+    // the casts of the GEMM inputs to FP8 (read 2 B, write 1 B): QKV and gate/up read the hidden
+    // state (2 x 4096), the output projection 32 x 128, the down projection 14,336:
+    // (8,192 + 4,096 + 14,336) x 3 B = 79,872 B. 32 layers: 8,585,216 B. In bf16 the casts vanish.
+    Scenario s = inference("nvidia-h100-sxm", "llama-3.1-8b", 1);
+    s.weights = Precision::Fp8;
+    s.weightsGiven = true;
+    s.compute = Precision::Fp8;
+    s.efficiency.memory = 0.8;
+    const Report fp8 = estimate(s, Catalog::builtIn());
+    const double passes = 32.0 * (188'416 + 79'872);
+    QCOMPARE(passes, 8'585'216.0);
+    const double kvStream = (1024 + 128) * 131'072.0 + 131'072.0; // fp8 weights, bf16 KV cache
+    QVERIFY(qAbs(fp8.decode->breakdown.nonGemmSeconds / ((passes + kvStream) / (3.35e12 * 0.8)) - 1) < 1e-12);
+    s.compute = Precision::Bf16;
+    const Report bf16 = estimate(s, Catalog::builtIn());
+    QVERIFY(qAbs(bf16.decode->breakdown.nonGemmSeconds / ((32.0 * 188'416 + kvStream) / (3.35e12 * 0.8)) - 1) <
+            1e-12);
 }
 
 QTEST_GUILESS_MAIN(TestConsistency)

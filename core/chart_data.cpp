@@ -1,6 +1,7 @@
 #include "core/chart_data.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -8,9 +9,28 @@ namespace lhe::core {
 
 namespace {
 
-// One stacked bar: resident parts up to the capacity line, then what does not fit drawn above
-// it as the tier it went to (host RAM first, then disk, then nowhere), so the bar's height is
-// always the whole need.
+// The top of each placement in stacked bytes: the capacity line, then each offload tier on top of
+// it in the order memory_model.cpp fills them (host RAM, then disk); Unplaced has no top.
+std::array<double, kMemoryPlacementCount> placementTops(double totalBytes, double capacityBytes,
+                                                        const MemoryEstimate& tiers)
+{
+    constexpr double kNone = std::numeric_limits<double>::infinity();
+    // Nothing is cut when it all fits (clamping to the total would shave an ulp off the last
+    // segment: the stack sums in another order than totalBytes()).
+    if (totalBytes <= capacityBytes)
+        return {kNone, kNone, kNone, kNone};
+    // A tier bounds the stack only when the report filled it and spilled into the next one: else
+    // the stack's own sum, an ulp off totalBytes(), could leave a sliver for the next tier. The
+    // report's tiers are those of its fullest bar, so they bound every other bar as well.
+    const double host =
+        tiers.diskOffloadBytes > 0 || tiers.unplacedBytes > 0 ? tiers.hostOffloadBytes : kNone;
+    const double disk = tiers.unplacedBytes > 0 ? tiers.diskOffloadBytes : kNone;
+    return {capacityBytes, capacityBytes + host, capacityBytes + host + disk, kNone};
+}
+
+// One stacked bar: every component at its full size, in stacking order; the part of a component
+// below the capacity line is on the device, the part above it in the tier it went to, so the
+// bar's height is always the whole need and each component reads whole.
 MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityBytes,
                    const MemoryEstimate& tiers)
 {
@@ -21,7 +41,7 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
     // moves out comes last and is what the capacity line cuts: weights in inference
     // (llama.cpp-style partial offload), optimizer states then gradients in training
     // (ZeRO-Offload, Ren et al. 2021).
-    const std::pair<MemorySegmentKind, double> resident[] = {
+    const std::pair<MemorySegmentKind, double> stack[] = {
         {MemorySegmentKind::RuntimeContext, m.runtimeContextBytes},
         {MemorySegmentKind::CommunicationBuffers, m.communicationBuffersBytes},
         {MemorySegmentKind::AllocatorReserve, m.allocatorReserveBytes},
@@ -34,32 +54,52 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
         {MemorySegmentKind::Gradients, m.gradientsBytes},
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
     };
-    // Nothing is cut when it all fits (clamping to the total would shave an ulp off the last
-    // segment: the stack sums in another order than totalBytes()).
-    const double limit =
-        bar.totalBytes <= capacityBytes ? std::numeric_limits<double>::infinity() : capacityBytes;
+    const auto tops = placementTops(bar.totalBytes, capacityBytes, tiers);
     double stacked = 0;
-    for (const auto& [kind, bytes] : resident) {
-        const double shown = std::clamp(limit - stacked, 0.0, bytes);
-        bar.segments.push_back({kind, stacked, shown});
-        stacked += shown;
-    }
-    double overflow = std::max(0.0, bar.totalBytes - capacityBytes);
-    const double host = std::min(overflow, tiers.hostOffloadBytes);
-    const double disk = std::min(overflow - host, tiers.diskOffloadBytes);
-    const std::pair<MemorySegmentKind, double> spilled[] = {
-        {MemorySegmentKind::OffloadHostRam, host},
-        {MemorySegmentKind::OffloadDisk, disk},
-        {MemorySegmentKind::Unplaced, std::max(0.0, overflow - host - disk)},
-    };
-    for (const auto& [kind, bytes] : spilled) {
-        bar.segments.push_back({kind, stacked, bytes});
+    for (const auto& [kind, bytes] : stack) {
+        const std::size_t first = bar.segments.size();
+        // Each part is measured from the component's own bottom, so a component that is not cut
+        // keeps its bytes exactly.
+        double below = 0;
+        for (int p = 0; p < kMemoryPlacementCount; ++p) {
+            const double upTo = std::clamp(tops[static_cast<std::size_t>(p)] - stacked, 0.0, bytes);
+            if (upTo > below)
+                bar.segments.push_back(
+                    {kind, static_cast<MemoryPlacement>(p), stacked + below, upTo - below});
+            below = std::max(below, upTo);
+        }
+        if (bar.segments.size() == first) // empty: kept, so every kind has its place in the order
+            bar.segments.push_back({kind, MemoryPlacement::Device, stacked, 0.0});
         stacked += bytes;
     }
     return bar;
 }
 
 } // namespace
+
+ComponentPlacement componentPlacement(const MemoryBar& bar, MemorySegmentKind kind)
+{
+    ComponentPlacement placed;
+    for (const MemorySegment& segment : bar.segments) {
+        if (segment.kind != kind)
+            continue;
+        switch (segment.placement) {
+        case MemoryPlacement::Device:
+            placed.deviceBytes += segment.bytes;
+            break;
+        case MemoryPlacement::HostRam:
+            placed.hostRamBytes += segment.bytes;
+            break;
+        case MemoryPlacement::Disk:
+            placed.diskBytes += segment.bytes;
+            break;
+        case MemoryPlacement::Unplaced:
+            placed.unplacedBytes += segment.bytes;
+            break;
+        }
+    }
+    return placed;
+}
 
 MemoryChart memoryChart(const Report& report)
 {

@@ -1,6 +1,6 @@
 // Chart geometry as plain values (STYLE.md: all chart maths lives in core): stacked memory
-// segments with the capacity line and the offloaded overflow, roofline ceilings, slopes,
-// ridge and operating points, and log-axis ranges. Widgets only draw these.
+// segments with the capacity line and where each component's overflow went, roofline ceilings,
+// slopes, ridge and operating points, and log-axis ranges. Widgets only draw these.
 #pragma once
 
 #include "core/report.h"
@@ -10,6 +10,7 @@
 
 namespace lhe::core {
 
+// The components of a device's memory, in no particular order (memoryChart stacks them).
 enum class MemorySegmentKind {
     Weights,
     KvCache,
@@ -22,25 +23,45 @@ enum class MemorySegmentKind {
     AllocatorReserve,
     CommunicationBuffers,
     KvPoolReserve, // overheads
-    OffloadHostRam,
-    OffloadDisk,
-    Unplaced, // beyond the capacity line
 };
-inline constexpr int kMemorySegmentKindCount = 14;
+inline constexpr int kMemorySegmentKindCount = 11;
 
+// Where a part of a component sits: below the capacity line on the device; above it in the
+// offload tiers in the order they fill (host RAM, then disk), or nowhere when both are full.
+enum class MemoryPlacement { Device, HostRam, Disk, Unplaced };
+inline constexpr int kMemoryPlacementCount = 4;
+
+// One contiguous part of one component in one placement. A component that straddles the
+// capacity line (or a tier boundary above it) is several segments of the same kind, adjacent.
 struct MemorySegment
 {
-    MemorySegmentKind kind;
+    MemorySegmentKind kind = MemorySegmentKind::Weights;
+    MemoryPlacement placement = MemoryPlacement::Device;
     double startBytes = 0; // stacked from here
     double bytes = 0;
 };
 
 struct MemoryBar
 {
-    long long stage = 0;                 // 0: every device alike; else the 1-based pipeline stage
-    std::vector<MemorySegment> segments; // resident parts (clipped at capacity), then overflow
-    double totalBytes = 0;               // everything the device's work needs
+    long long stage = 0; // 0: every device alike; else the 1-based pipeline stage
+    // Every component at its full size, stacked; at least one segment per kind (a zero-size
+    // Device one when the component is empty).
+    std::vector<MemorySegment> segments;
+    double totalBytes = 0; // everything the device's work needs
 };
+
+// One component of one bar by placement: what the tooltip and the Explain panel both state.
+struct ComponentPlacement
+{
+    double deviceBytes = 0;
+    double hostRamBytes = 0;
+    double diskBytes = 0;
+    double unplacedBytes = 0;
+    double offloadedBytes() const { return hostRamBytes + diskBytes + unplacedBytes; }
+    double totalBytes() const { return deviceBytes + offloadedBytes(); }
+};
+
+ComponentPlacement componentPlacement(const MemoryBar& bar, MemorySegmentKind kind);
 
 struct MemoryChart
 {

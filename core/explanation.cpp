@@ -12,6 +12,8 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string>
+#include <tuple>
 
 namespace lhe::core {
 
@@ -588,27 +590,32 @@ Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const M
     }
 }
 
-Explanation offloadSegmentExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBar& bar)
+const char* const kOffloadSource =
+    "Offload tiers device → host RAM → disk, as in FlexGen (Sheng et al. 2023) and "
+    "ZeRO-Infinity (Rajbhandari et al. 2021)";
+
+// What one bar puts in one offload tier (the sum of its parts there, as the chart stacks them).
+Explanation offloadTierExplanation(const Setup& su, MemoryPlacement placement, const MemoryBar& bar)
 {
     double result = 0;
     for (const auto& seg : bar.segments)
-        if (seg.kind == kind)
-            result = seg.bytes;
+        if (seg.placement == placement)
+            result += seg.bytes;
     const double total = bar.totalBytes;
     const double capacity = su.report.memory.capacityPerDeviceBytes;
     const double overflow = std::max(0.0, total - capacity);
     const double host = std::min(overflow, su.device.hostMemoryBytes);
     const double disk = std::min(overflow - host, su.device.diskBytes);
-    const char* title = kind == MemorySegmentKind::OffloadHostRam ? "Offloaded to host RAM"
-                        : kind == MemorySegmentKind::OffloadDisk  ? "Offloaded to disk"
-                                                                  : "Does not fit anywhere";
-    Builder b(title, U::Bytes, "Offload tiers device → host RAM → disk, as in FlexGen (Sheng et al. 2023) and ZeRO-Infinity (Rajbhandari et al. 2021)");
+    const char* title = placement == MemoryPlacement::HostRam ? "Offloaded to host RAM"
+                        : placement == MemoryPlacement::Disk  ? "Offloaded to disk"
+                                                              : "Does not fit anywhere";
+    Builder b(title, U::Bytes, kOffloadSource);
     b.term("total", "Memory the device's work needs", total, U::Bytes);
     b.term("capacity", "Usable device memory", capacity, U::Bytes);
-    if (kind == MemorySegmentKind::OffloadHostRam) {
+    if (placement == MemoryPlacement::HostRam) {
         b.term("host_ram", "Host RAM for offload per device", su.device.hostMemoryBytes, U::Bytes);
         b.formula("min(max(0, {total} − {capacity}), {host_ram})");
-    } else if (kind == MemorySegmentKind::OffloadDisk) {
+    } else if (placement == MemoryPlacement::Disk) {
         b.term("host_offload", "Offloaded to host RAM", host, U::Bytes);
         b.term("disk", "Disk for offload per device", su.device.diskBytes, U::Bytes);
         b.formula("min(max(0, {total} − {capacity}) − {host_offload}, {disk})");
@@ -620,6 +627,29 @@ Explanation offloadSegmentExplanation(const Setup& su, MemorySegmentKind kind, c
     }
     b.note("What does not fit under the capacity line goes to host RAM first, then disk.");
     return b.done(result);
+}
+
+// Where one component of an over-capacity bar sits: its whole size, split where the chart cuts it
+// (the capacity line, then the tier boundaries above it). The chart's tooltip says the same.
+Explanation placementExplanation(const ComponentPlacement& placed)
+{
+    Builder b("On the device and offloaded", U::Bytes, kOffloadSource);
+    b.term("on_device", "On the device", placed.deviceBytes, U::Bytes);
+    std::string formula = "{on_device}";
+    const std::tuple<const char*, const char*, double> offloaded[] = {
+        {"host_offload", "Offloaded to host RAM", placed.hostRamBytes},
+        {"disk_offload", "Offloaded to disk", placed.diskBytes},
+        {"unplaced", "Does not fit anywhere", placed.unplacedBytes},
+    };
+    for (const auto& [key, label, bytes] : offloaded) {
+        if (bytes <= 0)
+            continue;
+        b.term(key, label, bytes, U::Bytes);
+        formula += std::string(" + {") + key + "}";
+    }
+    b.note("The bar stacks every part whole in a fixed order: what lies below the capacity line stays on the "
+           "device, what lies above it is offloaded, to host RAM first, then disk.");
+    return b.formula(formula).done(placed.totalBytes());
 }
 
 // ---- phases ------------------------------------------------------------------------------
@@ -1358,20 +1388,14 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
         case MemorySegmentKind::AllocatorReserve:
         case MemorySegmentKind::CommunicationBuffers:
         case MemorySegmentKind::KvPoolReserve: e = overheadExplanation(su, kind, m, part); break;
-        case MemorySegmentKind::OffloadHostRam:
-        case MemorySegmentKind::OffloadDisk:
-        case MemorySegmentKind::Unplaced: e = offloadSegmentExplanation(su, kind, bar); break;
         }
-        const bool overflowKind = kind == MemorySegmentKind::OffloadHostRam ||
-                                  kind == MemorySegmentKind::OffloadDisk || kind == MemorySegmentKind::Unplaced;
-        if (!overflowKind && bar.totalBytes > chart.capacityBytes && part > 0)
-            e.notes.push_back("The device is over capacity: the bar shows what stays resident; the overflow is "
-                              "drawn above the capacity line as offloaded.");
         if (bar.stage == 1)
             e.notes.push_back("Pipeline stage: first.");
         else if (bar.stage > 1)
             e.notes.push_back("Pipeline stage: last.");
         out.push_back(std::move(e));
+        if (bar.totalBytes > chart.capacityBytes && part > 0)
+            out.push_back(placementExplanation(componentPlacement(bar, kind)));
     }
     return out;
 }
@@ -1547,6 +1571,16 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
         v.note(fits ? "Fits: everything stays in device memory."
                     : "Does not fit: the overflow is offloaded and crosses the host link each time it is used.");
         out.push_back(v.done(fits ? capacity - m.totalBytes() : m.totalBytes() - capacity));
+        if (fits)
+            continue;
+        // Where the overflow went: host RAM always (even none of it, when the device has no host
+        // RAM to offload to), disk and nowhere when the bar reaches them.
+        for (const MemoryPlacement tier :
+             {MemoryPlacement::HostRam, MemoryPlacement::Disk, MemoryPlacement::Unplaced}) {
+            Explanation e = offloadTierExplanation(su, tier, bar);
+            if (tier == MemoryPlacement::HostRam || e.result > 0)
+                out.push_back(std::move(e));
+        }
     }
     return out;
 }

@@ -59,8 +59,9 @@ struct ExplainTarget {
     static ExplainTarget capacity() { return {ExplainKind::Capacity, MemorySegmentKind::Weights, 0, RooflinePhase::Prefill}; }
 };
 
-// One memory part per bar: the whole part's size (the bar may clip it at the capacity line) or,
-// for the offload kinds, the overflow in that tier. One Explanation per bar the report draws.
+// One memory part per bar the report draws: the part's whole size; on a bar over capacity it is
+// followed by where the part sits (on the device, offloaded to host RAM or disk, nowhere), as the
+// chart splits it at the capacity line (componentPlacement).
 std::vector<Explanation> explainMemorySegment(const Report& report, const Device& device,
                                               const ModelArchitecture& arch, MemorySegmentKind kind,
                                               long long stage = 0);
@@ -69,7 +70,8 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
 std::vector<Explanation> explainRooflinePoint(const Report& report, const Device& device,
                                               const ModelArchitecture& arch, RooflinePhase phase);
 // The capacity verdict (the memory chart's badge and capacity line), per bar: what the device's
-// work needs (the sum of its parts), the usable memory, and the headroom or the overflow.
+// work needs (the sum of its parts), the usable memory, the headroom or the overflow, and where
+// the overflow went (host RAM; disk and nowhere when it reaches them).
 std::vector<Explanation> explainCapacity(const Report& report, const Device& device, const ModelArchitecture& arch);
 // A verdict card: the bound, every time term and how they combine, and the card's figures
 // (time to first token, tokens/s, MFU, days to train, ideal roofline). Empty without the phase.

@@ -17,7 +17,6 @@ const QColor kBlue(0x00, 0x72, 0xB2);
 const QColor kVermillion(0xD5, 0x5E, 0x00);
 const QColor kPurple(0xCC, 0x79, 0xA7);
 const QColor kGrey(0x99, 0x99, 0x99);
-const QColor kBlack(0x00, 0x00, 0x00);
 
 // Translation context of the names below (free functions: lupdate needs a class to name it).
 struct ChartPalette
@@ -52,12 +51,6 @@ QColor segmentColor(MemorySegmentKind kind)
         return kGrey.darker(125);
     case MemorySegmentKind::KvPoolReserve:
         return kOrange.lighter(140);
-    case MemorySegmentKind::OffloadHostRam:
-        return kYellow;
-    case MemorySegmentKind::OffloadDisk:
-        return kVermillion;
-    case MemorySegmentKind::Unplaced:
-        return kBlack;
     }
     return kGrey;
 }
@@ -65,12 +58,6 @@ QColor segmentColor(MemorySegmentKind kind)
 QBrush segmentBrush(MemorySegmentKind kind)
 {
     switch (kind) {
-    case MemorySegmentKind::OffloadHostRam:
-    case MemorySegmentKind::OffloadDisk: {
-        return QBrush(segmentColor(kind), Qt::BDiagPattern);
-    }
-    case MemorySegmentKind::Unplaced:
-        return QBrush(segmentColor(kind), Qt::DiagCrossPattern);
     // The overheads share the grey family; a pattern tells them apart without colour.
     case MemorySegmentKind::AllocatorReserve:
         return QBrush(segmentColor(kind), Qt::Dense3Pattern);
@@ -108,12 +95,39 @@ QString segmentName(MemorySegmentKind kind)
         return ChartPalette::tr("Communication buffers");
     case MemorySegmentKind::KvPoolReserve:
         return ChartPalette::tr("Unused KV pool");
-    case MemorySegmentKind::OffloadHostRam:
-        return ChartPalette::tr("Offloaded to host RAM");
-    case MemorySegmentKind::OffloadDisk:
-        return ChartPalette::tr("Offloaded to disk");
-    case MemorySegmentKind::Unplaced:
-        return ChartPalette::tr("Does not fit anywhere");
+    }
+    return {};
+}
+
+Qt::BrushStyle placementPattern(core::MemoryPlacement placement)
+{
+    // Sparse lines for the tier next to the device, crossed ones for the slower tier past it;
+    // nothing where there is no place (the outline alone draws it). The overheads' own patterns
+    // (dense dots, horizontal, forward diagonal) stay distinct from these.
+    switch (placement) {
+    case core::MemoryPlacement::Device:
+        return Qt::SolidPattern;
+    case core::MemoryPlacement::HostRam:
+        return Qt::BDiagPattern;
+    case core::MemoryPlacement::Disk:
+        return Qt::DiagCrossPattern;
+    case core::MemoryPlacement::Unplaced:
+        return Qt::NoBrush;
+    }
+    return Qt::SolidPattern;
+}
+
+QString placementLegendName(core::MemoryPlacement placement)
+{
+    switch (placement) {
+    case core::MemoryPlacement::Device:
+        return {}; // solid, as every component's own legend entry shows: no entry of its own
+    case core::MemoryPlacement::HostRam:
+        return ChartPalette::tr("Hatched: offloaded to host RAM");
+    case core::MemoryPlacement::Disk:
+        return ChartPalette::tr("Cross-hatched: offloaded to disk");
+    case core::MemoryPlacement::Unplaced:
+        return ChartPalette::tr("Dashed outline: does not fit anywhere");
     }
     return {};
 }

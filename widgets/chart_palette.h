@@ -13,9 +13,14 @@
 namespace lhe::widgets {
 
 QColor segmentColor(core::MemorySegmentKind kind);
-// Offloaded segments are hatched as well as coloured.
+// The overheads share a grey family and are patterned as well as coloured.
 QBrush segmentBrush(core::MemorySegmentKind kind);
 QString segmentName(core::MemorySegmentKind kind);
+
+// Where a part of a memory component sits, drawn in the component's own colour: solid on the
+// device, a pattern per offload tier (placed_bars.h draws it), so the component stays one colour.
+Qt::BrushStyle placementPattern(core::MemoryPlacement placement);
+QString placementLegendName(core::MemoryPlacement placement); // "Hatched: offloaded to host RAM"
 
 QColor boundColor(core::Bound bound);
 // Kernel latency in a time breakdown: it adds time but is never a bound (Okabe-Ito grey).

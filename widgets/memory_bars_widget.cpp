@@ -1,6 +1,7 @@
 #include "widgets/memory_bars_widget.h"
 
 #include "widgets/chart_palette.h"
+#include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
@@ -8,7 +9,6 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QPainter>
-#include <QPixmap>
 #include <QStringList>
 #include <QVBoxLayout>
 #include <QWindow>
@@ -17,6 +17,7 @@
 
 namespace lhe::widgets {
 
+using core::MemoryPlacement;
 using core::MemorySegmentKind;
 
 namespace {
@@ -61,34 +62,59 @@ bool isHatched(MemorySegmentKind kind)
     return segmentBrush(kind).style() != Qt::SolidPattern;
 }
 
-// The segment's colour on this background: Okabe-Ito black ("does not fit anywhere") would vanish
-// on a dark one, so there it takes the text colour.
-QColor barColour(MemorySegmentKind kind, const QColor& text, bool dark)
+constexpr MemoryPlacement kOffloadPlacements[] = {MemoryPlacement::HostRam, MemoryPlacement::Disk,
+                                                  MemoryPlacement::Unplaced};
+
+// Where one component of a bar starts and how big it is, all its parts together.
+struct Extent
 {
-    return kind == MemorySegmentKind::Unplaced && dark ? text : segmentColor(kind);
+    double startBytes = 0;
+    double bytes = 0;
+};
+
+Extent extentOf(const core::MemoryBar& bar, MemorySegmentKind kind)
+{
+    Extent extent;
+    bool first = true;
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind != kind)
+            continue;
+        if (first)
+            extent.startBytes = segment.startBytes;
+        first = false;
+        extent.bytes += segment.bytes;
+    }
+    return extent;
 }
 
-// Hatch lines darker than the colour on a light background, the colour itself on a dark one.
-QColor hatchLineColour(const QColor& colour, bool dark)
+// The parts of a component as shares of its height; none when it is wholly on the device, so
+// it is drawn whole (as every component is when the bar fits).
+std::vector<PlacedBars::Part> partsOf(const core::MemoryBar& bar, MemorySegmentKind kind)
 {
-    return dark ? colour : colour.darker(140);
+    const Extent extent = extentOf(bar, kind);
+    std::vector<PlacedBars::Part> parts;
+    bool offloaded = false;
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind != kind || segment.bytes <= 0 || extent.bytes <= 0)
+            continue;
+        offloaded = offloaded || segment.placement != MemoryPlacement::Device;
+        parts.push_back({segment.placement, (segment.startBytes - extent.startBytes) / extent.bytes,
+                         (segment.startBytes + segment.bytes - extent.startBytes) / extent.bytes});
+    }
+    if (!offloaded)
+        parts.clear();
+    return parts;
 }
 
-// segmentBrush's hatch alone vanishes on white for light colours (Okabe-Ito yellow): draw the
-// same pattern over a light tint of the colour, as a tile.
-QBrush barBrush(MemorySegmentKind kind, const QColor& colour, bool dark)
+// Where the middle of a component sits: its value label goes there.
+MemoryPlacement placementAt(const core::MemoryBar& bar, MemorySegmentKind kind, double bytes)
 {
-    const QBrush brush = segmentBrush(kind);
-    if (!isHatched(kind))
-        return QBrush(colour);
-    QPixmap tile(16, 16); // a multiple of Qt's 8-pixel pattern period, so tiles join seamlessly
-    tile.fill(Qt::transparent);
-    QPainter painter(&tile);
-    QColor tint = colour;
-    tint.setAlpha(dark ? 90 : 70);
-    painter.fillRect(tile.rect(), tint);
-    painter.fillRect(tile.rect(), QBrush(hatchLineColour(colour, dark), brush.style()));
-    return QBrush(tile);
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind == kind && bytes >= segment.startBytes &&
+            bytes <= segment.startBytes + segment.bytes)
+            return segment.placement;
+    }
+    return MemoryPlacement::Device;
 }
 
 } // namespace
@@ -116,6 +142,15 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     m_plot->legend->setVisible(true);
     m_plot->legend->setLayer(QStringLiteral("legend"));
     m_plot->legend->setRowSpacing(2);
+    // The patterns get a legend of their own, one entry a row under the components' two columns:
+    // their names are long ("Hatched: offloaded to host RAM") and would force one column.
+    m_patternLegend = new QCPLegend;
+    m_plot->plotLayout()->addElement(3, 0, m_patternLegend); // makes it the plot's
+    m_patternLegend->setLayer(QStringLiteral("legend"));
+    m_patternLegend->setBrush(Qt::NoBrush);
+    m_patternLegend->setBorderPen(Qt::NoPen);
+    m_patternLegend->setRowSpacing(2);
+    showPatternLegend(false); // in the layout only while it has entries
 
     QCPAxis* keyAxis = m_plot->xAxis;
     QCPAxis* valueAxis = m_plot->yAxis;
@@ -129,7 +164,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
         const auto kind = static_cast<MemorySegmentKind>(i);
-        auto* bars = new QCPBars(keyAxis, valueAxis);
+        auto* bars = new PlacedBars(keyAxis, valueAxis);
         bars->setName(segmentName(kind));
         bars->setWidth(kBarWidth);
         bars->setStackingGap(1);
@@ -176,6 +211,11 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 }
 
 QCPBars* MemoryBarsWidget::barsFor(MemorySegmentKind kind) const
+{
+    return m_bars[static_cast<std::size_t>(kind)];
+}
+
+PlacedBars* MemoryBarsWidget::placedBarsFor(MemorySegmentKind kind) const
 {
     return m_bars[static_cast<std::size_t>(kind)];
 }
@@ -238,18 +278,26 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     const core::MemoryEstimate& memory = report.memory;
     const int barCount = static_cast<int>(m_chart.bars.size());
 
-    // Bar data: one entry per bar for every kind, so a bar's stack is complete.
+    // Bar data: one entry per bar for every kind, so a bar's stack is complete; the value is the
+    // component's full size, its parts say where each share of it sits.
     std::array<QVector<double>, core::kMemorySegmentKindCount> values;
+    std::array<std::vector<std::vector<PlacedBars::Part>>, core::kMemorySegmentKindCount> parts;
     QVector<double> keys;
     std::vector<MemorySegmentKind> order; // stacking order, from the first bar that has segments
+    std::array<bool, core::kMemoryPlacementCount> placed{}; // placements some bar has bytes in
     for (int b = 0; b < barCount; ++b) {
+        const core::MemoryBar& bar = m_chart.bars[static_cast<std::size_t>(b)];
         keys.append(b + 1);
-        for (auto& v : values)
-            v.append(0.0);
-        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
-            values[static_cast<std::size_t>(segment.kind)][b] = segment.bytes / kBytesPerGb;
+        for (const core::MemorySegment& segment : bar.segments) {
             if (std::find(order.begin(), order.end(), segment.kind) == order.end())
                 order.push_back(segment.kind);
+            if (segment.bytes > 0)
+                placed[static_cast<std::size_t>(segment.placement)] = true;
+        }
+        for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
+            const auto kind = static_cast<MemorySegmentKind>(i);
+            values[static_cast<std::size_t>(i)].append(extentOf(bar, kind).bytes / kBytesPerGb);
+            parts[static_cast<std::size_t>(i)].push_back(partsOf(bar, kind));
         }
     }
     QCPBars* below = nullptr;
@@ -260,9 +308,10 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     }
     m_plot->legend->clearItems();
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
-        QCPBars* bars = m_bars[static_cast<std::size_t>(i)];
+        PlacedBars* bars = m_bars[static_cast<std::size_t>(i)];
         const QVector<double>& v = values[static_cast<std::size_t>(i)];
         bars->setData(keys, v, true);
+        bars->setParts(std::move(parts[static_cast<std::size_t>(i)]));
         const bool shown = std::any_of(v.begin(), v.end(), [](double gb) { return gb > 0; });
         bars->setVisible(shown);
     }
@@ -272,6 +321,14 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         if (bars->visible())
             bars->addToLegend();
     }
+    // What the patterns mean, for the tiers this chart has parts in; nothing (no height) when
+    // everything is on the device.
+    m_patternLegend->clearItems();
+    for (MemoryPlacement placement : kOffloadPlacements) {
+        if (placed[static_cast<std::size_t>(placement)])
+            m_patternLegend->addItem(new PlacementLegendItem(m_patternLegend, placement));
+    }
+    showPatternLegend(m_patternLegend->itemCount() > 0);
 
     // Key axis: one tick per bar, the device name or the pipeline stage.
     m_keyTicker->clear();
@@ -311,11 +368,14 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         label->setText(formatBytes(totalBytes));
     }
 
-    // Value labels: one per non-empty segment; which ones show is decided after layout.
+    // Value labels: one per non-empty component, its full size in its middle; which ones show is
+    // decided after layout.
     std::size_t used = 0;
     for (int b = 0; b < barCount; ++b) {
-        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
-            if (segment.bytes <= 0)
+        const core::MemoryBar& bar = m_chart.bars[static_cast<std::size_t>(b)];
+        for (MemorySegmentKind kind : order) {
+            const Extent extent = extentOf(bar, kind);
+            if (extent.bytes <= 0)
                 continue;
             if (used == m_valueLabels.size()) {
                 ValueLabel label;
@@ -327,13 +387,33 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
                 m_valueLabels.push_back(label);
             }
             ValueLabel& label = m_valueLabels[used++];
-            label.kind = segment.kind;
+            label.kind = kind;
             label.key = b + 1;
-            label.startGb = segment.startBytes / kBytesPerGb;
-            label.gb = segment.bytes / kBytesPerGb;
-            label.shortText = formatBytes(segment.bytes);
-            label.longText = tr("%1 %2").arg(segmentName(segment.kind), label.shortText);
-            label.item->position->setCoords(label.key, label.startGb + label.gb / 2);
+            label.shortText = formatBytes(extent.bytes);
+            label.longText = tr("%1 %2").arg(segmentName(kind), label.shortText);
+            label.spots.clear();
+            const core::MemorySegment* device = nullptr;
+            const core::MemorySegment* offloaded = nullptr; // the largest offloaded part
+            for (const core::MemorySegment& segment : bar.segments) {
+                if (segment.kind != kind || segment.bytes <= 0)
+                    continue;
+                if (segment.placement == MemoryPlacement::Device)
+                    device = &segment;
+                else if (!offloaded || segment.bytes > offloaded->bytes)
+                    offloaded = &segment;
+            }
+            if (device && offloaded)
+                label.spots.push_back(
+                    {device->startBytes / kBytesPerGb, device->bytes / kBytesPerGb, isHatched(kind)});
+            if (offloaded)
+                label.spots.push_back(
+                    {offloaded->startBytes / kBytesPerGb, offloaded->bytes / kBytesPerGb, true});
+            const bool middleOffloaded =
+                placementAt(bar, kind, extent.startBytes + extent.bytes / 2) != MemoryPlacement::Device;
+            label.spots.push_back({extent.startBytes / kBytesPerGb, extent.bytes / kBytesPerGb,
+                                   isHatched(kind) || middleOffloaded});
+            label.boxed = label.spots.back().boxed;
+            label.item->position->setCoords(label.key, (extent.startBytes + extent.bytes / 2) / kBytesPerGb);
         }
     }
     while (m_valueLabels.size() > used) {
@@ -370,20 +450,43 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     m_badge->setText(m_badgeText);
 
     // Screen-reader summary: every drawn segment, the total against capacity, the verdict.
-    QStringList parts;
+    QStringList bars;
     for (int b = 0; b < barCount; ++b) {
         QStringList segments;
-        for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(b)].segments) {
-            if (segment.bytes > 0)
-                segments << tr("%1 %2").arg(segmentName(segment.kind), formatBytes(segment.bytes));
+        for (MemorySegmentKind kind : order) {
+            const core::ComponentPlacement placement =
+                core::componentPlacement(m_chart.bars[static_cast<std::size_t>(b)], kind);
+            if (placement.totalBytes() <= 0)
+                continue;
+            const QString whole = tr("%1 %2").arg(segmentName(kind), formatBytes(placement.totalBytes()));
+            segments << (placement.offloadedBytes() > 0 ? tr("%1 (%2)").arg(whole, placementText(placement))
+                                                        : whole);
         }
         const QString total = formatBytes(m_chart.bars[static_cast<std::size_t>(b)].totalBytes);
         const QString body = tr("%1; total %2 of %3 capacity")
                                  .arg(segments.join(tr(", ")), total, formatBytes(m_chart.capacityBytes));
-        parts << (barCount == 1 ? body : tr("%1: %2").arg(m_keyTicker->ticks().value(b + 1), body));
+        bars << (barCount == 1 ? body : tr("%1: %2").arg(m_keyTicker->ticks().value(b + 1), body));
     }
-    m_summary = tr("%1. %2.").arg(parts.join(tr(". ")), m_badgeText);
+    m_summary = tr("%1. %2.").arg(bars.join(tr(". ")), m_badgeText);
     finishUpdate(m_summary);
+}
+
+void MemoryBarsWidget::showPatternLegend(bool shown)
+{
+    // Out of the layout when empty: an empty QCPLegend's maximum size is its margins, which
+    // would cap the width of the whole chart column.
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    const bool inLayout = m_patternLegend->layout() != nullptr;
+    if (shown && !inLayout) {
+        layout->insertRow(layout->rowCount());
+        layout->addElement(layout->rowCount() - 1, 0, m_patternLegend);
+        layout->setRowStretchFactor(layout->rowCount() - 1, 0.001);
+        m_patternLegend->setMargins(QMargins(6, 0, 6, 2));
+    } else if (!shown && inLayout) {
+        layout->take(m_patternLegend);
+        layout->simplify();
+    }
+    m_patternLegend->setVisible(shown);
 }
 
 void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
@@ -396,21 +499,18 @@ void MemoryBarsWidget::fitLegendColumns()
 {
     // The legend fills rows first (foColumnsFirst): with two columns the even items are on the
     // left, the odd ones on the right, each column as wide as its widest name.
+    // Each item's own size hint: icon, padding, name and margins, for the components and for the
+    // pattern entries alike.
     QCPLegend* legend = m_plot->legend;
-    const QFontMetrics metrics(legend->font());
     std::array<int, 2> widest{};
     int index = 0;
-    QMargins itemMargins;
     for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i))) {
-            itemMargins = item->margins();
+        if (QCPAbstractLegendItem* item = legend->item(i)) {
             int& column = widest[static_cast<std::size_t>(index++ % 2)];
-            column = std::max(column, metrics.horizontalAdvance(item->plottable()->name()));
+            column = std::max(column, item->minimumOuterSizeHint().width());
         }
-    const int perItem = legend->iconSize().width() + legend->iconTextPadding() + itemMargins.left() +
-                        itemMargins.right();
-    const int twoColumns = widest[0] + widest[1] + 2 * perItem + legend->columnSpacing() +
-                           legend->margins().left() + legend->margins().right();
+    const int twoColumns = widest[0] + widest[1] + legend->columnSpacing() + legend->margins().left() +
+                           legend->margins().right();
     // The widget's width, not the plot's: the plot's minimum width is the legend's, so with two
     // columns too wide it would be laid out wider than the widget and cut off at its edge.
     const int wrap = twoColumns <= width() ? 2 : 1;
@@ -429,10 +529,15 @@ void MemoryBarsWidget::applyPalette()
         m_barText = text;
         for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
             const auto kind = static_cast<MemorySegmentKind>(i);
-            const QColor colour = barColour(kind, text, dark);
-            QCPBars* bars = m_bars[static_cast<std::size_t>(i)];
-            bars->setBrush(barBrush(kind, colour, dark));
-            bars->setPen(isHatched(kind) ? QPen(hatchLineColour(colour, dark), 1.5) : QPen(Qt::NoPen));
+            const QColor colour = segmentColor(kind);
+            PlacedBars* bars = m_bars[static_cast<std::size_t>(i)];
+            const bool hatched = isHatched(kind);
+            bars->setBrush(hatched ? tintedPatternBrush(segmentBrush(kind).style(), colour, dark)
+                                   : QBrush(colour));
+            bars->setPen(hatched ? QPen(hatchLineColour(colour, dark), 1.5) : QPen(Qt::NoPen));
+            for (MemoryPlacement placement : kOffloadPlacements)
+                bars->setPlacementStyle(placement, placementBrush(placement, colour, dark),
+                                        placementPen(placement, colour, dark));
         }
     }
 
@@ -441,6 +546,8 @@ void MemoryBarsWidget::applyPalette()
     m_plot->legend->setTextColor(text);
     m_plot->legend->setBrush(Qt::NoBrush);
     m_plot->legend->setBorderPen(Qt::NoPen);
+    m_patternLegend->setFont(labelFont);
+    m_patternLegend->setTextColor(text);
 
     m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
     if (m_title) {
@@ -470,18 +577,24 @@ void MemoryBarsWidget::applyPalette()
         label->setBrush(backdrop); // readable where the capacity line crosses it
     }
 
+    m_background = base;
     const QFont valueFont = chartFont();
     for (ValueLabel& label : m_valueLabels) {
         label.item->setFont(valueFont);
-        if (isHatched(label.kind)) { // on a box of the background: the hatch is too busy to print on
-            QColor box = base;
-            box.setAlpha(225);
-            label.item->setColor(text);
-            label.item->setBrush(box);
-        } else {
-            label.item->setColor(textColourOn(segmentColor(label.kind)));
-            label.item->setBrush(Qt::NoBrush);
-        }
+        styleValueLabel(label);
+    }
+}
+
+void MemoryBarsWidget::styleValueLabel(ValueLabel& label) const
+{
+    if (label.boxed) { // on a box of the background: a pattern is too busy to print on
+        QColor box = m_background;
+        box.setAlpha(225);
+        label.item->setColor(m_barText);
+        label.item->setBrush(box);
+    } else {
+        label.item->setColor(textColourOn(segmentColor(label.kind)));
+        label.item->setBrush(Qt::NoBrush);
     }
 }
 
@@ -501,24 +614,34 @@ void MemoryBarsWidget::placeLabels()
                             ? longTitle
                             : tr("GB"));
 
-    // Value labels: the long form when it fits inside the segment, else the short one, else none.
+    // Value labels: in the first of its spots tall enough for a line, the long form when it fits
+    // across the bar, else the short one, else none.
     for (ValueLabel& label : m_valueLabels) {
         const QFontMetrics metrics(label.item->font());
         const double left = keyAxis->coordToPixel(label.key - kBarWidth / 2);
         const double right = keyAxis->coordToPixel(label.key + kBarWidth / 2);
         const double widthPx = std::abs(right - left) - 4;
-        const double heightPx = std::abs(valueAxis->coordToPixel(label.startGb) -
-                                         valueAxis->coordToPixel(label.startGb + label.gb));
         const double lineHeight = metrics.height() + 2;
         QString text;
-        if (heightPx >= lineHeight) {
-            if (metrics.horizontalAdvance(label.longText) + 6 <= widthPx)
-                text = label.longText;
-            else if (metrics.horizontalAdvance(label.shortText) + 6 <= widthPx)
-                text = label.shortText;
-        }
+        if (metrics.horizontalAdvance(label.longText) + 6 <= widthPx)
+            text = label.longText;
+        else if (metrics.horizontalAdvance(label.shortText) + 6 <= widthPx)
+            text = label.shortText;
+        const auto spot = std::find_if(label.spots.begin(), label.spots.end(), [&](const LabelSpot& s) {
+            return std::abs(valueAxis->coordToPixel(s.startGb) - valueAxis->coordToPixel(s.startGb + s.gb)) >=
+                   lineHeight;
+        });
+        if (spot == label.spots.end())
+            text.clear();
+        else
+            label.item->position->setCoords(label.key, spot->startGb + spot->gb / 2);
         label.item->setText(text);
         label.item->setVisible(!text.isEmpty());
+        const bool boxed = spot != label.spots.end() && spot->boxed;
+        if (boxed != label.boxed) {
+            label.boxed = boxed;
+            styleValueLabel(label);
+        }
     }
 
     // Capacity label: right of the bars, above the line unless the top of the plot is too close;
@@ -558,15 +681,30 @@ void MemoryBarsWidget::onPlottableClick(QCPAbstractPlottable* plottable)
         emit segmentClicked(static_cast<MemorySegmentKind>(index));
 }
 
-QString MemoryBarsWidget::describeSegment(MemorySegmentKind kind, int barIndex) const
+QString MemoryBarsWidget::segmentToolTip(MemorySegmentKind kind, int barIndex) const
 {
     if (barIndex < 0 || barIndex >= static_cast<int>(m_chart.bars.size()))
         return {};
-    for (const core::MemorySegment& segment : m_chart.bars[static_cast<std::size_t>(barIndex)].segments) {
-        if (segment.kind == kind)
-            return tr("%1: %2").arg(segmentName(kind), formatBytes(segment.bytes));
-    }
-    return {};
+    const core::ComponentPlacement placement =
+        core::componentPlacement(m_chart.bars[static_cast<std::size_t>(barIndex)], kind);
+    if (placement.offloadedBytes() <= 0)
+        return tr("%1: %2").arg(segmentName(kind), formatBytes(placement.totalBytes()));
+    return tr("%1 %2: %3")
+        .arg(segmentName(kind), formatBytes(placement.totalBytes()), placementText(placement));
+}
+
+QString MemoryBarsWidget::placementText(const core::ComponentPlacement& placement)
+{
+    QStringList parts;
+    if (placement.deviceBytes > 0)
+        parts << tr("%1 on the device").arg(formatBytes(placement.deviceBytes));
+    if (placement.hostRamBytes > 0)
+        parts << tr("%1 offloaded to host RAM").arg(formatBytes(placement.hostRamBytes));
+    if (placement.diskBytes > 0)
+        parts << tr("%1 offloaded to disk").arg(formatBytes(placement.diskBytes));
+    if (placement.unplacedBytes > 0)
+        parts << tr("%1 does not fit anywhere").arg(formatBytes(placement.unplacedBytes));
+    return parts.join(tr(", "));
 }
 
 void MemoryBarsWidget::onMouseMove(QMouseEvent* event)
@@ -574,7 +712,7 @@ void MemoryBarsWidget::onMouseMove(QMouseEvent* event)
     int dataIndex = -1;
     QCPAbstractPlottable* plottable = m_plot->plottableAt(event->position(), false, &dataIndex);
     const int index = kindIndexOf(plottable);
-    m_plot->setToolTip(index >= 0 ? describeSegment(static_cast<MemorySegmentKind>(index), dataIndex)
+    m_plot->setToolTip(index >= 0 ? segmentToolTip(static_cast<MemorySegmentKind>(index), dataIndex)
                                   : QString());
 }
 

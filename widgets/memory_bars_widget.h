@@ -1,6 +1,8 @@
-// MemoryBarsWidget: the per-device memory of a report as stacked bars (one segment per
-// core::MemorySegmentKind) against the capacity line, with a fits/offloads badge. Zoom and pan
-// move the value axis only: the categories (devices, pipeline stages) always all show.
+// MemoryBarsWidget: the per-device memory of a report as stacked bars (one component per
+// core::MemorySegmentKind, each at its full size) against the capacity line, with a fits/offloads
+// badge. What lies above the line is offloaded: drawn in the component's colour with a pattern per
+// tier (PlacedBars), explained in the legend. Zoom and pan move the value axis only: the
+// categories (devices, pipeline stages) always all show.
 #pragma once
 
 #include "core/chart_data.h"
@@ -20,10 +22,13 @@ class QCPItemText;
 class QCPTextElement;
 class QCPAbstractPlottable;
 class QCPAxisTickerText;
+class QCPLegend;
 class QMouseEvent;
 class QResizeEvent;
 
 namespace lhe::widgets {
+
+class PlacedBars;
 
 class MemoryBarsWidget : public ChartWidget
 {
@@ -44,9 +49,14 @@ public:
     void setTitle(const QString& title);
     QString title() const { return m_titleText; }
 
-    // One QCPBars per kind, stacked in the chart's order; its data has one entry per bar,
-    // value in GB (bytes / 1e9). Never null.
+    // One QCPBars per kind, stacked in the chart's order; its data has one entry per bar, the
+    // component's full size in GB (bytes / 1e9). Never null.
     QCPBars* barsFor(core::MemorySegmentKind kind) const;
+    // The same plottable, with the parts of each bar and how each placement is painted.
+    PlacedBars* placedBarsFor(core::MemorySegmentKind kind) const;
+    // "Optimizer states 96.4 GB: 48.2 GB on the device, 48.2 GB offloaded to host RAM"; a
+    // component wholly on the device: "Weights: 16.1 GB". Empty for no such bar.
+    QString segmentToolTip(core::MemorySegmentKind kind, int barIndex) const;
     QCPItemStraightLine* capacityLine() const; // horizontal, at capacity / 1e9 GB
     QString capacityLabelText() const;         // "Capacity 25.8 GB"
     QString badgeText() const;   // "Fits — 20.2 GB of 25.8 GB", "Offloads ... to host RAM", ...
@@ -62,15 +72,25 @@ signals:
 
 
 private:
+    // A stretch of a bar a value label may sit in the middle of.
+    struct LabelSpot
+    {
+        double startGb = 0;
+        double gb = 0;
+        bool boxed = false; // patterned: the label goes on a box of the background
+    };
+
     struct ValueLabel
     {
         QCPItemText* item = nullptr;
         core::MemorySegmentKind kind = core::MemorySegmentKind::Weights;
         double key = 0;
-        double startGb = 0;
-        double gb = 0;
-        QString longText;  // "Weights 16.1 GB"
-        QString shortText; // "16.1 GB"
+        // Preferred first: an offloaded component's device part, then its largest offloaded part
+        // (either keeps the label off the capacity line), then the whole component.
+        std::vector<LabelSpot> spots;
+        QString longText;   // "Weights 16.1 GB": the component's full size
+        QString shortText;  // "16.1 GB"
+        bool boxed = false; // where placeLabels put it
     };
 
     void applyPalette() override;
@@ -78,17 +98,21 @@ private:
     // Two legend columns when the longest name fits twice across the chart, else one (a narrow
     // window, presentation mode's large text, a long translation): names are never cut off.
     void fitLegendColumns();
+    void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
+    void styleValueLabel(ValueLabel& label) const;
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
-    QString describeSegment(core::MemorySegmentKind kind, int barIndex) const;
     int kindIndexOf(const QCPAbstractPlottable* plottable) const;
+    // "48.2 GB on the device, 48.2 GB offloaded to host RAM": the tooltip's and summary's split.
+    static QString placementText(const core::ComponentPlacement& placement);
 
-    std::array<QCPBars*, core::kMemorySegmentKindCount> m_bars{};
+    std::array<PlacedBars*, core::kMemorySegmentKindCount> m_bars{};
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPTextElement* m_badge = nullptr;
     QCPTextElement* m_title = nullptr; // inserted above the badge on the first setTitle()
+    QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     QString m_titleText;
     double m_axisMaxBytes = 0;
     QSharedPointer<QCPAxisTickerText> m_keyTicker;
@@ -99,7 +123,8 @@ private:
     QString m_capacityText;
     QString m_badgeText;
     QString m_summary;
-    QColor m_barText; // the text colour the bar brushes were made for
+    QColor m_barText;    // the text colour the bar brushes were made for
+    QColor m_background; // the chart's background, for the boxes under labels
     bool m_hasReport = false;
 };
 

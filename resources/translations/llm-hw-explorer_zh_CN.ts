@@ -811,10 +811,6 @@
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <source>The device is over capacity: the bar shows what stays resident; the overflow is drawn above the capacity line as offloaded.</source>
-        <translation>设备超出容量：柱条显示驻留的部分；溢出部分作为卸载画在容量线以上。</translation>
-    </message>
-    <message>
         <source>Pipeline stage: first.</source>
         <translation>流水线级：第一级。</translation>
     </message>
@@ -1169,6 +1165,18 @@
     <message>
         <source>Bytes per element of the GEMM format</source>
         <translation>GEMM 格式每元素字节数</translation>
+    </message>
+    <message>
+        <source>On the device and offloaded</source>
+        <translation>显存驻留与卸载</translation>
+    </message>
+    <message>
+        <source>On the device</source>
+        <translation>在显存中</translation>
+    </message>
+    <message>
+        <source>The bar stacks every part whole in a fixed order: what lies below the capacity line stays on the device, what lies above it is offloaded, to host RAM first, then disk.</source>
+        <translation>柱条按固定顺序完整堆叠每个部分：容量线以下的留在显存中，容量线以上的被卸载，先到主机内存，再到磁盘。</translation>
     </message>
     <message>
         <source>The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4).</source>
@@ -2340,18 +2348,6 @@ Either way, the next start resumes where you are now.</source>
         <translation>未使用的 KV 缓存池</translation>
     </message>
     <message>
-        <source>Offloaded to host RAM</source>
-        <translation>已卸载到主机内存</translation>
-    </message>
-    <message>
-        <source>Offloaded to disk</source>
-        <translation>已卸载到磁盘</translation>
-    </message>
-    <message>
-        <source>Does not fit anywhere</source>
-        <translation>无处可放</translation>
-    </message>
-    <message>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -2410,6 +2406,18 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Recurrent state</source>
         <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Hatched: offloaded to host RAM</source>
+        <translation>斜线：已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>Cross-hatched: offloaded to disk</source>
+        <translation>网格线：已卸载到磁盘</translation>
+    </message>
+    <message>
+        <source>Dashed outline: does not fit anywhere</source>
+        <translation>虚线框：无处可放</translation>
     </message>
     <message>
         <source>Latency</source>
@@ -3331,6 +3339,30 @@ B（当前）：%2</translation>
     <message>
         <source>GB</source>
         <translation>GB</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 on the device</source>
+        <translation>%1 在显存中</translation>
+    </message>
+    <message>
+        <source>%1 offloaded to host RAM</source>
+        <translation>%1 已卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>%1 offloaded to disk</source>
+        <translation>%1 已卸载到磁盘</translation>
+    </message>
+    <message>
+        <source>%1 does not fit anywhere</source>
+        <translation>%1 无处可放</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,14 @@
-// Chart geometry from reports: stacked segments add up to the report's bytes, overflow sits
-// above the capacity line by tier, pipeline stages get their own bars, and the roofline's
-// lines and points sit where the roofline model puts them.
+// Chart geometry from reports: stacked segments add up to the report's bytes, every component is
+// drawn whole and split at the capacity line into its resident and offloaded parts (by tier),
+// pipeline stages get their own bars, and the roofline's lines and points sit where the roofline
+// model puts them.
 #include "core/chart_data.h"
 #include "core/estimator.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 using namespace lhe::core;
 
@@ -31,6 +35,33 @@ double sumSegments(const MemoryBar& bar)
     return sum;
 }
 
+// Bytes of a bar in one placement, every component together.
+double placedBytes(const MemoryBar& bar, MemoryPlacement placement)
+{
+    double sum = 0;
+    for (const auto& segment : bar.segments)
+        sum += segment.placement == placement ? segment.bytes : 0.0;
+    return sum;
+}
+
+// Each segment starts where the one below it ends, and a component's segments are adjacent.
+bool contiguous(const MemoryBar& bar)
+{
+    double top = 0;
+    std::vector<MemorySegmentKind> seen;
+    for (const auto& segment : bar.segments) {
+        if (std::abs(segment.startBytes - top) > 1e-9 * std::max(1.0, top))
+            return false;
+        top = segment.startBytes + segment.bytes;
+        if (seen.empty() || seen.back() != segment.kind) {
+            if (std::find(seen.begin(), seen.end(), segment.kind) != seen.end())
+                return false;
+            seen.push_back(segment.kind);
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 class TestChartData : public QObject
@@ -40,6 +71,7 @@ class TestChartData : public QObject
 private slots:
     void fitsStacksEveryComponent();
     void overflowAboveCapacityByTier();
+    void doesNotFitLeavesTheTopUnplaced();
     void pipelineStagesGetOwnBars();
     void rooflineGeometry();
     void hostLinkOnlyWhenOffloading();
@@ -73,37 +105,79 @@ void TestChartData::fitsStacksEveryComponent()
     QCOMPARE(bar.segments[8].kind, MemorySegmentKind::Weights);
     QCOMPARE(bar.segments[8].bytes, m.weightsBytes);
     QVERIFY(qAbs(sumSegments(bar) - r.memory.perDevice.totalBytes()) < 1.0);
+    QCOMPARE(bar.segments.size(), std::size_t(kMemorySegmentKindCount)); // one each, none cut
+    QCOMPARE(placedBytes(bar, MemoryPlacement::Device), sumSegments(bar));
     QVERIFY(chart.axisMaxBytes > chart.capacityBytes);
 }
 
 void TestChartData::overflowAboveCapacityByTier()
 {
-    // 70B bf16 on a 24 GiB card: resident parts fill exactly to capacity, the rest is host RAM
-    // (64 GiB) then disk.
+    // 70B bf16 on a 24 GiB card: 70,553,706,496 × 2 B = 141.1 GB of weights. The overheads,
+    // activations and KV cache stack first and stay whole on the device; the weights fill the
+    // device to capacity and go on above the line, to host RAM (64 GiB) then disk (4 TB).
     const Report r = run("nvidia-rtx-4090", "llama-3.1-70b", Mode::Inference, 1, 1024, 1);
     const MemoryChart chart = memoryChart(r);
     const MemoryBar& bar = chart.bars.front();
-    double resident = 0;
-    double host = 0;
-    double disk = 0;
+    const MemoryBreakdown& m = r.memory.perDevice;
+    const double capacity = 24.0 * 1024 * 1024 * 1024;
+    QCOMPARE(r.memory.capacityPerDeviceBytes, capacity);
+    QVERIFY(contiguous(bar));
+    QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::Device) - capacity) < 1.0);
+    QCOMPARE(placedBytes(bar, MemoryPlacement::HostRam), 64.0 * 1024 * 1024 * 1024);
+    const double disk = m.totalBytes() - capacity - 64.0 * 1024 * 1024 * 1024; // ~46.6 GB
+    QVERIFY(disk > 40e9);
+    QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::Disk) - disk) < 1.0);
+    QCOMPARE(placedBytes(bar, MemoryPlacement::Unplaced), 0.0);
+    // Only the weights are offloaded, and they are drawn at their full size.
     for (const auto& segment : bar.segments) {
-        if (segment.kind == MemorySegmentKind::OffloadHostRam)
-            host += segment.bytes;
-        else if (segment.kind == MemorySegmentKind::OffloadDisk)
-            disk += segment.bytes;
-        else if (segment.kind != MemorySegmentKind::Unplaced)
-            resident += segment.bytes;
+        if (segment.placement != MemoryPlacement::Device)
+            QCOMPARE(segment.kind, MemorySegmentKind::Weights);
     }
-    QCOMPARE(resident, r.memory.capacityPerDeviceBytes);
-    // Only weights are cut: overhead, activations and KV cache stay whole on the device.
-    for (const auto& segment : bar.segments) {
-        if (segment.kind == MemorySegmentKind::RuntimeContext)
-            QCOMPARE(segment.bytes, r.memory.perDevice.runtimeContextBytes);
-        if (segment.kind == MemorySegmentKind::Activations)
-            QCOMPARE(segment.bytes, r.memory.perDevice.activationsBytes);
-    }
-    QCOMPARE(host, 64.0 * 1024 * 1024 * 1024);
-    QVERIFY(qAbs(resident + host + disk - r.memory.perDevice.totalBytes()) < 1.0);
+    const ComponentPlacement weights = componentPlacement(bar, MemorySegmentKind::Weights);
+    QCOMPARE(weights.totalBytes(), 2 * 70553706496.0);
+    QCOMPARE(weights.deviceBytes, capacity - (m.totalBytes() - m.weightsBytes));
+    QCOMPARE(componentPlacement(bar, MemorySegmentKind::KvCache).deviceBytes, m.kvCacheBytes);
+    QCOMPARE(componentPlacement(bar, MemorySegmentKind::Activations).deviceBytes, m.activationsBytes);
+    QCOMPARE(componentPlacement(bar, MemorySegmentKind::RuntimeContext).deviceBytes, m.runtimeContextBytes);
+    // The weights are one run of segments, device, host RAM, disk, meeting at the tier lines.
+    std::vector<const MemorySegment*> parts;
+    for (const auto& segment : bar.segments)
+        if (segment.kind == MemorySegmentKind::Weights)
+            parts.push_back(&segment);
+    QCOMPARE(parts.size(), std::size_t(3));
+    QCOMPARE(parts[0]->placement, MemoryPlacement::Device);
+    QCOMPARE(parts[1]->placement, MemoryPlacement::HostRam);
+    QCOMPARE(parts[2]->placement, MemoryPlacement::Disk);
+    QVERIFY(qAbs(parts[1]->startBytes - capacity) < 1.0);
+    QVERIFY(qAbs(parts[2]->startBytes - (capacity + 64.0 * 1024 * 1024 * 1024)) < 1.0);
+    QVERIFY(qAbs(sumSegments(bar) - m.totalBytes()) < 1.0);
+    QVERIFY(qAbs(sumSegments(bar) - placedBytes(bar, MemoryPlacement::Device) - r.memory.offloadedBytes) <
+            1.0);
+}
+
+void TestChartData::doesNotFitLeavesTheTopUnplaced()
+{
+    // 405B with 64 sequences of 128 k tokens: a KV cache of ~4.3 TB is more than 24 GiB + 64 GiB
+    // of host RAM + 4 TB of disk. The KV cache runs through every tier; the weights, stacked on
+    // top, have no place at all.
+    const Report r = run("nvidia-rtx-4090", "llama-3.1-405b", Mode::Inference, 64, 131072, 1);
+    QCOMPARE(r.memory.tier, OffloadTier::DoesNotFit);
+    const MemoryChart chart = memoryChart(r);
+    const MemoryBar& bar = chart.bars.front();
+    QVERIFY(contiguous(bar));
+    const double capacity = 24.0 * 1024 * 1024 * 1024;
+    const double host = 64.0 * 1024 * 1024 * 1024;
+    const double disk = 4000e9; // core/device.cpp default for a device without disk_bytes
+    QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::HostRam) - host) < 1.0);
+    QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::Disk) - disk) < 1.0);
+    const double unplaced = r.memory.perDevice.totalBytes() - capacity - host - disk;
+    QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::Unplaced) - unplaced) < 1e-3 * unplaced);
+    const ComponentPlacement kv = componentPlacement(bar, MemorySegmentKind::KvCache);
+    QVERIFY(kv.deviceBytes > 0 && kv.unplacedBytes > 0);
+    QVERIFY(qAbs(kv.hostRamBytes - host) < 1.0 && qAbs(kv.diskBytes - disk) < 1.0);
+    const ComponentPlacement weights = componentPlacement(bar, MemorySegmentKind::Weights);
+    QCOMPARE(weights.unplacedBytes, r.memory.perDevice.weightsBytes);
+    QCOMPARE(weights.deviceBytes, 0.0);
 }
 
 void TestChartData::pipelineStagesGetOwnBars()

@@ -91,7 +91,10 @@ void TestExplanation::issueKvCacheExample()
     s.parallelism = Parallelism{1, 1, 1, 1};
     const Report r = estimate(s, Catalog::builtIn());
     const auto list = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::KvCache));
-    QCOMPARE(list.size(), std::size_t(1));
+    // 141 GB of weights overflow one H100: the cache's explanation is followed by where it sits
+    // (whole on the device: it stacks below the weights).
+    QCOMPARE(list.size(), std::size_t(2));
+    QCOMPARE(termValue(list[1], "on_device"), list[0].result);
     const Explanation& e = list.front();
     QCOMPARE(e.title, std::string("KV cache"));
     QCOMPARE(e.formula, std::string("2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}"));
@@ -163,13 +166,37 @@ void TestExplanation::capacityByHand()
     s.modelId = "llama-3.1-70b";
     const Report r = estimate(s, Catalog::builtIn());
     const auto list = explain(r, Catalog::builtIn(), ExplainTarget::capacity());
-    QCOMPARE(list.size(), std::size_t(3));
     QCOMPARE(list[0].result, 85'899'345'920.0);
     QCOMPARE(termValue(list[1], "weights"), 141'107'412'992.0);
     QVERIFY(list[1].result > 141'107'412'992.0); // plus KV cache, activations, overheads
     QCOMPARE(evaluateFormula(list[1].formula, list[1].terms), list[1].result);
     QCOMPARE(list[2].title, std::string("Beyond the device's memory"));
     QCOMPARE(list[2].result, list[1].result - 85'899'345'920.0);
+    // 256 GiB of host RAM takes all of the overflow: nothing goes to disk.
+    QCOMPARE(list.size(), std::size_t(4));
+    QCOMPARE(list[3].title, std::string("Offloaded to host RAM"));
+    QCOMPARE(termValue(list[3], "host_ram"), 274'877'906'944.0);
+    QVERIFY(close(list[3].result, list[2].result));
+
+    // The weights stack last: whatever sits below them (overheads, activations, KV cache) stays on
+    // the device, the weights fill it to 85,899,345,920 B and the rest of them is the overflow.
+    const auto weights = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights));
+    QCOMPARE(weights.size(), std::size_t(2));
+    QCOMPARE(weights[0].result, 141'107'412'992.0);
+    const Explanation& placed = weights[1];
+    QCOMPARE(placed.title, std::string("On the device and offloaded"));
+    const double below = list[1].result - 141'107'412'992.0;
+    QVERIFY(close(termValue(placed, "on_device"), 85'899'345'920.0 - below));
+    QVERIFY(close(termValue(placed, "host_offload"), list[1].result - 85'899'345'920.0));
+    QVERIFY(!termOf(placed, "disk_offload") && !termOf(placed, "unplaced"));
+    QVERIFY(close(placed.result, 141'107'412'992.0));
+    QVERIFY(close(evaluateFormula(placed.formula, placed.terms), placed.result));
+    // The KV cache stacks below the weights: on this over-capacity bar its placement says that all
+    // of it stays on the device.
+    const auto kv = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::KvCache));
+    QCOMPARE(kv.size(), std::size_t(2));
+    QCOMPARE(termValue(kv[1], "on_device"), kv[0].result);
+    QVERIFY(!termOf(kv[1], "host_offload"));
 }
 
 // Llama-3.1-8B (8,030,261,248 parameters), 8-way data parallel, mixed-precision AdamW: fp32
@@ -351,13 +378,15 @@ void TestExplanation::everyExplanationReproducesTheReport()
                                                    .c_str());
         };
 
-        // Memory: every kind, every bar.
+        // Memory: every kind, every bar; on a bar over capacity each non-empty part is followed by
+        // where it sits, its parts adding up to its size.
         const MemoryChart chart = memoryChart(r);
+        const double capacityBytes = r.memory.capacityPerDeviceBytes;
         for (int k = 0; k < kMemorySegmentKindCount; ++k) {
             const auto kind = static_cast<MemorySegmentKind>(k);
             const auto list = explain(r, catalog, segment(kind));
-            QCOMPARE(list.size(), chart.bars.size());
-            for (std::size_t b = 0; b < list.size(); ++b) {
+            std::size_t next = 0;
+            for (std::size_t b = 0; b < chart.bars.size(); ++b) {
                 const MemoryBar& bar = chart.bars[b];
                 const MemoryBreakdown& m = bar.stage == 0 ? r.memory.perDevice : r.memory.stages[b].perDevice;
                 double expected = std::nan("");
@@ -373,28 +402,64 @@ void TestExplanation::everyExplanationReproducesTheReport()
                 case MemorySegmentKind::AllocatorReserve: expected = m.allocatorReserveBytes; break;
                 case MemorySegmentKind::CommunicationBuffers: expected = m.communicationBuffersBytes; break;
                 case MemorySegmentKind::KvPoolReserve: expected = m.kvPoolReserveBytes; break;
-                default:
-                    for (const auto& seg : bar.segments)
-                        if (seg.kind == kind)
-                            expected = seg.bytes;
                 }
-                check(list[b], expected);
-                if (kind == MemorySegmentKind::OffloadHostRam && list[b].result > 0)
+                QVERIFY2(next < list.size(), label.c_str());
+                check(list[next++], expected);
+                if (m.totalBytes() <= capacityBytes || expected <= 0)
+                    continue;
+                QVERIFY2(next < list.size(), label.c_str());
+                const Explanation& placed = list[next++];
+                QCOMPARE(placed.title, std::string("On the device and offloaded"));
+                check(placed, std::nan(""));
+                QVERIFY2(close(placed.result, expected),
+                         (label + " placed " + std::to_string(placed.result)).c_str());
+                // The device part never reaches past the capacity line.
+                QVERIFY(termValue(placed, "on_device") <= capacityBytes * (1 + 1e-12));
+                if (termOf(placed, "host_offload"))
                     ++offloading;
             }
+            QCOMPARE(next, list.size());
             if (!r.memory.stages.empty()) // one stage alone
-                QCOMPARE(explain(r, catalog, segment(kind, r.memory.stages.back().stage)).size(), std::size_t(1));
+                QVERIFY(explain(r, catalog, segment(kind, r.memory.stages.back().stage)).size() <=
+                        std::size_t(2));
         }
 
         // Capacity: the usable memory, then per bar the total and the headroom or overflow.
+        // Over capacity, where the overflow went: host RAM, then disk and nowhere when reached.
         const auto capacity = explain(r, catalog, ExplainTarget::capacity());
-        QCOMPARE(capacity.size(), 1 + 2 * chart.bars.size());
         check(capacity[0], r.memory.capacityPerDeviceBytes);
+        std::size_t at = 1;
         for (std::size_t b = 0; b < chart.bars.size(); ++b) {
             const double total = chart.bars[b].totalBytes;
-            check(capacity[1 + 2 * b], total);
-            check(capacity[2 + 2 * b], std::abs(r.memory.capacityPerDeviceBytes - total));
+            QVERIFY(at + 1 < capacity.size());
+            check(capacity[at++], total);
+            check(capacity[at++], std::abs(r.memory.capacityPerDeviceBytes - total));
+            if (total <= r.memory.capacityPerDeviceBytes)
+                continue;
+            // The report's tiers are its fullest bar's: they are this one's when it is that bar.
+            const bool fullest = total == r.memory.perDevice.totalBytes();
+            const std::pair<const char*, double> tiers[] = {
+                {"Offloaded to host RAM", r.memory.hostOffloadBytes},
+                {"Offloaded to disk", r.memory.diskOffloadBytes},
+                {"Does not fit anywhere", r.memory.unplacedBytes}};
+            for (const auto& [title, bytes] : tiers) {
+                const bool present = at < capacity.size() && capacity[at].title == title;
+                if (title != tiers[0].first && !present) { // not reached
+                    QVERIFY2(!fullest || bytes == 0, (label + " " + title).c_str());
+                    continue;
+                }
+                QVERIFY2(present, (label + " " + title).c_str());
+                check(capacity[at], std::nan(""));
+                if (fullest)
+                    QVERIFY2(close(capacity[at].result, bytes, 1e-9) ||
+                                 std::abs(capacity[at].result - bytes) < 1.0,
+                             (label + " " + title + " " + std::to_string(capacity[at].result) + " vs " +
+                              std::to_string(bytes))
+                                 .c_str());
+                ++at;
+            }
         }
+        QCOMPARE(at, capacity.size());
 
         // Phases: the verdict's and the roofline point's numbers.
         const std::pair<RooflinePhase, const PhaseEstimate*> phases[] = {

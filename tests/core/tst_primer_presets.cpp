@@ -2,6 +2,7 @@
 // paragraphs (widgets/primer_panel.cpp): each claim is written out here with the datasheet
 // arithmetic behind it, and checked on the estimate the dashboard shows (calibrated defaults,
 // embedded catalog). A preset that no longer demonstrates its paragraph fails here.
+#include "core/chart_data.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 
@@ -85,6 +86,7 @@ private slots:
     void everyPresetEvaluatesCleanly();
     void everyPresetHasAClaimHere();
     void trainingNeedsOptimizerStatesBeyondWeights();
+    void trainingBarShowsOptimizerStatesWhole();
     void cpuHoldsTheModelButDecodesSlowly();
     void ramVsVramSpillsToHostRam();
     void hbmOutpacesGddrByTheBandwidthRatio();
@@ -183,6 +185,63 @@ void TestPrimerPresets::trainingNeedsOptimizerStatesBeyondWeights()
              describe(served.memory.perDevice.totalBytes(), 17e9));
     QCOMPARE(served.memory.perDevice.optimizerStatesBytes, 0.0);
     QCOMPARE(served.memory.perDevice.gradientsBytes, 0.0);
+}
+
+void TestPrimerPresets::trainingBarShowsOptimizerStatesWhole()
+{
+    // The paragraph says the optimizer states dwarf the weights, so the bar must draw them whole:
+    // 8,030,261,248 parameters × 12 B (AdamW fp32 master copy, momentum, variance) =
+    // 96,363,134,976 B ≈ 96.4 GB, not clipped at the 80 GiB line.
+    const Report r = run("training-memory");
+    const MemoryChart chart = memoryChart(r);
+    QCOMPARE(chart.bars.size(), std::size_t(1));
+    const MemoryBar& bar = chart.bars.front();
+    const MemoryBreakdown& m = r.memory.perDevice;
+    QCOMPARE(m.optimizerStatesBytes, 12 * kLlama8bParams);
+    double optimizerBytes = 0;
+    for (const MemorySegment& segment : bar.segments) {
+        if (segment.kind == MemorySegmentKind::OptimizerStates)
+            optimizerBytes += segment.bytes;
+    }
+    QVERIFY2(near(optimizerBytes, 96'363'134'976.0, 1e-12), describe(optimizerBytes, 96'363'134'976.0));
+
+    // Stacked bottom up (runtime, activations, weights, gradients, then the optimizer states), the
+    // capacity line cuts the states: 80 GiB = 85,899,345,920 B less everything below them stays on
+    // the device, the rest (total − 80 GiB) goes to host RAM; 256 GiB of it is plenty.
+    const double belowOptimizer = m.totalBytes() - m.optimizerStatesBytes;
+    const ComponentPlacement optimizer = componentPlacement(bar, MemorySegmentKind::OptimizerStates);
+    QVERIFY2(near(optimizer.deviceBytes, kH100CapacityBytes - belowOptimizer, 1e-12),
+             describe(optimizer.deviceBytes, kH100CapacityBytes - belowOptimizer));
+    QVERIFY2(near(optimizer.hostRamBytes, m.totalBytes() - kH100CapacityBytes, 1e-12),
+             describe(optimizer.hostRamBytes, m.totalBytes() - kH100CapacityBytes));
+    QCOMPARE(optimizer.diskBytes, 0.0);
+    QCOMPARE(optimizer.unplacedBytes, 0.0);
+    // Both parts are big: the bar shows them as one component of ~96 GB, split ~48 / ~48 GB.
+    QVERIFY2(optimizer.deviceBytes > 40e9 && optimizer.hostRamBytes > 40e9,
+             describe(optimizer.deviceBytes, optimizer.hostRamBytes));
+    // The two parts meet at the capacity line, the device part below it.
+    const MemorySegment* device = nullptr;
+    const MemorySegment* host = nullptr;
+    for (const MemorySegment& segment : bar.segments) {
+        if (segment.kind != MemorySegmentKind::OptimizerStates)
+            continue;
+        (segment.placement == MemoryPlacement::Device ? device : host) = &segment;
+    }
+    QVERIFY(device && host && host->placement == MemoryPlacement::HostRam);
+    QVERIFY(near(device->startBytes + device->bytes, kH100CapacityBytes, 1e-12));
+    QCOMPARE(host->startBytes, device->startBytes + device->bytes);
+    // What is stacked below the states stays whole on the device.
+    QCOMPARE(componentPlacement(bar, MemorySegmentKind::Weights).deviceBytes, 2 * kLlama8bParams);
+    QCOMPARE(componentPlacement(bar, MemorySegmentKind::Gradients).deviceBytes, 2 * kLlama8bParams);
+    // Everything off the device is what the report offloads.
+    double offBytes = 0;
+    for (const MemorySegment& segment : bar.segments) {
+        if (segment.placement != MemoryPlacement::Device)
+            offBytes += segment.bytes;
+    }
+    QVERIFY2(near(offBytes, r.memory.offloadedBytes, 1e-12), describe(offBytes, r.memory.offloadedBytes));
+    QVERIFY2(near(r.memory.offloadedBytes, m.totalBytes() - kH100CapacityBytes, 1e-12),
+             describe(r.memory.offloadedBytes, m.totalBytes() - kH100CapacityBytes));
 }
 
 void TestPrimerPresets::cpuHoldsTheModelButDecodesSlowly()

@@ -1,10 +1,13 @@
-// MemoryBarsWidget draws core::memoryChart(report): bar heights, stacking, capacity line, badge
-// and legend are checked against the report the real estimator produces.
+// MemoryBarsWidget draws core::memoryChart(report): bar heights (every component whole), the
+// parts of each drawn where they sit, stacking, capacity line, badge, legend and tooltips are
+// checked against the report the real estimator produces.
 #include "core/chart_data.h"
 #include "core/estimator.h"
 #include "widgets/chart_palette.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/value_format.h"
 
 #include <QImage>
 #include <QSet>
@@ -16,9 +19,28 @@
 
 using namespace lhe;
 using namespace lhe::test;
+using core::MemoryPlacement;
 using core::MemorySegmentKind;
 
 namespace {
+
+// GB of a bar in each placement, read back from what the widget draws: each component's height
+// times the shares of its parts (a component without parts is wholly on the device).
+std::array<double, core::kMemoryPlacementCount> drawnGbByPlacement(const widgets::MemoryBarsWidget& widget,
+                                                                   int barIndex)
+{
+    std::array<double, core::kMemoryPlacementCount> gb{};
+    for (int k = 0; k < core::kMemorySegmentKindCount; ++k) {
+        const widgets::PlacedBars* bars = widget.placedBarsFor(static_cast<MemorySegmentKind>(k));
+        const double height = bars->data()->at(barIndex)->value;
+        const auto& parts = bars->partsAt(barIndex);
+        if (parts.empty())
+            gb[0] += height;
+        for (const auto& part : parts)
+            gb[static_cast<std::size_t>(part.placement)] += (part.toFraction - part.fromFraction) * height;
+    }
+    return gb;
+}
 
 const QStringList& allScenarioNames()
 {
@@ -40,6 +62,7 @@ private slots:
     void capacityLineAndBadge_data();
     void capacityLineAndBadge();
     void legendHidesEmptySegmentsAndHatchesOffload();
+    void offloadedPartsKeepTheirComponent();
     void summaryDescribesEverySegment();
     void secondReportReplacesDataWithoutNewPlottables();
     void pipelineStagesGetOneBarEach();
@@ -68,7 +91,8 @@ void TestMemoryBarsWidget::barHeightsEqualReport()
 
     QCOMPARE(chart.bars.size(), std::size_t(1));
     const core::MemoryBar& bar = chart.bars.front();
-    // Every kind has one entry per bar; its height is the chart's segment in GB, exactly.
+    // Every kind has one entry per bar; its height is the whole component in GB (all its
+    // segments: a component cut by the capacity line is one bar, drawn in parts).
     double stackGb = 0;
     QCPBars* below = nullptr;
     for (const core::MemorySegment& segment : bar.segments) {
@@ -76,7 +100,10 @@ void TestMemoryBarsWidget::barHeightsEqualReport()
         QVERIFY(bars);
         QCOMPARE(bars->data()->size(), 1);
         QCOMPARE(bars->data()->at(0)->key, 1.0);
-        QVERIFY2(bars->data()->at(0)->value == segment.bytes / 1e9, qPrintable(bars->name()));
+        if (bars == below) // the next part of the same component
+            continue;
+        const double wholeGb = core::componentPlacement(bar, segment.kind).totalBytes() / 1e9;
+        QVERIFY2(bars->data()->at(0)->value == wholeGb, qPrintable(bars->name()));
         QCOMPARE(bars->barBelow(), below); // stacked in the chart's order
         below = bars;
         stackGb += bars->data()->at(0)->value;
@@ -95,16 +122,24 @@ void TestMemoryBarsWidget::barHeightsEqualReport()
         QVERIFY(valueOf(MemorySegmentKind::AllocatorReserve) == m.allocatorReserveBytes / 1e9);
         QVERIFY(valueOf(MemorySegmentKind::CommunicationBuffers) == m.communicationBuffersBytes / 1e9);
         QVERIFY(valueOf(MemorySegmentKind::KvPoolReserve) == m.kvPoolReserveBytes / 1e9);
+        for (int k = 0; k < core::kMemorySegmentKindCount; ++k) // drawn whole, in one style
+            QVERIFY(widget.placedBarsFor(static_cast<MemorySegmentKind>(k))->partsAt(0).empty());
     } else {
-        // Resident parts fill the device up to capacity (relative 1e-12: a sum of six terms).
-        double residentGb = 0;
-        for (int k = 0; k <= static_cast<int>(MemorySegmentKind::KvPoolReserve); ++k)
-            residentGb += valueOf(static_cast<MemorySegmentKind>(k));
-        QVERIFY(near(residentGb, memory.capacityPerDeviceBytes / 1e9, 1e-12));
+        // Every component at its full size, over capacity as well (relative 1e-12: rounding).
+        QVERIFY(near(valueOf(MemorySegmentKind::Weights), m.weightsBytes / 1e9, 1e-12));
+        QVERIFY(near(valueOf(MemorySegmentKind::KvCache), m.kvCacheBytes / 1e9, 1e-12));
+        QVERIFY(near(valueOf(MemorySegmentKind::OptimizerStates), m.optimizerStatesBytes / 1e9, 1e-12) ||
+                m.optimizerStatesBytes == 0);
+        // The parts on the device fill it to capacity; the others are the report's tiers.
+        const auto placed = drawnGbByPlacement(widget, 0);
+        auto close = [](double gb, double bytes) {
+            return std::abs(gb - bytes / 1e9) <= 1e-9 * std::max(1.0, bytes / 1e9);
+        };
+        QVERIFY2(close(placed[0], memory.capacityPerDeviceBytes), qPrintable(QString::number(placed[0])));
+        QVERIFY2(close(placed[1], memory.hostOffloadBytes), qPrintable(QString::number(placed[1])));
+        QVERIFY2(close(placed[2], memory.diskOffloadBytes), qPrintable(QString::number(placed[2])));
+        QVERIFY2(close(placed[3], memory.unplacedBytes), qPrintable(QString::number(placed[3])));
     }
-    QVERIFY(valueOf(MemorySegmentKind::OffloadHostRam) == memory.hostOffloadBytes / 1e9);
-    QVERIFY(valueOf(MemorySegmentKind::OffloadDisk) == memory.diskOffloadBytes / 1e9);
-    QVERIFY(valueOf(MemorySegmentKind::Unplaced) == memory.unplacedBytes / 1e9);
     // The stack is the whole need (relative 1e-12: rounding of the sum).
     QVERIFY2(near(stackGb, m.totalBytes() / 1e9, 1e-12), qPrintable(QString::number(stackGb)));
     // The value axis shows the whole stack and the capacity line.
@@ -178,19 +213,116 @@ void TestMemoryBarsWidget::legendHidesEmptySegmentsAndHatchesOffload()
     for (int i = 0; i < legend->itemCount(); ++i)
         entries += legend->item(i) ? 1 : 0;
     QCOMPARE(entries, nonEmpty);
-    // Host RAM spill is in the legend, hatched as well as coloured.
-    QCPBars* host = widget.barsFor(MemorySegmentKind::OffloadHostRam);
-    QVERIFY(legend->hasItemWithPlottable(host));
-    QCOMPARE(host->brush().style(), Qt::TexturePattern);
-    const QImage tile = host->brush().textureImage();
+    // The KV cache (35.4 GB) alone overflows 25.8 GB; the weights above it are all in host RAM.
+    // Both keep their colour; the part in host RAM is hatched over a tint of it.
+    const widgets::PlacedBars* weightsPlaced = widget.placedBarsFor(MemorySegmentKind::Weights);
+    QCOMPARE(weightsPlaced->partsAt(0).size(), std::size_t(1));
+    QCOMPARE(weightsPlaced->partsAt(0).front().placement, MemoryPlacement::HostRam);
+    const QBrush host = weightsPlaced->placementBrush(MemoryPlacement::HostRam);
+    QCOMPARE(host.style(), Qt::TexturePattern);
+    const QImage tile = host.textureImage();
     QVERIFY(!tile.isNull());
     QVERIFY(tile.pixelColor(0, 0) != tile.pixelColor(tile.width() / 2 - 1, 0)); // lines and tint
+    const QColor blue = widgets::segmentColor(MemorySegmentKind::Weights);
+    QVERIFY(tile.pixelColor(0, 0).blue() > tile.pixelColor(0, 0).red()); // blue lines or tint
+    QCOMPARE(weightsPlaced->placementPen(MemoryPlacement::HostRam).color(), blue.darker(140));
+    // Disk parts are cross-hatched: another tile.
+    QVERIFY(weightsPlaced->placementBrush(MemoryPlacement::Disk).textureImage() != tile);
+    // A second legend says what the hatch means, for host RAM only (nothing reaches disk here).
+    auto* patterns = qobject_cast<QCPLegend*>(widget.plot()->plotLayout()->element(3, 0));
+    QVERIFY(patterns && patterns != legend);
+    QCOMPARE(patterns->itemCount(), 1);
+    auto* hatched = dynamic_cast<widgets::PlacementLegendItem*>(patterns->item(0));
+    QVERIFY(hatched);
+    QCOMPARE(hatched->placement(), MemoryPlacement::HostRam);
+    QCOMPARE(hatched->text(), QStringLiteral("Hatched: offloaded to host RAM"));
+    // Nothing offloaded: no pattern legend, and none of its (empty) row either, which would cap
+    // the chart's width at the empty legend's.
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    QVERIFY(!patterns->visible());
+    QCOMPARE(patterns->layout(), nullptr);
+    QCOMPARE(widget.plot()->plotLayout()->rowCount(), 3);
     // Resident segments: solid, in the palette's colour.
     QCPBars* weights = widget.barsFor(MemorySegmentKind::Weights);
     QCOMPARE(weights->brush().style(), Qt::SolidPattern);
     QCOMPARE(weights->brush().color(), widgets::segmentColor(MemorySegmentKind::Weights));
     // Inference has no optimizer states: not in the legend.
     QVERIFY(!legend->hasItemWithPlottable(widget.barsFor(MemorySegmentKind::OptimizerStates)));
+}
+
+void TestMemoryBarsWidget::offloadedPartsKeepTheirComponent()
+{
+    // Llama-2-7B training on one H100 (80 GiB): 6.74 G parameters × 12 B of AdamW states = 81 GB
+    // stack last, above weights and gradients; the capacity line cuts them.
+    const core::Report report = reportNamed(QStringLiteral("training-1xh100"));
+    const core::MemoryBreakdown& m = report.memory.perDevice;
+    const double capacity = 80.0 * 1024 * 1024 * 1024;
+    const double deviceBytes = capacity - (m.totalBytes() - m.optimizerStatesBytes);
+    const double hostBytes = m.totalBytes() - capacity;
+    QVERIFY(deviceBytes > 0 && hostBytes > 0 && hostBytes < m.optimizerStatesBytes);
+
+    widgets::MemoryBarsWidget widget;
+    widget.resize(800, 500);
+    widget.setReport(report);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+
+    // One plottable, the states' full height, in two parts meeting at the capacity line.
+    QCPBars* states = widget.barsFor(MemorySegmentKind::OptimizerStates);
+    QVERIFY(near(states->data()->at(0)->value, m.optimizerStatesBytes / 1e9, 1e-12));
+    const auto& parts = widget.placedBarsFor(MemorySegmentKind::OptimizerStates)->partsAt(0);
+    QCOMPARE(parts.size(), std::size_t(2));
+    QCOMPARE(parts[0].placement, MemoryPlacement::Device);
+    QCOMPARE(parts[1].placement, MemoryPlacement::HostRam);
+    QVERIFY(near(parts[0].toFraction, deviceBytes / m.optimizerStatesBytes, 1e-9));
+    QCOMPARE(parts[1].toFraction, 1.0);
+
+    // The tooltip names the whole and the split.
+    const QString expected = QStringLiteral("Optimizer states %1: %2 on the device, %3 offloaded to host RAM")
+                                 .arg(widgets::formatBytes(m.optimizerStatesBytes),
+                                      widgets::formatBytes(deviceBytes), widgets::formatBytes(hostBytes));
+    QCOMPARE(widget.segmentToolTip(MemorySegmentKind::OptimizerStates, 0), expected);
+    QCOMPARE(widget.segmentToolTip(MemorySegmentKind::Weights, 0),
+             QStringLiteral("Weights: %1").arg(widgets::formatBytes(m.weightsBytes)));
+    QVERIFY(widget.summaryText().contains(expected.section(QLatin1Char(':'), 1).trimmed()));
+
+    // A click on the hatched part, above the capacity line, is a click on the optimizer states.
+    QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
+    const double aboveLineGb = (capacity + hostBytes / 2) / 1e9;
+    const QPoint onHatch(qRound(widget.plot()->xAxis->coordToPixel(1.0 - 0.2)),
+                         qRound(widget.plot()->yAxis->coordToPixel(aboveLineGb)));
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, onHatch);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<MemorySegmentKind>(), MemorySegmentKind::OptimizerStates);
+
+    // Drawn: solid sky blue below the line, something else (tint and hatch lines) above it.
+    const QImage image = widget.plot()->toPixmap().toImage();
+    const QColor solid = widgets::segmentColor(MemorySegmentKind::OptimizerStates);
+    // (Near the bar's left edge and a quarter of the way into each part: clear of the labels.)
+    const int x = qRound(widget.plot()->xAxis->coordToPixel(1.0 - 0.25));
+    const double belowLineGb = (capacity - deviceBytes / 4) / 1e9;
+    QCOMPARE(image.pixelColor(x, qRound(widget.plot()->yAxis->coordToPixel(belowLineGb))), solid);
+    const int hatchY = qRound(widget.plot()->yAxis->coordToPixel((capacity + hostBytes / 4) / 1e9));
+    QSet<QRgb> hatch;
+    for (int dx = 0; dx < 16; ++dx)
+        hatch.insert(image.pixel(x + dx, hatchY));
+    QVERIFY2(hatch.size() >= 2 && !hatch.contains(solid.rgb()), qPrintable(QString::number(hatch.size())));
+
+    // The value label shows the full size, in the solid part (off the capacity line).
+    saveShot(widget.plot(), QStringLiteral("memory"), QStringLiteral("offload-split"), QSize(800, 500));
+    QPalette dark = widget.palette();
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    widget.setPalette(dark);
+    saveShot(widget.plot(), QStringLiteral("memory"), QStringLiteral("offload-split-dark"), QSize(800, 500));
+    for (const char* name : {"disk", "does-not-fit"}) {
+        widget.setReport(reportNamed(QString::fromLatin1(name)));
+        saveShot(widget.plot(), QStringLiteral("memory"), QString::fromLatin1(name) + QStringLiteral("-dark"),
+                 QSize(800, 500));
+    }
 }
 
 void TestMemoryBarsWidget::summaryDescribesEverySegment()
@@ -224,8 +356,8 @@ void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
     QCOMPARE(plot->plottableCount(), plottables);
     QCOMPARE(widget.barsFor(MemorySegmentKind::Weights), weights);
     QCOMPARE(weights->data()->size(), 1);
-    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value ==
-            disk.memory.diskOffloadBytes / 1e9);
+    QVERIFY(near(weights->data()->at(0)->value, disk.memory.perDevice.weightsBytes / 1e9, 1e-12));
+    QVERIFY(near(drawnGbByPlacement(widget, 0)[2], disk.memory.diskOffloadBytes / 1e9, 1e-9));
     const core::MemoryChart diskChart = core::memoryChart(disk);
     const auto kv = std::find_if(diskChart.bars.front().segments.begin(), diskChart.bars.front().segments.end(),
                                  [](const core::MemorySegment& s) { return s.kind == MemorySegmentKind::KvCache; });
@@ -242,8 +374,8 @@ void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
     }
     QCOMPARE(plot->itemCount(), items);
     QCOMPARE(plot->plottableCount(), plottables);
-    QVERIFY(widget.barsFor(MemorySegmentKind::OffloadDisk)->data()->at(0)->value == 0.0);
-    QVERIFY(!widget.barsFor(MemorySegmentKind::OffloadDisk)->visible());
+    QVERIFY(widget.placedBarsFor(MemorySegmentKind::Weights)->partsAt(0).empty()); // fits: no parts
+    QCOMPARE(drawnGbByPlacement(widget, 0)[2], 0.0);
 }
 
 void TestMemoryBarsWidget::pipelineStagesGetOneBarEach()

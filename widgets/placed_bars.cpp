@@ -1,0 +1,168 @@
+#include "widgets/placed_bars.h"
+
+#include "widgets/chart_palette.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QPixmap>
+
+namespace lhe::widgets {
+
+using core::MemoryPlacement;
+
+namespace {
+
+std::size_t indexOf(MemoryPlacement placement)
+{
+    return static_cast<std::size_t>(placement);
+}
+
+} // namespace
+
+PlacedBars::PlacedBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {}
+
+void PlacedBars::setParts(std::vector<std::vector<Part>> parts)
+{
+    m_parts = std::move(parts);
+}
+
+const std::vector<PlacedBars::Part>& PlacedBars::partsAt(int dataIndex) const
+{
+    static const std::vector<Part> none;
+    return dataIndex >= 0 && static_cast<std::size_t>(dataIndex) < m_parts.size()
+               ? m_parts[static_cast<std::size_t>(dataIndex)]
+               : none;
+}
+
+void PlacedBars::setPlacementStyle(MemoryPlacement placement, const QBrush& brush, const QPen& pen)
+{
+    m_brushes[indexOf(placement)] = brush;
+    m_pens[indexOf(placement)] = pen;
+}
+
+QBrush PlacedBars::placementBrush(MemoryPlacement placement) const
+{
+    return placement == MemoryPlacement::Device ? brush() : m_brushes[indexOf(placement)];
+}
+
+QPen PlacedBars::placementPen(MemoryPlacement placement) const
+{
+    return placement == MemoryPlacement::Device ? pen() : m_pens[indexOf(placement)];
+}
+
+void PlacedBars::draw(QCPPainter* painter)
+{
+    // QCPBars::draw without selection (the memory chart selects nothing), one rectangle per part.
+    if (!mKeyAxis || !mValueAxis || mDataContainer->isEmpty())
+        return;
+    QCPBarsDataContainer::const_iterator begin;
+    QCPBarsDataContainer::const_iterator end;
+    getVisibleDataBounds(begin, end);
+    applyDefaultAntialiasingHint(painter);
+    for (auto it = begin; it != end; ++it) {
+        if (QCP::isInvalidData(it->key, it->value) || it->value == 0)
+            continue;
+        const QRectF bar = getBarRect(it->key, it->value);
+        const std::vector<Part>& parts = partsAt(static_cast<int>(it - mDataContainer->constBegin()));
+        if (parts.empty()) {
+            painter->setBrush(mBrush);
+            painter->setPen(mPen);
+            painter->drawRect(bar);
+            continue;
+        }
+        for (const Part& part : parts) {
+            const QRectF rect(QPointF(bar.left(), bar.bottom() - part.toFraction * bar.height()),
+                              QPointF(bar.right(), bar.bottom() - part.fromFraction * bar.height()));
+            painter->setBrush(placementBrush(part.placement));
+            painter->setPen(placementPen(part.placement));
+            painter->drawRect(rect);
+        }
+    }
+}
+
+PlacementLegendItem::PlacementLegendItem(QCPLegend* legend, MemoryPlacement placement)
+    : QCPAbstractLegendItem(legend), m_placement(placement)
+{}
+
+QString PlacementLegendItem::text() const
+{
+    return placementLegendName(m_placement);
+}
+
+QSize PlacementLegendItem::minimumOuterSizeHint() const
+{
+    // As QCPPlottableLegendItem: icon, padding, text; margins around.
+    const QSize icon = mParentLegend->iconSize();
+    const QRect textRect = QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text());
+    return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() +
+                mMargins.right(),
+            std::max(textRect.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
+}
+
+void PlacementLegendItem::draw(QCPPainter* painter)
+{
+    const QSize icon = mParentLegend->iconSize();
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    const QRect textRect =
+        painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text());
+    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(),
+                      textRect.width(), std::max(textRect.height(), icon.height()), Qt::TextDontClip, text());
+    // The swatch where and as QCPBars draws its legend icon (two thirds of the icon, centred), in
+    // the text colour.
+    const bool dark = mTextColor.lightnessF() > 0.5; // light text: a dark background
+    QRectF swatch(0, 0, icon.width() * 0.67, icon.height() * 0.67);
+    swatch.moveCenter(QRectF(QRect(mRect.topLeft(), icon)).center());
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setBrush(placementBrush(m_placement, mTextColor, dark));
+    painter->setPen(placementPen(m_placement, mTextColor, dark));
+    painter->drawRect(swatch);
+    painter->restore();
+}
+
+QColor hatchLineColour(const QColor& colour, bool dark)
+{
+    // Lines sit on a tint of their own colour: they need to differ from it in lightness, and on a
+    // dark base the darker Okabe-Ito colours (blue: 3.2:1 on #1f1f1f) need lifting to stand out.
+    return dark ? colour.lighter(125) : colour.darker(140);
+}
+
+QBrush tintedPatternBrush(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha)
+{
+    QPixmap tile(16, 16); // a multiple of Qt's 8-pixel pattern period, so tiles join seamlessly
+    tile.fill(Qt::transparent);
+    QPainter painter(&tile);
+    QColor tint = colour;
+    tint.setAlpha(tintAlpha >= 0 ? tintAlpha : dark ? 100 : 80);
+    painter.fillRect(tile.rect(), tint);
+    if (pattern != Qt::NoBrush)
+        painter.fillRect(tile.rect(), QBrush(hatchLineColour(colour, dark), pattern));
+    return QBrush(tile);
+}
+
+QBrush placementBrush(MemoryPlacement placement, const QColor& colour, bool dark)
+{
+    switch (placement) {
+    case MemoryPlacement::Device:
+        return QBrush(colour);
+    case MemoryPlacement::Unplaced:
+        return tintedPatternBrush(Qt::NoBrush, colour, dark, dark ? 45 : 35);
+    default:
+        return tintedPatternBrush(placementPattern(placement), colour, dark);
+    }
+}
+
+QPen placementPen(MemoryPlacement placement, const QColor& colour, bool dark)
+{
+    switch (placement) {
+    case MemoryPlacement::Device:
+        return QPen(Qt::NoPen);
+    case MemoryPlacement::Unplaced:
+        return QPen(hatchLineColour(colour, dark), 1.5, Qt::DashLine);
+    default:
+        return QPen(hatchLineColour(colour, dark), 1.5);
+    }
+}
+
+} // namespace lhe::widgets

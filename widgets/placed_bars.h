@@ -1,0 +1,81 @@
+// PlacedBars: one memory component's bars (one data point per bar of the memory chart), drawn at
+// the component's full size and painted part by part where core::memoryChart placed it: on the
+// device in the plain component style, offloaded parts in the same colour with a pattern per
+// tier. Stacking, hit tests and the legend icon stay QCPBars' own, so a click or a tooltip on any
+// part names the whole component. PlacementLegendItem is the legend entry that explains a pattern.
+#pragma once
+
+#include "core/chart_data.h"
+#include "widgets/qcustomplot_include.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QPen>
+#include <array>
+#include <vector>
+
+namespace lhe::widgets {
+
+class PlacedBars : public QCPBars
+{
+public:
+    // A share of the component's height, bottom up (0 = its bottom, 1 = its top).
+    struct Part
+    {
+        core::MemoryPlacement placement = core::MemoryPlacement::Device;
+        double fromFraction = 0;
+        double toFraction = 1;
+    };
+
+    PlacedBars(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    // The parts of each data point, in data order; a point without parts is drawn whole in the
+    // main brush and pen (setBrush / setPen), as Device parts are.
+    void setParts(std::vector<std::vector<Part>> parts);
+    const std::vector<Part>& partsAt(int dataIndex) const;
+
+    // The style of the offloaded placements (Device parts use the main brush and pen).
+    void setPlacementStyle(core::MemoryPlacement placement, const QBrush& brush, const QPen& pen);
+    QBrush placementBrush(core::MemoryPlacement placement) const;
+    QPen placementPen(core::MemoryPlacement placement) const;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    std::vector<std::vector<Part>> m_parts;
+    std::array<QBrush, core::kMemoryPlacementCount> m_brushes;
+    std::array<QPen, core::kMemoryPlacementCount> m_pens;
+};
+
+// A legend entry for a placement pattern ("Hatched: offloaded to host RAM"): its swatch is the
+// pattern in the legend's text colour, so it reads as "this pattern", not as a component.
+class PlacementLegendItem : public QCPAbstractLegendItem
+{
+public:
+    PlacementLegendItem(QCPLegend* legend, core::MemoryPlacement placement);
+
+    core::MemoryPlacement placement() const { return m_placement; }
+    QString text() const; // placementLegendName(), in the current language
+    QSize minimumOuterSizeHint() const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    core::MemoryPlacement m_placement;
+};
+
+// How a part in `placement` of a component drawn in `colour` is painted. HostRam and Disk: a
+// light tint of the colour under hatch lines (diagonal, crossed) as a 16-pixel tile, outlined;
+// Unplaced: a faint tint with a dashed outline, as a part that has no place to be. `dark`: for a
+// dark background (lines lighter than the colour there, darker on a light one).
+QBrush placementBrush(core::MemoryPlacement placement, const QColor& colour, bool dark);
+QPen placementPen(core::MemoryPlacement placement, const QColor& colour, bool dark);
+// A Qt pattern drawn over a light tint of the colour, as a tile: the pattern alone vanishes on
+// white for light colours (Okabe-Ito yellow). For the patterned overheads as well.
+QBrush tintedPatternBrush(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha = -1);
+// Hatch lines: darker than the colour on a light background, lighter on a dark one.
+QColor hatchLineColour(const QColor& colour, bool dark);
+
+} // namespace lhe::widgets

@@ -176,7 +176,10 @@ const std::array<Section, 8> kSections{{
                        "parallelism."),
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
                        "with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with "
-                       "NVLink and it says Compute."),
+                       "NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 "
+                       "all-reduces per token are tiny, and the fixed launch and synchronisation cost of each "
+                       "layer's kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs "
+                       "almost nothing extra."),
      QT_TRANSLATE_NOOP(
          "lhe::widgets::PrimerPanel",
          "Sources: <a href=\"https://arxiv.org/abs/1909.08053\">Shoeybi et al., Megatron-LM "

@@ -292,7 +292,9 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    x->setLabel(tr("Arithmetic intensity (FLOP/byte)"));
+    // Each point counts the bytes of the resource that bounds it (core/report.h), so that it sits
+    // under that resource's roof: device memory, or the interconnect, host link or disk line.
+    x->setLabel(tr("Arithmetic intensity (FLOP/byte of the bounding resource)"));
     y->setLabel(tr("Attainable FLOP/s"));
     for (QCPAxis* axis : {x, y}) {
         QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);

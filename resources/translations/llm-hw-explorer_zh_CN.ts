@@ -3662,10 +3662,6 @@ B（当前）：%2</translation>
         <translation>张量并行把每一层的矩阵拆到多张 GPU 上，每层之后要对激活值做两次 All-Reduce：Llama-3.1-70B 有 80 层，每次前向共 160 次。经 NVLink 4（每张 H100 每方向 450 GB/s）通信比计算还快；经 PCIe 4.0（31.5 GB/s，例如没有 NVLink 的 L40S）通信比计算还慢。没有高速互连时，宁可用更少、更大的 GPU，或用流水线并行。</translation>
     </message>
     <message>
-        <source>with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with NVLink and it says Compute.</source>
-        <translation>8 × L40S 经 PCIe 时，预填充卡片显示「通信」；加载 8 × H100（NVLink），它显示「计算」。</translation>
-    </message>
-    <message>
         <source>Sources: &lt;a href=&quot;https://arxiv.org/abs/1909.08053&quot;&gt;Shoeybi et al., Megatron-LM (2019), §3&lt;/a&gt;; &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/l40s/&quot;&gt;NVIDIA L40S&lt;/a&gt;; &lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;.</source>
         <translation>来源：&lt;a href=&quot;https://arxiv.org/abs/1909.08053&quot;&gt;Shoeybi 等，Megatron-LM（2019），§3&lt;/a&gt;；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/l40s/&quot;&gt;NVIDIA L40S&lt;/a&gt;；&lt;a href=&quot;https://www.nvidia.com/en-us/data-center/h100/&quot;&gt;NVIDIA H100&lt;/a&gt;。</translation>
     </message>
@@ -3701,16 +3697,16 @@ B（当前）：%2</translation>
         <source>Show me: Qwen3-32B at 8 bits (spills)</source>
         <translation>演示：8 比特的 Qwen3-32B（溢出）</translation>
     </message>
+    <message>
+        <source>with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 all-reduces per token are tiny, and the fixed launch and synchronisation cost of each layer&apos;s kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs almost nothing extra.</source>
+        <translation>8 × L40S 经 PCIe 时，预填充卡片显示「通信」；加载 8 × H100（NVLink），它显示「计算」。其解码卡片显示「延迟」：批大小为 1 时，每个 token 的 160 次 All-Reduce 都很小，而每层内核固定的启动与同步开销（80 × 100 µs = 8 毫秒）超过了所有数据传输的时间；更大的批量几乎不增加时间。</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::RooflineWidget</name>
     <message>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity (FLOP/byte)</source>
-        <translation>算术强度（FLOP/byte）</translation>
     </message>
     <message>
         <source>Attainable FLOP/s</source>
@@ -3913,6 +3909,10 @@ attainable %4, achieved %5</source>
     <message>
         <source>Collectives cross the interconnect at %1</source>
         <translation>集合通信以 %1 经过互连</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte of the bounding resource)</source>
+        <translation>算术强度（FLOP/byte，按限制该点的资源计）</translation>
     </message>
 </context>
 <context>

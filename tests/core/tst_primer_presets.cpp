@@ -379,6 +379,13 @@ void TestPrimerPresets::pcieTensorParallelIsCommunicationBound()
     QVERIFY(near(kNvlink4 / kPcie4x16, 14.3, 0.01));
     QVERIFY(pcie.prefill->breakdown.communicationSeconds >
             10 * nvlink.prefill->breakdown.communicationSeconds);
+    // "Its decode card says Latency: ... 80 × 100 µs = 8 ms outweighs every byte moved."
+    QVERIFY(nvlink.decode);
+    QCOMPARE(nvlink.decode->bound, Bound::Latency);
+    QVERIFY(near(nvlink.decode->breakdown.latencySeconds, 80 * 100e-6, 1e-12));
+    QVERIFY(nvlink.decode->breakdown.latencySeconds > nvlink.decode->breakdown.communicationSeconds &&
+            nvlink.decode->breakdown.latencySeconds >
+                nvlink.decode->breakdown.memorySeconds + nvlink.decode->breakdown.nonGemmSeconds);
 }
 
 void TestPrimerPresets::smallSpillMakesDecodeOffloadBound()

@@ -45,6 +45,19 @@ bool checkNumbers(const nlohmann::json& value, std::string& where, const std::st
     return true;
 }
 
+// Random draws the property tests share: log-uniform sizes and uniform picks.
+struct RandomScenarioParts
+{
+    explicit RandomScenarioParts(std::uint64_t seed) : random(seed) {}
+    long long logUniform(double lo, double hi)
+    {
+        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+        return static_cast<long long>(std::exp(u(random)));
+    }
+    std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); }
+    std::mt19937_64 random;
+};
+
 } // namespace
 
 class TestReportProperties : public QObject
@@ -65,12 +78,10 @@ private slots:
 void TestReportProperties::boundsRoofsAndPipelineOffload()
 {
     const Catalog& catalog = Catalog::builtIn();
-    std::mt19937_64 random(20261203);
-    auto logUniform = [&](double lo, double hi) {
-        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
-        return static_cast<long long>(std::exp(u(random)));
-    };
-    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    RandomScenarioParts parts(20261203);
+    std::mt19937_64& random = parts.random;
+    auto logUniform = [&](double lo, double hi) { return parts.logUniform(lo, hi); };
+    auto pick = [&](std::size_t n) { return parts.pick(n); };
     int phases = 0;
     int pipelineOffloads = 0;
     int latencyBound = 0;
@@ -143,12 +154,10 @@ void TestReportProperties::boundsRoofsAndPipelineOffload()
 void TestReportProperties::randomScenariosStayFiniteAndConsistent()
 {
     const Catalog& catalog = Catalog::builtIn();
-    std::mt19937_64 random(20261202);
-    auto logUniform = [&](double lo, double hi) {
-        std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
-        return static_cast<long long>(std::exp(u(random)));
-    };
-    auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
+    RandomScenarioParts parts(20261202);
+    std::mt19937_64& random = parts.random;
+    auto logUniform = [&](double lo, double hi) { return parts.logUniform(lo, hi); };
+    auto pick = [&](std::size_t n) { return parts.pick(n); };
     const Precision weights[] = {Precision::Fp32, Precision::Bf16,   Precision::Fp16, Precision::Fp8,
                                  Precision::Int8, Precision::Int4,   Precision::Fp4,  Precision::Q4_K_M,
                                  Precision::Q8_0, Precision::AwqInt4};

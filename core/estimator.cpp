@@ -216,8 +216,9 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
             const MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
             const double need = memory.perDevice.totalBytes();
             const bool fits = need <= device.usableMemoryBytes();
-            const double seconds = trainingStep(ctx, memory, micro).step.seconds;
             ++best.candidates;
+            // Step times only for splits that fit: the others compete on memory alone.
+            const double seconds = fits ? trainingStep(ctx, memory, micro).step.seconds : 0.0;
             const bool better = best.candidates == 1 || (fits && best.fitting == 0) ||
                                 (fits && seconds < best.stepSeconds) ||
                                 (!fits && best.fitting == 0 && need < bestNeed);

@@ -309,8 +309,8 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     // the backward pass (2/3 of compute). Expert parallel: 4 all-to-alls per MoE layer.
     const double hiddenBytes = micro * seq * static_cast<double>(a.hidden) * act;
     Collectives tp;
-    tp.allReduce(4.0 * ctx.layersPerStage() * m * bubbleStretch, hiddenBytes, t, linkForGroup(ctx, t));
-    tp.wireBytes /= bubbleStretch; // the bubble idles the link, it adds no bytes
+    tp.allReduce(4.0 * ctx.layersPerStage() * m, hiddenBytes, t, linkForGroup(ctx, t));
+    tp.seconds *= bubbleStretch; // the bubble stretches the all-reduces' time, not their bytes
     Collectives pp;
     if (p > 1)
         pp.send(2.0 * m, hiddenBytes, linkForGroup(ctx, t * p));

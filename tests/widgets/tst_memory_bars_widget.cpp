@@ -50,6 +50,18 @@ const QStringList& allScenarioNames()
     return names;
 }
 
+// Shows the widget at 800 x 500 with `report` drawn, for tests that read pixels or click.
+bool showAt800x500(widgets::MemoryBarsWidget& widget, const core::Report& report)
+{
+    widget.resize(800, 500);
+    widget.setReport(report);
+    widget.show();
+    if (!QTest::qWaitForWindowExposed(&widget))
+        return false;
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    return true;
+}
+
 } // namespace
 
 class TestMemoryBarsWidget : public QObject
@@ -262,11 +274,7 @@ void TestMemoryBarsWidget::offloadedPartsKeepTheirComponent()
     QVERIFY(deviceBytes > 0 && hostBytes > 0 && hostBytes < m.optimizerStatesBytes);
 
     widgets::MemoryBarsWidget widget;
-    widget.resize(800, 500);
-    widget.setReport(report);
-    widget.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&widget));
-    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(showAt800x500(widget, report));
 
     // One plottable, the states' full height, in two parts meeting at the capacity line.
     QCPBars* states = widget.barsFor(MemorySegmentKind::OptimizerStates);
@@ -425,11 +433,7 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
 {
     const core::Report report = reportNamed(QStringLiteral("fits"));
     widgets::MemoryBarsWidget widget;
-    widget.resize(800, 500);
-    widget.setReport(report);
-    widget.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&widget));
-    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(showAt800x500(widget, report));
 
     QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
     // Bottom up: overhead, activations, KV cache, weights (core/chart_data.cpp stacking order).

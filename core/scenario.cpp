@@ -3,6 +3,10 @@
 #include "core/input_error.h"
 #include "core/json_fields.h"
 
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
 namespace lhe::core {
 
 using namespace json_fields;
@@ -10,8 +14,8 @@ using namespace json_fields;
 namespace {
 
 // Ranges: far beyond any real deployment, small enough that products stay exact in double.
-constexpr long long kMaxCount = 1'000'000'000LL;
-constexpr long long kMaxDevices = 10'000'000LL;
+constexpr long long kMaxCount = kMaxScenarioCount;
+constexpr long long kMaxDevices = kMaxScenarioDevices;
 
 Precision readPrecision(const json& object, const char* key, const std::string& path, Precision fallback,
                         bool allowWeightOnly)
@@ -255,6 +259,95 @@ json scenarioToJson(const Scenario& s)
     if (ov.runtimeContextBytes)
         out["overheads"]["runtime_context_bytes"] = *ov.runtimeContextBytes;
     return out;
+}
+
+namespace {
+
+// The contract's members (docs/CONTRACT.md "Scenario"): each known object with the members it
+// defines; an empty list for a leaf.
+struct KnownMember
+{
+    std::string_view name;
+    std::vector<std::string_view> members;
+};
+
+const std::vector<KnownMember>& knownScenarioMembers()
+{
+    static const std::vector<KnownMember> members = {
+        {"device", {}},
+        {"model", {}},
+        {"model_config", {}},
+        {"model_config_path", {}},
+        {"mode", {}},
+        {"batch", {}},
+        {"prompt_tokens", {}},
+        {"output_tokens", {}},
+        {"devices", {}},
+        {"prefill_chunk_tokens", {}},
+        {"flash_attention", {}},
+        {"parallelism", {"tensor", "pipeline", "data", "expert"}},
+        {"precision", {"weights", "kv_cache", "activations", "compute"}},
+        {"training",
+         {"optimizer", "zero_stage", "recompute", "micro_batch", "grad_accum", "sequence_parallel",
+          "train_tokens"}},
+        {"efficiency", {"compute", "memory", "network", "layer_latency_seconds"}},
+        {"overheads",
+         {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",
+          "serving_preallocation", "gpu_memory_utilization", "full_length_kv_on_windowed_layers"}},
+    };
+    return members;
+}
+
+const KnownMember* findKnown(std::string_view name)
+{
+    for (const KnownMember& member : knownScenarioMembers())
+        if (member.name == name)
+            return &member;
+    return nullptr;
+}
+
+} // namespace
+
+json unknownScenarioFields(const json& input)
+{
+    json unknown = json::object();
+    if (!input.is_object())
+        return unknown;
+    for (const auto& [key, value] : input.items()) {
+        const KnownMember* known = findKnown(key);
+        if (!known) {
+            unknown[key] = value;
+            continue;
+        }
+        if (known->members.empty() || !value.is_object())
+            continue;
+        json inner = json::object();
+        for (const auto& [innerKey, innerValue] : value.items())
+            if (std::find(known->members.begin(), known->members.end(), innerKey) == known->members.end())
+                inner[innerKey] = innerValue;
+        if (!inner.empty())
+            unknown[key] = std::move(inner);
+    }
+    return unknown;
+}
+
+void mergeUnknownScenarioFields(json& scenario, const json& fields)
+{
+    if (!scenario.is_object() || !fields.is_object())
+        return;
+    for (const auto& [key, value] : fields.items()) {
+        if (!findKnown(key)) {
+            if (!scenario.contains(key))
+                scenario[key] = value;
+            continue;
+        }
+        const auto target = scenario.find(key);
+        if (target == scenario.end() || !target->is_object() || !value.is_object())
+            continue;
+        for (const auto& [innerKey, innerValue] : value.items())
+            if (!target->contains(innerKey))
+                (*target)[innerKey] = innerValue;
+    }
 }
 
 } // namespace lhe::core

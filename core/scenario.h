@@ -70,6 +70,11 @@ struct Overheads
     bool fullLengthKvOnWindowedLayers = false;
 };
 
+// The largest counts a scenario may hold (batch, tokens, micro-batch; devices and each parallel
+// degree): what scenarioFromJson accepts and the window's fields take.
+inline constexpr long long kMaxScenarioCount = 1'000'000'000LL;
+inline constexpr long long kMaxScenarioDevices = 10'000'000LL;
+
 struct Scenario
 {
     std::string deviceId;
@@ -102,5 +107,15 @@ struct Scenario
 Scenario scenarioFromJson(const nlohmann::json& json);
 // Every field, defaults filled in (the report's "scenario" echo and the GUI's saved file).
 nlohmann::json scenarioToJson(const Scenario& scenario);
+
+// The members of a scenario object, at any depth, that the contract does not define (a
+// "description", a tool's own notes), as an object of the same shape: what a program that
+// rewrites the file must keep. Members of a known object (training, efficiency …) are looked at;
+// model_config is the model's own file and passes whole.
+nlohmann::json unknownScenarioFields(const nlohmann::json& input);
+// Adds `fields` (from unknownScenarioFields) to `scenario` where it has no member of that name;
+// those inside a known object only while the scenario still has that object (a split that went
+// back to automatic takes its notes with it).
+void mergeUnknownScenarioFields(nlohmann::json& scenario, const nlohmann::json& fields);
 
 } // namespace lhe::core

@@ -4,6 +4,7 @@
 #include "core/model_architecture.h"
 #include "core/report.h"
 #include "widgets/overheads_dialog.h"
+#include "widgets/scenario_document.h"
 #include "widgets/value_format.h"
 
 #include <QAbstractItemView>
@@ -37,7 +38,9 @@ namespace lhe::widgets {
 
 namespace {
 
-// Control ranges (the brief of the panel; the core accepts wider ones).
+// Slider spans (the brief of the panel). The spin boxes take the core's whole range
+// (core::kMaxScenarioCount, core::kMaxScenarioDevices): a value beyond a slider's end pins the
+// slider there while its box shows the value.
 constexpr int kBatchMaxPosition = 12;   // 2^12 = 4096
 constexpr int kDevicesMaxPosition = 14; // 2^14 = 16384
 constexpr int kPromptMin = 128;
@@ -45,10 +48,10 @@ constexpr int kPromptMax = 10 << 20; // 10,485,760: Llama 4 Scout's context
 constexpr int kPromptStepsPerOctave = 16;
 constexpr int kPromptMaxPosition = 262;        // 128 · 2^(262/16) ≈ 10.9 M, clamped to kPromptMax
 constexpr int kPromptDefaultContext = 1 << 17; // slider span when a model states no context length
-constexpr int kOutputMax = 32768;
 constexpr int kOutputStepsPerOctave = 4;
 constexpr int kOutputMaxPosition = 1 + 15 * kOutputStepsPerOctave; // 0, then 1 … 2^15
-constexpr int kMicroBatchMax = 1024;
+constexpr int kMaxCount = static_cast<int>(core::kMaxScenarioCount);
+constexpr int kMaxDevices = static_cast<int>(core::kMaxScenarioDevices);
 
 // Sets a flag for the lifetime of the guard: handlers return early while controls are set in code.
 class SyncGuard
@@ -116,9 +119,10 @@ int positionForOutput(int output)
     return output <= 0 ? 0 : 1 + logStep(1, output, kOutputStepsPerOctave, kOutputMaxPosition - 1);
 }
 
-int clampToInt(long long value, int low, int high)
+// Every count of a valid scenario fits the spin boxes (core::scenarioFromJson's ranges).
+int toInt(long long value)
 {
-    return static_cast<int>(std::clamp<long long>(value, low, high));
+    return static_cast<int>(value);
 }
 
 QString qs(std::string_view text)
@@ -456,9 +460,35 @@ QComboBox* newCombo(QWidget* parent, bool nameOnly = false)
     return combo;
 }
 
-QSpinBox* newSpin(QWidget* parent, int minimum, int maximum)
+// A spin box as wide as a sample value rather than its range's longest: the parallel degrees
+// take up to 10,000,000 but sit two to a row in a 300 px panel; a longer value scrolls in its box.
+class CompactSpinBox : public QSpinBox
 {
-    auto* spin = new QSpinBox(parent);
+public:
+    CompactSpinBox(QWidget* parent, QString sample) : QSpinBox(parent), m_sample(std::move(sample)) {}
+
+    QSize sizeHint() const override { return narrowed(QSpinBox::sizeHint()); }
+    QSize minimumSizeHint() const override { return narrowed(QSpinBox::minimumSizeHint()); }
+
+private:
+    // QAbstractSpinBox sizes its text field for the range's ends (each with a space): swap them
+    // for the sample.
+    QSize narrowed(QSize hint) const
+    {
+        const QFontMetrics metrics(font());
+        const QString space(QLatin1Char(' '));
+        const int range = std::max(metrics.horizontalAdvance(textFromValue(minimum()) + space),
+                                   metrics.horizontalAdvance(textFromValue(maximum()) + space));
+        hint.setWidth(hint.width() - range + metrics.horizontalAdvance(m_sample + space));
+        return hint;
+    }
+
+    QString m_sample;
+};
+
+QSpinBox* newSpin(QWidget* parent, int minimum, int maximum, const QString& widthSample = {})
+{
+    auto* spin = widthSample.isEmpty() ? new QSpinBox(parent) : new CompactSpinBox(parent, widthSample);
     spin->setRange(minimum, maximum);
     spin->setGroupSeparatorShown(true);
     spin->setAccelerated(true);
@@ -486,28 +516,25 @@ ScenarioControls::ScenarioControls(QWidget* parent) : QWidget(parent)
 {
     buildUi();
     connectSignals();
-    SyncGuard guard(m_syncing);
-    core::Scenario defaults;
-    defaults.deviceId.clear();
-    m_base = defaults;
-    // Reflect the documented defaults (core/scenario.h) in the controls.
-    m_devicesSpin->setValue(static_cast<int>(defaults.devices));
-    m_devicesSlider->setValue(positionForDevices(static_cast<int>(defaults.devices)));
-    m_batchSpin->setValue(static_cast<int>(defaults.batch));
-    m_batchSlider->setValue(positionForBatch(static_cast<int>(defaults.batch)));
-    m_promptSpin->setValue(static_cast<int>(defaults.promptTokens));
-    m_promptSlider->setValue(positionForPrompt(static_cast<int>(defaults.promptTokens)));
-    m_outputSpin->setValue(static_cast<int>(defaults.outputTokens));
-    m_outputSlider->setValue(positionForOutput(static_cast<int>(defaults.outputTokens)));
-    setPrecisionItem(m_weightsCombo, defaults.weights);
-    setPrecisionItem(m_kvCacheCombo, defaults.kvCache);
-    setPrecisionItem(m_computeCombo, defaults.compute);
-    updateActivationsLabel();
-    m_inferenceRadio->setChecked(true);
-    m_autoSplitCheck->setChecked(true);
-    applyModeToUi();
-    updateSplitDisplay();
+    // A document of its own until the window hands over its own (setDocument).
+    setDocument(new ScenarioDocument(this));
     styleHeaders();
+}
+
+void ScenarioControls::setDocument(ScenarioDocument* document)
+{
+    if (m_document)
+        m_document->disconnect(this);
+    m_document = document;
+    connect(m_document, &ScenarioDocument::scenarioChanged, this, [this] {
+        showScenario();
+        emit scenarioChanged(scenario());
+    });
+    connect(m_document, &ScenarioDocument::reportChanged, this, [this] {
+        if (m_document->report())
+            setReport(*m_document->report());
+    });
+    showScenario();
 }
 
 ScenarioControls::~ScenarioControls() = default;
@@ -577,9 +604,9 @@ void ScenarioControls::buildUi()
         m_deviceSummary->setObjectName(QStringLiteral("deviceSummary"));
         grid->addWidget(m_deviceSummary, 1, 0, 1, 2);
 
-        m_devicesSpin = newSpin(group, 1, devicesForPosition(kDevicesMaxPosition));
+        m_devicesSpin = newSpin(group, 1, kMaxDevices);
         prepareInput(m_devicesSpin, QStringLiteral("deviceCountSpin"), tr("Device count"),
-                     tr("Number of devices (GPUs or chips); any count from 1 to 16,384."));
+                     tr("Number of devices (GPUs or chips); any count from 1 to 10,000,000."));
         m_devicesSlider = newSlider(group, kDevicesMaxPosition, 1, 1);
         prepareInput(m_devicesSlider, QStringLiteral("deviceCountSlider"), tr("Device count slider"),
                      tr("Number of devices in powers of two; type any count in the box."));
@@ -624,15 +651,15 @@ void ScenarioControls::buildUi()
         grid->addWidget(new QLabel(tr("Mode"), group), 0, 0);
         grid->addLayout(modeRow, 0, 1);
 
-        m_batchSpin = newSpin(group, 1, batchForPosition(kBatchMaxPosition));
+        m_batchSpin = newSpin(group, 1, kMaxCount);
         m_batchSlider = newSlider(group, kBatchMaxPosition, 1, 1);
         addSliderRows(grid, 1, tr("&Batch"), m_batchSpin, m_batchSlider);
 
-        m_promptSpin = newSpin(group, 1, kPromptMax);
+        m_promptSpin = newSpin(group, 1, kMaxCount);
         m_promptSlider = newSlider(group, kPromptMaxPosition, kPromptStepsPerOctave, kPromptStepsPerOctave);
         m_promptLabel = addSliderRows(grid, 3, tr("&Prompt tokens"), m_promptSpin, m_promptSlider);
 
-        m_outputSpin = newSpin(group, 0, kOutputMax);
+        m_outputSpin = newSpin(group, 0, kMaxCount);
         prepareInput(m_outputSpin, QStringLiteral("outputSpin"), tr("Output tokens"),
                      tr("Tokens generated per sequence (0: prefill only). Inference only."));
         m_outputSlider = newSlider(group, kOutputMaxPosition, kOutputStepsPerOctave, kOutputStepsPerOctave);
@@ -668,7 +695,7 @@ void ScenarioControls::buildUi()
         degrees->setColumnStretch(3, 1);
         const auto addDegree = [&](QSpinBox*& spin, int row, int column, const QString& text,
                                    const QString& name, const QString& accessible, const QString& tip) {
-            spin = newSpin(group, 1, devicesForPosition(kDevicesMaxPosition));
+            spin = newSpin(group, 1, kMaxDevices, QLocale().toString(16384));
             prepareInput(spin, name, accessible, tip);
             auto* label = new QLabel(text, group);
             label->setBuddy(spin);
@@ -771,7 +798,7 @@ void ScenarioControls::buildUi()
         prepareInput(m_recomputeCombo, QStringLiteral("recomputeCombo"), tr("Activation recomputation"),
                      tr("Recompute activations in the backward pass instead of storing them "
                         "(selective: attention only, Korthikanti et al. 2022)."));
-        m_microBatchSpin = newSpin(group, 1, kMicroBatchMax);
+        m_microBatchSpin = newSpin(group, 1, kMaxCount);
         prepareInput(m_microBatchSpin, QStringLiteral("microBatchSpin"), tr("Micro-batch size"),
                      tr("Sequences per micro-batch per data-parallel replica."));
         m_optimizerCombo = newCombo(group);
@@ -1008,7 +1035,7 @@ void ScenarioControls::changeEvent(QEvent* event)
 void ScenarioControls::selectDevice()
 {
     int found = -1;
-    const QString id = qs(m_base.deviceId);
+    const QString id = qs(m_document->scenario().deviceId);
     for (int row = 0; row < m_deviceCombo->count() && !id.isEmpty(); ++row) {
         if (itemKind(m_deviceCombo, row) == EntryItem &&
             m_deviceCombo->itemData(row, IdRole).toString() == id) {
@@ -1026,13 +1053,14 @@ void ScenarioControls::selectDevice()
 void ScenarioControls::selectModel()
 {
     int found = -1;
-    const int importIndex = m_base.modelConfig ? importedIndexFor(*m_base.modelConfig) : -1;
-    const QString id = qs(m_base.modelId);
+    const core::Scenario& shown = m_document->scenario();
+    const int importIndex = shown.modelConfig ? importedIndexFor(*shown.modelConfig) : -1;
+    const QString id = qs(shown.modelId);
     for (int row = 0; row < m_modelCombo->count(); ++row) {
         const int kind = itemKind(m_modelCombo, row);
-        if ((m_base.modelConfig && kind == ImportedItem &&
+        if ((shown.modelConfig && kind == ImportedItem &&
              m_modelCombo->itemData(row, ImportIndexRole).toInt() == importIndex) ||
-            (!m_base.modelConfig && !id.isEmpty() && kind == EntryItem &&
+            (!shown.modelConfig && !id.isEmpty() && kind == EntryItem &&
              m_modelCombo->itemData(row, IdRole).toString() == id)) {
             found = row;
             break;
@@ -1056,34 +1084,40 @@ int ScenarioControls::importedIndexFor(const nlohmann::json& config) const
 
 void ScenarioControls::setCatalog(const core::Catalog& catalog)
 {
-    SyncGuard guard(m_syncing);
-    populateDevices(catalog);
-    populateModels(&catalog);
-    if (m_base.deviceId.empty()) {
-        const auto& devices = catalog.devices();
-        const auto gpu = std::find_if(devices.begin(), devices.end(), [](const core::Device& d) {
-            return d.deviceClass == core::DeviceClass::Gpu;
-        });
-        if (gpu != devices.end())
-            m_base.deviceId = gpu->id;
-        else if (!devices.empty())
-            m_base.deviceId = devices.front().id;
+    {
+        SyncGuard guard(m_syncing);
+        populateDevices(catalog);
+        populateModels(&catalog);
+        styleHeaders();
+        selectDevice();
+        selectModel();
     }
-    if (m_base.modelId.empty() && !m_base.modelConfig) {
+    // An empty document (no device yet) starts on the first GPU and the first model.
+    core::Scenario start = m_document->scenario();
+    if (!start.deviceId.empty())
+        return;
+    const auto& devices = catalog.devices();
+    const auto gpu = std::find_if(devices.begin(), devices.end(),
+                                  [](const core::Device& d) { return d.deviceClass == core::DeviceClass::Gpu; });
+    if (gpu != devices.end())
+        start.deviceId = gpu->id;
+    else if (!devices.empty())
+        start.deviceId = devices.front().id;
+    if (start.modelId.empty() && !start.modelConfig) {
         for (int row = 0; row < m_modelCombo->count(); ++row) {
             if (itemKind(m_modelCombo, row) == EntryItem) {
-                m_base.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+                start.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
                 break;
             }
         }
     }
-    styleHeaders();
-    selectDevice();
-    selectModel();
+    if (!start.deviceId.empty() && (!start.modelId.empty() || start.modelConfig))
+        m_document->load(core::scenarioToJson(start), nullptr);
 }
 
 void ScenarioControls::setImportedModelConfig(const nlohmann::json& config, const QString& label)
 {
+    core::Scenario next = edited();
     {
         SyncGuard guard(m_syncing);
         int index = importedIndexFor(config);
@@ -1095,12 +1129,11 @@ void ScenarioControls::setImportedModelConfig(const nlohmann::json& config, cons
         }
         populateModels(nullptr);
         styleHeaders();
-        m_base.modelId.clear();
-        m_base.modelConfig = config;
-        m_base.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
-        selectModel();
+        next.modelId.clear();
+        next.modelConfig = config;
+        next.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
     }
-    commit();
+    submit(next);
 }
 
 void ScenarioControls::onDeviceActivated()
@@ -1108,10 +1141,9 @@ void ScenarioControls::onDeviceActivated()
     const int row = m_deviceCombo->currentIndex();
     if (row < 0 || itemKind(m_deviceCombo, row) != EntryItem)
         return;
-    m_base.deviceId = m_deviceCombo->itemData(row, IdRole).toString().toStdString();
-    m_deviceSummary->setText(m_deviceCombo->itemData(row, SummaryRole).toString());
-    m_deviceSummary->setVisible(true);
-    commit();
+    core::Scenario next = edited();
+    next.deviceId = m_deviceCombo->itemData(row, IdRole).toString().toStdString();
+    submit(next);
 }
 
 void ScenarioControls::onModelActivated()
@@ -1120,28 +1152,26 @@ void ScenarioControls::onModelActivated()
     if (row < 0)
         return;
     const int kind = itemKind(m_modelCombo, row);
+    core::Scenario next = edited();
     if (kind == ImportedItem) {
         const auto& imported =
             m_imported.at(static_cast<std::size_t>(m_modelCombo->itemData(row, ImportIndexRole).toInt()));
-        m_base.modelId.clear();
-        m_base.modelConfig = imported.config;
-        m_base.modelConfigPath = imported.path.toStdString();
+        next.modelId.clear();
+        next.modelConfig = imported.config;
+        next.modelConfigPath = imported.path.toStdString();
     } else if (kind == EntryItem) {
-        m_base.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
-        m_base.modelConfig.reset();
-        m_base.modelConfigPath.clear();
+        next.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+        next.modelConfig.reset();
+        next.modelConfigPath.clear();
     } else {
         return;
     }
-    m_modelSummary->setText(m_modelCombo->itemData(row, SummaryRole).toString());
-    m_modelSummary->setVisible(true);
     // A quantized checkpoint is served as stored: the picker says so rather than bf16.
-    if (m_modelCombo->itemData(row, QuantizedRole).toBool() && m_inferenceRadio->isChecked()) {
-        SyncGuard guard(m_syncing);
-        setPrecisionItem(m_weightsCombo, core::Precision::Checkpoint);
+    if (m_modelCombo->itemData(row, QuantizedRole).toBool() && next.mode == core::Mode::Inference) {
+        next.weights = core::Precision::Checkpoint;
+        next.weightsGiven = true;
     }
-    fitPromptRangeToModel();
-    commit();
+    submit(next);
 }
 
 void ScenarioControls::fitPromptRangeToModel()
@@ -1165,14 +1195,14 @@ void ScenarioControls::fitPromptRangeToModel()
 
 void ScenarioControls::onModeChanged()
 {
-    if (m_trainingRadio->isChecked() &&
-        core::isWeightOnly(precisionOf(m_weightsCombo, core::Precision::Bf16))) {
+    core::Scenario next = edited();
+    if (next.mode == core::Mode::Training &&
+        (core::isWeightOnly(next.weights) || next.weights == core::Precision::Checkpoint)) {
         // The core rejects weight-only formats in training: fall back to bf16 weights.
-        SyncGuard guard(m_syncing);
-        setPrecisionItem(m_weightsCombo, core::Precision::Bf16);
+        next.weights = core::Precision::Bf16;
+        next.weightsGiven = true;
     }
-    applyModeToUi();
-    commit();
+    submit(next);
 }
 
 void ScenarioControls::applyModeToUi()
@@ -1182,17 +1212,17 @@ void ScenarioControls::applyModeToUi()
     const QString promptName = training ? tr("Sequence length") : tr("Prompt tokens");
     m_promptSpin->setAccessibleName(promptName);
     m_promptSlider->setAccessibleName(tr("%1 slider").arg(promptName));
-    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 10,485,760).")
-                                      : tr("Prompt length per sequence (1 to 10,485,760)."));
+    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 1,000,000,000).")
+                                      : tr("Prompt length per sequence (1 to 1,000,000,000)."));
     m_promptSlider->setToolTip(tr("%1 on a log scale from 128 to the model's context length (at most "
                                   "10,485,760); type an exact value in the box.")
                                    .arg(promptName));
     const QString batchName = training ? tr("Global batch") : tr("Batch");
     m_batchSpin->setAccessibleName(batchName);
     m_batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
-    m_batchSpin->setToolTip(training ? tr("Sequences per optimizer step, over all replicas (1 to 4,096).")
-                                     : tr("Sequences processed together (1 to 4,096)."));
-    m_batchSlider->setToolTip(tr("%1 in powers of two; type any value in the box.").arg(batchName));
+    m_batchSpin->setToolTip(training ? tr("Sequences per optimizer step, over all replicas (1 to 1,000,000,000).")
+                                     : tr("Sequences processed together (1 to 1,000,000,000)."));
+    m_batchSlider->setToolTip(tr("%1 in powers of two from 1 to 4,096; type any value in the box.").arg(batchName));
     for (QWidget* output : {static_cast<QWidget*>(m_outputLabel), static_cast<QWidget*>(m_outputSpin),
                             static_cast<QWidget*>(m_outputSlider)})
         output->setEnabled(!training);
@@ -1241,13 +1271,15 @@ void ScenarioControls::onAutoSplitToggled(bool autoSplit)
 
 void ScenarioControls::updateActivationsLabel()
 {
-    m_activationsLabel->setText(tr("Activations: %1").arg(qs(core::precisionName(m_base.activations))));
+    m_activationsLabel->setText(
+        tr("Activations: %1").arg(qs(core::precisionName(m_document->scenario().activations))));
 }
 
 void ScenarioControls::onComputeChanged()
 {
-    m_base.activations = activationsForCompute(precisionOf(m_computeCombo, core::Precision::Bf16));
-    commit();
+    core::Scenario next = edited();
+    next.activations = activationsForCompute(next.compute);
+    submit(next);
 }
 
 std::optional<core::Parallelism> ScenarioControls::manualSplit() const
@@ -1270,10 +1302,10 @@ void ScenarioControls::updateSplitDisplay()
     if (autoSplit) {
         if (m_autoSplit) {
             SyncGuard guard(m_syncing);
-            m_tensorSpin->setValue(clampToInt(m_autoSplit->tensor, 1, m_tensorSpin->maximum()));
-            m_pipelineSpin->setValue(clampToInt(m_autoSplit->pipeline, 1, m_pipelineSpin->maximum()));
-            m_dataSpin->setValue(clampToInt(m_autoSplit->data, 1, m_dataSpin->maximum()));
-            m_expertSpin->setValue(clampToInt(m_autoSplit->expert, 1, m_expertSpin->maximum()));
+            m_tensorSpin->setValue(toInt(m_autoSplit->tensor));
+            m_pipelineSpin->setValue(toInt(m_autoSplit->pipeline));
+            m_dataSpin->setValue(toInt(m_autoSplit->data));
+            m_expertSpin->setValue(toInt(m_autoSplit->expert));
         }
         m_splitLabel->setText(m_autoSplit ? tr("Auto: %1").arg(splitText(*m_autoSplit))
                                           : tr("Auto: the estimator chooses the split."));
@@ -1293,8 +1325,9 @@ void ScenarioControls::updateSplitDisplay()
     QString text = tr("⚠ Tensor × pipeline × data × expert = %1, not the device count %2.")
                        .arg(product)
                        .arg(m_devicesSpin->value());
-    if (m_lastValidSplit && m_lastValidSplit->product() == m_devicesSpin->value())
-        text += QLatin1Char(' ') + tr("Still using %1.").arg(splitText(*m_lastValidSplit));
+    const std::optional<core::Parallelism>& inUse = m_document->scenario().parallelism;
+    if (inUse && inUse->product() == m_devicesSpin->value())
+        text += QLatin1Char(' ') + tr("Still using %1.").arg(splitText(*inUse));
     else
         text += QLatin1Char(' ') + tr("The estimate waits for a matching split.");
     m_splitWarning->setText(text);
@@ -1312,10 +1345,14 @@ void ScenarioControls::setReport(const core::Report& report)
 
 void ScenarioControls::setScenario(const nlohmann::json& scenario)
 {
-    const core::Scenario s = core::scenarioFromJson(scenario); // throws before anything changes
+    m_document->change(core::scenarioFromJson(scenario)); // throws before anything changes
+}
+
+void ScenarioControls::showScenario()
+{
+    const core::Scenario& s = m_document->scenario();
     {
         SyncGuard guard(m_syncing);
-        m_base = s;
         m_autoSplit.reset(); // the last report's split belongs to the previous scenario
         if (s.modelConfig) {
             const int index = importedIndexFor(*s.modelConfig);
@@ -1329,43 +1366,36 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
         selectDevice();
         selectModel();
 
+        // Every value as it is; a slider whose span ends below it stays at its end.
         (s.mode == core::Mode::Training ? m_trainingRadio : m_inferenceRadio)->setChecked(true);
-        m_batchSpin->setValue(clampToInt(s.batch, m_batchSpin->minimum(), m_batchSpin->maximum()));
+        m_batchSpin->setValue(toInt(s.batch));
         m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
-        m_promptSpin->setValue(clampToInt(s.promptTokens, m_promptSpin->minimum(), m_promptSpin->maximum()));
+        m_promptSpin->setValue(toInt(s.promptTokens));
         fitPromptRangeToModel();
         m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
-        m_outputSpin->setValue(clampToInt(s.outputTokens, m_outputSpin->minimum(), m_outputSpin->maximum()));
+        m_outputSpin->setValue(toInt(s.outputTokens));
         m_outputSlider->setValue(positionForOutput(m_outputSpin->value()));
-        m_devicesSpin->setValue(clampToInt(s.devices, m_devicesSpin->minimum(), m_devicesSpin->maximum()));
+        m_devicesSpin->setValue(toInt(s.devices));
         m_devicesSlider->setValue(positionForDevices(m_devicesSpin->value()));
 
         m_autoSplitCheck->setChecked(!s.parallelism);
-        m_lastValidSplit.reset();
-        if (s.parallelism) {
+        // The boxes of a manual split being edited keep what the user typed while other edits
+        // go through with the document's split.
+        if (s.parallelism && !m_submitting) {
             const core::Parallelism& p = *s.parallelism;
-            m_tensorSpin->setValue(clampToInt(p.tensor, 1, m_tensorSpin->maximum()));
-            m_pipelineSpin->setValue(clampToInt(p.pipeline, 1, m_pipelineSpin->maximum()));
-            m_dataSpin->setValue(clampToInt(p.data, 1, m_dataSpin->maximum()));
-            m_expertSpin->setValue(clampToInt(p.expert, 1, m_expertSpin->maximum()));
-            m_lastValidSplit = manualSplit();
-            if (!m_lastValidSplit) // only after clamping a huge device count: let the core choose
-                m_autoSplitCheck->setChecked(true);
+            m_tensorSpin->setValue(toInt(p.tensor));
+            m_pipelineSpin->setValue(toInt(p.pipeline));
+            m_dataSpin->setValue(toInt(p.data));
+            m_expertSpin->setValue(toInt(p.expert));
         }
 
-        // A file that names no weight format gets what the core gives it: a quantized
-        // checkpoint as stored (the controls always write the format back).
-        const int modelRow = m_modelCombo->currentIndex();
-        const bool quantized = modelRow >= 0 && m_modelCombo->itemData(modelRow, QuantizedRole).toBool();
-        setPrecisionItem(m_weightsCombo, !s.weightsGiven && quantized && s.mode == core::Mode::Inference
-                                             ? core::Precision::Checkpoint
-                                             : s.weights);
+        setPrecisionItem(m_weightsCombo, shownWeights());
         setPrecisionItem(m_kvCacheCombo, s.kvCache);
         setPrecisionItem(m_computeCombo, s.compute);
         m_zeroCombo->setCurrentIndex(m_zeroCombo->findData(s.training.zeroStage));
         m_recomputeCombo->setCurrentIndex(
             m_recomputeCombo->findData(qs(core::recomputeName(s.training.recompute))));
-        m_microBatchSpin->setValue(clampToInt(s.training.microBatch, 1, m_microBatchSpin->maximum()));
+        m_microBatchSpin->setValue(toInt(s.training.microBatch));
         m_optimizerCombo->setCurrentIndex(
             m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
         m_flashAttentionCheck->setChecked(s.flashAttention);
@@ -1373,40 +1403,47 @@ void ScenarioControls::setScenario(const nlohmann::json& scenario)
         updateSplitDisplay();
     }
     updateActivationsLabel();
-    m_lastEmitted = this->scenario();
-    emit scenarioChanged(m_lastEmitted);
+}
+
+core::Precision ScenarioControls::shownWeights() const
+{
+    // A scenario that names no weight format gets what the core gives it: a quantized
+    // checkpoint as stored in inference.
+    const core::Scenario& s = m_document->scenario();
+    const int modelRow = m_modelCombo->currentIndex();
+    const bool quantized = modelRow >= 0 && m_modelCombo->itemData(modelRow, QuantizedRole).toBool();
+    return !s.weightsGiven && quantized && s.mode == core::Mode::Inference ? core::Precision::Checkpoint
+                                                                           : s.weights;
 }
 
 void ScenarioControls::setOverheads(const core::Overheads& overheads)
 {
-    m_base.overheads = overheads;
-    commit();
+    core::Scenario next = edited();
+    next.overheads = overheads;
+    submit(next);
 }
 
 void ScenarioControls::editOverheads()
 {
-    const QString deviceId = qs(m_base.deviceId);
-    OverheadsDialog dialog(m_base.overheads, m_deviceContextBytes.value(deviceId),
-                           m_deviceCombo->currentText(), this);
+    const core::Scenario& s = m_document->scenario();
+    OverheadsDialog dialog(s.overheads, m_deviceContextBytes.value(qs(s.deviceId)), m_deviceCombo->currentText(),
+                           this);
     if (dialog.exec() == QDialog::Accepted)
         setOverheads(dialog.overheads());
 }
 
 void ScenarioControls::setBatchAndPrompt(long long batch, long long promptTokens)
 {
-    {
-        SyncGuard guard(m_syncing);
-        m_batchSpin->setValue(clampToInt(batch, m_batchSpin->minimum(), m_batchSpin->maximum()));
-        m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
-        m_promptSpin->setValue(clampToInt(promptTokens, m_promptSpin->minimum(), m_promptSpin->maximum()));
-        m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
-    }
-    commit();
+    core::Scenario next = edited();
+    next.batch = std::clamp<long long>(batch, 1, core::kMaxScenarioCount);
+    next.promptTokens = std::clamp<long long>(promptTokens, 1, core::kMaxScenarioCount);
+    submit(next);
 }
 
-std::optional<nlohmann::json> ScenarioControls::candidate() const
+std::optional<core::Scenario> ScenarioControls::fromControls() const
 {
-    core::Scenario s = m_base;
+    const core::Scenario& shown = m_document->scenario();
+    core::Scenario s = shown;
     s.mode = m_trainingRadio->isChecked() ? core::Mode::Training : core::Mode::Inference;
     s.batch = m_batchSpin->value();
     s.promptTokens = m_promptSpin->value();
@@ -1416,13 +1453,18 @@ std::optional<nlohmann::json> ScenarioControls::candidate() const
         s.parallelism.reset();
     } else {
         std::optional<core::Parallelism> split = manualSplit();
-        if (!split && m_lastValidSplit && m_lastValidSplit->product() == s.devices)
-            split = m_lastValidSplit;
+        if (!split && shown.parallelism && shown.parallelism->product() == s.devices)
+            split = shown.parallelism; // the last split that matched, while the boxes do not
         if (!split)
             return std::nullopt;
         s.parallelism = split;
     }
-    s.weights = precisionOf(m_weightsCombo, s.weights);
+    // Only a format the user picked becomes one the file names.
+    const core::Precision weights = precisionOf(m_weightsCombo, shownWeights());
+    if (weights != shownWeights()) {
+        s.weights = weights;
+        s.weightsGiven = true;
+    }
     s.kvCache = precisionOf(m_kvCacheCombo, s.kvCache);
     s.compute = precisionOf(m_computeCombo, s.compute);
     s.training.zeroStage = m_zeroCombo->currentData().toInt();
@@ -1436,29 +1478,32 @@ std::optional<nlohmann::json> ScenarioControls::candidate() const
                                                        : core::Optimizer::AdamW;
     s.training.microBatch = m_microBatchSpin->value();
     s.flashAttention = m_flashAttentionCheck->isChecked();
-    return core::scenarioToJson(s);
+    return s;
+}
+
+core::Scenario ScenarioControls::edited() const
+{
+    return fromControls().value_or(m_document->scenario());
 }
 
 nlohmann::json ScenarioControls::scenario() const
 {
-    if (auto current = candidate())
-        return *current;
-    return m_lastEmitted;
+    nlohmann::json shown = core::scenarioToJson(m_document->scenario());
+    shown["precision"]["weights"] = core::precisionName(shownWeights());
+    return shown;
 }
 
 void ScenarioControls::commit()
 {
-    if (!m_autoSplitCheck->isChecked()) {
-        if (auto split = manualSplit())
-            m_lastValidSplit = split;
-    }
     updateSplitDisplay();
-    updateActivationsLabel();
-    const auto current = candidate();
-    if (!current || *current == m_lastEmitted)
-        return;
-    m_lastEmitted = *current;
-    emit scenarioChanged(m_lastEmitted);
+    if (const auto next = fromControls())
+        submit(*next);
+}
+
+void ScenarioControls::submit(const core::Scenario& next)
+{
+    SyncGuard guard(m_submitting);
+    m_document->change(next, m_dragId);
 }
 
 bool ScenarioControls::eventFilter(QObject* watched, QEvent* event)

@@ -1,5 +1,6 @@
-// ScenarioControls: the left-hand panel that edits one scenario (device, model, workload, parallel
-// split, precisions, training options) and emits it as contract JSON. It never estimates anything.
+// ScenarioControls: the left-hand panel that shows and edits the scenario of a ScenarioDocument
+// (device, model, workload, parallel split, precisions, training options). It never estimates
+// anything and never rewrites a value it did not let the user change.
 #pragma once
 
 #include "core/scenario.h"
@@ -30,6 +31,8 @@ struct Report;
 
 namespace lhe::widgets {
 
+class ScenarioDocument;
+
 // Every control has an objectName for tests and UI automation: deviceCombo, deviceCountSpin,
 // deviceCountSlider, modelCombo, importButton, inferenceRadio, trainingRadio, batchSpin, batchSlider,
 // promptSpin, promptSlider, promptLabel, outputSpin, outputSlider, autoSplitCheck, splitLabel,
@@ -47,17 +50,18 @@ namespace lhe::widgets {
 //   warning and keeps emitting the last valid split (while it still matches the device count).
 //   When the device count changes under a manual split, the data degree absorbs the change if
 //   tensor × pipeline × expert divides the new count.
-// - Sliders: batch and device count in powers of two, prompt 128 … 1,048,576 at 16 positions per
-//   octave, output 0 then 1 … 32,768 at 4 per octave. Spin boxes take any integer in range (the
-//   prompt box from 1). Values outside a control's range are clamped on load (setScenario emits
-//   the clamped scenario).
+// - Sliders: batch 1 … 4,096 and device count 1 … 16,384 in powers of two, prompt 128 … the
+//   model's context at 16 positions per octave, output 0 then 1 … 32,768 at 4 per octave. The
+//   spin boxes take the core's whole range (core::kMaxScenarioCount, kMaxScenarioDevices); a value
+//   beyond a slider's end pins the slider there while its box shows the value.
 // - Weight-only formats are disabled in training; switching to training with one selected falls
 //   back to bf16 weights (the core rejects them in training).
 // - The mouse wheel scrolls the panel unless the control under it has keyboard focus.
 // - Mnemonics avoid F, E, V and H: the main window's File, Edit, View and Help menus.
 // - Fields without a control (efficiency, prefill_chunk_tokens, training.grad_accum,
-//   sequence_parallel, train_tokens, activations) pass through unchanged from setScenario().
-// - scenarioChanged is emitted only when the scenario JSON actually changes.
+//   sequence_parallel, train_tokens, activations) are the document's and stay as they are; an edit
+//   changes only what its control shows.
+// - scenarioChanged is emitted after the document's scenario changed (by anyone).
 // - Picker names carry markers: " · user" on user-defined devices and models (user catalog folder
 //   or --catalog), " · uncertain" on devices whose confidence starts with "low"; the tooltip has
 //   the confidence, the uncertainty text and the sources.
@@ -86,30 +90,35 @@ public:
     // scenario() or call setScenario() afterwards.
     void setCatalog(const core::Catalog& catalog);
 
-    // Sets every control from a contract scenario and emits scenarioChanged once at the end.
-    // Throws core::InputError (from core::scenarioFromJson) before changing anything if the
-    // scenario is invalid. A "model_config" becomes an "Imported: …" model entry.
+    // The document shown and edited (not owned; the panel starts with one of its own). Shows
+    // its scenario; afterwards follows its changes and its report.
+    void setDocument(ScenarioDocument* document);
+    ScenarioDocument* document() const { return m_document; }
+
+    // An undoable change of the document to a contract scenario. Throws core::InputError (from
+    // core::scenarioFromJson) before changing anything if the scenario is invalid. A
+    // "model_config" becomes an "Imported: …" model entry.
     void setScenario(const nlohmann::json& scenario);
 
-    // The contract scenario of the current controls: scenarioToJson() of the typed scenario, without
-    // "parallelism" when the split is on Auto. While a manual split is invalid, the last valid one.
+    // The document's scenario as contract JSON as the panel shows it (scenarioToJson; no
+    // "parallelism" on Auto; the weight format the core will use where the scenario names none).
     nlohmann::json scenario() const;
 
-    // Moves the batch and prompt (training: sequence length) controls to these values, clamped to
-    // their ranges, and emits scenarioChanged once, as a user's change would (the design-space map's
-    // cell click).
+    // Changes batch and prompt (training: sequence length) to these values as a user's change
+    // would (the design-space map's cell click).
     void setBatchAndPrompt(long long batch, long long promptTokens);
 
-    // Shows the split the core chose (report.scenario.parallelism) while the split is on Auto.
+    // Shows the split the core chose (report.scenario.parallelism) while the split is on Auto;
+    // the document's reports arrive here by themselves.
     void setReport(const core::Report& report);
 
-    // Adds (or reuses, for an identical config) an "Imported" model entry and selects it; emits
-    // scenarioChanged. `label` is where it came from (a file path, kept as "model_config_path");
+    // Adds (or reuses, for an identical config) an "Imported" model entry and makes it the
+    // document's model. `label` is where it came from (a file path, kept as "model_config_path");
     // when empty the entry shows the config's model_type.
     void setImportedModelConfig(const nlohmann::json& config, const QString& label);
 
-    // Replaces the scenario's memory overheads (what the "Memory overheads…" dialog returns) and
-    // emits scenarioChanged, as a user's change would.
+    // Replaces the scenario's memory overheads (what the "Memory overheads…" dialog returns), as
+    // a user's change would.
     void setOverheads(const core::Overheads& overheads);
     // Opens the overheads dialog for the current device; applies it on OK.
     void editOverheads();
@@ -156,18 +165,28 @@ private:
     void updateActivationsLabel();
     void updateSplitDisplay();
     std::optional<core::Parallelism> manualSplit() const;
-    std::optional<nlohmann::json> candidate() const;
-    // Emits the current scenario if it is valid and differs from the last one emitted.
+    // Sets every control to the document's scenario, emitting nothing.
+    void showScenario();
+    // The weight format the picker shows: the document's, or the checkpoint's own where the
+    // scenario names none and the core serves a quantized checkpoint as stored.
+    core::Precision shownWeights() const;
+    // The document's scenario with what the controls show; nullopt while a manual split does
+    // not match the device count (and the document's split no longer does either).
+    std::optional<core::Scenario> fromControls() const;
+    // fromControls(), else the document's scenario: what a picker's change starts from.
+    core::Scenario edited() const;
+    // Hands the controls' scenario to the document (a change only where it differs).
     void commit();
+    // An edit of the panel to the document (undoable; one step per slider drag).
+    void submit(const core::Scenario& next);
 
-    bool m_syncing = false; // true while controls are set programmatically
+    ScenarioDocument* m_document = nullptr;
+    bool m_syncing = false;    // true while controls are set programmatically
+    bool m_submitting = false; // true while the document takes an edit of this panel
     int m_dragId = 0;
     int m_dragCount = 0;
-    core::Scenario m_base; // ids, model config and the fields without a control
     std::vector<ImportedConfig> m_imported;
-    std::optional<core::Parallelism> m_autoSplit;      // from the last report
-    std::optional<core::Parallelism> m_lastValidSplit; // last manual split that matched devices
-    nlohmann::json m_lastEmitted;
+    std::optional<core::Parallelism> m_autoSplit; // from the last report
 
     QScrollArea* m_scroll = nullptr;
     QComboBox* m_deviceCombo = nullptr;

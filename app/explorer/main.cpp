@@ -59,7 +59,7 @@ int main(int argc, char* argv[])
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
-                   std::strcmp(argv[i], "--benchmark-ui") == 0;
+                   std::strncmp(argv[i], "--export-report", 15) == 0 || std::strcmp(argv[i], "--benchmark-ui") == 0;
     const bool noDisplay = !hasDisplay();
     if (noDisplay)
         qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
@@ -120,6 +120,11 @@ int main(int argc, char* argv[])
         QApplication::translate(
             "main", "Render the dashboard to FILE (.png, .svg or .pdf) without showing a window."),
         QStringLiteral("file"));
+    const QCommandLineOption reportOption(
+        QStringLiteral("export-report"),
+        QApplication::translate("main", "Write the report the window shows to FILE (.json, or .csv) without "
+                                        "showing a window; with --export-dashboard, both."),
+        QStringLiteral("file"));
     const QCommandLineOption sizeOption(
         QStringLiteral("size"), QApplication::translate("main", "Dashboard size for --export-dashboard."),
         QStringLiteral("WxH"), QStringLiteral("1280x800"));
@@ -158,7 +163,7 @@ int main(int argc, char* argv[])
                                         "(FILE, --scenario or the default) is B. With --export-dashboard, "
                                         "renders the comparison."),
         QStringLiteral("file"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, sizeOption, scaleOption,
+    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, reportOption, sizeOption, scaleOption,
                        tabOption, compareOption, presentationOption, languageOption, noRestoreOption, benchmarkOption,
                        startupOption});
     parser.addPositionalArgument(
@@ -281,6 +286,11 @@ int main(int argc, char* argv[])
         window.logError(message);
     }
 
+    // The report the window holds, as llm-hw-estimate prints it (tests compare the two).
+    if (parser.isSet(reportOption) && !window.exportReport(parser.value(reportOption), &error))
+        return fail(error);
+    if (parser.isSet(reportOption) && !parser.isSet(exportOption))
+        return 0;
     if (parser.isSet(exportOption)) {
         const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
         const auto match = sizePattern.match(parser.value(sizeOption));

@@ -3,7 +3,6 @@
 #include "app/explorer/app_settings.h"
 #include "app/explorer/hf_import_dialog.h"
 #include "app/explorer/language.h"
-#include "app/explorer/scenario_change_command.h"
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
@@ -24,6 +23,7 @@
 #include "widgets/primer_panel.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/scenario_document.h"
 #include "widgets/theme.h"
 
 #include <QAction>
@@ -79,7 +79,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
       m_dashboard(new widgets::Dashboard), m_compareView(new widgets::CompareView),
       m_views(new QStackedWidget), m_messageLog(new widgets::MessageLog),
       m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this)),
-      m_undoStack(new QUndoStack(this))
+      m_document(new widgets::ScenarioDocument(this))
 {
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_controls);
@@ -164,10 +164,16 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
         m_messageButton->setVisible(count > 0);
     });
 
+    m_controls->setDocument(m_document);
     m_controls->setCatalog(m_catalog);
+    m_document->setCatalog(&m_catalog);
     createActions();
-    connect(m_controls, &widgets::ScenarioControls::scenarioChanged, this, &MainWindow::onScenarioChanged);
-    connect(m_undoStack, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ScenarioDocument::reportChanged, this, &MainWindow::showReport);
+    connect(m_document, &widgets::ScenarioDocument::scenarioChanged, this, [this] {
+        m_saveModelAction->setEnabled(m_document->scenario().modelConfig.has_value());
+    });
+    connect(m_document, &widgets::ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &widgets::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
     connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
@@ -190,7 +196,8 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
 MainWindow::~MainWindow()
 {
     disconnect(qApp, nullptr, this, nullptr);
-    m_undoStack->disconnect(this);
+    m_document->disconnect(this);
+    m_document->undoStack()->disconnect(this);
     delete centralWidget(); // the controls and charts, while the object their signals reach is whole
 }
 
@@ -236,10 +243,10 @@ void MainWindow::createActions()
     setStandardShortcut(quit, QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_undoStack->createUndoAction(this, tr("&Undo"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     edit->addAction(undo);
-    QAction* redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -438,33 +445,30 @@ void MainWindow::setPresentationMode(bool on)
                              4000);
 }
 
-void MainWindow::evaluate(const json& scenario)
+void MainWindow::showReport()
 {
-    try {
-        core::Scenario parsed = core::scenarioFromJson(scenario);
-        core::Report report = core::estimate(parsed, m_catalog);
-        m_dashboard->setReport(report);
+    const std::optional<core::Report>& report = m_document->report();
+    if (report) {
+        m_dashboard->setReport(*report);
         if (m_compareView->hasPinned())
-            m_compareView->setCurrent(report);
-        m_controls->setReport(report);
-        m_report = std::move(report);
-        m_scenario = std::move(parsed);
+            m_compareView->setCurrent(*report);
         m_designSpaceStale = true;
         updateDesignSpace();
-        if (!m_report->warnings.empty())
-            statusBar()->showMessage(widgets::translatedCoreMessage(m_report->warnings.front()));
+        if (!report->warnings.empty())
+            statusBar()->showMessage(widgets::translatedCoreMessage(report->warnings.front()));
         else
             statusBar()->clearMessage();
-        emit reportChanged(*m_report);
-    } catch (const core::InputError& error) {
-        m_scenario.reset();
-        const QString problem = widgets::translatedCoreMessage(error.what());
-        m_dashboard->showProblem(problem);
-        m_compareView->showProblem(problem);
-        statusBar()->showMessage(problem);
-        if (m_explainTarget)
-            m_explainPanel->showMessage(problem);
+        emit reportChanged(*report);
+        return;
     }
+    if (m_document->problem().isEmpty())
+        return; // no scenario yet
+    const QString problem = widgets::translatedCoreMessage(m_document->problem().toStdString());
+    m_dashboard->showProblem(problem);
+    m_compareView->showProblem(problem);
+    statusBar()->showMessage(problem);
+    if (m_explainTarget)
+        m_explainPanel->showMessage(problem);
 }
 
 void MainWindow::explain(const core::ExplainTarget& target, bool pinned)
@@ -480,8 +484,8 @@ void MainWindow::refreshExplanation()
 {
     if (!m_explainTarget)
         return; // the panel's hint stays until something is clicked
-    const std::optional<core::Report>& report = m_explainPinned ? m_compareView->pinned() : m_report;
-    if (!report || (!m_explainPinned && !m_scenario)) {
+    const std::optional<core::Report>& report = m_explainPinned ? m_compareView->pinned() : m_document->report();
+    if (!report) {
         m_explainPanel->showMessage(m_explainPinned ? tr("Nothing is pinned as A any more.")
                                                     : tr("No report to explain: choose a device and a model first."));
         return;
@@ -499,15 +503,16 @@ void MainWindow::refreshExplanation()
 
 void MainWindow::pinCurrent()
 {
-    if (!m_report) {
+    const std::optional<core::Report>& report = m_document->report();
+    if (!report) {
         statusBar()->showMessage(tr("Nothing to pin: the current scenario has no estimate"), 5000);
         return;
     }
-    m_compareView->setPinned(*m_report);
-    m_compareView->setCurrent(*m_report);
+    m_compareView->setPinned(*report);
+    m_compareView->setCurrent(*report);
     pinChanged();
     statusBar()->showMessage(tr("Pinned %1 as A: change the controls to compare (View → Compare A/B)")
-                                 .arg(widgets::CompareView::scenarioTitle(*m_report)),
+                                 .arg(widgets::CompareView::scenarioTitle(*report)),
                              6000);
 }
 
@@ -520,8 +525,8 @@ bool MainWindow::pinScenario(const json& scenario, QString* error)
         *error = QString::fromStdString(e.what());
         return false;
     }
-    if (m_report)
-        m_compareView->setCurrent(*m_report);
+    if (m_document->report())
+        m_compareView->setCurrent(*m_document->report());
     pinChanged();
     return true;
 }
@@ -537,8 +542,8 @@ void MainWindow::takeOverViewsFrom(const MainWindow& other)
 {
     if (const auto& pinned = other.m_compareView->pinned()) {
         m_compareView->setPinned(*pinned);
-        if (m_report)
-            m_compareView->setCurrent(*m_report);
+        if (m_document->report())
+            m_compareView->setCurrent(*m_document->report());
         pinChanged();
         showCompare(other.compareShown());
     }
@@ -580,13 +585,13 @@ QWidget* MainWindow::exportTarget() const
 
 void MainWindow::updateDesignSpace()
 {
-    if (!m_dashboard->designSpaceShown() || !m_scenario)
+    if (!m_dashboard->designSpaceShown() || !m_document->report())
         return;
     m_designSpaceStale = false;
     core::DesignSpaceAxes axes;
     axes.phase = m_dashboard->designSpace()->requestedPhase();
     try {
-        m_dashboard->designSpace()->setMap(core::designSpaceMap(*m_scenario, m_catalog, axes));
+        m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
     } catch (const core::InputError& error) {
         m_dashboard->designSpace()->clear(QString::fromStdString(error.what()));
     }
@@ -600,15 +605,7 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
         *error = QString::fromStdString(e.what());
         return false;
     }
-    m_recordChanges = false; // a loaded scenario starts a new history
-    m_controls->setScenario(scenario);
-    m_recordChanges = true;
-    m_shown = m_controls->scenario();
-    m_saveModelAction->setEnabled(m_shown.contains("model_config"));
-    evaluate(m_shown);
-    m_undoStack->clear(); // clean: a freshly loaded scenario has nothing to lose
-    updateTitle();
-    return true;
+    return m_document->load(scenario, error); // a new history, with nothing to lose
 }
 
 bool MainWindow::confirmDiscardChanges(bool closing)
@@ -636,38 +633,12 @@ bool MainWindow::confirmDiscardChanges(bool closing)
 
 bool MainWindow::changeScenario(const json& scenario, QString* error)
 {
-    try {
-        m_controls->setScenario(scenario); // an ordinary, undoable change (onScenarioChanged)
-    } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::onScenarioChanged(const json& scenario)
-{
-    if (m_recordChanges && m_shown.is_object() && scenario != m_shown)
-        m_undoStack->push(new ScenarioChangeCommand(m_shown, scenario, m_controls->dragId(),
-                                                    [this](const json& s) { applyFromHistory(s); }));
-    m_shown = scenario;
-    m_saveModelAction->setEnabled(scenario.contains("model_config"));
-    evaluate(scenario);
-    updateTitle();
-}
-
-void MainWindow::applyFromHistory(const json& scenario)
-{
-    m_recordChanges = false;
-    QString error;
-    if (!changeScenario(scenario, &error)) // the catalog changed under the history
-        logError(error);
-    m_recordChanges = true;
+    return m_document->change(scenario, error); // an ordinary, undoable change
 }
 
 bool MainWindow::isModified() const
 {
-    return !m_undoStack->isClean();
+    return m_document->isModified();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -710,9 +681,9 @@ void MainWindow::restoreSession(bool resumeScenario)
         logError(tr("The last session's scenario could not be restored: %1").arg(error));
         return;
     }
-    m_scenarioPath = m_settings->lastScenarioPath();
+    m_document->setFilePath(m_settings->lastScenarioPath());
     if (m_settings->lastScenarioModified())
-        m_undoStack->resetClean(); // unsaved then, unsaved now: no undo step returns to the file
+        m_document->setModifiedWithoutHistory(); // unsaved then, unsaved now
     updateTitle();
 }
 
@@ -724,7 +695,7 @@ void MainWindow::saveSession()
     m_settings->setWindowState(saveState());
     m_settings->setChartTab(m_dashboard->designSpaceShown() ? QStringLiteral("design-space")
                                                             : QStringLiteral("roofline"));
-    m_settings->setLastSession(m_controls->scenario(), m_scenarioPath, isModified());
+    m_settings->setLastSession(m_document->toFileJson(), m_document->filePath(), isModified());
     m_settings->sync();
 }
 
@@ -822,18 +793,34 @@ bool MainWindow::openScenarioFile(const QString& path, QString* error)
 
 void MainWindow::setScenarioPath(const QString& path)
 {
-    m_scenarioPath = path;
+    m_document->setFilePath(path);
     if (m_settings && !path.isEmpty())
-        m_settings->addRecentFile(path);
+        m_settings->addRecentFile(m_document->filePath());
     updateTitle();
+}
+
+const QString& MainWindow::scenarioPath() const
+{
+    return m_document->filePath();
+}
+
+QUndoStack* MainWindow::undoStack() const
+{
+    return m_document->undoStack();
+}
+
+const std::optional<core::Report>& MainWindow::report() const
+{
+    return m_document->report();
 }
 
 bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 {
-    const std::string text = m_controls->scenario().dump(2) + "\n";
+    // The file as loaded, with this window's changes: members it does not know stay.
+    const std::string text = m_document->toFileJson().dump(2) + "\n";
     if (!saveFileAtomically(path, QByteArray::fromStdString(text), error))
         return false;
-    m_undoStack->setClean();
+    m_document->setSaved();
     setScenarioPath(path);
     return true;
 }
@@ -862,6 +849,7 @@ bool MainWindow::reloadCatalog(QString* error)
         return false;
     }
     m_controls->setCatalog(m_catalog);
+    m_document->setCatalog(&m_catalog);
     showWarnings(warnings);
     return true;
 }
@@ -875,10 +863,9 @@ bool MainWindow::addUserDevice(const core::Device& device, QString* error)
                      .arg(QString::fromStdString(device.name), *error);
         return false;
     }
-    json next = m_controls->scenario();
-    next["device"] = device.id;
-    if (!changeScenario(next, error))
-        return false;
+    core::Scenario next = m_document->scenario();
+    next.deviceId = device.id;
+    m_document->change(next);
     statusBar()->showMessage(
         tr("Saved %1 to %2")
             .arg(QString::fromStdString(device.name), QDir::toNativeSeparators(userDevicesFile())),
@@ -888,23 +875,22 @@ bool MainWindow::addUserDevice(const core::Device& device, QString* error)
 
 bool MainWindow::saveImportedModel(const QString& id, const QString& name, QString* error)
 {
-    json next = m_controls->scenario();
-    if (!next.contains("model_config")) {
+    core::Scenario next = m_document->scenario();
+    if (!next.modelConfig) {
         *error = tr("The current model is not an imported config.json");
         return false;
     }
-    const QString source = stringField(next, "model_config_path");
-    if (!saveUserModel(id, name, next["model_config"], source, error))
+    const QString source = QString::fromStdString(next.modelConfigPath);
+    if (!saveUserModel(id, name, *next.modelConfig, source, error))
         return false;
     if (!reloadCatalog(error)) {
         *error = tr("Saved %1, but the catalog could not be reloaded: %2").arg(name, *error);
         return false;
     }
-    next.erase("model_config");
-    next.erase("model_config_path");
-    next["model"] = id.toStdString();
-    if (!changeScenario(next, error))
-        return false;
+    next.modelConfig.reset();
+    next.modelConfigPath.clear();
+    next.modelId = id.toStdString();
+    m_document->change(next);
     statusBar()->showMessage(tr("Saved %1 to %2").arg(name, QDir::toNativeSeparators(userModelsFile())),
                              8000);
     return true;
@@ -975,11 +961,11 @@ bool MainWindow::copyImage(QWidget* chart, const QString& what)
 
 bool MainWindow::exportReport(const QString& path, QString* error)
 {
-    if (!m_report) {
+    if (!m_document->report()) {
         *error = tr("There is no report to export");
         return false;
     }
-    const json report = core::reportToJson(*m_report);
+    const json report = core::reportToJson(*m_document->report());
     const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
     const std::string text = csv ? reportJsonAsCsv(report) : report.dump(2) + "\n";
     return saveFileAtomically(path, QByteArray::fromStdString(text), error);
@@ -1023,7 +1009,7 @@ void MainWindow::openScenarioDialog()
 
 void MainWindow::saveScenarioDialog(bool askForName)
 {
-    QString path = m_scenarioPath;
+    QString path = m_document->filePath();
     if (askForName || path.isEmpty())
         path = QFileDialog::getSaveFileName(this, tr("Save Scenario"),
                                             path.isEmpty() ? tr("scenario.json") : path,
@@ -1058,8 +1044,7 @@ void MainWindow::deviceEditorDialog(bool copyCurrent)
     widgets::DeviceEditorDialog dialog(this);
     dialog.setCatalog(m_catalog);
     if (copyCurrent) {
-        const std::string id = m_controls->scenario().value("device", std::string());
-        const core::Device* current = m_catalog.findDevice(id);
+        const core::Device* current = m_catalog.findDevice(m_document->scenario().deviceId);
         if (!current) {
             reportError(tr("Cannot copy the device"), tr("No device is selected"));
             return;
@@ -1075,8 +1060,7 @@ void MainWindow::deviceEditorDialog(bool copyCurrent)
 
 void MainWindow::calibrationDialog()
 {
-    const std::string id = m_controls->scenario().value("device", std::string());
-    const core::Device* current = m_catalog.findDevice(id);
+    const core::Device* current = m_catalog.findDevice(m_document->scenario().deviceId);
     if (!current) {
         reportError(tr("Cannot calibrate the device"), tr("No device is selected"));
         return;
@@ -1084,13 +1068,14 @@ void MainWindow::calibrationDialog()
     widgets::CalibrationDialog dialog(*current, m_catalog, this);
     // The scenario on screen as a first row, its measurement left to fill in (an imported
     // config.json is not in the catalog the fit resolves models from).
-    if (m_scenario && !m_scenario->modelConfig) {
+    const core::Scenario& shown = m_document->scenario();
+    if (m_document->report() && !shown.modelConfig) {
         using Quantity = core::CalibrationPoint::Quantity;
         core::CalibrationPoint point;
-        point.scenario = *m_scenario;
-        point.quantity = m_scenario->mode == core::Mode::Training ? Quantity::TrainingStepSeconds
-                         : m_scenario->outputTokens > 0            ? Quantity::DecodeTokensPerSecond
-                                                                   : Quantity::PrefillTokensPerSecond;
+        point.scenario = shown;
+        point.quantity = shown.mode == core::Mode::Training ? Quantity::TrainingStepSeconds
+                         : shown.outputTokens > 0            ? Quantity::DecodeTokensPerSecond
+                                                             : Quantity::PrefillTokensPerSecond;
         dialog.addPoint(point);
     }
     if (dialog.exec() != QDialog::Accepted)
@@ -1189,7 +1174,8 @@ void MainWindow::exportReportDialog()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_scenarioPath.isEmpty() ? tr("Untitled") : QFileInfo(m_scenarioPath).fileName();
+    const QString& path = m_document->filePath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
     setWindowTitle(name + (isModified() ? QStringLiteral("*") : QString()) + QStringLiteral(" — ") +
                    tr("LLM Hardware Explorer"));
 }

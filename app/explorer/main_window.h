@@ -32,6 +32,7 @@ class ExplainPanel;
 class MessageLog;
 class PrimerPanel;
 class ScenarioControls;
+class ScenarioDocument;
 } // namespace lhe::widgets
 
 namespace lhe::app {
@@ -61,7 +62,10 @@ public:
     void restoreSession(bool resumeScenario);
     // What restoreSession() reads; closeEvent() calls it once the close is accepted.
     void saveSession();
-    QUndoStack* undoStack() const { return m_undoStack; }
+    QUndoStack* undoStack() const;
+    // The one owner of the scenario, its file, history and report: the controls edit it, the
+    // charts show its report.
+    widgets::ScenarioDocument* document() const { return m_document; }
     // The About box's text: version, licence, credits (rich text).
     static QString aboutText();
     // Re-reads the catalog and repopulates the pickers (keeping the selection); does not evaluate.
@@ -78,7 +82,7 @@ public:
     bool openScenarioFile(const QString& path, QString* error);
     // The file File → Save writes to, for a scenario loaded from it (a FILE or --scenario argument).
     void setScenarioPath(const QString& path);
-    const QString& scenarioPath() const { return m_scenarioPath; }
+    const QString& scenarioPath() const; // absolute
     bool saveScenarioFile(const QString& path, QString* error);
     bool importModelConfig(const QString& path, QString* error);
     // Renders the dashboard as it is laid out now (after layoutForExport when headless).
@@ -92,7 +96,7 @@ public:
     // A chart (or the dashboard) to the clipboard as an image, rendered as exportImage() would.
     bool copyImage(QWidget* chart, const QString& what);
 
-    const std::optional<core::Report>& report() const { return m_report; }
+    const std::optional<core::Report>& report() const;
     widgets::Dashboard* dashboard() const { return m_dashboard; }
 
     // Compare A/B (issue 8): the current report pinned as A (View → Pin Scenario as A), or a
@@ -157,7 +161,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void evaluate(const nlohmann::json& scenario);
+    // The document's report (or its problem) to the charts, the compare view and the status bar.
+    void showReport();
     // Sets the controls to `scenario` as a user's change would (undoable); false + message if invalid.
     bool changeScenario(const nlohmann::json& scenario, QString* error);
     // Recomputes the design-space map of the last evaluated scenario when the map is shown;
@@ -181,9 +186,6 @@ private:
     void exportReportDialog();
     void reportError(const QString& title, const QString& message);
     void updateTitle();
-    void onScenarioChanged(const nlohmann::json& scenario);
-    // Undo/redo: sets the controls to a scenario without recording it again.
-    void applyFromHistory(const nlohmann::json& scenario);
     void fillRecentMenu();
     void openRecentFile(const QString& path);
     void applyTheme(const QString& theme);
@@ -211,14 +213,9 @@ private:
     std::optional<core::ExplainTarget> m_explainTarget; // what the Explain panel shows
     bool m_explainPinned = false;                       // ... of report A rather than the current
     QToolButton* m_messageButton;
-    std::optional<core::Report> m_report;
-    std::optional<core::Scenario> m_scenario; // what m_report was evaluated from
+    widgets::ScenarioDocument* m_document;
     bool m_designSpaceStale = true;
-    QString m_scenarioPath;
     AppSettings* m_settings = nullptr;
-    QUndoStack* m_undoStack;
-    nlohmann::json m_shown;       // the scenario on screen: "before" for the next undo step
-    bool m_recordChanges = false; // off while a scenario is loaded or replayed from history
     QMenu* m_recentMenu = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QAction* m_exportAsShownAction = nullptr;

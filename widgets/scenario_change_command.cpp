@@ -1,10 +1,12 @@
-#include "app/explorer/scenario_change_command.h"
+#include "widgets/scenario_change_command.h"
+
+#include "widgets/scenario_document.h"
 
 #include <QCoreApplication>
 #include <algorithm>
 #include <vector>
 
-namespace lhe::app {
+namespace lhe::widgets {
 
 namespace {
 
@@ -77,15 +79,16 @@ QString describeScenarioChange(const nlohmann::json& before, const nlohmann::jso
                                        static_cast<int>(labels.size()));
 }
 
-ScenarioChangeCommand::ScenarioChangeCommand(nlohmann::json before, nlohmann::json after, int dragId, Apply apply)
-    : m_before(std::move(before)), m_after(std::move(after)), m_dragId(dragId), m_apply(std::move(apply))
+ScenarioChangeCommand::ScenarioChangeCommand(ScenarioDocument* document, core::Scenario before,
+                                             core::Scenario after, int dragId)
+    : m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_dragId(dragId)
 {
     updateText();
 }
 
 void ScenarioChangeCommand::undo()
 {
-    m_apply(m_before);
+    m_document->apply(m_before);
 }
 
 void ScenarioChangeCommand::redo()
@@ -94,7 +97,7 @@ void ScenarioChangeCommand::redo()
         m_firstRedo = false;
         return;
     }
-    m_apply(m_after);
+    m_document->apply(m_after);
 }
 
 bool ScenarioChangeCommand::mergeWith(const QUndoCommand* other)
@@ -104,14 +107,14 @@ bool ScenarioChangeCommand::mergeWith(const QUndoCommand* other)
         return false;
     m_after = next->m_after;
     // Dragged back to where it started: nothing to undo.
-    setObsolete(m_after == m_before);
+    setObsolete(core::scenarioToJson(m_after) == core::scenarioToJson(m_before));
     updateText();
     return true;
 }
 
 void ScenarioChangeCommand::updateText()
 {
-    setText(describeScenarioChange(m_before, m_after));
+    setText(describeScenarioChange(core::scenarioToJson(m_before), core::scenarioToJson(m_after)));
 }
 
-} // namespace lhe::app
+} // namespace lhe::widgets

@@ -1,7 +1,14 @@
 #include "app/explorer/app_settings.h"
 
+#include "app/support/input_files.h"
+#include "core/input_error.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QStandardPaths>
+#include <QThread>
 
 namespace lhe::app {
 
@@ -14,6 +21,12 @@ constexpr auto kChartTab = "window/chartTab";
 constexpr auto kLastScenario = "session/scenario";
 constexpr auto kLastPath = "session/path";
 constexpr auto kLastModified = "session/modified";
+constexpr auto kUnrestored = "unrestoredSessions"; // a QSettings array: unrestoredSessions/1/scenario, ...
+constexpr auto kUnrestoredScenario = "scenario";
+constexpr auto kUnrestoredPath = "path";
+constexpr auto kUnrestoredModified = "modified";
+constexpr auto kUnrestoredKeptAt = "keptAt";
+constexpr auto kUnrestoredReason = "reason";
 constexpr auto kLanguage = "ui/language";
 constexpr auto kTheme = "ui/theme";
 constexpr auto kExportFolder = "export/folder";
@@ -22,9 +35,40 @@ constexpr auto kExportAsShown = "export/asShown";
 constexpr auto kRecentFiles = "recentFiles";
 constexpr auto kHfToken = "huggingface/token";
 
+// How long a change to a shared list waits for other instances' (each holds the lock for one
+// read and one write of a small file), and how often it looks. QLockFile::tryLock(timeout) would
+// sleep 100, 200, 400 ... ms between attempts (qlockfile.cpp), long enough that with eight
+// instances one can miss a free lock until its time is up; hence the short polls. Past the
+// timeout the change is made without the lock: losing another instance's entry is better than
+// losing this one's.
+constexpr int kLockTimeoutMs = 10000;
+constexpr int kLockPollMs = 5;
+
 QString key(const char* name)
 {
     return QString::fromLatin1(name);
+}
+
+// A path as given by the user or the command line, made absolute against the current folder.
+QString absoluteCleanPath(const QString& path)
+{
+    return path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
+
+// A path read back from the file: absolute ones cleaned, relative ones (older versions stored
+// the path as given) dropped, since the folder they were relative to is unknown.
+QString storedPath(const QString& path)
+{
+    return path.isEmpty() || QFileInfo(path).isRelative() ? QString() : QDir::cleanPath(path);
+}
+
+// A value QSettings read back as text. An unquoted value with commas in a hand-edited file
+// reads as a list (QSettings INI format); joined, it is the text as written, give or take spaces.
+QString storedText(const QVariant& value)
+{
+    if (value.typeId() == QMetaType::QStringList || value.typeId() == QMetaType::QVariantList)
+        return value.toStringList().join(QStringLiteral(", "));
+    return value.toString();
 }
 
 } // namespace
@@ -38,6 +82,30 @@ AppSettings::AppSettings()
 }
 
 AppSettings::AppSettings(const QString& iniPath) : m_settings(iniPath, QSettings::IniFormat) {}
+
+// The lock is not QSettings' own "<file>.lock", which QSettings::sync takes itself (Qt's
+// qsettings.cpp, syncConfFile): holding that one while calling sync would wait for ourselves.
+// sync() re-reads the file when another process changed it (size or modification time differ,
+// as syncConfFile checks) and writes the changes made since; both happen inside the lock.
+template <typename Change>
+void AppSettings::changeUnderLock(Change&& change)
+{
+    const QFileInfo file(m_settings.fileName());
+    QDir().mkpath(file.absolutePath()); // at the first start the folder does not exist yet
+    QLockFile lock(file.absoluteFilePath() + QStringLiteral(".edit-lock"));
+    const QDeadlineTimer deadline(kLockTimeoutMs);
+    while (!lock.tryLock(0)) {
+        if (lock.error() != QLockFile::LockFailedError || deadline.hasExpired()) {
+            qWarning("Settings %s: cannot lock %s; changing it unlocked", qPrintable(file.absoluteFilePath()),
+                     qPrintable(lock.fileName()));
+            break;
+        }
+        QThread::msleep(kLockPollMs);
+    }
+    m_settings.sync();
+    change();
+    m_settings.sync();
+}
 
 QByteArray AppSettings::windowGeometry() const
 {
@@ -59,22 +127,32 @@ void AppSettings::setWindowState(const QByteArray& state)
     m_settings.setValue(key(kState), state);
 }
 
-std::optional<nlohmann::json> AppSettings::lastScenario() const
+std::optional<nlohmann::json> AppSettings::lastScenario(QString* error) const
 {
-    const QByteArray text = m_settings.value(key(kLastScenario)).toString().toUtf8();
+    if (error)
+        error->clear();
+    const QString text = storedText(m_settings.value(key(kLastScenario)));
     if (text.isEmpty())
         return std::nullopt;
-    // Settings files can be edited by hand: a broken one means "no session", never a crash.
-    nlohmann::json scenario = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr,
-                                                    /*allow_exceptions=*/false);
-    if (!scenario.is_object())
+    // Settings files can be edited by hand and outlive versions: what is stored is held to the
+    // limits of a scenario file, and a failure is an error to report, never a crash.
+    const std::string origin = m_settings.fileName().toStdString() + ": " + kLastScenario;
+    try {
+        nlohmann::json scenario = parseJsonBytes(text.toUtf8(), origin);
+        if (!scenario.is_object())
+            throw core::InputError(origin, std::string("a scenario must be a JSON object, got ") +
+                                               scenario.type_name());
+        return scenario;
+    } catch (const core::InputError& failure) {
+        if (error)
+            *error = QString::fromStdString(failure.what());
         return std::nullopt;
-    return scenario;
+    }
 }
 
 QString AppSettings::lastScenarioPath() const
 {
-    return m_settings.value(key(kLastPath)).toString();
+    return storedPath(m_settings.value(key(kLastPath)).toString());
 }
 
 bool AppSettings::lastScenarioModified() const
@@ -85,10 +163,97 @@ bool AppSettings::lastScenarioModified() const
 void AppSettings::setLastSession(const nlohmann::json& scenario, const QString& path, bool modified)
 {
     m_settings.setValue(key(kLastScenario), QString::fromStdString(scenario.dump()));
-    m_settings.setValue(key(kLastPath), path);
+    m_settings.setValue(key(kLastPath), absoluteCleanPath(path));
     m_settings.setValue(key(kLastModified), modified);
 }
 
+bool AppSettings::keepUnrestoredSession(const QString& reason)
+{
+    bool kept = false;
+    changeUnderLock([&] {
+        UnrestoredSession session;
+        session.scenarioText = storedText(m_settings.value(key(kLastScenario)));
+        if (session.scenarioText.isEmpty())
+            return; // nothing to lose, or another instance moved it already
+        session.path = lastScenarioPath();
+        session.modified = lastScenarioModified();
+        session.keptAt = QDateTime::currentDateTimeUtc();
+        session.reason = reason;
+        m_settings.remove(key(kLastScenario));
+        m_settings.remove(key(kLastPath));
+        m_settings.remove(key(kLastModified));
+        QList<UnrestoredSession> sessions = unrestoredSessions();
+        for (const UnrestoredSession& earlier : sessions) {
+            if (earlier.scenarioText == session.scenarioText && earlier.path == session.path &&
+                earlier.modified == session.modified)
+                return;
+        }
+        sessions.prepend(session);
+        setUnrestoredSessions(sessions.mid(0, kMaxUnrestoredSessions));
+        kept = true;
+    });
+    return kept;
+}
+
+std::optional<AppSettings::UnrestoredSession> AppSettings::unrestoredSession() const
+{
+    const QList<UnrestoredSession> sessions = unrestoredSessions();
+    if (sessions.isEmpty())
+        return std::nullopt;
+    return sessions.front();
+}
+
+QList<AppSettings::UnrestoredSession> AppSettings::unrestoredSessions() const
+{
+    QList<UnrestoredSession> sessions;
+    const int size = m_settings.beginReadArray(key(kUnrestored));
+    for (int i = 0; i < size && sessions.size() < kMaxUnrestoredSessions; ++i) {
+        m_settings.setArrayIndex(i);
+        UnrestoredSession session;
+        session.scenarioText = storedText(m_settings.value(key(kUnrestoredScenario)));
+        session.path = storedPath(m_settings.value(key(kUnrestoredPath)).toString());
+        session.modified = m_settings.value(key(kUnrestoredModified), false).toBool();
+        session.keptAt =
+            QDateTime::fromString(m_settings.value(key(kUnrestoredKeptAt)).toString(), Qt::ISODateWithMs);
+        session.reason = m_settings.value(key(kUnrestoredReason)).toString();
+        if (!session.scenarioText.isEmpty())
+            sessions.append(session);
+    }
+    m_settings.endArray();
+    return sessions;
+}
+
+void AppSettings::clearUnrestoredSession(const UnrestoredSession& session)
+{
+    changeUnderLock([&] {
+        QList<UnrestoredSession> sessions = unrestoredSessions();
+        if (sessions.removeOne(session))
+            setUnrestoredSessions(sessions);
+    });
+}
+
+void AppSettings::clearUnrestoredSessions()
+{
+    changeUnderLock([&] { m_settings.remove(key(kUnrestored)); });
+}
+
+void AppSettings::setUnrestoredSessions(const QList<UnrestoredSession>& sessions)
+{
+    m_settings.remove(key(kUnrestored));
+    if (sessions.isEmpty())
+        return;
+    m_settings.beginWriteArray(key(kUnrestored), static_cast<int>(sessions.size()));
+    for (int i = 0; i < sessions.size(); ++i) {
+        const UnrestoredSession& session = sessions[i];
+        m_settings.setArrayIndex(i);
+        m_settings.setValue(key(kUnrestoredScenario), session.scenarioText);
+        m_settings.setValue(key(kUnrestoredPath), session.path);
+        m_settings.setValue(key(kUnrestoredModified), session.modified);
+        m_settings.setValue(key(kUnrestoredKeptAt), session.keptAt.toString(Qt::ISODateWithMs));
+        m_settings.setValue(key(kUnrestoredReason), session.reason);
+    }
+    m_settings.endArray();
+}
 QString AppSettings::chartTab() const
 {
     return m_settings.value(key(kChartTab), QStringLiteral("roofline")).toString();
@@ -167,31 +332,41 @@ void AppSettings::setHfToken(const QString& token)
 
 QStringList AppSettings::recentFiles() const
 {
-    QStringList files = m_settings.value(key(kRecentFiles)).toStringList();
-    files.removeAll(QString());
-    files.removeDuplicates();
+    QStringList files;
+    for (const QString& stored : m_settings.value(key(kRecentFiles)).toStringList()) {
+        const QString path = storedPath(stored);
+        if (!path.isEmpty() && !files.contains(path))
+            files.append(path);
+    }
     return files.mid(0, kMaxRecentFiles);
 }
 
 void AppSettings::addRecentFile(const QString& path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    setRecentFiles(files);
+    const QString absolute = absoluteCleanPath(path);
+    if (absolute.isEmpty())
+        return;
+    changeUnderLock([&] {
+        QStringList files = recentFiles();
+        files.removeAll(absolute);
+        files.prepend(absolute);
+        setRecentFiles(files);
+    });
 }
 
 void AppSettings::removeRecentFile(const QString& path)
 {
-    QStringList files = recentFiles();
-    files.removeAll(QFileInfo(path).absoluteFilePath());
-    setRecentFiles(files);
+    const QString absolute = absoluteCleanPath(path);
+    changeUnderLock([&] {
+        QStringList files = recentFiles();
+        if (files.removeAll(absolute) > 0)
+            setRecentFiles(files);
+    });
 }
 
 void AppSettings::clearRecentFiles()
 {
-    m_settings.remove(key(kRecentFiles));
+    changeUnderLock([&] { m_settings.remove(key(kRecentFiles)); });
 }
 
 void AppSettings::setRecentFiles(const QStringList& files)

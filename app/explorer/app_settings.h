@@ -1,9 +1,20 @@
 // AppSettings: the explorer's preferences and last session, typed over QSettings so each key and
 // its default is written once. Stored in $XDG_CONFIG_HOME/llm-hw-explorer/llm-hw-explorer.conf
 // (QSettings NativeFormat on Linux); tests pass their own file.
+//
+// Several instances may run at once, each with its own AppSettings on the same file. Plain
+// preferences and the last session are "last writer wins" per key (QSettings merges the keys an
+// instance changed into the file as it is on disk when it syncs). The lists several instances add
+// to (recent files, kept-aside sessions) are changed as one read-modify-write of the file under a
+// lock file beside it (<settings file>.edit-lock), so no instance's entry is lost. QSettings
+// notices another process's write by the file's size and modification time (Qt's qsettings.cpp,
+// syncConfFile), so two writes of the same size within one tick of the file system's clock can
+// still go unnoticed: rare for lists a person changes by hand, and it costs one list entry.
 #pragma once
 
 #include <QByteArray>
+#include <QDateTime>
+#include <QList>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -26,11 +37,72 @@ public:
     void setWindowState(const QByteArray& state);
 
     // The scenario on screen when the window last closed, with its file and whether it had
-    // unsaved changes, so the next start resumes there. nullopt when none or unreadable.
-    std::optional<nlohmann::json> lastScenario() const;
+    // unsaved changes, so the next start resumes there.
+    //
+    // lastScenario: nullopt when no session is stored (`error` set empty) or when the stored text
+    // is not a usable scenario (`error` says why, one line naming the settings file and key, e.g.
+    // "<file>: session/scenario: JSON nested deeper than 64 levels at byte 65 (line 1, column 65)").
+    // The text passes the same limits as a scenario file (parseJsonBytes, app/support/input_files.h:
+    // 16 MiB, 64 levels of nesting, no repeated keys) and must be a JSON object; a scenario
+    // returned here is therefore safe to hand to core::scenarioFromJson, which still checks fields.
+    // A caller that gets nullopt with an error, or fails to load the returned scenario, should call
+    // keepUnrestoredSession() so the work is not overwritten at the next close.
+    std::optional<nlohmann::json> lastScenario(QString* error = nullptr) const;
+    // Absolute and clean (QDir::cleanPath), or empty: untitled. A relative path left by an older
+    // version reads as empty, since the folder it was relative to is unknown; saving then asks
+    // for a name instead of overwriting a same-named file in the current folder.
     QString lastScenarioPath() const;
     bool lastScenarioModified() const;
+    // `path` is stored absolute and clean (relative to the current folder now); empty: untitled.
+    // Last writer wins: of several instances, the one closed last is what the next start resumes.
     void setLastSession(const nlohmann::json& scenario, const QString& path, bool modified);
+
+    // A last session that could not be restored (unreadable text, a device or model no longer in
+    // the catalog, a broken user catalog), kept aside so that the window's fallback scenario does
+    // not overwrite it at the next close. Fields are as stored, so nothing is lost in the move.
+    // Stored as the QSettings array "unrestoredSessions" (keys scenario, path, modified, keptAt as
+    // ISO 8601 UTC with milliseconds, reason), newest first.
+    //
+    // The intended start-up sequence:
+    //   QString error;
+    //   const std::optional<json> scenario = settings.lastScenario(&error);
+    //   if (!scenario && error.isEmpty())          -> no session: the default scenario
+    //   else if (!scenario || !load(*scenario, &error)) {
+    //       settings.keepUnrestoredSession(error);  // before the fallback can be saved over it
+    //       report error; show the default scenario, untitled
+    //   } else                                     -> lastScenarioPath(), lastScenarioModified()
+    //   if (const auto kept = settings.unrestoredSession())
+    //       offer to save kept->scenarioText to a file (or open it), then
+    //       settings.clearUnrestoredSession(*kept) once saved or discarded.
+    // lastScenarioPath()/lastScenarioModified() read the moved keys: empty/false after the move.
+    struct UnrestoredSession
+    {
+        QString scenarioText; // session/scenario exactly as stored (JSON text, possibly broken)
+        QString path;         // as lastScenarioPath() read it: absolute and clean, or empty
+        bool modified = false;
+        QDateTime keptAt; // when keepUnrestoredSession ran, UTC, to the millisecond
+        QString reason;   // the reason given to keepUnrestoredSession, may be empty
+
+        bool operator==(const UnrestoredSession&) const = default;
+    };
+    static constexpr int kMaxUnrestoredSessions = 3;
+
+    // Moves the stored last session (scenario text, path, modified flag; re-read from the file
+    // under the lock) to the kept-aside list, newest first, with the time and `reason` (say,
+    // lastScenario's error). Afterwards lastScenario() is nullopt with no error and
+    // lastScenarioPath() is empty. A session equal in text, path and flag to one already kept
+    // (another instance failed on the same session) is not kept twice. At most
+    // kMaxUnrestoredSessions are kept: a fourth failure before the user dealt with the earlier
+    // ones drops the oldest; no other call discards one. Returns false when there was no session
+    // text to keep (nothing changes then).
+    bool keepUnrestoredSession(const QString& reason = QString());
+    // The newest kept-aside session, or nullopt; all of them, newest first.
+    std::optional<UnrestoredSession> unrestoredSession() const;
+    QList<UnrestoredSession> unrestoredSessions() const;
+    // Removes the one kept-aside session equal to `session` (as unrestoredSession() returned it,
+    // e.g. once the user saved or discarded it), leaving any another instance kept meanwhile.
+    void clearUnrestoredSession(const UnrestoredSession& session);
+    void clearUnrestoredSessions();
 
     // The chart beside the memory bars: "roofline" or "design-space".
     QString chartTab() const;
@@ -59,8 +131,12 @@ public:
     QString hfToken() const;
     void setHfToken(const QString& token);
 
-    // Most recent first, no duplicates, at most kMaxRecentFiles.
+    // Most recent first, no duplicates, at most kMaxRecentFiles, absolute and clean paths (a
+    // relative one left by an older version is left out: its folder is unknown).
     QStringList recentFiles() const;
+    // Each applies its one change to the list as it is in the file now (re-read under the lock,
+    // then written and synced), so instances running at once do not drop each other's entries.
+    // Paths are made absolute (relative to the current folder) and clean.
     void addRecentFile(const QString& path);
     void removeRecentFile(const QString& path);
     void clearRecentFiles();
@@ -70,6 +146,10 @@ public:
 
 private:
     void setRecentFiles(const QStringList& files);
+    void setUnrestoredSessions(const QList<UnrestoredSession>& sessions);
+    // Runs `change` between a re-read of the file and a write of it, holding <file>.edit-lock.
+    template <typename Change>
+    void changeUnderLock(Change&& change);
 
     mutable QSettings m_settings;
 };

@@ -31,8 +31,15 @@ nlohmann::json readJsonFile(const QString& path)
     const QByteArray bytes = file.read(kMaxInputFileBytes + 1);
     if (bytes.size() > kMaxInputFileBytes)
         throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+    return parseJsonBytes(bytes, name);
+}
+
+nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin)
+{
+    if (bytes.size() > kMaxInputFileBytes)
+        throw InputError(origin, "larger than 16 MiB, the limit for a catalog, scenario or config.json");
     return core::parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                               name);
+                               origin);
 }
 
 nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>* warnings)

@@ -5,9 +5,11 @@
 #include "core/catalog.h"
 #include "core/input_error.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 namespace lhe::app {
@@ -18,6 +20,11 @@ inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 // Reads and parses a JSON file; throws core::InputError("<file>", ...) for missing,
 // unreadable, oversized or malformed files (with the byte position).
 nlohmann::json readJsonFile(const QString& path);
+
+// Parses JSON held in memory (such as a scenario stored in the settings file) with the limits a
+// file gets: at most kMaxInputFileBytes, then core::parseJsonText (nesting depth, repeated keys,
+// positions in errors). Throws core::InputError("<origin>", ...). readJsonFile ends here.
+nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin);
 
 // Reads a Hugging Face config.json and checks it with core::architectureFromHfConfig, the
 // loader the estimator uses; errors name the file and the key ("<file>: num_attention_heads: ...").

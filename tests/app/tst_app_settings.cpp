@@ -2,9 +2,24 @@
 // ten newest without duplicates, and a damaged file reads as "no preference", never a crash.
 #include "app/explorer/app_settings.h"
 
+#include "app/support/input_files.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace lhe;
 
@@ -17,6 +32,14 @@ private slots:
     void everyValueSurvivesAReopen();
     void recentFilesKeepTheTenNewestWithoutDuplicates();
     void damagedValuesReadAsDefaults();
+    void relativePathsAreStoredAbsolute();
+    void relativePathsFromOldSettingsAreDropped();
+    void deeplyNestedSessionIsRefusedNotACrash();
+    void unusableSessionsSayWhy();
+    void unrestoredSessionIsKeptAside();
+    void unreadableSessionIsKeptAsText();
+    void severalUnrestoredSessionsAreKept();
+    void concurrentInstancesKeepEveryRecentFile();
 
 private:
     QString iniPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
@@ -113,5 +136,289 @@ void TestAppSettings::damagedValuesReadAsDefaults()
     QCOMPARE(settings.exportScale(), 1.0); // only 1x and 2x are offered
 }
 
-QTEST_GUILESS_MAIN(TestAppSettings)
+// Fault: the session stored "s.json" as given, so after a start from another folder Ctrl+S
+// wrote a different s.json. Both the session path and recent files are stored absolute and clean.
+void TestAppSettings::relativePathsAreStoredAbsolute()
+{
+    QFile::remove(iniPath());
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("a/sub")));
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("b")));
+    const QString startFolder = QDir::currentPath();
+    const auto back = qScopeGuard([&] { QDir::setCurrent(startFolder); });
+
+    QVERIFY(QDir::setCurrent(m_dir.filePath(QStringLiteral("a"))));
+    const QString folderA = QDir::currentPath(); // as the process sees it (symbolic links resolved)
+    {
+        app::AppSettings settings(iniPath());
+        settings.setLastSession(nlohmann::json{{"batch", 1}}, QStringLiteral("s.json"), true);
+        settings.addRecentFile(QStringLiteral("sub/../t.json"));
+        settings.sync();
+    }
+    QVERIFY(QDir::setCurrent(m_dir.filePath(QStringLiteral("b"))));
+    const app::AppSettings reopened(iniPath());
+    QCOMPARE(reopened.lastScenarioPath(), folderA + QStringLiteral("/s.json"));
+    QCOMPARE(reopened.recentFiles(), QStringList{folderA + QStringLiteral("/t.json")});
+}
+
+// A relative path written by an older version cannot be resolved (its folder is unknown): the
+// session reads as untitled and the recent-files entry is dropped, so nothing overwrites the
+// wrong file. Absolute ones come back cleaned.
+void TestAppSettings::relativePathsFromOldSettingsAreDropped()
+{
+    QFile file(iniPath());
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("[General]\nrecentFiles=old.json, /tmp/x/../kept.json, sub/older.json\n"
+               "[session]\npath=s.json\nmodified=true\n");
+    file.close();
+    const app::AppSettings settings(iniPath());
+    QVERIFY(settings.lastScenarioPath().isEmpty());
+    QCOMPARE(settings.recentFiles(), QStringList{QStringLiteral("/tmp/kept.json")});
+
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("[session]\npath=/tmp/x/./../s.json\n");
+    file.close();
+    const app::AppSettings cleaned(iniPath());
+    QCOMPARE(cleaned.lastScenarioPath(), QStringLiteral("/tmp/s.json"));
+}
+
+// Fault: a scenario nested 150,000 deep in the settings file overflowed the stack at every
+// start (scenarioFromJson, recursive, called on what lastScenario returned). The stored text
+// now passes the limits a scenario file passes (app/support/input_files.h parseJsonBytes).
+void TestAppSettings::deeplyNestedSessionIsRefusedNotACrash()
+{
+    constexpr std::size_t kDepth = 150000;
+    const std::string deepArray = std::string(kDepth, '[') + std::string(kDepth, ']');
+    for (const std::string& text :
+         {deepArray, "{\"device\": \"nvidia-h100-sxm\", \"model_config\": " + deepArray + "}"}) {
+        QFile::remove(iniPath());
+        {
+            QSettings raw(iniPath(), QSettings::IniFormat);
+            raw.setValue(QStringLiteral("session/scenario"), QString::fromStdString(text));
+        }
+        const app::AppSettings settings(iniPath());
+        QString error;
+        QVERIFY(!settings.lastScenario(&error));
+        QVERIFY2(
+            error.contains(QStringLiteral("session/scenario: JSON nested deeper than 64 levels at byte")),
+            qPrintable(error));
+    }
+}
+
+// The size limit of files too (16 MiB), and a stored value that is JSON but not a scenario.
+void TestAppSettings::unusableSessionsSayWhy()
+{
+    QFile::remove(iniPath());
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        raw.setValue(
+            QStringLiteral("session/scenario"),
+            QStringLiteral("{\"notes\": \"%1\"}").arg(QString(app::kMaxInputFileBytes, QLatin1Char('x'))));
+    }
+    QString error;
+    QVERIFY(!app::AppSettings(iniPath()).lastScenario(&error));
+    QVERIFY2(error.contains(QStringLiteral("larger than 16 MiB")), qPrintable(error));
+
+    for (const auto& [text, reason] : {std::pair{"[1, 2]", "a scenario must be a JSON object, got array"},
+                                       std::pair{"{\"batch\": 1, \"batch\": 2}", "duplicate key \"batch\""},
+                                       std::pair{"{\"device\": ", "malformed JSON at byte"}}) {
+        QFile::remove(iniPath());
+        {
+            QSettings raw(iniPath(), QSettings::IniFormat);
+            raw.setValue(QStringLiteral("session/scenario"), QString::fromUtf8(text));
+        }
+        QVERIFY(!app::AppSettings(iniPath()).lastScenario(&error));
+        QVERIFY2(error.startsWith(iniPath() + QStringLiteral(": session/scenario: ")), qPrintable(error));
+        QVERIFY2(error.contains(QLatin1String(reason)), qPrintable(error));
+    }
+    // No session at all is no error; a good one clears an earlier error.
+    QFile::remove(iniPath());
+    error = QStringLiteral("stale");
+    QVERIFY(!app::AppSettings(iniPath()).lastScenario(&error));
+    QVERIFY(error.isEmpty());
+    {
+        app::AppSettings settings(iniPath());
+        settings.setLastSession(nlohmann::json{{"batch", 2}}, QString(), false);
+        error = QStringLiteral("stale");
+        QVERIFY(settings.lastScenario(&error));
+        QVERIFY(error.isEmpty());
+    }
+}
+
+// Fault: a session that failed to restore was replaced by the fallback scenario at the next
+// close. keepUnrestoredSession moves it aside, exactly as stored, where setLastSession does not
+// reach it.
+void TestAppSettings::unrestoredSessionIsKeptAside()
+{
+    QFile::remove(iniPath());
+    // As stored, spacing and all; "nvidia-z999" stands for a device no longer in the catalog.
+    const QString text = QStringLiteral("{ \"device\" : \"nvidia-z999\",  \"batch\": 3 }");
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        raw.setValue(QStringLiteral("session/scenario"), text);
+        raw.setValue(QStringLiteral("session/path"), QStringLiteral("/tmp/work/s.json"));
+        raw.setValue(QStringLiteral("session/modified"), true);
+    }
+    const QDateTime before = QDateTime::currentDateTimeUtc().addMSecs(-1);
+    {
+        app::AppSettings settings(iniPath());
+        QVERIFY(settings.lastScenario()); // good JSON; the window's loadScenario refuses the device
+        QVERIFY(!settings.unrestoredSession());
+        QVERIFY(settings.keepUnrestoredSession(QStringLiteral("unknown device \"nvidia-z999\"")));
+        QString error = QStringLiteral("stale");
+        QVERIFY(!settings.lastScenario(&error));
+        QVERIFY(error.isEmpty()); // moved, not broken
+        QVERIFY(settings.lastScenarioPath().isEmpty());
+        QVERIFY(!settings.lastScenarioModified());
+        // The fallback scenario is saved at close; the kept session stays.
+        settings.setLastSession(nlohmann::json{{"device", "nvidia-rtx-4090"}}, QString(), false);
+        settings.sync();
+    }
+    const QDateTime after = QDateTime::currentDateTimeUtc().addMSecs(1);
+    const app::AppSettings reopened(iniPath());
+    const std::optional<app::AppSettings::UnrestoredSession> kept = reopened.unrestoredSession();
+    QVERIFY(kept);
+    QCOMPARE(kept->scenarioText, text);
+    QCOMPARE(kept->path, QStringLiteral("/tmp/work/s.json"));
+    QVERIFY(kept->modified);
+    QCOMPARE(kept->reason, QStringLiteral("unknown device \"nvidia-z999\""));
+    QVERIFY2(kept->keptAt >= before && kept->keptAt <= after,
+             qPrintable(kept->keptAt.toString(Qt::ISODateWithMs)));
+    QCOMPARE(kept->keptAt.timeSpec(), Qt::UTC);
+    QCOMPARE(reopened.unrestoredSessions().size(), 1);
+    QVERIFY(*reopened.lastScenario() == (nlohmann::json{{"device", "nvidia-rtx-4090"}}));
+}
+
+// Broken text is kept too, and with nothing stored there is nothing to keep.
+void TestAppSettings::unreadableSessionIsKeptAsText()
+{
+    QFile file(iniPath());
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("[session]\nscenario=\"{\\\"device\\\": \"\npath=relative.json\n");
+    file.close();
+    app::AppSettings settings(iniPath());
+    QString error;
+    QVERIFY(!settings.lastScenario(&error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(settings.keepUnrestoredSession(error));
+    QCOMPARE(settings.unrestoredSession()->scenarioText, QStringLiteral("{\"device\": "));
+    QVERIFY(settings.unrestoredSession()->path.isEmpty()); // relative: its folder is unknown
+    QCOMPARE(settings.unrestoredSession()->reason, error);
+    QVERIFY(!settings.keepUnrestoredSession()); // moved already: nothing left to keep
+    QCOMPARE(settings.unrestoredSessions().size(), 1);
+}
+
+// A second failure keeps both (newest first), the same session twice is kept once, and beyond
+// three the oldest goes. Clearing removes the one named, or all.
+void TestAppSettings::severalUnrestoredSessionsAreKept()
+{
+    QFile::remove(iniPath());
+    app::AppSettings settings(iniPath());
+    const auto fail = [&](int batch) {
+        settings.setLastSession(nlohmann::json{{"batch", batch}}, QStringLiteral("/tmp/s%1.json").arg(batch),
+                                true);
+        return settings.keepUnrestoredSession(QStringLiteral("failure %1").arg(batch));
+    };
+    QVERIFY(fail(1));
+    QVERIFY(fail(2));
+    QVERIFY(!fail(2)); // equal to one kept: not twice (moved out of the session all the same)
+    QVERIFY(settings.lastScenarioPath().isEmpty());
+    QList<app::AppSettings::UnrestoredSession> kept = settings.unrestoredSessions();
+    QCOMPARE(kept.size(), 2);
+    QCOMPARE(kept[0].path, QStringLiteral("/tmp/s2.json"));
+    QCOMPARE(kept[1].path, QStringLiteral("/tmp/s1.json"));
+    QVERIFY(fail(3));
+    QVERIFY(fail(4));
+    kept = settings.unrestoredSessions();
+    QCOMPARE(kept.size(), app::AppSettings::kMaxUnrestoredSessions);
+    QCOMPARE(kept[0].path, QStringLiteral("/tmp/s4.json"));
+    QCOMPARE(kept[2].path, QStringLiteral("/tmp/s2.json"));
+    QCOMPARE(*settings.unrestoredSession(), kept[0]);
+
+    settings.clearUnrestoredSession(kept[1]);
+    settings.sync();
+    const app::AppSettings reopened(iniPath());
+    QCOMPARE(reopened.unrestoredSessions(), (QList{kept[0], kept[2]}));
+    settings.clearUnrestoredSession(kept[1]); // gone already: no change
+    QCOMPARE(settings.unrestoredSessions().size(), 2);
+    settings.clearUnrestoredSessions();
+    QVERIFY(!settings.unrestoredSession());
+    QVERIFY(settings.unrestoredSessions().isEmpty());
+}
+
+// Fault: eight instances each added a file to the list they had read at start and wrote it
+// back, so only one of the eight survived. Each change now re-reads the list under a lock.
+void TestAppSettings::concurrentInstancesKeepEveryRecentFile()
+{
+    QFile::remove(iniPath());
+    constexpr int kInstances = 8;
+    static_assert(kInstances <= app::AppSettings::kMaxRecentFiles);
+    const QString go = m_dir.filePath(QStringLiteral("go"));
+    QFile::remove(go);
+    std::vector<std::unique_ptr<QProcess>> children;
+    QStringList expected;
+    for (int i = 0; i < kInstances; ++i) {
+        const QString file = m_dir.filePath(QStringLiteral("scenario-%1.json").arg(i));
+        expected << file;
+        auto child = std::make_unique<QProcess>();
+        child->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        child->start(QCoreApplication::applicationFilePath(),
+                     {QStringLiteral("--add-recent-file"), iniPath(), file, go});
+        QVERIFY2(child->waitForStarted(10000), qPrintable(child->errorString()));
+        children.push_back(std::move(child));
+    }
+    // Every instance has read the settings before any writes: then all add at once.
+    for (auto& child : children) {
+        while (!child->canReadLine())
+            QVERIFY2(child->waitForReadyRead(20000), "an instance did not start");
+        QCOMPARE(child->readLine().trimmed(), QByteArray("ready"));
+    }
+    QFile goFile(go);
+    QVERIFY(goFile.open(QIODevice::WriteOnly));
+    goFile.close();
+    for (auto& child : children) {
+        QVERIFY(child->waitForFinished(30000));
+        QCOMPARE(child->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(child->exitCode(), 0);
+    }
+    const app::AppSettings settings(iniPath());
+    QStringList found = settings.recentFiles();
+    found.sort();
+    expected.sort();
+    QCOMPARE(found, expected);
+}
+
+namespace {
+
+// One instance of concurrentInstancesKeepEveryRecentFile: opens the settings as the window does
+// at start (it reads the list for File → Open Recent), says "ready", waits for the go file,
+// then adds its file and exits.
+int addRecentFileInstance(const QString& ini, const QString& file, const QString& go)
+{
+    app::AppSettings settings(ini);
+    (void)settings.recentFiles();
+    std::fputs("ready\n", stdout);
+    std::fflush(stdout);
+    for (int waited = 0; !QFile::exists(go); ++waited) {
+        if (waited > 30000)
+            return 2;
+        QThread::msleep(1);
+    }
+    settings.addRecentFile(file);
+    settings.sync();
+    return settings.status() == QSettings::NoError ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication application(argc, argv);
+    if (argc == 5 && std::strcmp(argv[1], "--add-recent-file") == 0)
+        return addRecentFileInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]),
+                                     QString::fromLocal8Bit(argv[4]));
+    TestAppSettings test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_app_settings.moc"

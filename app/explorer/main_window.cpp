@@ -209,6 +209,13 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setEnabled(false); // until setSettings()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    m_retryAction = file->addAction(tr("Retry &Kept-Aside Session"), this, [this] {
+        QString error;
+        if (!retryUnrestoredSession(&error))
+            reportError(tr("Cannot restore the kept-aside session"), error);
+    });
+    m_retryAction->setStatusTip(tr("Load the last session that could not be restored, after the catalog is fixed"));
+    m_retryAction->setEnabled(false);
     QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenarioDialog(false); });
     save->setShortcut(QKeySequence::Save);
     QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenarioDialog(true); });
@@ -655,6 +662,7 @@ void MainWindow::setSettings(AppSettings* settings)
 {
     m_settings = settings;
     m_recentMenu->setEnabled(m_settings != nullptr);
+    updateRetryAction();
     if (!m_settings)
         return;
     const QString theme = m_settings->theme();
@@ -673,18 +681,58 @@ void MainWindow::restoreSession(bool resumeScenario)
     m_dashboard->showDesignSpace(m_settings->chartTab() == QLatin1String("design-space"));
     if (!resumeScenario)
         return;
-    const std::optional<json> scenario = m_settings->lastScenario();
-    if (!scenario)
-        return;
     QString error;
-    if (!loadScenario(*scenario, &error)) {
-        logError(tr("The last session's scenario could not be restored: %1").arg(error));
+    const std::optional<json> scenario = m_settings->lastScenario(&error);
+    if (!scenario && error.isEmpty())
+        return; // no session: the scenario already shown stays
+    if (!scenario || !loadScenario(*scenario, &error)) {
+        // Kept aside before anything can be saved over it; File → Retry Kept-Aside Session
+        // tries again once the catalog is fixed.
+        m_settings->keepUnrestoredSession(error);
+        updateRetryAction();
+        logError(tr("The last session's scenario could not be restored: %1. It is kept aside: fix the "
+                    "catalog, then use File → Retry Kept-Aside Session.")
+                     .arg(error));
         return;
     }
     m_document->setFilePath(m_settings->lastScenarioPath());
     if (m_settings->lastScenarioModified())
         m_document->setModifiedWithoutHistory(); // unsaved then, unsaved now
     updateTitle();
+}
+
+bool MainWindow::retryUnrestoredSession(QString* error)
+{
+    const std::optional<AppSettings::UnrestoredSession> kept =
+        m_settings ? m_settings->unrestoredSession() : std::nullopt;
+    if (!kept) {
+        *error = tr("No session is kept aside");
+        return false;
+    }
+    // The catalog as it is on disk now: the fix is usually there (a device added back, a user
+    // catalog file repaired).
+    if (!reloadCatalog(error))
+        return false;
+    try {
+        const json scenario = parseJsonBytes(kept->scenarioText.toUtf8(), "kept-aside session");
+        if (!loadScenario(scenario, error))
+            return false;
+    } catch (const core::InputError& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_document->setFilePath(kept->path);
+    if (kept->modified)
+        m_document->setModifiedWithoutHistory();
+    m_settings->clearUnrestoredSession(*kept);
+    updateRetryAction();
+    updateTitle();
+    return true;
+}
+
+void MainWindow::updateRetryAction()
+{
+    m_retryAction->setEnabled(m_settings && m_settings->unrestoredSession().has_value());
 }
 
 void MainWindow::saveSession()

@@ -60,6 +60,10 @@ public:
     // scenario, file and unsaved state of the last session (an unreadable one is logged and the
     // current scenario stays). Call before show().
     void restoreSession(bool resumeScenario);
+    // A last session that could not be restored (a device no longer in the catalog, a broken
+    // user catalog) is kept aside in the settings rather than replaced; this reloads the catalog
+    // and tries the newest again (File → Retry Kept-Aside Session). False + why.
+    bool retryUnrestoredSession(QString* error);
     // What restoreSession() reads; closeEvent() calls it once the close is accepted.
     void saveSession();
     QUndoStack* undoStack() const;
@@ -187,6 +191,7 @@ private:
     void reportError(const QString& title, const QString& message);
     void updateTitle();
     void fillRecentMenu();
+    void updateRetryAction(); // enabled while the settings keep a session aside
     void openRecentFile(const QString& path);
     void applyTheme(const QString& theme);
     // The chart that Zoom In/Out and Reset View act on: the focused chart, else the one in the tab.
@@ -217,6 +222,7 @@ private:
     bool m_designSpaceStale = true;
     AppSettings* m_settings = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_retryAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QAction* m_exportAsShownAction = nullptr;
     QAction* m_resetViewAction = nullptr;

@@ -17,6 +17,8 @@ private slots:
     void badInput_data();
     void badInput();
     void messagesQuoteTheOffendingValue();
+    void unknownMembersAreFoundAndPutBack();
+    void everyWrittenMemberIsKnown();
 };
 
 void TestScenario::defaults()
@@ -167,6 +169,49 @@ void TestScenario::messagesQuoteTheOffendingValue()
             QVERIFY(what.find('\n') == std::string::npos);
         }
     }
+}
+
+// A program that rewrites a scenario file keeps what the contract does not define.
+void TestScenario::unknownMembersAreFoundAndPutBack()
+{
+    const json file = json::parse(R"({
+        "device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "description": "keep me",
+        "devices": 8, "parallelism": {"tensor": 8, "why": "one node"},
+        "training": {"micro_batch": 2, "ticket": 7}, "efficiency": {"memory": 0.8}
+    })");
+    const json unknown = unknownScenarioFields(file);
+    QCOMPARE(unknown, json::parse(R"({"description": "keep me", "parallelism": {"why": "one node"},
+                                      "training": {"ticket": 7}})"));
+    json written = scenarioToJson(scenarioFromJson(file));
+    mergeUnknownScenarioFields(written, unknown);
+    QCOMPARE(written["description"], json("keep me"));
+    QCOMPARE(written["parallelism"]["why"], json("one node"));
+    QCOMPARE(written["training"]["ticket"], json(7));
+    QCOMPARE(written["training"]["micro_batch"], json(2)); // a known member is never overwritten
+    // The split went back to automatic: its note is not put back (it would bring the object back).
+    json automatic = written;
+    automatic.erase("parallelism");
+    mergeUnknownScenarioFields(automatic, unknown);
+    QVERIFY(!automatic.contains("parallelism"));
+    QCOMPARE(scenarioToJson(scenarioFromJson(automatic)).contains("parallelism"), false);
+}
+
+// The known-member list must cover everything scenarioToJson writes, or Save would write a
+// member twice over (once known, once "unknown").
+void TestScenario::everyWrittenMemberIsKnown()
+{
+    Scenario s = scenarioFromJson(json{{"device", "d"}, {"model", "m"}});
+    s.parallelism = Parallelism{};
+    s.training.gradAccum = 2;
+    s.efficiency.compute = 0.5;
+    s.efficiency.memory = 0.5;
+    s.efficiency.network = 0.5;
+    s.efficiency.layerLatencySeconds = 1e-5;
+    s.overheads.runtimeContextBytes = 1e9;
+    QCOMPARE(unknownScenarioFields(scenarioToJson(s)), json::object());
+    s.modelConfig = json{{"hidden_size", 8}};
+    s.modelConfigPath = "c.json";
+    QCOMPARE(unknownScenarioFields(scenarioToJson(s)), json::object());
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

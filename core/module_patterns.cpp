@@ -218,7 +218,7 @@ ModulePattern::ModulePattern(std::string_view text, const std::string& fieldPath
         try {
             m_regex.emplace(std::string(text.substr(3)), std::regex::ECMAScript);
         } catch (const std::regex_error& error) {
-            throw InputError(fieldPath, "\"" + std::string(text) + "\" is not a valid regular expression (" +
+            throw InputError(fieldPath, "\"" + elided(std::string(text)) + "\" is not a valid regular expression (" +
                                             error.what() + ")");
         }
     } else {

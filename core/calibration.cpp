@@ -593,8 +593,8 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
                                                [&](const ColumnSpec& s) { return s.name == name; });
                 if (spec == kColumns.end())
                     throw InputError(where(lineNumber, c, fields[c].empty() ? "header" : fields[c]),
-                                     "unknown column \"" + elided(fields[c]) + "\"; the header names columns among " +
-                                         allColumnNames());
+                                     "unknown column \"" + elided(fields[c]) +
+                                         "\"; the header names columns among " + allColumnNames());
                 if (columnIndex.count(spec->column))
                     throw InputError(where(lineNumber, c, spec->name), "column named twice");
                 columnIndex[spec->column] = c;
@@ -639,7 +639,8 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
 
         const std::string& model = requireCell(Column::Model);
         if (catalog && !catalog->findModel(model))
-            throw InputError(at(Column::Model), "unknown model id \"" + elided(model) + "\"; see --list models");
+            throw InputError(at(Column::Model),
+                             "unknown model id \"" + elided(model) + "\"; see --list models");
         scenario["model"] = model;
 
         const std::string quantity = lower(requireCell(Column::Quantity));

@@ -133,11 +133,21 @@ std::string decodedString(std::string_view body)
         }
         const char e = body[++i];
         switch (e) {
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
         case 'u': {
             unsigned long code = hex4(i + 1);
             i += 4;
@@ -153,7 +163,8 @@ std::string decodedString(std::string_view body)
             appendUtf8(out, code);
             break;
         }
-        default: out += e; // \" \\ \/
+        default:
+            out += e; // \" \\ \/
         }
     }
     return out;
@@ -180,8 +191,8 @@ std::optional<StructureProblem> scanStructure(std::string_view text, bool checkK
                 const std::size_t colon = text.find_first_not_of(" \t\r\n", end);
                 const std::string_view raw = text.substr(i + 1, end - i - 2);
                 if (colon != std::string_view::npos && text[colon] == ':') {
-                    std::string key = raw.find('\\') == std::string_view::npos ? std::string(raw)
-                                                                                : decodedString(raw);
+                    std::string key =
+                        raw.find('\\') == std::string_view::npos ? std::string(raw) : decodedString(raw);
                     const auto [first, inserted] = stack.back().keys.emplace(std::move(key), raw);
                     if (!inserted) {
                         std::string what = "duplicate key \"" + elided(first->first) + "\"";
@@ -285,8 +296,8 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
     ModelEntry model;
     model.id = requireOneLine(entry, "id", path, kIdsAreIdentifiers);
     model.name = requireOneLine(entry, "name", path, kNamesAreOneLine);
-    model.family = checkOneLine(optionalString(entry, "family", path, "Custom"), join(path, "family"),
-                                kNamesAreOneLine);
+    model.family =
+        checkOneLine(optionalString(entry, "family", path, "Custom"), join(path, "family"), kNamesAreOneLine);
     model.release = optionalString(entry, "release", path, {});
     model.hfConfig = requireObject(requireMember(entry, "hf_config", path), join(path, "hf_config"));
     model.architecture =

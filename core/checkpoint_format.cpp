@@ -195,8 +195,8 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
     } else if (strategy != "tensor" && strategy != "channel") {
         throw InputError(
             join(path, "strategy"),
-            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" + elided(strategy) +
-                "\"");
+            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" +
+                elided(strategy) + "\"");
     }
 
     // Scales: what scale_dtype says; else NVFP4's fp8 E4M3 per 16 (NVIDIA Transformer Engine

@@ -54,7 +54,8 @@ DeviceClass parseClass(const json& entry, const std::string& path)
         return DeviceClass::Npu;
     if (name == "tpu")
         return DeviceClass::Tpu;
-    throw InputError(join(path, "class"), "unknown class \"" + elided(name) + "\"; allowed: cpu, gpu, npu, tpu");
+    throw InputError(join(path, "class"),
+                     "unknown class \"" + elided(name) + "\"; allowed: cpu, gpu, npu, tpu");
 }
 
 } // namespace

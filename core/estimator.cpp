@@ -66,8 +66,9 @@ void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
 bool gradAccumFits(const Scenario& scenario, double replicas)
 {
     const auto& tr = scenario.training;
-    return !tr.gradAccum || static_cast<double>(tr.microBatch) * static_cast<double>(*tr.gradAccum) * replicas ==
-                                static_cast<double>(scenario.batch);
+    return !tr.gradAccum ||
+           static_cast<double>(tr.microBatch) * static_cast<double>(*tr.gradAccum) * replicas ==
+               static_cast<double>(scenario.batch);
 }
 
 std::string formatCount(double count)
@@ -432,7 +433,8 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) + "\"; see --list devices for the " +
+        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) +
+                                       "\"; see --list devices for the " +
                                        std::to_string(catalog.devices().size()) + " known ids");
     std::vector<std::string> configWarnings;
     ModelArchitecture inlineArch;
@@ -445,7 +447,8 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     } else {
         const ModelEntry* model = catalog.findModel(scenario.modelId);
         if (!model)
-            throw InputError("model", "unknown id \"" + elided(scenario.modelId) + "\"; see --list models for the " +
+            throw InputError("model", "unknown id \"" + elided(scenario.modelId) +
+                                          "\"; see --list models for the " +
                                           std::to_string(catalog.models().size()) + " known ids");
         arch = &model->architecture;
         modelName = model->name;

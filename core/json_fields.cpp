@@ -148,8 +148,8 @@ static double checkedNumber(const json& value, const std::string& fieldPath, boo
     if (!std::isfinite(number))
         throw InputError(fieldPath, "must be a finite number");
     if (allowZero ? number < 0 : number <= 0)
-        throw InputError(fieldPath,
-                         std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " + quotedNumber(value));
+        throw InputError(fieldPath, std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " +
+                                        quotedNumber(value));
     return number + 0.0; // -0.0 becomes 0.0
 }
 

@@ -246,7 +246,8 @@ int main(int argc, char* argv[])
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
     if (!parser.positionalArguments().isEmpty())
-        failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) + "; see --help");
+        failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) +
+                  "; see --help");
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("json") && format != QLatin1String("table"))
         failInput("--format: unknown value " + quoted(format) + "; allowed: json, table");
@@ -314,7 +315,8 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the report\n");
             return 1;
         }
-        return writeOutput(format == QLatin1String("table") ? app::reportAsTable(report) : out.dump(2) + '\n');
+        return writeOutput(format == QLatin1String("table") ? app::reportAsTable(report)
+                                                            : out.dump(2) + '\n');
     } catch (const core::InputError& error) {
         failInput(error.what());
     } catch (const std::exception& error) {

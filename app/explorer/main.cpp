@@ -280,8 +280,8 @@ int main(int argc, char* argv[])
 
     const QString tab = parser.value(tabOption);
     if (tab != QLatin1String("roofline") && tab != QLatin1String("design-space"))
-        return fail(
-            QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"").arg(quoted(tab)));
+        return fail(QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"")
+                        .arg(quoted(tab)));
 
     // On the heap: View → Language replaces the window by one built in the new language.
     auto shown = std::make_unique<app::MainWindow>(std::move(catalog));
@@ -340,8 +340,9 @@ int main(int argc, char* argv[])
         const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
         const double needBytes = double(size.width()) * double(size.height()) * scale * scale * 4.0;
         if (needBytes > kExportPixelBudgetBytes)
-            return fail(QApplication::translate("main", "--size %1 at --scale %2 needs %3 GiB of pixels (width x "
-                                                        "height x scale² x 4 bytes); the budget is %4 GiB")
+            return fail(QApplication::translate("main",
+                                                "--size %1 at --scale %2 needs %3 GiB of pixels (width x "
+                                                "height x scale² x 4 bytes); the budget is %4 GiB")
                             .arg(parser.value(sizeOption), parser.value(scaleOption))
                             .arg(needBytes / kExportPixelBudgetBytes, 0, 'f', 1)
                             .arg(1));

@@ -57,7 +57,7 @@ const char* specialFileKind(mode_t mode)
 void checkInputFile(const QString& path)
 {
     const std::string name = path.toStdString();
-    struct stat status{};
+    struct stat status = {};
     // stat(2) follows symbolic links and says why it could not: ELOOP for a loop, EACCES when a
     // folder on the way may not be entered, ENOENT when nothing is there (POSIX stat, ERRORS).
     if (::stat(QFile::encodeName(path).constData(), &status) != 0) {
@@ -66,16 +66,16 @@ void checkInputFile(const QString& path)
             throw InputError(name, "symbolic link loop: following its links never reaches a file");
         if (error == EACCES) {
             const QString folder = lockedFolderOnTheWay(path);
-            throw InputError(name, folder.isEmpty() ? std::string("permission denied")
-                                                    : "permission denied: cannot enter folder " +
-                                                          folder.toStdString());
+            throw InputError(name, folder.isEmpty()
+                                       ? std::string("permission denied")
+                                       : "permission denied: cannot enter folder " + folder.toStdString());
         }
         if (error == ENOTDIR)
             throw InputError(name, "file not found: a part of the path is a file, not a folder");
         if (error == ENAMETOOLONG)
             throw InputError(name, "file name too long");
         if (error == ENOENT) {
-            struct stat link{};
+            struct stat link = {};
             if (::lstat(QFile::encodeName(path).constData(), &link) == 0 && S_ISLNK(link.st_mode))
                 throw InputError(name, "broken symbolic link: it points to a file that does not exist");
             throw InputError(name, "file not found");
@@ -196,10 +196,21 @@ std::size_t editDistance(const std::string& a, const std::string& b)
 }
 
 // Top-level scenario keys (CONTRACT.md "Scenario") besides "device"; none is a config.json key.
-constexpr const char* kScenarioKeys[] = {"model",        "mode",          "batch",      "prompt_tokens",
-                                         "output_tokens", "devices",      "parallelism", "precision",
-                                         "training",     "efficiency",    "overheads",  "flash_attention",
-                                         "prefill_chunk_tokens", "model_config", "model_config_path"};
+constexpr const char* kScenarioKeys[] = {"model",
+                                         "mode",
+                                         "batch",
+                                         "prompt_tokens",
+                                         "output_tokens",
+                                         "devices",
+                                         "parallelism",
+                                         "precision",
+                                         "training",
+                                         "efficiency",
+                                         "overheads",
+                                         "flash_attention",
+                                         "prefill_chunk_tokens",
+                                         "model_config",
+                                         "model_config_path"};
 
 } // namespace
 

@@ -18,28 +18,28 @@
 // JSON, unknown extra fields).
 
 #include "app/support/input_files.h"
+#include "cli_process.h"
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
-#include "cli_process.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
-#include <QElapsedTimer>
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
-#include <nlohmann/json.hpp>
-#include <string>
 #include <vector>
 
 using namespace lhe;
@@ -706,7 +706,8 @@ void TestBadInputs::folderThatCannotBeEnteredIsNamed()
         const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
         if (setpriv.isEmpty())
             QSKIP("running as root without setpriv: every folder can be entered");
-        arguments = QStringList{u"--reuid=65534"_s, u"--regid=65534"_s, u"--clear-groups"_s, program} + arguments;
+        arguments =
+            QStringList{u"--reuid=65534"_s, u"--regid=65534"_s, u"--clear-groups"_s, program} + arguments;
         program = setpriv;
     }
     QProcessEnvironment env = m_env;
@@ -716,8 +717,7 @@ void TestBadInputs::folderThatCannotBeEnteredIsNamed()
     QVERIFY2(r.finished && r.exitStatus == QProcess::NormalExit && r.exitCode == 2, context.constData());
     QVERIFY2(r.err.count('\n') == 1, context.constData());
     const QByteArray needle = "permission denied: cannot enter folder " + QFile::encodeName(locked);
-    QVERIFY2(r.err.contains(needle),
-             context.constData());
+    QVERIFY2(r.err.contains(needle), context.constData());
     QVERIFY2(!r.err.contains("file not found"), context.constData());
 }
 
@@ -736,10 +736,12 @@ void TestBadInputs::hugeValuesAreElidedInTheMessage_data()
         << QByteArray(R"({"device": ")" + letters + R"(", "model": "llama-3.1-8b"})")
         << u"(1000000 characters)"_s;
     QTest::newRow("megabyte mode name")
-        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "mode": ")" + letters + R"("})")
+        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "mode": ")" + letters +
+                      R"("})")
         << u"(1000000 characters)"_s;
     QTest::newRow("megabyte string where a number belongs")
-        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": ")" + letters + R"("})")
+        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": ")" + letters +
+                      R"("})")
         << u"(1000000 characters)"_s;
 }
 

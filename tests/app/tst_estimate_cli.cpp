@@ -1360,14 +1360,14 @@ void TestEstimateCli::tableHasNoDecimalCommaInAGermanLocale()
     env.insert(u"LOCPATH"_s, locales.path());
     env.insert(u"LC_ALL"_s, u"de_DE.UTF-8"_s);
     env.insert(u"LANG"_s, u"de_DE.UTF-8"_s);
-    const QStringList args{u"--format"_s, u"table"_s, u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s,
-                           u"llama-3.1-8b"_s};
+    const QStringList args{u"--format"_s,        u"table"_s,   u"--device"_s,
+                           u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s};
     const RunResult r = lhe::test::runTool(args, env);
     QVERIFY2(r.finished && r.exitCode == 0, describe(args, r).constData());
     static const QRegularExpression decimalComma(u"\\d,\\d"_s);
     const QRegularExpressionMatch match = decimalComma.match(QString::fromUtf8(r.out));
-    QVERIFY2(!match.hasMatch(), qPrintable(u"decimal comma \""_s + match.captured() + u"\" in:\n"_s +
-                                           QString::fromUtf8(r.out)));
+    QVERIFY2(!match.hasMatch(),
+             qPrintable(u"decimal comma \""_s + match.captured() + u"\" in:\n"_s + QString::fromUtf8(r.out)));
     QVERIFY(r.out.contains("16.06")); // Llama 3.1 8B bf16 weights: 8.03e9 x 2 B = 16.06 GB
 }
 
@@ -1402,29 +1402,30 @@ void TestEstimateCli::trainingBatchIsMicroBatchTimesAccumulationTimesData_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("error"); // empty: exit 0
     QTest::addColumn<int>("microBatches");
-    const QStringList h100{u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s,
-                           u"--mode"_s,   u"training"_s};
+    const QStringList h100{u"--device"_s,     u"nvidia-h100-sxm"_s, u"--model"_s,
+                           u"llama-3.1-8b"_s, u"--mode"_s,          u"training"_s};
     QTest::newRow("batch 1024, grad_accum 1, 1 device: 1 sequence per step")
         << (QStringList(h100) << u"--batch"_s << u"1024"_s << u"--grad-accum"_s << u"1"_s)
         << u"training.grad_accum: no split of 1 devices has a data-parallel degree d with micro_batch 1 x "
            u"grad_accum 1 x d = batch 1024"_s
         << 0;
     QTest::newRow("batch 8, grad_accum 3: 3 sequences")
-        << (QStringList(h100) << u"--batch"_s << u"8"_s << u"--grad-accum"_s << u"3"_s << u"--devices"_s << u"1"_s
-                              << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s << u"--data"_s << u"1"_s)
+        << (QStringList(h100) << u"--batch"_s << u"8"_s << u"--grad-accum"_s << u"3"_s << u"--devices"_s
+                              << u"1"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s << u"--data"_s
+                              << u"1"_s)
         << u"training.grad_accum: micro_batch 1 x grad_accum 3 x data-parallel degree 1 = 3 sequences, but "
            u"batch is 8"_s
         << 0;
     // 8 devices data-parallel 8, micro-batch 2, accumulation 4: 2 x 4 x 8 = 64.
     QTest::newRow("8 x data, micro 2, accum 4, batch 64")
-        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s
-                              << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s << u"--grad-accum"_s
-                              << u"4"_s << u"--batch"_s << u"64"_s)
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--grad-accum"_s << u"4"_s << u"--batch"_s << u"64"_s)
         << QString() << 4;
     QTest::newRow("same, batch 32")
-        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s
-                              << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s << u"--grad-accum"_s
-                              << u"4"_s << u"--batch"_s << u"32"_s)
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--grad-accum"_s << u"4"_s << u"--batch"_s << u"32"_s)
         << u"micro_batch 2 x grad_accum 4 x data-parallel degree 8 = 64 sequences, but batch is 32"_s << 0;
     // The automatic split may only pick data 8 (2 x 4 x 8 = 64) among 8 devices' splits.
     QTest::newRow("automatic split, micro 2, accum 4, batch 64: data 8")
@@ -1438,8 +1439,9 @@ void TestEstimateCli::trainingBatchIsMicroBatchTimesAccumulationTimesData_data()
         << QString() << 4;
     // Without grad_accum: ceil(100 / (8 x 2)) = 7 micro-batches, a stated round-up to 112.
     QTest::newRow("derived accumulation rounds up")
-        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s
-                              << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s << u"--batch"_s << u"100"_s)
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--batch"_s << u"100"_s)
         << QString() << 7;
 }
 
@@ -1477,15 +1479,20 @@ void TestEstimateCli::fileSizeLimitIsAnErrorLineNotASignal()
     QVERIFY(dir.isValid());
     const QString out = dir.filePath(u"report.json"_s);
     // The report is several kB; the limit is one 512-byte block.
-    const QStringList args{u"-c"_s, u"ulimit -f 1; exec \"$0\" \"$@\" > \"$OUT\""_s,
-                           QStringLiteral(LHE_ESTIMATE_EXE), u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s,
+    const QStringList args{u"-c"_s,
+                           u"ulimit -f 1; exec \"$0\" \"$@\" > \"$OUT\""_s,
+                           QStringLiteral(LHE_ESTIMATE_EXE),
+                           u"--device"_s,
+                           u"nvidia-h100-sxm"_s,
+                           u"--model"_s,
                            u"llama-3.1-8b"_s};
     QProcessEnvironment env = m_env;
     env.insert(u"OUT"_s, out);
     const RunResult r = lhe::test::runProgram(u"/bin/sh"_s, args, env);
     QVERIFY2(r.finished && r.exitStatus == QProcess::NormalExit, describe(args, r).constData());
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.count('\n') == 1 && r.err.contains("cannot write to standard output: File too large (512 of "),
+    QVERIFY2(r.err.count('\n') == 1 &&
+                 r.err.contains("cannot write to standard output: File too large (512 of "),
              describe(args, r).constData());
 }
 

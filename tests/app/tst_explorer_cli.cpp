@@ -193,7 +193,8 @@ void TestExplorerCli::fifoIsRefusedNotRead()
     clock.start();
     const RunResult result = run(arguments, /*display=*/false);
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
-    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2, what.constData());
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2,
+             what.constData());
     QVERIFY2(clock.elapsed() < 20000, what.constData());
     QVERIFY2(result.err.contains("pipe.json: is not a regular file (a FIFO)"), what.constData());
 }
@@ -210,7 +211,8 @@ void TestExplorerCli::modelConfigSuppliesTheModelOfAScenario()
     file.write(R"({"device": "nvidia-h100-sxm", "batch": 2})");
     file.close();
     const QString config = fixture("hf_configs/qwen3-8b.config.json");
-    const QStringList estimate{QStringLiteral("--model-config"), config, QStringLiteral("--scenario"), scenario};
+    const QStringList estimate{QStringLiteral("--model-config"), config, QStringLiteral("--scenario"),
+                               scenario};
     const RunResult estimated = runProgram(QStringLiteral(LHE_ESTIMATE_EXE), estimate, m_env);
     QVERIFY2(estimated.exitCode == 0, describeRun("llm-hw-estimate", estimate, estimated).constData());
     const QByteArray png = exportBytes(estimate, QStringLiteral("no-model.png"));
@@ -228,13 +230,15 @@ void TestExplorerCli::positionalFileWithAMisspelledDeviceKeySaysWhy()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"({"devcie": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": 2})");
     file.close();
-    const QStringList arguments{path, QStringLiteral("--export-dashboard"), dir.filePath(QStringLiteral("o.png"))};
+    const QStringList arguments{path, QStringLiteral("--export-dashboard"),
+                                dir.filePath(QStringLiteral("o.png"))};
     const RunResult result = run(arguments, /*display=*/false);
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
     QVERIFY2(result.finished && result.exitCode == 2 && result.err.count('\n') == 1, what.constData());
     for (const char* needle :
          {"typo.json: read as a Hugging Face config.json because it has no \"device\" key",
-          "it has \"model\", \"batch\", which are scenario fields", "did you mean \"device\" (it has \"devcie\")?"})
+          "it has \"model\", \"batch\", which are scenario fields",
+          "did you mean \"device\" (it has \"devcie\")?"})
         QVERIFY2(result.err.contains(needle), what.constData());
 }
 
@@ -244,12 +248,16 @@ void TestExplorerCli::exportSizeBeyondTheMemoryBudgetIsRefused()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QStringList arguments{QStringLiteral("--export-dashboard"), dir.filePath(QStringLiteral("x.png")),
-                                QStringLiteral("--size"), QStringLiteral("99999x99999"), QStringLiteral("--scale"),
+    const QStringList arguments{QStringLiteral("--export-dashboard"),
+                                dir.filePath(QStringLiteral("x.png")),
+                                QStringLiteral("--size"),
+                                QStringLiteral("99999x99999"),
+                                QStringLiteral("--scale"),
                                 QStringLiteral("8")};
     const RunResult result = run(arguments, /*display=*/false);
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
-    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2, what.constData());
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2,
+             what.constData());
     QVERIFY2(result.err.count('\n') == 1, what.constData());
     QVERIFY2(result.err.contains("needs 2384.1 GiB of pixels") && result.err.contains("the budget is 1 GiB"),
              what.constData());
@@ -273,8 +281,12 @@ void TestExplorerCli::fileSizeLimitIsAnErrorLineNotASignal()
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
     // A 640x400 dashboard PNG is tens of kB; the limit is one 512-byte block.
-    const QStringList arguments{QStringLiteral("-c"), QStringLiteral("ulimit -f 1; exec \"$0\" \"$@\""), kExplorer,
-                                QStringLiteral("--export-dashboard"), out, QStringLiteral("--size"),
+    const QStringList arguments{QStringLiteral("-c"),
+                                QStringLiteral("ulimit -f 1; exec \"$0\" \"$@\""),
+                                kExplorer,
+                                QStringLiteral("--export-dashboard"),
+                                out,
+                                QStringLiteral("--size"),
                                 QStringLiteral("640x400")};
     const RunResult result = runProgram(QStringLiteral("/bin/sh"), arguments, env);
     const QByteArray what = describeRun("sh", arguments, result);

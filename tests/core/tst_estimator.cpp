@@ -318,9 +318,10 @@ void TestEstimator::trainingGlobalBatchIsMicroTimesAccumTimesData()
             QFAIL(qPrintable(QStringLiteral("batch %1 accepted").arg(batch)));
         } catch (const InputError& error) {
             QCOMPARE(error.fieldPath(), std::string("training.grad_accum"));
-            const std::string expected = "micro_batch 2 x grad_accum 4 x data-parallel degree 8 = 64 sequences, "
-                                         "but batch is " +
-                                         std::to_string(batch);
+            const std::string expected =
+                "micro_batch 2 x grad_accum 4 x data-parallel degree 8 = 64 sequences, "
+                "but batch is " +
+                std::to_string(batch);
             QVERIFY2(std::string(error.what()).find(expected) != std::string::npos, error.what());
         }
     }

@@ -252,7 +252,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
             } else {
                 const ModelEntry* model = catalog.findModel(p.scenario.modelId);
                 if (!model)
-                    throw InputError("model", "unknown id \"" + p.scenario.modelId + "\"");
+                    throw InputError("model", "unknown id \"" + elided(p.scenario.modelId) + "\"");
                 p.arch = &model->architecture;
             }
             const Report report = estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false});
@@ -593,8 +593,8 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
                                                [&](const ColumnSpec& s) { return s.name == name; });
                 if (spec == kColumns.end())
                     throw InputError(where(lineNumber, c, fields[c].empty() ? "header" : fields[c]),
-                                     "unknown column \"" + fields[c] + "\"; the header names columns among " +
-                                         allColumnNames());
+                                     "unknown column \"" + elided(fields[c]) +
+                                         "\"; the header names columns among " + allColumnNames());
                 if (columnIndex.count(spec->column))
                     throw InputError(where(lineNumber, c, spec->name), "column named twice");
                 columnIndex[spec->column] = c;
@@ -602,7 +602,7 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
             for (const ColumnSpec& spec : kColumns) {
                 if (spec.required && !columnIndex.count(spec.column))
                     throw InputError(where(lineNumber) + " (header)",
-                                     "missing column \"" + std::string(spec.name) +
+                                     "missing column \"" + elided(std::string(spec.name)) +
                                          "\"; required: model, quantity, measured, batch, prompt_tokens, "
                                          "output_tokens");
             }
@@ -639,14 +639,15 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
 
         const std::string& model = requireCell(Column::Model);
         if (catalog && !catalog->findModel(model))
-            throw InputError(at(Column::Model), "unknown model id \"" + model + "\"; see --list models");
+            throw InputError(at(Column::Model),
+                             "unknown model id \"" + elided(model) + "\"; see --list models");
         scenario["model"] = model;
 
         const std::string quantity = lower(requireCell(Column::Quantity));
         const auto q = std::find_if(kQuantities.begin(), kQuantities.end(),
                                     [&](const auto& entry) { return entry.second == quantity; });
         if (q == kQuantities.end())
-            throw InputError(at(Column::Quantity), "unknown quantity \"" + cell(Column::Quantity) +
+            throw InputError(at(Column::Quantity), "unknown quantity \"" + elided(cell(Column::Quantity)) +
                                                        "\"; expected decode_tokens_per_second, "
                                                        "prefill_tokens_per_second or training_step_seconds");
         point.quantity = q->first;
@@ -668,7 +669,7 @@ std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvTex
             }
             const std::optional<long long> value = parseInteger(cell(column));
             if (!value)
-                throw InputError(at(column), "expected a whole number, got \"" + cell(column) + "\"");
+                throw InputError(at(column), "expected a whole number, got \"" + elided(cell(column)) + "\"");
             scenario[key] = *value;
         }
         if (point.quantity == Quantity::DecodeTokensPerSecond &&

@@ -36,7 +36,7 @@ void claimId(std::unordered_map<std::string, std::size_t>& seen, const std::stri
     const auto [it, inserted] = seen.emplace(id, index);
     if (!inserted)
         throw InputError(joinIndex(key, index) + ".id",
-                         "\"" + id + "\" is already the id of " + joinIndex(key, it->second) +
+                         "\"" + elided(id) + "\" is already the id of " + joinIndex(key, it->second) +
                              " in this file; ids must be unique within a file");
 }
 
@@ -72,6 +72,17 @@ std::string printable(std::string_view text)
     return out;
 }
 
+// nlohmann quotes the token it read last ("... last read: '<token>'"); a 5 MB token stays short.
+std::string elidedQuote(const std::string& what)
+{
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    if (open == std::string::npos || close <= open)
+        return what;
+    return what.substr(0, open + 1) + elided(std::string_view(what).substr(open + 1, close - open - 1)) +
+           what.substr(close);
+}
+
 // Index just past the closing quote of the string that opens at text[open], or text.size().
 std::size_t skipString(std::string_view text, std::size_t open)
 {
@@ -87,16 +98,89 @@ struct StructureProblem
     std::string what;
 };
 
+void appendUtf8(std::string& out, unsigned long code)
+{
+    if (code < 0x80) {
+        out += static_cast<char>(code);
+    } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        out += static_cast<char>(0xE0 | (code >> 12));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (code >> 18));
+        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+}
+
+// The string a JSON string literal's body (between its quotes) stands for, escapes decoded as
+// RFC 8259 section 7 defines them ("b\u0061tch" is "batch"); only called on text that parsed.
+std::string decodedString(std::string_view body)
+{
+    std::string out;
+    out.reserve(body.size());
+    const auto hex4 = [&](std::size_t at) -> unsigned long {
+        return at + 4 <= body.size() ? std::stoul(std::string(body.substr(at, 4)), nullptr, 16) : 0xFFFD;
+    };
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        if (body[i] != '\\' || i + 1 >= body.size()) {
+            out += body[i];
+            continue;
+        }
+        const char e = body[++i];
+        switch (e) {
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'u': {
+            unsigned long code = hex4(i + 1);
+            i += 4;
+            // A surrogate pair (RFC 8259 section 7: "\uD834\uDD1E") is one code point.
+            if (code >= 0xD800 && code < 0xDC00 && i + 6 < body.size() && body[i + 1] == '\\' &&
+                body[i + 2] == 'u') {
+                const unsigned long low = hex4(i + 3);
+                if (low >= 0xDC00 && low < 0xE000) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    i += 6;
+                }
+            }
+            appendUtf8(out, code);
+            break;
+        }
+        default:
+            out += e; // \" \\ \/
+        }
+    }
+    return out;
+}
+
 // One pass over the text outside strings: the first bracket opened deeper than kMaxJsonDepth
 // (checked before parsing, so a 16 MiB run of "[" costs nothing) and, with `checkKeys` on text
 // that parsed, the first key repeated within one object (nlohmann would keep the last value
-// silently: {"batch": 1, "batch": 0}). Keys compare as written, escapes not decoded.
+// silently: {"batch": 1, "batch": 0}). Keys compare decoded, as the parser stores them, so an
+// escaped spelling is the same key: {"b\u0061tch": 8, "batch": 4}.
 std::optional<StructureProblem> scanStructure(std::string_view text, bool checkKeys)
 {
     struct Frame
     {
         bool object = false;
-        std::unordered_set<std::string_view> keys;
+        std::unordered_map<std::string, std::string_view> keys; // decoded -> as first written
     };
     std::vector<Frame> stack;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -105,10 +189,19 @@ std::optional<StructureProblem> scanStructure(std::string_view text, bool checkK
             const std::size_t end = skipString(text, i);
             if (checkKeys && !stack.empty() && stack.back().object) {
                 const std::size_t colon = text.find_first_not_of(" \t\r\n", end);
-                const std::string_view key = text.substr(i + 1, end - i - 2);
-                if (colon != std::string_view::npos && text[colon] == ':' &&
-                    !stack.back().keys.insert(key).second)
-                    return StructureProblem{i + 1, "duplicate key \"" + std::string(key) + "\""};
+                const std::string_view raw = text.substr(i + 1, end - i - 2);
+                if (colon != std::string_view::npos && text[colon] == ':') {
+                    std::string key =
+                        raw.find('\\') == std::string_view::npos ? std::string(raw) : decodedString(raw);
+                    const auto [first, inserted] = stack.back().keys.emplace(std::move(key), raw);
+                    if (!inserted) {
+                        std::string what = "duplicate key \"" + elided(first->first) + "\"";
+                        if (first->second != raw || raw != first->first)
+                            what += " (written \"" + elided(first->second) + "\" and \"" + elided(raw) +
+                                    "\": the same key once escapes are decoded)";
+                        return StructureProblem{i + 1, what};
+                    }
+                }
             }
             i = end - 1;
         } else if (c == '{' || c == '[') {
@@ -168,7 +261,7 @@ json parseJsonText(std::string_view text, const std::string& origin)
     } catch (const json::parse_error& error) {
         const std::string what = error.what();
         throw InputError(origin, "malformed JSON at " + position(text, error.byte) + ": " +
-                                     printable(what.substr(what.find(':') + 2)));
+                                     elidedQuote(printable(what.substr(what.find(':') + 2))));
     } catch (const json::exception& error) {
         // out_of_range 406: a number beyond a double such as 4e4444 (found by tests/fuzz/fuzz_catalog);
         // nlohmann gives no position, so find the number it quotes.
@@ -179,11 +272,18 @@ json parseJsonText(std::string_view text, const std::string& origin)
             const std::string token = what.substr(open + 1, close - open - 1);
             const std::size_t byte = findNumber(text, token);
             throw InputError(origin, "malformed JSON at " + (byte > 0 ? position(text, byte) : "a number") +
-                                         ": number " + printable(token) +
+                                         ": number " + elided(printable(token)) +
                                          " is out of range (a double reaches about 1.8e308)");
         }
-        throw InputError(origin, "unreadable JSON: " + printable(what));
+        throw InputError(origin, "unreadable JSON: " + elidedQuote(printable(what)));
     }
+    // nlohmann's lexer takes a NUL byte for the end of the input (its string-literal
+    // convention), so "{...}\0garbage" parses; JSON text holds no NUL (RFC 8259 section 2: only
+    // white space may follow the value) and a NUL inside a string fails the parse, so any NUL
+    // left here comes after the value.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw InputError(origin, "unexpected bytes after the JSON value at " + position(text, nul + 1) +
+                                     " (a NUL byte); only white space may follow the value");
     if (const auto duplicate = scanStructure(text, true))
         throw InputError(origin, duplicate->what + " at " + position(text, duplicate->byte) +
                                      "; a key may appear once per object");
@@ -194,9 +294,10 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
 {
     requireObject(entry, path);
     ModelEntry model;
-    model.id = requireString(entry, "id", path);
-    model.name = requireString(entry, "name", path);
-    model.family = optionalString(entry, "family", path, "Custom");
+    model.id = requireOneLine(entry, "id", path, kIdsAreIdentifiers);
+    model.name = requireOneLine(entry, "name", path, kNamesAreOneLine);
+    model.family =
+        checkOneLine(optionalString(entry, "family", path, "Custom"), join(path, "family"), kNamesAreOneLine);
     model.release = optionalString(entry, "release", path, {});
     model.hfConfig = requireObject(requireMember(entry, "hf_config", path), join(path, "hf_config"));
     model.architecture =

@@ -179,7 +179,7 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
     json_fields::requireObject(weights, path);
     const std::string type = json_fields::optionalString(weights, "type", path, "int");
     if (type != "int" && type != "float")
-        throw InputError(join(path, "type"), "expected \"int\" or \"float\", got \"" + type + "\"");
+        throw InputError(join(path, "type"), "expected \"int\" or \"float\", got \"" + elided(type) + "\"");
     const auto numBits = json_fields::requireInteger(weights, "num_bits", path, 1, 8);
     if (type == "float" && numBits != 4 && numBits != 8)
         throw InputError(join(path, "num_bits"),
@@ -195,8 +195,8 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
     } else if (strategy != "tensor" && strategy != "channel") {
         throw InputError(
             join(path, "strategy"),
-            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" + strategy +
-                "\"");
+            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" +
+                elided(strategy) + "\"");
     }
 
     // Scales: what scale_dtype says; else NVFP4's fp8 E4M3 per 16 (NVIDIA Transformer Engine
@@ -210,7 +210,7 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
         if (const auto bits = torchDtypeBits(scaleDtype))
             scaleBits = *bits;
         else
-            r.warnings.push_back(join(path, "scale_dtype") + " \"" + scaleDtype +
+            r.warnings.push_back(join(path, "scale_dtype") + " \"" + elided(scaleDtype) +
                                  "\" is not understood; scales counted at " + formatNumber(scaleBits) +
                                  " bits");
     }
@@ -256,7 +256,7 @@ void readCompressedTensors(Formats& formats, const Reader& r)
 {
     const std::string status = json_fields::optionalString(r.q, "quantization_status", r.path, "compressed");
     if (status != "compressed") {
-        r.warnings.push_back(join(r.path, "quantization_status") + " \"" + status +
+        r.warnings.push_back(join(r.path, "quantization_status") + " \"" + elided(status) +
                              "\": the weights are stored uncompressed, counted at " + r.base.format);
         return;
     }
@@ -291,7 +291,7 @@ void readCompressedTensors(Formats& formats, const Reader& r)
             const bool className = target.rfind("re:", 0) != 0 && target.find('.') == std::string::npos &&
                                    !target.empty() && std::isupper(static_cast<unsigned char>(target[0]));
             if (className) {
-                r.warnings.push_back(targetPath + " \"" + target +
+                r.warnings.push_back(targetPath + " \"" + elided(target) +
                                      "\" names a module class this estimate does not map; those modules are "
                                      "counted at " +
                                      r.base.format);
@@ -330,7 +330,7 @@ void readModelopt(Formats& formats, const Reader& outer)
     } else if (algo == "FP8") {
         format = {"fp8_e4m3", 8}; // one fp32 scale per tensor
     } else {
-        r.warnings.push_back(join(r.path, "quant_algo") + " \"" + algo +
+        r.warnings.push_back(join(r.path, "quant_algo") + " \"" + elided(algo) +
                              "\" is not understood; weights counted at " + r.base.format);
         return;
     }
@@ -359,7 +359,7 @@ void readBitsAndBytes(Formats& formats, const Reader& r)
         const std::string type = json_fields::optionalString(r.q, "bnb_4bit_quant_type", r.path, "fp4");
         if (type != "nf4" && type != "fp4")
             throw InputError(join(r.path, "bnb_4bit_quant_type"),
-                             "expected \"nf4\" or \"fp4\", got \"" + type + "\"");
+                             "expected \"nf4\" or \"fp4\", got \"" + elided(type) + "\"");
         const bool doubleQuant =
             json_fields::optionalBool(r.q, "bnb_4bit_use_double_quant", r.path).value_or(false);
         // Dettmers et al. 2023, QLoRA §3: 4-bit values in blocks of 64 with an fp32 absmax each,
@@ -444,7 +444,7 @@ GroupFormat readTorchDtype(const json& config, const std::string& path, std::vec
                 continue;
             if (auto format = dtypeFormat(name))
                 return *format;
-            warnings.push_back(join(objectPath, key) + " \"" + name +
+            warnings.push_back(join(objectPath, key) + " \"" + elided(name) +
                                "\" is not understood; unquantized weights counted at bf16");
             return GroupFormat{};
         }
@@ -573,7 +573,7 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
         } else if (method == "awq") {
             readAwq(formats, reader);
         } else {
-            warnings.push_back(join(qPath, "quant_method") + " \"" + method +
+            warnings.push_back(join(qPath, "quant_method") + " \"" + elided(method) +
                                "\" is not understood; weights counted at torch_dtype (" + base.format + ")");
         }
         // Norms are vectors and embeddings nn.Embedding: no method here converts either.

@@ -257,6 +257,9 @@ DesignSpaceMap designSpaceMap(const Scenario& input, const Device& device, const
 
     const EstimateOptions cheap{.limits = false, .ideal = false};
     Scenario cell = scenario;
+    // Each cell is another batch: an explicit grad_accum fits only the scenario's own batch
+    // (batch = micro_batch x grad_accum x data), so the cells derive it from their batch.
+    cell.training.gradAccum.reset();
     map.verdicts.reserve(map.rows() * map.columns());
     for (long long sequence : map.sequences) {
         cell.promptTokens = sequence;
@@ -288,6 +291,7 @@ DesignSpaceMap designSpaceMap(const Scenario& input, const Device& device, const
         map.maxContextFits = full.limits->maxContextFits;
     } else { // training: memory grows with sequence length, and with batch up to the pipeline depth
         Scenario probe = scenario;
+        probe.training.gradAccum.reset(); // derived from each probed batch, as in the cells
         map.maxBatchFits = largestFitting(kFitSearchLimit, [&](long long b) {
             probe.batch = b;
             return fits(probe);
@@ -314,7 +318,7 @@ DesignSpaceMap designSpaceMap(const Scenario& scenario, const Catalog& catalog, 
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + scenario.deviceId + "\"");
+        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) + "\"");
     if (scenario.modelConfig) {
         std::vector<std::string> warnings;
         const ModelArchitecture arch =
@@ -323,7 +327,7 @@ DesignSpaceMap designSpaceMap(const Scenario& scenario, const Catalog& catalog, 
     }
     const ModelEntry* model = catalog.findModel(scenario.modelId);
     if (!model)
-        throw InputError("model", "unknown id \"" + scenario.modelId + "\"");
+        throw InputError("model", "unknown id \"" + elided(scenario.modelId) + "\"");
     return designSpaceMap(scenario, *device, model->architecture, axes);
 }
 

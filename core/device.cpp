@@ -54,7 +54,8 @@ DeviceClass parseClass(const json& entry, const std::string& path)
         return DeviceClass::Npu;
     if (name == "tpu")
         return DeviceClass::Tpu;
-    throw InputError(join(path, "class"), "unknown class \"" + name + "\"; allowed: cpu, gpu, npu, tpu");
+    throw InputError(join(path, "class"),
+                     "unknown class \"" + elided(name) + "\"; allowed: cpu, gpu, npu, tpu");
 }
 
 } // namespace
@@ -78,9 +79,9 @@ Device deviceFromJson(const json& entry, const std::string& path)
 {
     requireObject(entry, path);
     Device device;
-    device.id = requireString(entry, "id", path);
-    device.name = requireString(entry, "name", path);
-    device.vendor = requireString(entry, "vendor", path);
+    device.id = requireOneLine(entry, "id", path, kIdsAreIdentifiers);
+    device.name = requireOneLine(entry, "name", path, kNamesAreOneLine);
+    device.vendor = requireOneLine(entry, "vendor", path, kNamesAreOneLine);
     device.deviceClass = parseClass(entry, path);
     device.memoryBytes = requireInRange(entry, "memory_bytes", path, kMemoryBytes);
     device.memoryBandwidthBytesPerSecond = requireInRange(entry, "memory_bandwidth", path, kBandwidth);
@@ -94,7 +95,7 @@ Device deviceFromJson(const json& entry, const std::string& path)
         // "bf61" would otherwise silently drop the peak the scenario computes with.
         if (!peakKey)
             throw InputError(join(peaksPath, key),
-                             "unknown precision \"" + key +
+                             "unknown precision \"" + elided(key) +
                                  "\"; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, "
                                  "int4, fp4, mxfp8, mxfp4, nvfp4");
         if (value.is_null())

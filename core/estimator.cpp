@@ -2,6 +2,7 @@
 
 #include "core/communication.h"
 #include "core/input_error.h"
+#include "core/json_fields.h"
 #include "core/memory_model.h"
 #include "core/phase_model.h"
 
@@ -59,12 +60,45 @@ void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
                                                    std::to_string(arch.experts) + " experts");
 }
 
+// Whether an explicit grad_accum fits the split: the global batch is micro_batch x grad_accum x
+// data-parallel replicas (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training
+// on GPU Clusters Using Megatron-LM", section 2.2: m = B / (b x d) micro-batches per pipeline).
+bool gradAccumFits(const Scenario& scenario, double replicas)
+{
+    const auto& tr = scenario.training;
+    return !tr.gradAccum ||
+           static_cast<double>(tr.microBatch) * static_cast<double>(*tr.gradAccum) * replicas ==
+               static_cast<double>(scenario.batch);
+}
+
+std::string formatCount(double count)
+{
+    return count < 9e15 ? std::to_string(static_cast<long long>(count)) : json_fields::formatNumber(count);
+}
+
+std::string batchFactors(const Scenario& scenario, double replicas)
+{
+    const auto& tr = scenario.training;
+    const double product =
+        static_cast<double>(tr.microBatch) * static_cast<double>(tr.gradAccum.value_or(1)) * replicas;
+    return "micro_batch " + std::to_string(tr.microBatch) + " x grad_accum " +
+           std::to_string(tr.gradAccum.value_or(1)) + " x data-parallel degree " +
+           std::to_string(static_cast<long long>(replicas)) + " = " + formatCount(product) +
+           " sequences, but batch is " + std::to_string(scenario.batch);
+}
+
 long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<std::string>* warnings)
 {
     const auto& tr = ctx.scenario.training;
     const double perStep = ctx.replicas() * static_cast<double>(tr.microBatch);
-    if (tr.gradAccum)
+    if (tr.gradAccum) {
+        if (!gradAccumFits(ctx.scenario, ctx.replicas()))
+            throw InputError("training.grad_accum",
+                             batchFactors(ctx.scenario, ctx.replicas()) +
+                                 "; the global batch is micro_batch x grad_accum x data-parallel degree "
+                                 "(leave grad_accum out to derive it from the batch)");
         return *tr.gradAccum;
+    }
     const long long m = static_cast<long long>(ceilDiv(static_cast<double>(ctx.scenario.batch), perStep));
     if (warnings && static_cast<double>(m) * perStep != static_cast<double>(ctx.scenario.batch))
         warnings->push_back("batch " + std::to_string(ctx.scenario.batch) +
@@ -209,6 +243,10 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
         for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
             if (rest % p != 0)
                 continue;
+            // An explicit grad_accum fixes the data-parallel degree: only splits that keep
+            // micro_batch x grad_accum x data = batch are candidates.
+            if (!gradAccumFits(scenario, static_cast<double>(rest / p)))
+                continue;
             EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, rest / p, 1}, eff};
             ctx.computePeakKey = key;
             ctx.peakFlopsPerSecond = device.peak(key);
@@ -268,6 +306,17 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         validateSplit(*scenario.parallelism, arch);
     } else if (scenario.mode == Mode::Training) {
         const TrainingSplitChoice choice = trainingSplit(scenario, device, arch);
+        if (choice.candidates == 0) {
+            const auto& tr = scenario.training;
+            throw InputError("training.grad_accum",
+                             "no split of " + std::to_string(scenario.devices) +
+                                 " devices has a data-parallel degree d with micro_batch " +
+                                 std::to_string(tr.microBatch) + " x grad_accum " +
+                                 std::to_string(tr.gradAccum.value_or(1)) + " x d = batch " +
+                                 std::to_string(scenario.batch) +
+                                 "; the global batch is micro_batch x grad_accum x data-parallel degree "
+                                 "(leave grad_accum out to derive it from the batch)");
+        }
         scenario.parallelism = choice.split;
         if (choice.candidates > 1)
             splitNotes.push_back(
@@ -384,7 +433,8 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + scenario.deviceId + "\"; see --list devices for the " +
+        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) +
+                                       "\"; see --list devices for the " +
                                        std::to_string(catalog.devices().size()) + " known ids");
     std::vector<std::string> configWarnings;
     ModelArchitecture inlineArch;
@@ -397,7 +447,8 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     } else {
         const ModelEntry* model = catalog.findModel(scenario.modelId);
         if (!model)
-            throw InputError("model", "unknown id \"" + scenario.modelId + "\"; see --list models for the " +
+            throw InputError("model", "unknown id \"" + elided(scenario.modelId) +
+                                          "\"; see --list models for the " +
                                           std::to_string(catalog.models().size()) + " known ids");
         arch = &model->architecture;
         modelName = model->name;

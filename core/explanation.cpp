@@ -1602,7 +1602,7 @@ std::vector<Explanation> explain(const Report& report, const Catalog& catalog, c
     const Scenario& s = report.scenario;
     const Device* device = catalog.findDevice(s.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + s.deviceId + "\"");
+        throw InputError("device", "unknown id \"" + elided(s.deviceId) + "\"");
     if (s.modelConfig) {
         std::vector<std::string> warnings;
         const ModelArchitecture arch = architectureFromHfConfig(*s.modelConfig, "model_config", warnings);
@@ -1610,7 +1610,7 @@ std::vector<Explanation> explain(const Report& report, const Catalog& catalog, c
     }
     const ModelEntry* model = catalog.findModel(s.modelId);
     if (!model)
-        throw InputError("model", "unknown id \"" + s.modelId + "\"");
+        throw InputError("model", "unknown id \"" + elided(s.modelId) + "\"");
     return explain(report, *device, model->architecture, target);
 }
 

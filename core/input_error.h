@@ -4,8 +4,26 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace lhe::core {
+
+// A value quoted in an error message, cut so that the message stays one readable line whatever
+// the input held: at most `keep` bytes (cut on a UTF-8 boundary), then "… (N characters)" with
+// the full length in code points. A 5-million-digit number or a pasted file stays a short line.
+// Every message that quotes a value from the input quotes it through this function.
+inline std::string elided(std::string_view text, std::size_t keep = 40)
+{
+    if (text.size() <= keep + 20) // short enough to show whole; the suffix would be as long
+        return std::string(text);
+    std::size_t cut = keep;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    std::size_t characters = 0;
+    for (const char c : text)
+        characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    return std::string(text.substr(0, cut)) + "\u2026 (" + std::to_string(characters) + " characters)";
+}
 
 class InputError : public std::runtime_error
 {

@@ -13,20 +13,19 @@ const char* typeName(const json& value)
     return value.type_name();
 }
 
-// What was found where a number belongs: a string is quoted (cut at 40 bytes, on a UTF-8
-// boundary), since "8" for 8 is the usual slip; anything else by its type.
+// What was found where a number belongs: a string is quoted (elided), since "8" for 8 is the
+// usual slip; anything else by its type.
 std::string notANumber(const json& value)
 {
     if (!value.is_string())
         return typeName(value);
-    std::string text = value.get<std::string>();
-    if (text.size() > 40) {
-        std::size_t cut = 40;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-            --cut;
-        text = text.substr(0, cut) + "...";
-    }
-    return "the string \"" + text + "\" (JSON numbers take no quotes)";
+    return "the string \"" + elided(value.get<std::string>()) + "\" (JSON numbers take no quotes)";
+}
+
+// A number found out of range, as the message quotes it.
+std::string quotedNumber(const json& value)
+{
+    return elided(value.dump());
 }
 
 const json* member(const json& object, const std::string& key)
@@ -77,6 +76,26 @@ std::string requireString(const json& object, const std::string& key, const std:
     return text;
 }
 
+const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const char* why)
+{
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) {
+            char code[8];
+            std::snprintf(code, sizeof code, "U+%04X", byte);
+            throw InputError(fieldPath, "\"" + elided(text) + "\" holds a control character (" + code +
+                                            ") at byte " + std::to_string(i + 1) + "; " + why);
+        }
+    }
+    return text;
+}
+
+std::string requireOneLine(const json& object, const std::string& key, const std::string& path,
+                           const char* why)
+{
+    return checkOneLine(requireString(object, key, path), join(path, key), why);
+}
+
 std::string optionalString(const json& object, const std::string& key, const std::string& path,
                            const std::string& fallback)
 {
@@ -103,8 +122,8 @@ static double checkedInRange(const json& value, const std::string& fieldPath, co
         throw InputError(fieldPath, "expected " + allowed + ", got " + notANumber(value));
     const double number = value.get<double>();
     if (!std::isfinite(number) || number < range.minimum || number > range.maximum)
-        throw InputError(fieldPath, "expected " + allowed + ", got " + value.dump());
-    return number;
+        throw InputError(fieldPath, "expected " + allowed + ", got " + quotedNumber(value));
+    return number + 0.0; // -0.0 (inside a range from 0) becomes 0.0: no "-0" in any report
 }
 
 double requireInRange(const json& object, const std::string& key, const std::string& path, const Range& range)
@@ -129,9 +148,9 @@ static double checkedNumber(const json& value, const std::string& fieldPath, boo
     if (!std::isfinite(number))
         throw InputError(fieldPath, "must be a finite number");
     if (allowZero ? number < 0 : number <= 0)
-        throw InputError(fieldPath,
-                         std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " + value.dump());
-    return number;
+        throw InputError(fieldPath, std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " +
+                                        quotedNumber(value));
+    return number + 0.0; // -0.0 becomes 0.0
 }
 
 double requirePositive(const json& object, const std::string& key, const std::string& path, bool allowZero)
@@ -156,9 +175,9 @@ static long long checkedInteger(const json& value, const std::string& fieldPath,
         throw InputError(fieldPath, "expected " + range + ", got " + notANumber(value));
     const double number = value.get<double>();
     if (!std::isfinite(number) || number != std::floor(number))
-        throw InputError(fieldPath, "expected " + range + ", got " + value.dump());
+        throw InputError(fieldPath, "expected " + range + ", got " + quotedNumber(value));
     if (number < static_cast<double>(minimum) || number > static_cast<double>(maximum))
-        throw InputError(fieldPath, "expected " + range + ", got " + value.dump());
+        throw InputError(fieldPath, "expected " + range + ", got " + quotedNumber(value));
     return static_cast<long long>(number);
 }
 

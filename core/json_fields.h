@@ -21,6 +21,14 @@ const json& requireObject(const json& value, const std::string& path);
 const json& requireMember(const json& object, const std::string& key, const std::string& path);
 
 std::string requireString(const json& object, const std::string& key, const std::string& path);
+// A string without control characters (a newline, a tab), for ids and names that the product
+// prints one per line; `why` ends the message ("ids are identifiers: ...").
+inline constexpr const char* kIdsAreIdentifiers =
+    "ids are identifiers, typed on command lines and listed one per line: printable characters only";
+inline constexpr const char* kNamesAreOneLine = "names are listed one per line: printable characters only";
+const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const char* why);
+std::string requireOneLine(const json& object, const std::string& key, const std::string& path,
+                           const char* why);
 // Absent or null: fallback; any other non-string is an error naming the field.
 std::string optionalString(const json& object, const std::string& key, const std::string& path,
                            const std::string& fallback);

@@ -76,7 +76,7 @@ void readLayerTypes(ModelArchitecture& a, const json& types, const json& config,
             layer.attention = AttentionKind::Linear;
         } else {
             throw InputError(joinIndex(listPath, i),
-                             "unknown layer type \"" + type +
+                             "unknown layer type \"" + elided(type) +
                                  "\"; understood: full_attention, sliding_attention, chunked_attention, "
                                  "linear_attention, mamba");
         }

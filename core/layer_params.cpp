@@ -213,7 +213,7 @@ double visionTowerParams(const json& vision, const std::string& wrapperType, lon
     // learned positions, a post LayerNorm; Gemma 3's projector: an RMSNorm and dv -> d.
     if (type != "siglip_vision_model")
         approximations.push_back(
-            path + ": vision tower \"" + type +
+            path + ": vision tower \"" + elided(type) +
             "\" counted with the generic ViT formula (biases, LayerNorms, learned positions)");
     const double perLayer = 4.0 * dv * dv + 4.0 * dv + 2.0 * dv * fv + fv + dv + 4.0 * dv;
     const double tower = channels * patch * patch * dv + dv + patches * dv + 2.0 * dv + layers * perLayer;

@@ -60,12 +60,12 @@ void refuseNonDecoders(const json& config, const std::string& path)
                        "convbert",  "funnel",  "squeezebert", "layoutlm",       "esm"});
     if (encoderDecoder)
         throw InputError(join(path, "model_type"),
-                         "\"" + type +
+                         "\"" + elided(type) +
                              "\" is an encoder-decoder model; only decoder-only language models are "
                              "estimated (their KV cache and decode loop are what is modelled)");
     if (encoderOnly)
         throw InputError(join(path, "model_type"),
-                         "\"" + type +
+                         "\"" + elided(type) +
                              "\" is an encoder-only model; only decoder-only language models are "
                              "estimated (it has no KV cache and generates no tokens)");
 }
@@ -518,7 +518,7 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
                        "jamba",       "nemotron_h"});
     if (!a.recognisedType) {
         a.approximations.push_back(
-            join(configPath, "model_type") + ": \"" + type +
+            join(configPath, "model_type") + ": \"" + elided(type) +
             "\" is not a known family; read with generic keys as a Llama-style decoder");
         warnings.push_back(a.approximations.back());
     }
@@ -568,7 +568,7 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
                     [](const LayerSpec& l) { return l.attention == AttentionKind::Linear; }) &&
         a.linearMixer == ModelArchitecture::LinearMixer::None)
         throw InputError(join(configPath, "model_type"),
-                         "\"" + type +
+                         "\"" + elided(type) +
                              "\" has linear-attention layers of a kind not modelled (known: Qwen3-Next "
                              "Gated DeltaNet, Jamba Mamba, Nemotron-H Mamba-2)");
     // Qwen3-Next's checkpoint holds one MTP layer its config does not declare (mtp.* tensors;

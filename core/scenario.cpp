@@ -29,7 +29,7 @@ Precision readPrecision(const json& object, const char* key, const std::string& 
     const auto name = object[key].get<std::string>();
     const auto precision = parsePrecision(name);
     if (!precision || (!allowWeightOnly && isWeightOnly(*precision)))
-        throw InputError(field, "unknown precision \"" + name +
+        throw InputError(field, "unknown precision \"" + elided(name) +
                                     "\"; allowed: " + allowedPrecisionNames(allowWeightOnly));
     return *precision;
 }
@@ -50,7 +50,7 @@ Enum readEnum(const json& object, const char* key, const std::string& path, Enum
     for (const auto& [name, value] : names)
         if (text == name)
             return value;
-    throw InputError(field, "unknown value \"" + text + "\"; allowed: " + allowed);
+    throw InputError(field, "unknown value \"" + elided(text) + "\"; allowed: " + allowed);
 }
 
 constexpr std::array<std::pair<const char*, Mode>, 2> kModes{
@@ -163,7 +163,7 @@ Scenario scenarioFromJson(const json& input)
     }
     if (s.mode == Mode::Training && isWeightOnly(s.weights))
         throw InputError("precision.weights",
-                         "weight-only format \"" + std::string(precisionName(s.weights)) +
+                         "weight-only format \"" + elided(std::string(precisionName(s.weights))) +
                              "\" is for inference; training allows " + allowedPrecisionNames(false));
 
     if (input.contains("training") && !input["training"].is_null()) {
@@ -175,7 +175,10 @@ Scenario scenarioFromJson(const json& input)
         tr.microBatch = optionalInteger(t, "micro_batch", "training", 1, kMaxCount).value_or(1);
         tr.gradAccum = optionalInteger(t, "grad_accum", "training", 1, kMaxCount);
         tr.sequenceParallel = optionalBool(t, "sequence_parallel", "training").value_or(true);
-        tr.trainTokens = optionalPositive(t, "train_tokens", "training").value_or(tr.trainTokens);
+        // The largest published runs train on tens of trillions of tokens; 1e16 leaves room and
+        // keeps every product of it (6 x parameters x tokens FLOPs, days) far inside a double.
+        tr.trainTokens =
+            optionalInRange(t, "train_tokens", "training", {1.0, 1e16, "tokens"}).value_or(tr.trainTokens);
     }
 
     if (input.contains("efficiency") && !input["efficiency"].is_null()) {

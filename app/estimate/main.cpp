@@ -10,9 +10,12 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <cerrno>
+#include <clocale>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
-#include <iostream>
+#include <cstring>
 #include <set>
 
 using namespace lhe;
@@ -102,22 +105,45 @@ void setPath(json& object, const std::string& dotted, json value)
     setPath(child, dotted.substr(dot + 1), std::move(value));
 }
 
-void printList(const core::Catalog& catalog, const QString& what)
+std::string listText(const core::Catalog& catalog, const QString& what)
 {
+    std::string out;
     if (what == QLatin1String("devices")) {
         for (const auto& d : catalog.devices())
-            std::printf("%s\t%s\t%s\n", d.id.c_str(), d.name.c_str(),
-                        std::string(core::deviceClassName(d.deviceClass)).c_str());
+            out += d.id + '\t' + d.name + '\t' + std::string(core::deviceClassName(d.deviceClass)) + '\n';
     } else {
         for (const auto& m : catalog.models())
-            std::printf("%s\t%s\t%s\n", m.id.c_str(), m.name.c_str(), m.family.c_str());
+            out += m.id + '\t' + m.name + '\t' + m.family + '\n';
     }
+    return out;
 }
 
 [[noreturn]] void failInput(const std::string& message)
 {
     std::fprintf(stderr, "llm-hw-estimate: %s\n", message.c_str());
     std::exit(kExitBadInput);
+}
+
+// A command-line value quoted in an error line, elided like the core's (core::elided).
+std::string quoted(const QString& value)
+{
+    return "\"" + core::InputError::oneLine(core::elided(value.toStdString())) + "\"";
+}
+
+// Writes `text` to standard output, or one line saying why it could not (a full disk, a
+// file-size limit: SIGXFSZ is ignored, so the write fails with EFBIG instead of killing us).
+int writeOutput(const std::string& text)
+{
+    errno = 0;
+    const std::size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
+    int error = errno;
+    if (written == text.size() && std::fflush(stdout) == 0)
+        return 0;
+    if (errno != 0)
+        error = errno;
+    std::fprintf(stderr, "llm-hw-estimate: cannot write to standard output: %s (%zu of %zu bytes written)\n",
+                 error != 0 ? std::strerror(error) : "write error", written, text.size());
+    return kExitBadInput;
 }
 
 bool allFinite(const json& value)
@@ -165,7 +191,15 @@ void attachHubModel(json& scenario, const QString& idOrUrl)
 
 int main(int argc, char* argv[])
 {
+    // Over a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default action kills the
+    // process; ignored, the write fails with EFBIG and writeOutput says so (POSIX setrlimit,
+    // RLIMIT_FSIZE).
+    std::signal(SIGXFSZ, SIG_IGN);
     QCoreApplication application(argc, argv);
+    // QCoreApplication calls setlocale(LC_ALL, "") on Unix, after which printf writes "0,50" in
+    // a German locale; the Qt documentation (QCoreApplication, "Locale Settings") says to reset
+    // LC_NUMERIC to "C". The table lists numbers separated by commas, so decimals must be points.
+    std::setlocale(LC_NUMERIC, "C");
     QCoreApplication::setApplicationName(QStringLiteral("llm-hw-explorer")); // shares the user catalog folder
     QCoreApplication::setApplicationVersion(QStringLiteral(LHE_VERSION));
 
@@ -173,7 +207,8 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QStringLiteral(
         "Estimates the memory, time and bottleneck of running or training an LLM on given hardware.\n"
         "Prints the report as JSON (default) or a table. Without a scenario or device/model flags it\n"
-        "evaluates the embedded default scenario. Exit status: 0 ok, 2 bad input."));
+        "evaluates the embedded default scenario. Exit status: 0 ok, 2 bad input or output that could\n"
+        "not be written."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"), QStringLiteral("Scenario JSON file."),
@@ -199,22 +234,23 @@ int main(int argc, char* argv[])
     parser.addOptions({scenarioOption, catalogOption, configOption, modelIdOption, listOption, formatOption});
     std::vector<QCommandLineOption> fieldOptions;
     for (const auto& flag : kFieldFlags) {
-        fieldOptions.emplace_back(QString::fromLatin1(flag.flag), QString::fromLatin1(flag.help),
-                                  QString::fromLatin1(flag.valueName));
+        // The help texts are UTF-8 source literals ("s²"): fromLatin1 would print "sÂ²".
+        fieldOptions.emplace_back(QString::fromUtf8(flag.flag), QString::fromUtf8(flag.help),
+                                  QString::fromUtf8(flag.valueName));
         parser.addOption(fieldOptions.back());
     }
     if (!parser.parse(QCoreApplication::arguments()))
-        failInput(parser.errorText().toStdString());
+        failInput(core::elided(parser.errorText().toStdString(), 120));
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
     if (!parser.positionalArguments().isEmpty())
-        failInput("unexpected argument \"" + parser.positionalArguments().constFirst().toStdString() +
-                  "\"; see --help");
+        failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) +
+                  "; see --help");
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("json") && format != QLatin1String("table"))
-        failInput("--format: unknown value \"" + format.toStdString() + "\"; allowed: json, table");
+        failInput("--format: unknown value " + quoted(format) + "; allowed: json, table");
 
     try {
         std::vector<std::string> warnings;
@@ -225,9 +261,8 @@ int main(int argc, char* argv[])
         if (parser.isSet(listOption)) {
             const QString what = parser.value(listOption);
             if (what != QLatin1String("devices") && what != QLatin1String("models"))
-                failInput("--list: unknown value \"" + what.toStdString() + "\"; allowed: devices, models");
-            printList(catalog, what);
-            return 0;
+                failInput("--list: unknown value " + quoted(what) + "; allowed: devices, models");
+            return writeOutput(listText(catalog, what));
         }
 
         if (parser.isSet(configOption) && parser.isSet(modelIdOption))
@@ -280,11 +315,8 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the report\n");
             return 1;
         }
-        if (format == QLatin1String("table"))
-            std::fputs(app::reportAsTable(report).c_str(), stdout);
-        else
-            std::cout << out.dump(2) << '\n';
-        return 0;
+        return writeOutput(format == QLatin1String("table") ? app::reportAsTable(report)
+                                                            : out.dump(2) + '\n');
     } catch (const core::InputError& error) {
         failInput(error.what());
     } catch (const std::exception& error) {

@@ -6,7 +6,9 @@
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
 #include "app/support/input_files.h"
+#include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/scenario.h"
 #include "widgets/dashboard.h"
 
 #include <QApplication>
@@ -14,6 +16,8 @@
 #include <QIcon>
 #include <QLocale>
 #include <QRegularExpression>
+#include <clocale>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -28,6 +32,17 @@ bool hasDisplay()
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
+
+// A command-line value quoted in an error line, elided like the core's (core::elided).
+QString quoted(const QString& value)
+{
+    return QString::fromStdString(core::elided(value.toStdString()));
+}
+
+// Memory an export's image may take: width x height x scale² pixels of 4 bytes
+// (QImage::Format_ARGB32_Premultiplied, widgets/image_export.cpp). 1 GiB is a 16384 x 16384
+// image at scale 1, beyond any screen or print; a larger one failed to allocate and crashed.
+constexpr double kExportPixelBudgetBytes = 1024.0 * 1024.0 * 1024.0;
 
 int fail(const QString& message)
 {
@@ -52,6 +67,10 @@ QString languageArgument(int argc, char* argv[])
 
 int main(int argc, char* argv[])
 {
+    // Over a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default action kills the
+    // process; ignored, the write fails with EFBIG and app::saveFileAtomically reports the short
+    // write (POSIX setrlimit, RLIMIT_FSIZE).
+    std::signal(SIGXFSZ, SIG_IGN);
     // Rendering without a window must work on machines with no display at all, and so must the
     // command line itself (--help, --version, a wrong option): without a display the application
     // starts on the offscreen platform (headless runs) or the minimal one, which can parse
@@ -65,6 +84,10 @@ int main(int argc, char* argv[])
         qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
 
     QApplication application(argc, argv);
+    // QCoreApplication calls setlocale(LC_ALL, "") on Unix; the Qt documentation (QCoreApplication,
+    // "Locale Settings") says to reset LC_NUMERIC to "C" so that printf-formatted numbers (the
+    // core's messages) read the same in every locale. The window formats with QLocale.
+    std::setlocale(LC_NUMERIC, "C");
     QApplication::setApplicationName(QStringLiteral("llm-hw-explorer"));
     QApplication::setApplicationDisplayName(QApplication::translate("main", "LLM Hardware Explorer"));
     QApplication::setApplicationVersion(QStringLiteral(LHE_VERSION));
@@ -179,7 +202,7 @@ int main(int argc, char* argv[])
     if (!languageGiven.isNull() && !language.isEmpty() && language != QLatin1String("en") &&
         !app::translatedLanguages().contains(language))
         return fail(QApplication::translate("main", "--language: expected en, zh_CN or system, got \"%1\"")
-                        .arg(languageGiven));
+                        .arg(quoted(languageGiven)));
     if (noDisplay && !headless) {
         std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
                              "Run it in a desktop session, under xvfb-run, or render headless with\n"
@@ -209,10 +232,12 @@ int main(int argc, char* argv[])
     QString configPath = parser.value(configOption);
     nlohmann::json scenario = app::defaultScenario();
     bool scenarioFromFile = false;
+    std::string positionalGuess; // why FILE was taken for a config.json, when it looks like a scenario
     try {
         if (!fileArgument.isEmpty()) {
             const nlohmann::json file = app::readJsonFile(fileArgument);
             QString& slot = file.is_object() && file.contains("device") ? scenarioPath : configPath;
+            positionalGuess = app::positionalConfigGuess(file);
             if (!slot.isEmpty())
                 return fail(QApplication::translate("main", "%1 and --%2 both give the %3: give one")
                                 .arg(fileArgument, &slot == &scenarioPath ? QStringLiteral("scenario")
@@ -221,10 +246,32 @@ int main(int argc, char* argv[])
                                                             : QApplication::translate("main", "model")));
             slot = fileArgument;
         }
+        // With --model-config the scenario needs no model of its own, as in llm-hw-estimate: it
+        // is checked once the config is in it.
         if (!scenarioPath.isEmpty())
-            scenario = app::readScenarioFile(scenarioPath, &catalog);
-        if (!configPath.isEmpty())
-            app::attachModelConfig(scenario, configPath);
+            scenario = configPath.isEmpty() ? app::readScenarioFile(scenarioPath, &catalog)
+                                            : app::readScenarioFileUnchecked(scenarioPath);
+        if (!configPath.isEmpty()) {
+            try {
+                app::attachModelConfig(scenario, configPath);
+            } catch (const core::InputError& error) {
+                if (configPath != fileArgument || positionalGuess.empty())
+                    throw;
+                const std::string origin = configPath.toStdString() + ": ";
+                std::string reason = error.what();
+                if (reason.rfind(origin, 0) == 0)
+                    reason.erase(0, origin.size());
+                throw core::InputError(configPath.toStdString(),
+                                       positionalGuess + " (as a config.json: " + reason + ")");
+            }
+            if (!scenarioPath.isEmpty()) {
+                try {
+                    (void)core::estimate(core::scenarioFromJson(scenario), catalog);
+                } catch (const core::InputError& error) {
+                    throw app::scenarioFileError(scenarioPath, error);
+                }
+            }
+        }
         scenarioFromFile = !scenarioPath.isEmpty() && configPath.isEmpty();
     } catch (const core::InputError& error) {
         if (strict)
@@ -238,8 +285,8 @@ int main(int argc, char* argv[])
 
     const QString tab = parser.value(tabOption);
     if (tab != QLatin1String("roofline") && tab != QLatin1String("design-space"))
-        return fail(
-            QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"").arg(tab));
+        return fail(QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"")
+                        .arg(quoted(tab)));
 
     // On the heap: View → Language replaces the window by one built in the new language.
     auto shown = std::make_unique<app::MainWindow>(std::move(catalog));
@@ -301,6 +348,14 @@ int main(int argc, char* argv[])
         if (!scaleOk || scale < 0.25 || scale > 8)
             return fail(QApplication::translate("main", "--scale: expected a number from 0.25 to 8"));
         const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+        const double needBytes = double(size.width()) * double(size.height()) * scale * scale * 4.0;
+        if (needBytes > kExportPixelBudgetBytes)
+            return fail(QApplication::translate("main",
+                                                "--size %1 at --scale %2 needs %3 GiB of pixels (width x "
+                                                "height x scale² x 4 bytes); the budget is %4 GiB")
+                            .arg(parser.value(sizeOption), parser.value(scaleOption))
+                            .arg(needBytes / kExportPixelBudgetBytes, 0, 'f', 1)
+                            .arg(1));
         window.layoutForExport(size);
         if (!window.exportDashboard(parser.value(exportOption), scale, &error))
             return fail(error);

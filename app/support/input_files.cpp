@@ -8,22 +8,93 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace lhe::app {
 
 using core::InputError;
 using nlohmann::json;
 
+namespace {
+
+// The first folder on the way to `path` that this process may not enter (search permission),
+// or an empty string. Walks from the root, so "a/b/c.json" under a locked "a" names "a".
+QString lockedFolderOnTheWay(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QStringList parts = absolute.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    QString folder;
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+        folder += QLatin1Char('/') + parts[i];
+        const QByteArray native = QFile::encodeName(folder);
+        if (::access(native.constData(), X_OK) != 0 && errno == EACCES)
+            return folder;
+    }
+    return {};
+}
+
+// What kind of file that is not a regular file or a folder is: read, a FIFO or a device would
+// block forever or never end.
+const char* specialFileKind(mode_t mode)
+{
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a file";
+}
+
+} // namespace
+
+void checkInputFile(const QString& path)
+{
+    const std::string name = path.toStdString();
+    struct stat status = {};
+    // stat(2) follows symbolic links and says why it could not: ELOOP for a loop, EACCES when a
+    // folder on the way may not be entered, ENOENT when nothing is there (POSIX stat, ERRORS).
+    if (::stat(QFile::encodeName(path).constData(), &status) != 0) {
+        const int error = errno;
+        if (error == ELOOP)
+            throw InputError(name, "symbolic link loop: following its links never reaches a file");
+        if (error == EACCES) {
+            const QString folder = lockedFolderOnTheWay(path);
+            throw InputError(name, folder.isEmpty()
+                                       ? std::string("permission denied")
+                                       : "permission denied: cannot enter folder " + folder.toStdString());
+        }
+        if (error == ENOTDIR)
+            throw InputError(name, "file not found: a part of the path is a file, not a folder");
+        if (error == ENAMETOOLONG)
+            throw InputError(name, "file name too long");
+        if (error == ENOENT) {
+            struct stat link = {};
+            if (::lstat(QFile::encodeName(path).constData(), &link) == 0 && S_ISLNK(link.st_mode))
+                throw InputError(name, "broken symbolic link: it points to a file that does not exist");
+            throw InputError(name, "file not found");
+        }
+        throw InputError(name, std::string("cannot read: ") + std::strerror(error));
+    }
+    if (S_ISDIR(status.st_mode))
+        throw InputError(name, "is a folder, not a JSON file");
+    if (!S_ISREG(status.st_mode))
+        throw InputError(name, std::string("is not a regular file (") + specialFileKind(status.st_mode) +
+                                   "); give a JSON file");
+    if (status.st_size > kMaxInputFileBytes)
+        throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+}
+
 nlohmann::json readJsonFile(const QString& path)
 {
     const std::string name = path.toStdString();
-    const QFileInfo info(path);
-    if (!info.exists())
-        throw InputError(name, "file not found");
-    if (info.isDir())
-        throw InputError(name, "is a folder, not a JSON file");
-    if (info.size() > kMaxInputFileBytes)
-        throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+    checkInputFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw InputError(name, "cannot read: " + file.errorString().toStdString());
@@ -107,6 +178,78 @@ nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalo
         throw scenarioFileError(path, error);
     }
     return scenario;
+}
+
+namespace {
+
+// Optimal string alignment distance (Damerau-Levenshtein with adjacent swaps: "devcie" is 1
+// from "device"), for suggesting the key a user meant.
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// Top-level scenario keys (CONTRACT.md "Scenario") besides "device"; none is a config.json key.
+constexpr const char* kScenarioKeys[] = {"model",
+                                         "mode",
+                                         "batch",
+                                         "prompt_tokens",
+                                         "output_tokens",
+                                         "devices",
+                                         "parallelism",
+                                         "precision",
+                                         "training",
+                                         "efficiency",
+                                         "overheads",
+                                         "flash_attention",
+                                         "prefill_chunk_tokens",
+                                         "model_config",
+                                         "model_config_path"};
+
+} // namespace
+
+std::string positionalConfigGuess(const json& file)
+{
+    if (!file.is_object() || file.contains("device"))
+        return {};
+    std::string found;
+    int shown = 0;
+    for (const char* key : kScenarioKeys) {
+        if (!file.contains(key))
+            continue;
+        if (shown < 4)
+            found += std::string(shown > 0 ? ", " : "") + "\"" + key + "\"";
+        else if (shown == 4)
+            found += " ...";
+        ++shown;
+    }
+    if (shown == 0)
+        return {};
+    std::string suggestion;
+    for (const auto& [key, value] : file.items()) {
+        const bool scenarioKey = std::any_of(std::begin(kScenarioKeys), std::end(kScenarioKeys),
+                                             [&](const char* k) { return key == k; });
+        if (!scenarioKey && editDistance(key, "device") <= 2) {
+            suggestion = " (it has \"" + core::elided(key) + "\")";
+            break;
+        }
+    }
+    return "read as a Hugging Face config.json because it has no \"device\" key; it has " + found +
+           ", which " + (shown == 1 ? "is a scenario field" : "are scenario fields") +
+           ": did you mean \"device\"" + suggestion + "?";
 }
 
 QString userCatalogFolder()

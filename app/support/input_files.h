@@ -17,6 +17,12 @@ namespace lhe::app {
 // Largest input file accepted: catalogs and configs are kilobytes; 16 MiB is generous.
 inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 
+// Throws core::InputError("<file>", ...) unless `path` is a regular file of at most 16 MiB this
+// process can reach, saying what is wrong: file not found, symbolic link loop, permission
+// denied (naming the folder it cannot enter), a folder, or not a regular file (a FIFO, a device:
+// reading one would block forever or never end).
+void checkInputFile(const QString& path);
+
 // Reads and parses a JSON file; throws core::InputError("<file>", ...) for missing,
 // unreadable, oversized or malformed files (with the byte position).
 nlohmann::json readJsonFile(const QString& path);
@@ -54,6 +60,13 @@ void attachModelConfig(nlohmann::json& scenario, const QString& configPath);
 // starts); an explicit file is held to the letter: any bad entry, or an id repeated within the
 // file, throws core::InputError naming the file and the field ("<file>: devices[3].peak_flops.bf16: ...").
 core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string>& warnings);
+
+// A file opened without saying its kind (llm-hw-explorer FILE) is a scenario when it has a
+// "device" key, else a config.json. For a file taken as a config.json that has scenario fields,
+// why it was taken so and what was probably meant: "read as a Hugging Face config.json because
+// it has no \"device\" key; it has \"model\", \"batch\", which are scenario fields: did you mean
+// \"device\" (it has \"devcie\")?". Empty when the guess needs no explanation.
+std::string positionalConfigGuess(const nlohmann::json& file);
 
 // QStandardPaths AppDataLocation/catalogs (CONTRACT.md "Catalogs").
 QString userCatalogFolder();

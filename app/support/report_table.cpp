@@ -1,5 +1,6 @@
 #include "app/support/report_table.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,11 +11,23 @@ using namespace lhe::core;
 
 namespace {
 
+// printf keeps the sign of a value that rounds to zero ("%.2f" of -0.0 or -1e-9 is "-0.00");
+// a table never shows a negative zero, so a printed number with no non-zero digit loses its sign.
 std::string format(const char* pattern, double value)
 {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, pattern, value);
-    return buffer;
+    std::string text = buffer;
+    const auto minus = text.find('-');
+    if (minus != std::string::npos) {
+        std::size_t end = minus + 1;
+        while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.'))
+            ++end;
+        const std::string digits = text.substr(minus + 1, end - minus - 1);
+        if (!digits.empty() && digits.find_first_not_of("0.") == std::string::npos)
+            text.erase(minus, 1);
+    }
+    return text;
 }
 
 // Decimal prefixes, as the contract says (1 GB = 1e9 B).

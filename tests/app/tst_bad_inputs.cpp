@@ -18,23 +18,28 @@
 // JSON, unknown extra fields).
 
 #include "app/support/input_files.h"
+#include "cli_process.h"
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
-#include "cli_process.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace lhe;
@@ -267,6 +272,13 @@ private slots:
     void unknownExtraFieldsAreIgnored();
 
     void flagsOverrideABadFieldOfTheFile();
+
+    // Files that are no regular readable files, made at test time.
+    void notARegularFileIsNamed_data();
+    void notARegularFileIsNamed();
+    void folderThatCannotBeEnteredIsNamed();
+    void hugeValuesAreElidedInTheMessage_data();
+    void hugeValuesAreElidedInTheMessage();
 };
 
 void TestBadInputs::initTestCase()
@@ -618,6 +630,134 @@ void TestBadInputs::flagsOverrideABadFieldOfTheFile()
     expectOneLineFailure({u"--scenario"_s, zeroDevices, u"--batch"_s, u"2"_s},
                          {u"scenario-devices-zero.json: devices: "_s}, ok);
     QVERIFY(ok);
+}
+
+// A symbolic link loop, a FIFO and a device are refused by what they are, for every kind of
+// input, before any read: a FIFO would block both programs forever, /dev/zero never ends, and a
+// loop is no missing file. The library path gives the console tool's line.
+void TestBadInputs::notARegularFileIsNamed_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("made");
+    for (const char* kind : {"scenario", "catalog", "model-config"}) {
+        for (const char* made : {"symlink-loop", "fifo", "dev-zero"})
+            QTest::addRow("%s, %s", kind, made) << QString::fromLatin1(kind) << QString::fromLatin1(made);
+    }
+}
+
+void TestBadInputs::notARegularFileIsNamed()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, made);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString path;
+    QString needle;
+    if (made == u"symlink-loop"_s) {
+        path = dir.filePath(u"loop-a.json"_s);
+        QVERIFY(QFile::link(dir.filePath(u"loop-b.json"_s), path));
+        QVERIFY(QFile::link(path, dir.filePath(u"loop-b.json"_s)));
+        needle = u"symbolic link loop"_s;
+    } else if (made == u"fifo"_s) {
+        path = dir.filePath(u"pipe.json"_s);
+        QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+        needle = u"is not a regular file (a FIFO)"_s;
+    } else {
+        path = u"/dev/zero"_s;
+        needle = u"is not a regular file (a character device)"_s;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    bool ok = false;
+    const QString line = expectOneLineFailure(cliArguments(kind, path), {path, needle}, ok);
+    QVERIFY(ok);
+    QVERIFY2(clock.elapsed() < 10000, "a FIFO must be refused, not read");
+    QString message;
+    if (kind == u"scenario"_s)
+        message = errorOf([&] { (void)app::readScenarioFile(path); });
+    else if (kind == u"catalog"_s)
+        message = errorOf([&] {
+            std::vector<std::string> warnings;
+            (void)app::loadCatalog({path}, warnings);
+        });
+    else
+        message = errorOf([&] { (void)app::readModelConfigFile(path); });
+    QCOMPARE(line, message);
+}
+
+// A file inside a folder this user may not enter is no missing file: the line names the folder.
+// Root enters every folder, so as root the tool runs as "nobody" (setpriv, util-linux).
+void TestBadInputs::folderThatCannotBeEnteredIsNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QFile::setPermissions(dir.path(), QFile::permissions(dir.path()) | QFileDevice::ExeOther |
+                                                  QFileDevice::ReadOther | QFileDevice::ExeGroup));
+    const QString locked = dir.filePath(u"locked"_s);
+    QVERIFY(QDir().mkpath(locked));
+    const QString path = QDir(locked).filePath(u"scenario.json"_s);
+    QVERIFY(writeBytes(path, validScenario()));
+    QVERIFY(::chmod(QFile::encodeName(locked).constData(), 0) == 0);
+    const auto unlock = qScopeGuard([&] { ::chmod(QFile::encodeName(locked).constData(), 0700); });
+
+    QStringList arguments{u"--scenario"_s, path};
+    QString program = QStringLiteral(LHE_ESTIMATE_EXE);
+    if (::geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+        if (setpriv.isEmpty())
+            QSKIP("running as root without setpriv: every folder can be entered");
+        arguments =
+            QStringList{u"--reuid=65534"_s, u"--regid=65534"_s, u"--clear-groups"_s, program} + arguments;
+        program = setpriv;
+    }
+    QProcessEnvironment env = m_env;
+    env.insert(u"HOME"_s, dir.path()); // readable by the unprivileged user
+    const RunResult r = lhe::test::runProgram(program, arguments, env);
+    const QByteArray context = describe(arguments, r);
+    QVERIFY2(r.finished && r.exitStatus == QProcess::NormalExit && r.exitCode == 2, context.constData());
+    QVERIFY2(r.err.count('\n') == 1, context.constData());
+    const QByteArray needle = "permission denied: cannot enter folder " + QFile::encodeName(locked);
+    QVERIFY2(r.err.contains(needle), context.constData());
+    QVERIFY2(!r.err.contains("file not found"), context.constData());
+}
+
+// Values quoted in an error line are elided: a 5-million-digit number, a megabyte-long id or
+// mode name give a short line that says how long the value was.
+void TestBadInputs::hugeValuesAreElidedInTheMessage_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("needle");
+    const QByteArray digits(5'000'000, '7');
+    const QByteArray letters(1'000'000, 'x');
+    QTest::newRow("5-million-digit batch")
+        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": )" + digits + "}")
+        << u"(5000000 characters)"_s;
+    QTest::newRow("megabyte device id")
+        << QByteArray(R"({"device": ")" + letters + R"(", "model": "llama-3.1-8b"})")
+        << u"(1000000 characters)"_s;
+    QTest::newRow("megabyte mode name")
+        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "mode": ")" + letters +
+                      R"("})")
+        << u"(1000000 characters)"_s;
+    QTest::newRow("megabyte string where a number belongs")
+        << QByteArray(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": ")" + letters +
+                      R"("})")
+        << u"(1000000 characters)"_s;
+}
+
+void TestBadInputs::hugeValuesAreElidedInTheMessage()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, needle);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"huge.json"_s);
+    QVERIFY(writeBytes(path, text));
+    const RunResult r = run({u"--scenario"_s, path});
+    QVERIFY2(r.finished && r.exitCode == 2 && r.err.count('\n') == 1, describe({path}, r).constData());
+    QVERIFY2(r.err.size() < 400, r.err.left(400).constData());
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.left(400).constData());
+    QVERIFY2(r.err.contains("\u2026 ("), r.err.left(400).constData()); // an ellipsis, not "\xE2\x80\xA6"
 }
 
 QTEST_GUILESS_MAIN(TestBadInputs)

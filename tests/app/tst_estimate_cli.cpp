@@ -14,6 +14,7 @@
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -253,6 +254,15 @@ private slots:
     void extremeScenariosStayFinite_data();
     void extremeScenariosStayFinite();
     void tinyEfficiencyIsRejectedOrFinite();
+    void trainTokensAtTheirMaximumStayFinite();
+
+    // 5. Hostile environments and inputs
+    void helpIsUtf8();
+    void tableHasNoDecimalCommaInAGermanLocale();
+    void tableNeverPrintsNegativeZero();
+    void trainingBatchIsMicroBatchTimesAccumulationTimesData_data();
+    void trainingBatchIsMicroBatchTimesAccumulationTimesData();
+    void fileSizeLimitIsAnErrorLineNotASignal();
 };
 
 void TestEstimateCli::initTestCase()
@@ -1293,6 +1303,197 @@ void TestEstimateCli::tinyEfficiencyIsRejectedOrFinite()
         const bool rejected = r.exitCode == 2 && r.err.contains(QByteArray(flag + 2).replace('-', '.'));
         QVERIFY2(finiteReport || rejected, describe(args, r).constData());
     }
+}
+
+// train_tokens at its maximum (1e16) on the smallest step (one sequence of one token) still gives
+// a finite number of days; 1.7e308 overflowed it (tests/fixtures/bad_inputs).
+void TestEstimateCli::trainTokensAtTheirMaximumStayFinite()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const char* text :
+         {R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "mode": "training", "batch": 1,
+              "prompt_tokens": 1, "training": {"train_tokens": 1e16}})",
+          R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-405b", "mode": "training", "batch": 1000000000,
+              "prompt_tokens": 1000000000, "devices": 10000000, "training": {"train_tokens": 1e16}})"}) {
+        const QString path = dir.filePath(u"train-tokens.json"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+        file.close();
+        json r;
+        QByteArray why;
+        QVERIFY2(runReport({u"--scenario"_s, path}, r, why), why.constData());
+        QVERIFY(num(r, "/training/train_days") > 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Hostile environments and inputs
+
+// The flag help holds UTF-8 ("s²"); read as Latin-1 it printed "sÂ²".
+void TestEstimateCli::helpIsUtf8()
+{
+    const RunResult r = run({u"--help"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, describe({u"--help"_s}, r).constData());
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(u"no s\u00b2 score tensors"_s), r.out.constData());
+    QVERIFY2(!text.contains(QChar(0x00C2)), r.out.constData());
+}
+
+// QCoreApplication sets the C library's locale from the environment; in a German locale printf
+// writes "16,06", and the table, which separates numbers by commas, became ambiguous
+// ("weights 16,06, kv cache 2,42"). The locale is compiled for the test (localedef into LOCPATH)
+// since build machines often have only C.UTF-8.
+void TestEstimateCli::tableHasNoDecimalCommaInAGermanLocale()
+{
+    const QString localedef = QStandardPaths::findExecutable(u"localedef"_s);
+    if (localedef.isEmpty())
+        QSKIP("localedef is not installed");
+    QTemporaryDir locales;
+    QVERIFY(locales.isValid());
+    QProcess compile;
+    compile.start(localedef, {u"-i"_s, u"de_DE"_s, u"-f"_s, u"UTF-8"_s, locales.filePath(u"de_DE.UTF-8"_s)});
+    if (!compile.waitForFinished(60000) || !QFileInfo::exists(locales.filePath(u"de_DE.UTF-8/LC_NUMERIC"_s)))
+        QSKIP("localedef could not compile de_DE.UTF-8 (no locale sources)");
+    QProcessEnvironment env = m_env;
+    env.insert(u"LOCPATH"_s, locales.path());
+    env.insert(u"LC_ALL"_s, u"de_DE.UTF-8"_s);
+    env.insert(u"LANG"_s, u"de_DE.UTF-8"_s);
+    const QStringList args{u"--format"_s,        u"table"_s,   u"--device"_s,
+                           u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s};
+    const RunResult r = lhe::test::runTool(args, env);
+    QVERIFY2(r.finished && r.exitCode == 0, describe(args, r).constData());
+    static const QRegularExpression decimalComma(u"\\d,\\d"_s);
+    const QRegularExpressionMatch match = decimalComma.match(QString::fromUtf8(r.out));
+    QVERIFY2(!match.hasMatch(),
+             qPrintable(u"decimal comma \""_s + match.captured() + u"\" in:\n"_s + QString::fromUtf8(r.out)));
+    QVERIFY(r.out.contains("16.06")); // Llama 3.1 8B bf16 weights: 8.03e9 x 2 B = 16.06 GB
+}
+
+// A -0.0 in the scenario (inside a range that starts at 0) once printed "-0.00" and "-0 µs".
+void TestEstimateCli::tableNeverPrintsNegativeZero()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"negative-zero.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b",
+        "overheads": {"runtime_context_bytes": -0.0, "allocator_reserve_fraction": -0.0},
+        "efficiency": {"layer_latency_seconds": -0.0}})");
+    file.close();
+    static const QRegularExpression negativeZero(u"(?<![\\w.])-0(\\.0+)?(?![0-9.])"_s);
+    for (const QString& format : {u"table"_s, u"json"_s}) {
+        const QStringList args{u"--scenario"_s, path, u"--format"_s, format};
+        const RunResult r = run(args);
+        QVERIFY2(r.finished && r.exitCode == 0, describe(args, r).constData());
+        const QRegularExpressionMatch match = negativeZero.match(QString::fromUtf8(r.out));
+        QVERIFY2(!match.hasMatch(), qPrintable(u"negative zero \""_s + match.captured() + u"\" in:\n"_s +
+                                               QString::fromUtf8(r.out)));
+    }
+}
+
+// Global batch = micro_batch x grad_accum x data-parallel degree (Narayanan et al. 2021,
+// Megatron-LM, section 2.2). A grad_accum that disagrees is an error naming the three factors;
+// without grad_accum it is derived from the batch (rounded up, with a warning).
+void TestEstimateCli::trainingBatchIsMicroBatchTimesAccumulationTimesData_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error"); // empty: exit 0
+    QTest::addColumn<int>("microBatches");
+    const QStringList h100{u"--device"_s,     u"nvidia-h100-sxm"_s, u"--model"_s,
+                           u"llama-3.1-8b"_s, u"--mode"_s,          u"training"_s};
+    QTest::newRow("batch 1024, grad_accum 1, 1 device: 1 sequence per step")
+        << (QStringList(h100) << u"--batch"_s << u"1024"_s << u"--grad-accum"_s << u"1"_s)
+        << u"training.grad_accum: no split of 1 devices has a data-parallel degree d with micro_batch 1 x "
+           u"grad_accum 1 x d = batch 1024"_s
+        << 0;
+    QTest::newRow("batch 8, grad_accum 3: 3 sequences")
+        << (QStringList(h100) << u"--batch"_s << u"8"_s << u"--grad-accum"_s << u"3"_s << u"--devices"_s
+                              << u"1"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s << u"1"_s << u"--data"_s
+                              << u"1"_s)
+        << u"training.grad_accum: micro_batch 1 x grad_accum 3 x data-parallel degree 1 = 3 sequences, but "
+           u"batch is 8"_s
+        << 0;
+    // 8 devices data-parallel 8, micro-batch 2, accumulation 4: 2 x 4 x 8 = 64.
+    QTest::newRow("8 x data, micro 2, accum 4, batch 64")
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--grad-accum"_s << u"4"_s << u"--batch"_s << u"64"_s)
+        << QString() << 4;
+    QTest::newRow("same, batch 32")
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--grad-accum"_s << u"4"_s << u"--batch"_s << u"32"_s)
+        << u"micro_batch 2 x grad_accum 4 x data-parallel degree 8 = 64 sequences, but batch is 32"_s << 0;
+    // The automatic split may only pick data 8 (2 x 4 x 8 = 64) among 8 devices' splits.
+    QTest::newRow("automatic split, micro 2, accum 4, batch 64: data 8")
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--micro-batch"_s << u"2"_s << u"--grad-accum"_s
+                              << u"4"_s << u"--batch"_s << u"64"_s)
+        << QString() << 4;
+    // ... and data 2 with tensor x pipeline 4 for batch 16 (2 x 4 x 2 = 16).
+    QTest::newRow("automatic split, micro 2, accum 4, batch 16: data 2")
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--micro-batch"_s << u"2"_s << u"--grad-accum"_s
+                              << u"4"_s << u"--batch"_s << u"16"_s)
+        << QString() << 4;
+    // Without grad_accum: ceil(100 / (8 x 2)) = 7 micro-batches, a stated round-up to 112.
+    QTest::newRow("derived accumulation rounds up")
+        << (QStringList(h100) << u"--devices"_s << u"8"_s << u"--tensor"_s << u"1"_s << u"--pipeline"_s
+                              << u"1"_s << u"--data"_s << u"8"_s << u"--micro-batch"_s << u"2"_s
+                              << u"--batch"_s << u"100"_s)
+        << QString() << 7;
+}
+
+void TestEstimateCli::trainingBatchIsMicroBatchTimesAccumulationTimesData()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    QFETCH(int, microBatches);
+    if (!error.isEmpty()) {
+        const RunResult r = run(args);
+        QVERIFY2(r.finished && r.exitCode == 2 && r.out.isEmpty() && r.err.count('\n') == 1,
+                 describe(args, r).constData());
+        QVERIFY2(r.err.contains(error.toUtf8()), describe(args, r).constData());
+        return;
+    }
+    json r;
+    QByteArray why;
+    QVERIFY2(runReport(args, r, why), why.constData());
+    QCOMPARE(num(r, "/training/micro_batches"), double(microBatches));
+    const double data = num(r, "/scenario/parallelism/data") * num(r, "/scenario/parallelism/expert");
+    const double batch = num(r, "/scenario/batch");
+    const double micro = num(r, "/scenario/training/micro_batch");
+    if (args.contains(u"--grad-accum"_s))
+        QCOMPARE(micro * microBatches * data, batch);
+    else
+        QVERIFY(micro * microBatches * data >= batch);
+    QVERIFY2(num(r, "/training/mfu") > 0 && num(r, "/training/mfu") <= 1.0, why.constData());
+}
+
+// Under a file-size limit (ulimit -f) the kernel's SIGXFSZ killed the tool mid-write; ignored,
+// the short write is one error line and exit 2.
+void TestEstimateCli::fileSizeLimitIsAnErrorLineNotASignal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(u"report.json"_s);
+    // The report is several kB; the limit is one 512-byte block.
+    const QStringList args{u"-c"_s,
+                           u"ulimit -f 1; exec \"$0\" \"$@\" > \"$OUT\""_s,
+                           QStringLiteral(LHE_ESTIMATE_EXE),
+                           u"--device"_s,
+                           u"nvidia-h100-sxm"_s,
+                           u"--model"_s,
+                           u"llama-3.1-8b"_s};
+    QProcessEnvironment env = m_env;
+    env.insert(u"OUT"_s, out);
+    const RunResult r = lhe::test::runProgram(u"/bin/sh"_s, args, env);
+    QVERIFY2(r.finished && r.exitStatus == QProcess::NormalExit, describe(args, r).constData());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.count('\n') == 1 &&
+                 r.err.contains("cannot write to standard output: File too large (512 of "),
+             describe(args, r).constData());
 }
 
 QTEST_GUILESS_MAIN(TestEstimateCli)

@@ -3,9 +3,11 @@
 // --model-config do, and bad combinations fail with exit 2 and one line saying why.
 #include "cli_process.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 using namespace lhe::test;
 
@@ -32,6 +34,15 @@ private slots:
     void positionalConfigRendersAsModelConfigOption();
     void badCombinationsFailWithOneLine_data();
     void badCombinationsFailWithOneLine();
+
+    // Hostile inputs and environments
+    void helpIsUtf8();
+    void fifoIsRefusedNotRead_data();
+    void fifoIsRefusedNotRead();
+    void modelConfigSuppliesTheModelOfAScenario();
+    void positionalFileWithAMisspelledDeviceKeySaysWhy();
+    void exportSizeBeyondTheMemoryBudgetIsRefused();
+    void fileSizeLimitIsAnErrorLineNotASignal();
 
 private:
     RunResult run(const QStringList& arguments, bool display = true) const;
@@ -147,6 +158,145 @@ void TestExplorerCli::badCombinationsFailWithOneLine()
     QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());
     QVERIFY2(result.exitCode != 0, what.constData());
     QVERIFY2(result.err.contains(message.toUtf8()), what.constData());
+}
+
+// Help texts are UTF-8 ("View → Language"), never read as Latin-1 ("â\u0086\u0092", "Â").
+void TestExplorerCli::helpIsUtf8()
+{
+    const RunResult result = run({QStringLiteral("--help")}, /*display=*/false);
+    QVERIFY2(result.finished && result.exitCode == 0, result.err.constData());
+    const QString text = QString::fromUtf8(result.out);
+    QVERIFY2(text.contains(QStringLiteral("View \u2192 Language")), result.out.constData());
+    QVERIFY2(!text.contains(QChar(0x00C2)) && !text.contains(QChar(0x00E2)), result.out.constData());
+}
+
+// A FIFO named as the file to open blocked the program forever in read(); it is refused by kind.
+void TestExplorerCli::fifoIsRefusedNotRead_data()
+{
+    QTest::addColumn<QString>("option"); // empty: the positional FILE
+    QTest::newRow("FILE") << QString();
+    QTest::newRow("--scenario") << QStringLiteral("--scenario");
+    QTest::newRow("--model-config") << QStringLiteral("--model-config");
+    QTest::newRow("--catalog") << QStringLiteral("--catalog");
+}
+
+void TestExplorerCli::fifoIsRefusedNotRead()
+{
+    QFETCH(QString, option);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QStringList arguments{QStringLiteral("--export-dashboard"), dir.filePath(QStringLiteral("out.png"))};
+    arguments << (option.isEmpty() ? QStringList{fifo} : QStringList{option, fifo});
+    QElapsedTimer clock;
+    clock.start();
+    const RunResult result = run(arguments, /*display=*/false);
+    const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2,
+             what.constData());
+    QVERIFY2(clock.elapsed() < 20000, what.constData());
+    QVERIFY2(result.err.contains("pipe.json: is not a regular file (a FIFO)"), what.constData());
+}
+
+// A scenario without a model plus --model-config: llm-hw-estimate accepts it, and so must the
+// explorer (the two programs take the same inputs).
+void TestExplorerCli::modelConfigSuppliesTheModelOfAScenario()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString scenario = dir.filePath(QStringLiteral("no-model.json"));
+    QFile file(scenario);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"device": "nvidia-h100-sxm", "batch": 2})");
+    file.close();
+    const QString config = fixture("hf_configs/qwen3-8b.config.json");
+    const QStringList estimate{QStringLiteral("--model-config"), config, QStringLiteral("--scenario"),
+                               scenario};
+    const RunResult estimated = runProgram(QStringLiteral(LHE_ESTIMATE_EXE), estimate, m_env);
+    QVERIFY2(estimated.exitCode == 0, describeRun("llm-hw-estimate", estimate, estimated).constData());
+    const QByteArray png = exportBytes(estimate, QStringLiteral("no-model.png"));
+    QVERIFY(png.startsWith("\x89PNG"));
+}
+
+// A scenario whose "device" key is misspelled was read as a config.json and reported as
+// "hidden_size missing"; the line says why it was read so and what was probably meant.
+void TestExplorerCli::positionalFileWithAMisspelledDeviceKeySaysWhy()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("typo.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"devcie": "nvidia-h100-sxm", "model": "llama-3.1-8b", "batch": 2})");
+    file.close();
+    const QStringList arguments{path, QStringLiteral("--export-dashboard"),
+                                dir.filePath(QStringLiteral("o.png"))};
+    const RunResult result = run(arguments, /*display=*/false);
+    const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+    QVERIFY2(result.finished && result.exitCode == 2 && result.err.count('\n') == 1, what.constData());
+    for (const char* needle :
+         {"typo.json: read as a Hugging Face config.json because it has no \"device\" key",
+          "it has \"model\", \"batch\", which are scenario fields",
+          "did you mean \"device\" (it has \"devcie\")?"})
+        QVERIFY2(result.err.contains(needle), what.constData());
+}
+
+// --size 99999x99999 --scale 8 once allocated 15 GB and crashed: refused before rendering, with
+// what it would need (99999² x 8² x 4 B = 2.56e12 B = 2384.1 GiB) and the budget.
+void TestExplorerCli::exportSizeBeyondTheMemoryBudgetIsRefused()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList arguments{QStringLiteral("--export-dashboard"),
+                                dir.filePath(QStringLiteral("x.png")),
+                                QStringLiteral("--size"),
+                                QStringLiteral("99999x99999"),
+                                QStringLiteral("--scale"),
+                                QStringLiteral("8")};
+    const RunResult result = run(arguments, /*display=*/false);
+    const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit && result.exitCode == 2,
+             what.constData());
+    QVERIFY2(result.err.count('\n') == 1, what.constData());
+    QVERIFY2(result.err.contains("needs 2384.1 GiB of pixels") && result.err.contains("the budget is 1 GiB"),
+             what.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    // 16384 x 16384 at scale 1 is exactly the budget; one row more is not. Only the refusal is run.
+    const QStringList over{QStringLiteral("--export-dashboard"), dir.filePath(QStringLiteral("y.png")),
+                           QStringLiteral("--size"), QStringLiteral("16384x16385")};
+    const RunResult refused = run(over, /*display=*/false);
+    QVERIFY2(refused.exitCode == 2 && refused.err.contains("budget"),
+             describeRun("llm-hw-explorer", over, refused).constData());
+}
+
+// Under a file-size limit (ulimit -f) SIGXFSZ killed the export; ignored, the short write is
+// the save's error line and exit 2.
+void TestExplorerCli::fileSizeLimitIsAnErrorLineNotASignal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("limited.png"));
+    QProcessEnvironment env = m_env;
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    // A 640x400 dashboard PNG is tens of kB; the limit is one 512-byte block.
+    const QStringList arguments{QStringLiteral("-c"),
+                                QStringLiteral("ulimit -f 1; exec \"$0\" \"$@\""),
+                                kExplorer,
+                                QStringLiteral("--export-dashboard"),
+                                out,
+                                QStringLiteral("--size"),
+                                QStringLiteral("640x400")};
+    const RunResult result = runProgram(QStringLiteral("/bin/sh"), arguments, env);
+    const QByteArray what = describeRun("sh", arguments, result);
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());
+    QCOMPARE(result.exitCode, 2);
+    const QByteArray needle = "Cannot write " + QFile::encodeName(out);
+    QVERIFY2(result.err.contains(needle), what.constData());
+    // One line of the program's own (the offscreen platform adds notes of its own).
+    QCOMPARE(result.err.count("llm-hw-explorer: "), 1);
+    QVERIFY(!QFile::exists(out)); // all or nothing
 }
 
 QTEST_GUILESS_MAIN(TestExplorerCli)

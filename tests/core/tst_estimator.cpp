@@ -58,6 +58,7 @@ private slots:
     void invalidSplitIsRejected();
     void trainingPipelineBubble();
     void trainingMfuDefinition();
+    void trainingGlobalBatchIsMicroTimesAccumTimesData();
     void computeFallbackWarns();
     void outputTokensZeroMeansPrefillOnly();
     void limitsAreTheLargestThatFit_data();
@@ -284,6 +285,65 @@ void TestEstimator::trainingMfuDefinition()
     QVERIFY(step.breakdown.nonGemmSeconds > 0 && step.breakdown.attentionSeconds > 0);
     QVERIFY(near(step.seconds, step.breakdown.computeSeconds + step.breakdown.nonGemmSeconds, 1e-12));
     QVERIFY(r.training->mfu > 0.5 && r.training->mfu < 0.7);
+}
+
+void TestEstimator::trainingGlobalBatchIsMicroTimesAccumTimesData()
+{
+    // Global batch = micro-batch b x micro-batches per step m x data-parallel degree d
+    // (Narayanan et al. 2021 §2.2). 8 H100s data-parallel 8, b = 2, m = 4: 2 x 4 x 8 = 64.
+    Scenario s = inference("nvidia-h100-sxm", "llama-3.2-1b", 64, 2048, 0);
+    s.mode = Mode::Training;
+    s.devices = 8;
+    s.parallelism = Parallelism{1, 1, 8, 1};
+    s.training.microBatch = 2;
+    s.training.gradAccum = 4;
+    const Report given = run(s);
+    QCOMPARE(given.training->microBatches, 4LL);
+    // The same step as when grad_accum is derived from the batch: ceil(64 / (8 x 2)) = 4.
+    Scenario derived = s;
+    derived.training.gradAccum.reset();
+    const Report fromBatch = run(derived);
+    QCOMPARE(fromBatch.training->microBatches, 4LL);
+    QCOMPARE(given.training->step.seconds, fromBatch.training->step.seconds);
+    // tokens/s counts the 64 sequences of 2048 tokens the step computes.
+    QVERIFY(near(given.training->step.tokensPerSecond, 64.0 * 2048.0 / given.training->step.seconds, 1e-12));
+    QVERIFY(given.training->mfu > 0 && given.training->mfu <= 1.0);
+
+    // Batch 63, 32 or 1024 with the same factors: a named error, never a silent 64.
+    for (const long long batch : {63LL, 32LL, 1024LL}) {
+        Scenario wrong = s;
+        wrong.batch = batch;
+        try {
+            (void)run(wrong);
+            QFAIL(qPrintable(QStringLiteral("batch %1 accepted").arg(batch)));
+        } catch (const InputError& error) {
+            QCOMPARE(error.fieldPath(), std::string("training.grad_accum"));
+            const std::string expected =
+                "micro_batch 2 x grad_accum 4 x data-parallel degree 8 = 64 sequences, "
+                "but batch is " +
+                std::to_string(batch);
+            QVERIFY2(std::string(error.what()).find(expected) != std::string::npos, error.what());
+        }
+    }
+
+    // The automatic split keeps the rule: batch 16 = 2 x 4 x d leaves only d = 2 among 8 devices.
+    Scenario automatic = s;
+    automatic.parallelism.reset();
+    automatic.batch = 16;
+    const Report chosen = run(automatic);
+    QCOMPARE(chosen.scenario.parallelism->data * chosen.scenario.parallelism->expert, 2LL);
+    QCOMPARE(chosen.scenario.parallelism->tensor * chosen.scenario.parallelism->pipeline, 4LL);
+    QCOMPARE(chosen.training->microBatches, 4LL);
+    // ... and grad_accum 3 fits no data degree of 8 devices (64 / (2 x 3) is no whole number).
+    automatic.batch = 64;
+    automatic.training.gradAccum = 3;
+    try {
+        (void)run(automatic);
+        QFAIL("grad_accum 3 accepted");
+    } catch (const InputError& error) {
+        QCOMPARE(error.fieldPath(), std::string("training.grad_accum"));
+        QVERIFY2(std::string(error.what()).find("no split of 8 devices") != std::string::npos, error.what());
+    }
 }
 
 void TestEstimator::computeFallbackWarns()

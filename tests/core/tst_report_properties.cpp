@@ -214,6 +214,14 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
             QVERIFY(validBound(r.prefill->bound));
         if (r.training)
             QVERIFY(validBound(r.training->step.bound));
+        // Model FLOPs utilization is a fraction of peak: the step computes every sequence of the
+        // batch (micro_batch x grad_accum x data >= batch), so it can never pass 100 %.
+        if (r.training) {
+            QVERIFY2(r.training->mfu > 0 && r.training->mfu <= 1.0,
+                     qPrintable(QString::fromStdString(label + " MFU " + std::to_string(r.training->mfu))));
+            if (r.ideal.training)
+                QVERIFY2(r.ideal.training->mfu <= 1.0 + 1e-12, qPrintable(QString::fromStdString(label)));
+        }
         QVERIFY2(s.mode == Mode::Training ? bool(r.training) : bool(r.prefill),
                  qPrintable(QString::fromStdString(label)));
 

@@ -1,15 +1,12 @@
 #include "app/explorer/language.h"
 
 #include "app/explorer/app_settings.h"
-#include "app/explorer/main_window.h"
-#include "widgets/scenario_controls.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPointer>
 #include <QTranslator>
-#include <QUndoStack>
 
 namespace lhe::app {
 
@@ -84,37 +81,11 @@ QString currentLanguage()
     return installed().language;
 }
 
-MainWindow* rebuildWindow(MainWindow* old, const QString& language, AppSettings* settings)
+void switchLanguage(const QString& language, AppSettings* settings)
 {
-    if (settings) {
+    if (settings)
         settings->setLanguage(language);
-        old->saveSession();
-    }
-    // Presentation mode enlarges the application font, which the new window must see as the
-    // normal one before it enlarges it again.
-    const bool presenting = old->presentationMode();
-    if (presenting)
-        old->setPresentationMode(false);
     installTranslations(language);
-    auto* window = new MainWindow(old->catalog());
-    window->setExtraCatalogFiles(old->extraCatalogFiles());
-    QString error;
-    if (settings) {
-        window->setSettings(settings);
-        window->restoreSession(/*resumeScenario=*/true);
-    } else if (window->loadScenario(old->controls()->scenario(), &error)) {
-        window->setScenarioPath(old->scenarioPath());
-        if (old->isModified())
-            window->undoStack()->resetClean();
-        window->restoreGeometry(old->saveGeometry());
-        window->restoreState(old->saveState());
-    } else {
-        window->logError(error);
-    }
-    window->takeOverViewsFrom(*old);
-    if (presenting)
-        window->setPresentationMode(true);
-    return window;
 }
 
 } // namespace lhe::app

@@ -2,11 +2,13 @@
 
 #include "app/explorer/app_settings.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPointer>
 #include <QTranslator>
+#include <QWidget>
 
 namespace lhe::app {
 
@@ -86,6 +88,11 @@ void switchLanguage(const QString& language, AppSettings* settings)
     if (settings)
         settings->setLanguage(language);
     installTranslations(language);
+    // QLocale::setDefault() changes only what widgets made from now on take (QWidget::locale()):
+    // the open windows take the new default too, and pass it on to their children, whose
+    // changeEvent(LocaleChange) re-formats numbers (ChartWidget's tick labels, spin boxes).
+    for (QWidget* window : QApplication::topLevelWidgets())
+        window->setLocale(QLocale());
 }
 
 } // namespace lhe::app

@@ -32,8 +32,8 @@ bool installTranslations(const QString& language);
 QString currentLanguage();
 
 // View → Language: remembers `language` in `settings` for the next start (none: tests, headless
-// runs) and installs its translators; the widgets retranslate themselves when the LanguageChange
-// events posted to the windows are delivered.
+// runs), installs its translators and gives the open windows its locale; the widgets retranslate
+// themselves when the LanguageChange events posted to the windows are delivered.
 void switchLanguage(const QString& language, AppSettings* settings);
 
 } // namespace lhe::app

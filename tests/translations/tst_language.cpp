@@ -271,6 +271,8 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     deliverLanguageChange();
     QCOMPARE(settings.language(), QStringLiteral("zh_CN")); // remembered for the next start
     QVERIFY(languageAction(window, QStringLiteral("zh_CN"))->isChecked());
+    // Numbers in the open window follow the new locale, as in a window made after the switch.
+    QCOMPARE(dashboard->roofline()->locale().language(), QLocale::Chinese);
 
     // Everything the window held is still there.
     QVERIFY(window.isVisible());
@@ -357,6 +359,7 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     QCOMPARE(settings.language(), QStringLiteral("en"));
     QVERIFY(languageAction(window, QStringLiteral("en"))->isChecked());
     QCOMPARE(menuTitles(window).value(0), QStringLiteral("&File"));
+    QCOMPARE(dashboard->roofline()->locale().language(), QLocale::English);
     QCOMPARE(undoAction(window)->text(), englishUndo);
     QCOMPARE(dashboard->roofline()->plot()->xAxis->label(), englishX);
     QCOMPARE(dashboard->memoryBars()->badgeText(), englishBadge);

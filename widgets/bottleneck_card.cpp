@@ -116,7 +116,7 @@ BottleneckCard::BottleneckCard(QWidget* parent)
     // Keyboard users reach the verdict (screen readers read it) and open its explanation.
     setFocusPolicy(Qt::StrongFocus);
     setCursor(Qt::PointingHandCursor);
-    setToolTip(tr("Click to see how this is calculated"));
+    retranslateUi();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
     layout->setSpacing(4);
@@ -236,6 +236,13 @@ void BottleneckCard::changeEvent(QEvent* event)
         styleBound();
     else if (event->type() == QEvent::FontChange)
         styleBoundFont();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi(); // the breakdown bar names its terms as it paints
+}
+
+void BottleneckCard::retranslateUi()
+{
+    setToolTip(tr("Click to see how this is calculated"));
 }
 
 QString BottleneckCard::title() const

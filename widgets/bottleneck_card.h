@@ -23,6 +23,8 @@ class BottleneckCard : public QFrame
 public:
     explicit BottleneckCard(QWidget* parent = nullptr);
 
+    // The title, verdict and figures are the owner's (it sets them again on a language change);
+    // the card's own text is its tooltip.
     // figures: (label, value) pairs shown under the verdict, e.g. ("Time to first token", "2.3 s").
     void setContent(const QString& title, core::Bound bound, const core::TimeBreakdown& breakdown,
                     const QList<QPair<QString, QString>>& figures);
@@ -36,13 +38,15 @@ signals:
     void clicked(); // mouse release on the card, or Enter/Space; not after selecting figure text
 
 protected:
-    void changeEvent(QEvent* event) override; // the bound's colour and size follow theme and font
+    // The bound's colour and size follow theme and font; its own texts follow the language.
+    void changeEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override; // clicks on the selectable figures
 
 private:
+    void retranslateUi();
     void styleBound();
     void styleBoundFont();
 

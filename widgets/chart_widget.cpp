@@ -289,6 +289,10 @@ void ChartWidget::changeEvent(QEvent* event)
         m_plot->setLocale(plotLocale(locale()));
         applyPalette();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
+    } else if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        applyPalette();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
     QWidget::changeEvent(event);
 }

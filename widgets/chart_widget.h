@@ -1,5 +1,5 @@
 // ChartWidget: the QCustomPlot host the chart views share — it re-styles on palette, font and
-// locale changes, re-reads the device pixel ratio on show and screen change (QCustomPlot 2.1
+// locale and language changes, re-reads the device pixel ratio on show and screen change (QCustomPlot 2.1
 // reads it once), and owns the view: zoom in/out, pan, reset, and whether a new report refits.
 //
 // View semantics: each report fits its ranges (fitView); once the user zooms or pans, later
@@ -59,6 +59,11 @@ protected:
     explicit ChartWidget(QWidget* parent);
     // Re-applies colours and fonts from the widget's palette and font.
     virtual void applyPalette() = 0;
+    // Sets every user-visible text again in the current language: called on QEvent::LanguageChange
+    // (a translator was installed or removed, see QCoreApplication::installTranslator), before the
+    // chart is re-styled and replotted. Charts whose labels are built from a report draw that report
+    // again here. The default has no texts.
+    virtual void retranslateUi() {}
 
     // Chart text is never smaller than this: legible on a projector.
     static constexpr double kMinimumPointSize = 10;

@@ -11,6 +11,7 @@
 #include "widgets/value_format.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -125,9 +126,6 @@ CompareView::CompareView(QWidget* parent)
         bars->plot()->legend->setIconTextPadding(4);
         bars->plot()->legend->setColumnSpacing(6);
     }
-    m_barsA->setAccessibleName(tr("Memory per device chart, A (pinned)"));
-    m_barsB->setAccessibleName(tr("Memory per device chart, B (current)"));
-    m_roofline->setAccessibleName(tr("Roofline chart, A and B"));
 
     // Verdicts: one row of cards per side, the difference table beside them.
     auto* bottom = new QHBoxLayout;
@@ -140,10 +138,6 @@ CompareView::CompareView(QWidget* parent)
         side->setFont(sideFont);
         side->setAlignment(Qt::AlignCenter);
     }
-    m_labelA->setText(tr("A"));
-    m_labelA->setToolTip(tr("A: the pinned scenario"));
-    m_labelB->setText(tr("B"));
-    m_labelB->setToolTip(tr("B: the current scenario"));
     cards->addWidget(m_labelA, 0, 0);
     cards->addWidget(m_labelB, 1, 0);
     for (int i = 0; i < 3; ++i) {
@@ -179,7 +173,6 @@ CompareView::CompareView(QWidget* parent)
 
     m_table->setObjectName(QStringLiteral("differenceTable"));
     m_table->setColumnCount(5);
-    m_table->setHorizontalHeaderLabels({tr("Figure"), tr("A"), tr("B"), tr("B − A"), tr("B / A")});
     m_table->verticalHeader()->setVisible(false);
     QFont tableFont = m_table->font();
     tableFont.setPointSizeF(tableFont.pointSizeF() * 0.92);
@@ -194,13 +187,43 @@ CompareView::CompareView(QWidget* parent)
     m_table->setWordWrap(false);
     m_table->setShowGrid(false);
     m_table->setAlternatingRowColors(true);
-    m_table->setAccessibleName(tr("Differences between A and B"));
-    m_table->setAccessibleDescription(
-        tr("One row per figure: A's value, B's value, the difference B − A and the ratio B / A"));
     bottom->addWidget(m_table, 1);
     layout->addLayout(bottom, 0); // the cards' height; the charts take the rest
 
-    m_headline->setText(tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
+    retranslateUi();
+}
+
+void CompareView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void CompareView::retranslateUi()
+{
+    m_barsA->setAccessibleName(tr("Memory per device chart, A (pinned)"));
+    m_barsB->setAccessibleName(tr("Memory per device chart, B (current)"));
+    m_roofline->setAccessibleName(tr("Roofline chart, A and B"));
+    m_labelA->setText(tr("A"));
+    m_labelA->setToolTip(tr("A: the pinned scenario"));
+    m_labelB->setText(tr("B"));
+    m_labelB->setToolTip(tr("B: the current scenario"));
+    m_table->setHorizontalHeaderLabels({tr("Figure"), tr("A"), tr("B"), tr("B − A"), tr("B / A")});
+    m_table->setAccessibleName(tr("Differences between A and B"));
+    m_table->setAccessibleDescription(
+        tr("One row per figure: A's value, B's value, the difference B − A and the ratio B / A"));
+    if (!m_a) {
+        m_headline->setText(
+            tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
+    } else if (m_b) {
+        if (isVisible())
+            refresh(); // titles, cards and the table are built from both reports
+        else
+            m_stale = true;
+    } else {
+        Dashboard::fillPhaseCards(*m_a, m_cardsA[0], m_cardsA[1], m_cardsA[2]); // B shows a problem
+    }
 }
 
 QString CompareView::scenarioTitle(const core::Report& report)

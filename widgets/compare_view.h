@@ -59,8 +59,12 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override; // a language change: retranslateUi()
 
 private:
+    // The side labels, table headers and the hint or both sides' titles, cards and differences
+    // in the current language (redrawn when shown, as setCurrent does).
+    void retranslateUi();
     void refresh();
     void fillTable(const core::Report& a, const core::Report& b);
 

@@ -28,7 +28,30 @@ void Dashboard::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::FontChange)
         styleHeadline();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
     QWidget::changeEvent(event);
+}
+
+void Dashboard::retranslateUi()
+{
+    m_chartTabs->setTabText(0, tr("Roofline"));
+    m_chartTabs->setTabText(1, tr("Design space"));
+    m_chartTabs->setTabToolTip(0, tr("Roofline with the operating point of each phase"));
+    m_chartTabs->setTabToolTip(1, tr("Verdict over batch and sequence length: what limits, what fits"));
+    m_chartTabs->setAccessibleName(tr("Roofline or design-space chart"));
+    m_chartTabs->setAccessibleDescription(
+        tr("Tabs: the roofline with each phase's operating point, or the design-space map of verdicts "
+           "over batch and sequence length"));
+    m_memoryBars->setAccessibleName(tr("Memory per device chart"));
+    m_roofline->setAccessibleName(tr("Roofline chart"));
+    m_designSpace->setAccessibleName(tr("Design-space map"));
+    if (m_report) {
+        showHeadline(*m_report);
+        fillPhaseCards(*m_report, m_prefill, m_decode, m_training);
+    }
+    if (m_problem)
+        showProblemCards(*m_problem); // the message itself stays in the language it was given in
 }
 
 Dashboard::Dashboard(QWidget* parent)
@@ -47,14 +70,8 @@ Dashboard::Dashboard(QWidget* parent)
     // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
     m_chartTabs->setObjectName(QStringLiteral("chartTabs"));
     m_chartTabs->setDocumentMode(true);
-    m_chartTabs->addTab(m_roofline, tr("Roofline"));
-    m_chartTabs->addTab(m_designSpace, tr("Design space"));
-    m_chartTabs->setTabToolTip(0, tr("Roofline with the operating point of each phase"));
-    m_chartTabs->setTabToolTip(1, tr("Verdict over batch and sequence length: what limits, what fits"));
-    m_chartTabs->setAccessibleName(tr("Roofline or design-space chart"));
-    m_chartTabs->setAccessibleDescription(
-        tr("Tabs: the roofline with each phase's operating point, or the design-space map of verdicts "
-           "over batch and sequence length"));
+    m_chartTabs->addTab(m_roofline, QString());
+    m_chartTabs->addTab(m_designSpace, QString());
     connect(m_chartTabs, &QTabWidget::currentChanged, this,
             [this](int index) { emit designSpaceShownChanged(index == 1); });
 
@@ -68,9 +85,7 @@ Dashboard::Dashboard(QWidget* parent)
     cards->addWidget(m_decode);
     cards->addWidget(m_training);
     layout->addLayout(cards);
-    m_memoryBars->setAccessibleName(tr("Memory per device chart"));
-    m_roofline->setAccessibleName(tr("Roofline chart"));
-    m_designSpace->setAccessibleName(tr("Design-space map"));
+    retranslateUi();
 
     // Every clicked number explains itself (issue 8): one signal for the window's Explain panel.
     connect(m_memoryBars, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
@@ -107,6 +122,16 @@ QString Dashboard::headline() const
 
 void Dashboard::setReport(const core::Report& report)
 {
+    m_report = report;
+    m_problem.reset();
+    showHeadline(report);
+    m_memoryBars->setReport(report);
+    m_roofline->setReport(report);
+    fillPhaseCards(report, m_prefill, m_decode, m_training);
+}
+
+void Dashboard::showHeadline(const core::Report& report)
+{
     const auto& s = report.scenario;
     const auto& split = *s.parallelism;
     const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
@@ -126,9 +151,6 @@ void Dashboard::setReport(const core::Report& report)
     } else {
         m_headline->setToolTip(QString());
     }
-    m_memoryBars->setReport(report);
-    m_roofline->setReport(report);
-    fillPhaseCards(report, m_prefill, m_decode, m_training);
 }
 
 void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard,
@@ -182,10 +204,16 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
 
 void Dashboard::showProblem(const QString& message)
 {
+    m_problem = message;
+    showProblemCards(message);
+    m_designSpace->clear(message);
+}
+
+void Dashboard::showProblemCards(const QString& message)
+{
     m_prefill->clear(tr("Prefill"), message);
     m_decode->clear(tr("Decode"), message);
     m_training->hide();
-    m_designSpace->clear(message);
 }
 
 void Dashboard::replotNow()

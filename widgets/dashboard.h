@@ -6,7 +6,9 @@
 #include "core/explanation.h"
 #include "core/report.h"
 
+#include <QString>
 #include <QWidget>
+#include <optional>
 
 class QLabel;
 class QTabWidget;
@@ -56,11 +58,17 @@ signals:
     void explainRequested(const lhe::core::ExplainTarget& target);
 
 protected:
-    // The headline is 1.2x the dashboard's font: re-derived when the font changes (presentation mode).
+    // The headline is 1.2x the dashboard's font: re-derived when the font changes (presentation
+    // mode). A language change sets every text again (retranslateUi).
     void changeEvent(QEvent* event) override;
 
 private:
     void styleHeadline();
+    // The tabs' titles and descriptions, and the current report's headline and cards (or the
+    // problem shown instead) in the current language; the charts retranslate themselves.
+    void retranslateUi();
+    void showHeadline(const core::Report& report);
+    void showProblemCards(const QString& message);
 
     QLabel* m_headline;
     MemoryBarsWidget* m_memoryBars;
@@ -70,6 +78,8 @@ private:
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;
+    std::optional<core::Report> m_report; // the last setReport()
+    std::optional<QString> m_problem;     // the last showProblem() since then
 };
 
 } // namespace lhe::widgets

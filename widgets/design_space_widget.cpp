@@ -197,14 +197,11 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
     // Phase selector above the map.
     auto* header = new QHBoxLayout;
     header->setContentsMargins(6, 2, 6, 0);
-    m_phaseCaption = new QLabel(tr("Colour cells by the verdict of"), this);
-    m_decodeRadio = new QRadioButton(tr("Decode"), this);
-    m_prefillRadio = new QRadioButton(tr("Prefill"), this);
+    m_phaseCaption = new QLabel(this);
+    m_decodeRadio = new QRadioButton(this);
+    m_prefillRadio = new QRadioButton(this);
     m_decodeRadio->setObjectName(QStringLiteral("designSpaceDecodeRadio"));
     m_prefillRadio->setObjectName(QStringLiteral("designSpacePrefillRadio"));
-    m_decodeRadio->setToolTip(tr("Colour each cell by what limits one decode step (time per output token)."));
-    m_prefillRadio->setToolTip(
-        tr("Colour each cell by what limits the prefill of the prompt (time to first token)."));
     m_decodeRadio->setChecked(true);
     auto* group = new QButtonGroup(this);
     group->addButton(m_decodeRadio);
@@ -249,23 +246,17 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
     for (int v = 0; v < core::kCellVerdictCount; ++v) {
         const auto verdict = static_cast<CellVerdict>(v);
         auto* cells = new VerdictCells(x, y, verdict);
-        cells->setName(verdictName(verdict));
         cells->setMap(&m_map);
         m_cells[static_cast<std::size_t>(v)] = cells;
     }
     m_outOfMemory = new MapLines(x, y);
-    m_outOfMemory->setName(tr("Out-of-memory boundary"));
-    m_crossover = new MapLines(x, y);
-    m_crossover->setName(tr("Compute/memory crossover"));
+    m_crossover = new MapLines(x, y); // both named by updateLegendWrap()
     m_currentHalo = m_plot->addGraph(x, y);
     m_currentHalo->setLineStyle(QCPGraph::lsNone);
     m_currentHalo->removeFromLegend();
     m_current = m_plot->addGraph(x, y);
     m_current->setLineStyle(QCPGraph::lsNone);
-    m_current->setName(tr("Current scenario"));
 
-    x->setLabel(tr("Batch (sequences)"));
-    y->setLabel(tr("Sequence length (tokens)"));
     for (QCPAxis* axis : {x, y}) {
         axis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
         axis->setSubTicks(false);
@@ -294,7 +285,29 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this] { m_dragging = false; });
 
     clear(QString());
-    updateLegendWrap();
+    retranslateUi();
+}
+
+void DesignSpaceWidget::retranslateUi()
+{
+    m_decodeRadio->setText(tr("Decode"));
+    m_prefillRadio->setText(tr("Prefill"));
+    m_prefillRadio->setToolTip(
+        tr("Colour each cell by what limits the prefill of the prompt (time to first token)."));
+    for (int v = 0; v < core::kCellVerdictCount; ++v)
+        m_cells[static_cast<std::size_t>(v)]->setName(verdictName(static_cast<CellVerdict>(v)));
+    m_current->setName(tr("Current scenario"));
+    m_plot->xAxis->setLabel(tr("Batch (sequences)"));
+    m_plot->yAxis->setLabel(tr("Sequence length (tokens)"));
+    if (m_hasMap) {
+        const core::DesignSpaceMap map = m_map; // setMap() assigns m_map
+        setMap(map); // the caption, the decode tooltip, read-outs, tick labels and summary
+    } else {
+        m_phaseCaption->setText(tr("Colour cells by the verdict of"));
+        m_decodeRadio->setToolTip(
+            tr("Colour each cell by what limits one decode step (time per output token)."));
+    }
+    updateLegendWrap(); // names the boundaries, short or long as the width allows
 }
 
 QSize DesignSpaceWidget::minimumSizeHint() const

@@ -65,6 +65,9 @@ protected:
 
 private:
     void applyPalette() override;
+    // The selector, axis titles and legend names, and the current map's read-outs and summary
+    // in the current language.
+    void retranslateUi() override;
     void updateTicks(); // after each layout pass: one label per octave, or per two when crowded
     void setTicks(int xStep, int yStep);
     void syncPhaseSelector();

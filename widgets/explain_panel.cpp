@@ -48,10 +48,19 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent), m_browser(new QTe
     m_browser->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard |
                                        Qt::LinksAccessibleByKeyboard);
     m_browser->setFocusPolicy(Qt::StrongFocus);
+    layout->addWidget(m_browser);
+    retranslateUi();
+}
+
+void ExplainPanel::retranslateUi()
+{
     m_browser->setAccessibleName(tr("Explanation"));
     m_browser->setAccessibleDescription(tr("How the clicked number is calculated: formula, values, result and source"));
-    layout->addWidget(m_browser);
-    m_message = tr("Click a memory bar segment, a roofline point or a verdict card to see how it is calculated.");
+    if (m_hint == Hint::ClickSomething)
+        m_message =
+            tr("Click a memory bar segment, a roofline point or a verdict card to see how it is calculated.");
+    else if (m_hint == Hint::NothingToExplain)
+        m_message = tr("Nothing to explain here: this report has no such number.");
     render();
 }
 
@@ -87,14 +96,16 @@ void ExplainPanel::setExplanations(const QString& heading, const std::vector<cor
 {
     m_heading = heading;
     m_explanations = explanations;
-    m_message = explanations.empty() ? tr("Nothing to explain here: this report has no such number.") : QString();
-    render();
+    m_hint = explanations.empty() ? Hint::NothingToExplain : Hint::None;
+    m_message.clear();
+    retranslateUi();
 }
 
 void ExplainPanel::showMessage(const QString& message)
 {
     m_heading.clear();
     m_explanations.clear();
+    m_hint = Hint::None;
     m_message = message;
     render();
 }
@@ -137,7 +148,7 @@ void ExplainPanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
-        render();
+        retranslateUi();
 }
 
 } // namespace lhe::widgets

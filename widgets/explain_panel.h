@@ -38,12 +38,17 @@ protected:
     void changeEvent(QEvent* event) override; // re-renders on a language change
 
 private:
+    // What the panel says when it shows no explanation: its own texts are translated again on a
+    // language change, a message given by showMessage() stays as given.
+    enum class Hint { None, ClickSomething, NothingToExplain };
+    void retranslateUi();
     void render();
 
     QTextBrowser* m_browser;
     QString m_heading;
     QString m_message;
     std::vector<core::Explanation> m_explanations;
+    Hint m_hint = Hint::ClickSomething;
 };
 
 } // namespace lhe::widgets

@@ -159,13 +159,10 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     keyAxis->setTickLength(0, 0);
     keyAxis->setSubTicks(false);
     keyAxis->grid()->setVisible(false);
-    valueAxis->setLabel(tr("Memory per device (GB)"));
     valueAxis->setRangeLower(0);
 
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
-        const auto kind = static_cast<MemorySegmentKind>(i);
         auto* bars = new PlacedBars(keyAxis, valueAxis);
-        bars->setName(segmentName(kind));
         bars->setWidth(kBarWidth);
         bars->setStackingGap(1);
         bars->setSelectable(QCP::stNone);
@@ -206,8 +203,21 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     connect(m_badge, &QCPTextElement::clicked, this, [this] { emit capacityClicked(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBarsWidget::onMouseMove);
 
+    retranslateUi();
     applyPalette();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryBarsWidget::retranslateUi()
+{
+    // placeLabels() may shorten the title to "GB" after the next layout.
+    m_plot->yAxis->setLabel(tr("Memory per device (GB)"));
+    for (int i = 0; i < core::kMemorySegmentKindCount; ++i)
+        m_bars[static_cast<std::size_t>(i)]->setName(segmentName(static_cast<MemorySegmentKind>(i)));
+    if (m_report) {
+        const core::Report report = *m_report; // setReport() assigns m_report
+        setReport(report, m_requestedAxisMaxBytes);
+    }
 }
 
 QCPBars* MemoryBarsWidget::barsFor(MemorySegmentKind kind) const
@@ -269,6 +279,8 @@ void MemoryBarsWidget::setTitle(const QString& title)
 
 void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes)
 {
+    m_report = report;
+    m_requestedAxisMaxBytes = axisMaxBytes;
     m_chart = core::memoryChart(report);
     // A shared scale never cuts this chart's own bars off: at least its own fit.
     m_chart.axisMaxBytes = std::max(m_chart.axisMaxBytes, axisMaxBytes);

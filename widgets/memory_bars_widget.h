@@ -13,6 +13,7 @@
 #include <QSharedPointer>
 #include <QString>
 #include <array>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -94,6 +95,9 @@ private:
     };
 
     void applyPalette() override;
+    // The axis title and component names, and the current report's labels, badge and summary
+    // drawn again in the current language.
+    void retranslateUi() override;
     void resizeEvent(QResizeEvent* event) override;
     // Two legend columns when the longest name fits twice across the chart, else one (a narrow
     // window, presentation mode's large text, a long translation): names are never cut off.
@@ -126,6 +130,8 @@ private:
     QColor m_barText;    // the text colour the bar brushes were made for
     QColor m_background; // the chart's background, for the boxes under labels
     bool m_hasReport = false;
+    std::optional<core::Report> m_report; // what setReport() drew, to draw again in another language
+    double m_requestedAxisMaxBytes = 0;   // ... and the axisMaxBytes it was given
 };
 
 } // namespace lhe::widgets

@@ -6,6 +6,8 @@
 #include <QWidget>
 
 class QListWidget;
+class QListWidgetItem;
+class QPushButton;
 
 namespace lhe::widgets {
 
@@ -31,8 +33,17 @@ public slots:
 signals:
     void countChanged(int count);
 
+protected:
+    void changeEvent(QEvent* event) override; // a language change: retranslateUi()
+
 private:
+    // The button, the list's name and each line's severity word in the current language; the
+    // messages themselves stay as they were added.
+    void retranslateUi();
+    static void labelItem(QListWidgetItem* item);
+
     QListWidget* m_list;
+    QPushButton* m_clearButton;
 };
 
 } // namespace lhe::widgets

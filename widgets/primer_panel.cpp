@@ -1,6 +1,7 @@
 #include "widgets/primer_panel.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFile>
 #include <QFrame>
 #include <QLabel>
@@ -233,41 +234,41 @@ PrimerPanel::PrimerPanel(const json& presets, QWidget* parent) : QWidget(parent)
     auto* sections = new QVBoxLayout(content);
     sections->setSpacing(14);
 
-    auto* intro = new QLabel(tr("What the dashboard shows, in eight short lessons. Each “Show me” "
-                                "loads a scenario that demonstrates the paragraph; Undo returns to "
-                                "yours."));
-    intro->setWordWrap(true);
-    sections->addWidget(intro);
+    m_intro = new QLabel;
+    m_intro->setObjectName(QStringLiteral("intro"));
+    m_intro->setWordWrap(true);
+    sections->addWidget(m_intro);
 
     for (const Section& section : kSections) {
         auto* frame = new QFrame;
         frame->setObjectName(QStringLiteral("section_") + QString::fromLatin1(section.id));
         frame->setFrameShape(QFrame::StyledPanel);
         auto* layout = new QVBoxLayout(frame);
+        SectionLabels labels;
 
-        auto* title = new QLabel(translated(section.title));
-        title->setObjectName(QStringLiteral("title"));
-        QFont titleFont = title->font();
+        labels.title = new QLabel;
+        labels.title->setObjectName(QStringLiteral("title"));
+        QFont titleFont = labels.title->font();
         titleFont.setBold(true);
         titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
-        title->setFont(titleFont);
-        title->setWordWrap(true);
-        layout->addWidget(title);
+        labels.title->setFont(titleFont);
+        labels.title->setWordWrap(true);
+        layout->addWidget(labels.title);
 
-        auto* body = new QLabel(translated(section.body));
-        body->setObjectName(QStringLiteral("body"));
-        body->setTextFormat(Qt::PlainText);
-        body->setWordWrap(true);
-        layout->addWidget(body);
+        labels.body = new QLabel;
+        labels.body->setObjectName(QStringLiteral("body"));
+        labels.body->setTextFormat(Qt::PlainText);
+        labels.body->setWordWrap(true);
+        layout->addWidget(labels.body);
 
-        auto* lookAt = new QLabel(tr("Look at: %1").arg(translated(section.lookAt)));
-        lookAt->setObjectName(QStringLiteral("lookAt"));
-        lookAt->setTextFormat(Qt::PlainText);
-        lookAt->setWordWrap(true);
-        QFont lookAtFont = lookAt->font();
+        labels.lookAt = new QLabel;
+        labels.lookAt->setObjectName(QStringLiteral("lookAt"));
+        labels.lookAt->setTextFormat(Qt::PlainText);
+        labels.lookAt->setWordWrap(true);
+        QFont lookAtFont = labels.lookAt->font();
         lookAtFont.setItalic(true);
-        lookAt->setFont(lookAtFont);
-        layout->addWidget(lookAt);
+        labels.lookAt->setFont(lookAtFont);
+        layout->addWidget(labels.lookAt);
 
         // "Show me" buttons, one under the other so that a narrow dock needs no sideways scrolling:
         // reachable with Tab, pressed with Space (no mnemonics: eight sections would need more
@@ -277,17 +278,13 @@ PrimerPanel::PrimerPanel(const json& presets, QWidget* parent) : QWidget(parent)
             if (!showMe.presetId)
                 continue;
             const QString id = QString::fromLatin1(showMe.presetId);
-            auto* button = new QPushButton(translated(showMe.label));
+            auto* button = new QPushButton;
             button->setObjectName(QStringLiteral("showMe_") + id);
             button->setProperty("presetId", id);
-            button->setAccessibleName(translated(showMe.label));
             const auto found = m_presets.find(showMe.presetId);
             if (found == m_presets.end()) {
                 button->setEnabled(false);
-                button->setToolTip(tr("This demonstration's scenario is missing from the presets file."));
             } else {
-                button->setToolTip(
-                    tr("Loads this scenario as a change you can undo: %1").arg(translated(section.title)));
                 const json scenario = *found;
                 connect(button, &QPushButton::clicked, this,
                         [this, id, scenario] { emit presetRequested(id, scenario); });
@@ -297,45 +294,86 @@ PrimerPanel::PrimerPanel(const json& presets, QWidget* parent) : QWidget(parent)
         }
         layout->addLayout(buttons);
 
-        auto* sources = new QLabel(translated(section.sources));
-        sources->setObjectName(QStringLiteral("sources"));
-        sources->setTextFormat(Qt::RichText);
-        sources->setWordWrap(true);
-        sources->setOpenExternalLinks(true);
-        sources->setTextInteractionFlags(Qt::TextBrowserInteraction);
-        QFont sourcesFont = sources->font();
+        labels.sources = new QLabel;
+        labels.sources->setObjectName(QStringLiteral("sources"));
+        labels.sources->setTextFormat(Qt::RichText);
+        labels.sources->setWordWrap(true);
+        labels.sources->setOpenExternalLinks(true);
+        labels.sources->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        QFont sourcesFont = labels.sources->font();
         sourcesFont.setPointSizeF(sourcesFont.pointSizeF() * 0.85);
-        sources->setFont(sourcesFont);
-        sources->setAccessibleName(tr("Sources: %1").arg(translated(section.title)));
-        sources->setToolTip(
-            tr("Datasheets and papers behind the figures above; links open in your web browser"));
-        layout->addWidget(sources);
+        labels.sources->setFont(sourcesFont);
+        layout->addWidget(labels.sources);
 
+        m_sections.append(labels);
         sections->addWidget(frame);
     }
     sections->addStretch();
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("primerScroll"));
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setAccessibleName(tr("Primer"));
-    scroll->setToolTip(tr("Short explanations of what the dashboard shows, each with a scenario to load"));
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("primerScroll"));
+    m_scroll->setWidget(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFrameShape(QFrame::NoFrame);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    layout->addWidget(m_scroll);
+    retranslateUi();
+}
+
+void PrimerPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void PrimerPanel::retranslateUi()
+{
+    m_intro->setText(tr("What the dashboard shows, in eight short lessons. Each “Show me” "
+                        "loads a scenario that demonstrates the paragraph; Undo returns to "
+                        "yours."));
+    qsizetype next = 0; // the next of m_buttons, in the sections' order
+    for (qsizetype i = 0; i < m_sections.size(); ++i) {
+        const Section& section = kSections[static_cast<std::size_t>(i)];
+        const SectionLabels& labels = m_sections.at(i);
+        labels.title->setText(translated(section.title));
+        labels.body->setText(translated(section.body));
+        labels.lookAt->setText(tr("Look at: %1").arg(translated(section.lookAt)));
+        for (const ShowMe& showMe : section.buttons) {
+            if (!showMe.presetId)
+                continue;
+            QPushButton* button = m_buttons.at(next++);
+            button->setText(translated(showMe.label));
+            button->setAccessibleName(translated(showMe.label));
+            button->setToolTip(
+                button->isEnabled()
+                    ? tr("Loads this scenario as a change you can undo: %1").arg(translated(section.title))
+                    : tr("This demonstration's scenario is missing from the presets file."));
+        }
+        labels.sources->setText(translated(section.sources));
+        labels.sources->setAccessibleName(tr("Sources: %1").arg(translated(section.title)));
+        labels.sources->setToolTip(
+            tr("Datasheets and papers behind the figures above; links open in your web browser"));
+    }
+    m_scroll->setAccessibleName(tr("Primer"));
+    m_scroll->setToolTip(tr("Short explanations of what the dashboard shows, each with a scenario to load"));
     setAccessibleName(tr("Primer"));
+    fitButtonWidth();
+}
+
+void PrimerPanel::fitButtonWidth()
+{
     // Never narrower than the widest button plus the margins around it, else the dock would clip
     // it (the scroll area only scrolls vertically); the text wraps to any width above that.
     int widestButton = 0;
     for (const QPushButton* button : std::as_const(m_buttons))
         widestButton = std::max(widestButton, button->sizeHint().width());
-    const QMargins outer = sections->contentsMargins();
+    const QMargins outer = m_scroll->widget()->layout()->contentsMargins();
     const int frameMargins = 2 * style()->pixelMetric(QStyle::PM_LayoutLeftMargin) + 2 * 2; // layout + frame
     setMinimumWidth(std::max(320, widestButton + outer.left() + outer.right() + frameMargins +
-                                      scroll->verticalScrollBar()->sizeHint().width() + 2));
+                                      m_scroll->verticalScrollBar()->sizeHint().width() + 2));
 }
 
 json PrimerPanel::readPresets(const QString& path, QString* error)

@@ -11,7 +11,9 @@
 #include <QWidget>
 #include <nlohmann/json.hpp>
 
+class QLabel;
 class QPushButton;
+class QScrollArea;
 
 namespace lhe::widgets {
 
@@ -40,9 +42,26 @@ signals:
     // A "Show me" button was pressed: load `scenario` (a contract scenario) as the user's change.
     void presetRequested(const QString& id, const nlohmann::json& scenario);
 
+protected:
+    void changeEvent(QEvent* event) override; // a language change: retranslateUi()
+
 private:
+    // Every text of the lessons in the current language, and the width the buttons then need.
+    void retranslateUi();
+    void fitButtonWidth();
+
     nlohmann::json m_presets; // id -> scenario
-    QList<QPushButton*> m_buttons;
+    QList<QPushButton*> m_buttons; // in reading order, as the sections list them
+    QLabel* m_intro = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    struct SectionLabels
+    {
+        QLabel* title = nullptr;
+        QLabel* body = nullptr;
+        QLabel* lookAt = nullptr;
+        QLabel* sources = nullptr;
+    };
+    QList<SectionLabels> m_sections; // in the order of sectionIds()
 };
 
 } // namespace lhe::widgets

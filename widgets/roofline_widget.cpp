@@ -292,10 +292,6 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
-    // Each point counts the bytes of the resource that bounds it (core/report.h), so that it sits
-    // under that resource's roof: device memory, or the interconnect, host link or disk line.
-    x->setLabel(tr("Arithmetic intensity (FLOP/byte of the bounding resource)"));
-    y->setLabel(tr("Attainable FLOP/s"));
     for (QCPAxis* axis : {x, y}) {
         QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
         ticker->setLogBase(10);
@@ -312,12 +308,8 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     m_plot->legend->setVisible(false); // direct labels name every point and line
 
     m_memorySlope = m_plot->addGraph();
-    m_memorySlope->setName(tr("Memory bandwidth"));
-    const QString linkNames[kLinkCount] = {tr("Host link"), tr("Disk"), tr("Interconnect")};
-    for (int i = 0; i < kLinkCount; ++i) {
-        m_links[static_cast<std::size_t>(i)] = m_plot->addGraph();
-        m_links[static_cast<std::size_t>(i)]->setName(linkNames[i]);
-    }
+    for (QCPGraph*& link : m_links)
+        link = m_plot->addGraph();
     m_memorySlope->setLineStyle(QCPGraph::lsLine);
     m_memorySlope->setSelectable(QCP::stNone);
     for (QCPGraph* graph : m_links) {
@@ -326,15 +318,12 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     }
 
     for (int i = 0; i < kPhaseCount; ++i) {
-        const auto phase = static_cast<RooflinePhase>(i);
         auto* gap = new QCPItemLine(m_plot);
         gap->setSelectable(false);
         m_gapLines[static_cast<std::size_t>(i)] = gap;
 
         QCPGraph* ideal = m_plot->addGraph();
-        ideal->setName(tr("%1 (ideal roofline)").arg(phaseName(phase)));
         QCPGraph* point = m_plot->addGraph();
-        point->setName(tr("%1 (calibrated)").arg(phaseName(phase)));
         for (QCPGraph* graph : {ideal, point}) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setSelectable(QCP::stNone);
@@ -347,7 +336,6 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         m_idealLabels[static_cast<std::size_t>(i)] = newLabel();
     }
     m_pinnedRoof = m_plot->addGraph();
-    m_pinnedRoof->setName(tr("A's roof"));
     m_pinnedRoof->setLineStyle(QCPGraph::lsLine);
     m_pinnedRoof->setSelectable(QCP::stNone);
     m_pinnedRoof->setVisible(false);
@@ -355,7 +343,6 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto index = static_cast<std::size_t>(i);
         QCPGraph* pinned = m_plot->addGraph();
-        pinned->setName(tr("A · %1 (pinned)").arg(phaseName(static_cast<RooflinePhase>(i))));
         pinned->setLineStyle(QCPGraph::lsNone);
         pinned->setSelectable(QCP::stNone);
         pinned->setVisible(false);
@@ -387,8 +374,6 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         label = newLabel();
     m_keyLabel = newLabel();
     m_keyLabel->setTextAlignment(Qt::AlignLeft);
-    setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
-                             tr("● calibrated  ○ ideal")});
 
     connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineWidget::placeLabels);
     connect(m_plot, &QCustomPlot::plottableClick, this,
@@ -402,8 +387,38 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     });
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflineWidget::onMouseMove);
 
+    retranslateUi();
     applyPalette();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflineWidget::retranslateUi()
+{
+    // Each point counts the bytes of the resource that bounds it (core/report.h), so that it sits
+    // under that resource's roof: device memory, or the interconnect, host link or disk line.
+    m_plot->xAxis->setLabel(tr("Arithmetic intensity (FLOP/byte of the bounding resource)"));
+    m_plot->yAxis->setLabel(tr("Attainable FLOP/s"));
+    m_memorySlope->setName(tr("Memory bandwidth"));
+    const QString linkNames[kLinkCount] = {tr("Host link"), tr("Disk"), tr("Interconnect")};
+    for (int i = 0; i < kLinkCount; ++i)
+        m_links[static_cast<std::size_t>(i)]->setName(linkNames[i]);
+    for (int i = 0; i < kPhaseCount; ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        const QString phase = phaseName(static_cast<RooflinePhase>(i));
+        m_ideal[index]->setName(tr("%1 (ideal roofline)").arg(phase));
+        m_points[index]->setName(tr("%1 (calibrated)").arg(phase));
+        m_pinnedPoints[index]->setName(tr("A · %1 (pinned)").arg(phase));
+    }
+    m_pinnedRoof->setName(tr("A's roof"));
+    if (m_report) {
+        // setReport() assigns both.
+        const core::Report report = *m_report;
+        const std::optional<core::Report> pinned = m_pinnedReport;
+        setReport(report, pinned ? &*pinned : nullptr);
+    } else {
+        setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
+                                 tr("● calibrated  ○ ideal")});
+    }
 }
 
 QCPItemText* RooflineWidget::newLabel()
@@ -495,6 +510,8 @@ QSize RooflineWidget::sizeHint() const
 
 void RooflineWidget::setReport(const core::Report& report, const core::Report* pinned)
 {
+    m_report = report;
+    m_pinnedReport = pinned ? std::optional<core::Report>(*pinned) : std::nullopt;
     m_chart = core::rooflineChart(report);
     m_hasReport = true;
     m_hasPinned = pinned != nullptr;

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <array>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -79,6 +80,9 @@ private:
     };
 
     void applyPalette() override;
+    // Axis titles, the names of the lines and points, the key, and the current report's labels
+    // and summary drawn again in the current language.
+    void retranslateUi() override;
     void placeLabels(); // after each layout pass: label positions avoid lines, markers and each other
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
@@ -120,6 +124,9 @@ private:
     std::array<core::RooflineLine, kLinkCount> m_linkLines{};
     QString m_summary;
     bool m_hasReport = false;
+    // What setReport() drew, to draw again in another language.
+    std::optional<core::Report> m_report;
+    std::optional<core::Report> m_pinnedReport;
 };
 
 } // namespace lhe::widgets

@@ -26,6 +26,9 @@ public:
     int id() const override { return 1; }
     bool mergeWith(const QUndoCommand* other) override;
 
+    // Names the step again in the current language ("Change batch").
+    void retranslate() { updateText(); }
+
     const core::Scenario& before() const { return m_before; }
     const core::Scenario& after() const { return m_after; }
 

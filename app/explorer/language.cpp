@@ -1,15 +1,14 @@
 #include "app/explorer/language.h"
 
 #include "app/explorer/app_settings.h"
-#include "app/explorer/main_window.h"
-#include "widgets/scenario_controls.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPointer>
 #include <QTranslator>
-#include <QUndoStack>
+#include <QWidget>
 
 namespace lhe::app {
 
@@ -84,37 +83,16 @@ QString currentLanguage()
     return installed().language;
 }
 
-MainWindow* rebuildWindow(MainWindow* old, const QString& language, AppSettings* settings)
+void switchLanguage(const QString& language, AppSettings* settings)
 {
-    if (settings) {
+    if (settings)
         settings->setLanguage(language);
-        old->saveSession();
-    }
-    // Presentation mode enlarges the application font, which the new window must see as the
-    // normal one before it enlarges it again.
-    const bool presenting = old->presentationMode();
-    if (presenting)
-        old->setPresentationMode(false);
     installTranslations(language);
-    auto* window = new MainWindow(old->catalog());
-    window->setExtraCatalogFiles(old->extraCatalogFiles());
-    QString error;
-    if (settings) {
-        window->setSettings(settings);
-        window->restoreSession(/*resumeScenario=*/true);
-    } else if (window->loadScenario(old->controls()->scenario(), &error)) {
-        window->setScenarioPath(old->scenarioPath());
-        if (old->isModified())
-            window->undoStack()->resetClean();
-        window->restoreGeometry(old->saveGeometry());
-        window->restoreState(old->saveState());
-    } else {
-        window->logError(error);
-    }
-    window->takeOverViewsFrom(*old);
-    if (presenting)
-        window->setPresentationMode(true);
-    return window;
+    // QLocale::setDefault() changes only what widgets made from now on take (QWidget::locale()):
+    // the open windows take the new default too, and pass it on to their children, whose
+    // changeEvent(LocaleChange) re-formats numbers (ChartWidget's tick labels, spin boxes).
+    for (QWidget* window : QApplication::topLevelWidgets())
+        window->setLocale(QLocale());
 }
 
 } // namespace lhe::app

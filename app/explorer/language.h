@@ -1,8 +1,9 @@
-// The user interface language (issue 8): which translators are installed — the explorer's own,
-// compiled from resources/translations/*.ts and embedded at :/i18n, and Qt's qtbase_<lang>.qm
-// for its dialogs and context menus — and how the window is rebuilt when View → Language
-// changes it at run time. A rebuilt window is simpler and surer than retranslating every label
-// in place (changeEvent(LanguageChange) in each widget): every tr() runs again.
+// The user interface language: which translators are installed — the explorer's own, compiled
+// from resources/translations/*.ts and embedded at :/i18n, and Qt's qtbase_<lang>.qm for its
+// dialogs and context menus — and the switch View → Language makes at run time. Installing or
+// removing a translator sends QEvent::LanguageChange to every widget (QCoreApplication::
+// installTranslator), and each sets its texts again in changeEvent(): the window stays the same
+// object, with its undo history, messages, pinned comparison, docks and geometry.
 #pragma once
 
 #include <QString>
@@ -11,7 +12,6 @@
 namespace lhe::app {
 
 class AppSettings;
-class MainWindow;
 
 // The languages View → Language offers besides "" (follow the system) and "en" (English, the
 // source language, which needs no translation).
@@ -31,11 +31,9 @@ bool installTranslations(const QString& language);
 // What the last installTranslations() was asked for ("" before any call, or for the system's).
 QString currentLanguage();
 
-// The window again in `language`: stores the choice in `settings`, saves `old`'s session there,
-// installs the translators and builds a new window from the same catalog that restores the
-// session (scenario, its file and unsaved state, geometry, docks, chart tab) and presentation
-// mode. Without settings (tests) the scenario and its file are carried over directly. The caller
-// shows the new window and deletes the old one.
-MainWindow* rebuildWindow(MainWindow* old, const QString& language, AppSettings* settings);
+// View → Language: remembers `language` in `settings` for the next start (none: tests, headless
+// runs), installs its translators and gives the open windows its locale; the widgets retranslate
+// themselves when the LanguageChange events posted to the windows are delivered.
+void switchLanguage(const QString& language, AppSettings* settings);
 
 } // namespace lhe::app

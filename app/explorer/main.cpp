@@ -20,8 +20,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <functional>
-#include <memory>
 
 using namespace lhe;
 
@@ -288,9 +286,7 @@ int main(int argc, char* argv[])
         return fail(QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"")
                         .arg(quoted(tab)));
 
-    // On the heap: View → Language replaces the window by one built in the new language.
-    auto shown = std::make_unique<app::MainWindow>(std::move(catalog));
-    app::MainWindow& window = *shown;
+    app::MainWindow window(std::move(catalog));
     window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
     if (!window.loadScenario(scenario, &error)) {
@@ -370,21 +366,10 @@ int main(int argc, char* argv[])
     if (parser.isSet(startupOption))
         return app::runStartupProbe(window);
 
-    // View → Language: a new window in the new language takes over the session; the old one goes.
-    std::function<void(app::MainWindow*)> followLanguageRequests = [&](app::MainWindow* current) {
-        QObject::connect(current, &app::MainWindow::languageChangeRequested, current,
-                         [&](const QString& chosen) {
-                             auto next = std::unique_ptr<app::MainWindow>(
-                                 app::rebuildWindow(shown.get(), chosen, settings ? &*settings : nullptr));
-                             followLanguageRequests(next.get());
-                             next->show();
-                             shown->hide();
-                             shown.release()->deleteLater(); // its menu is still delivering the click
-                             shown = std::move(next);
-                         },
-                         Qt::QueuedConnection);
-    };
-    followLanguageRequests(shown.get());
+    // View → Language: the translators change and the window retranslates itself in place.
+    QObject::connect(
+        &window, &app::MainWindow::languageChangeRequested, &window,
+        [&settings](const QString& chosen) { app::switchLanguage(chosen, settings ? &*settings : nullptr); });
     window.show();
     return application.exec();
 }

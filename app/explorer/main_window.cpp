@@ -22,6 +22,7 @@
 #include "widgets/message_log.h"
 #include "widgets/primer_panel.h"
 #include "widgets/roofline_widget.h"
+#include "widgets/scenario_change_command.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/scenario_document.h"
 #include "widgets/theme.h"
@@ -78,7 +79,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     : QMainWindow(parent), m_catalog(std::move(catalog)), m_controls(new widgets::ScenarioControls),
       m_dashboard(new widgets::Dashboard), m_compareView(new widgets::CompareView),
       m_views(new QStackedWidget), m_messageLog(new widgets::MessageLog),
-      m_messageDock(new QDockWidget(tr("Messages"), this)), m_messageButton(new QToolButton(this)),
+      m_messageDock(new QDockWidget(this)), m_messageButton(new QToolButton(this)),
       m_document(new widgets::ScenarioDocument(this))
 {
     auto* splitter = new QSplitter(this);
@@ -90,9 +91,6 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     compareScroll->setWidget(m_compareView);
     compareScroll->setWidgetResizable(true);
     compareScroll->setFrameShape(QFrame::NoFrame);
-    compareScroll->setAccessibleName(tr("Compare A/B"));
-    compareScroll->setAccessibleDescription(
-        tr("The pinned scenario A beside the current one, B: memory, roofline, verdicts and differences"));
     m_views->addWidget(compareScroll);
     splitter->addWidget(m_views);
     splitter->setStretchFactor(0, 0);
@@ -112,7 +110,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     QString primerError;
     m_primer = new widgets::PrimerPanel(
         widgets::PrimerPanel::readPresets(QStringLiteral(":/primer/presets.json"), &primerError));
-    m_primerDock = new QDockWidget(tr("Primer"), this);
+    m_primerDock = new QDockWidget(this);
     m_primerDock->setObjectName(QStringLiteral("primerDock"));
     m_primerDock->setWidget(m_primer);
     m_primerDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
@@ -120,7 +118,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     m_primerDock->hide();
     // Explain: a click on a bar segment, roofline point or verdict card shows its formula here.
     m_explainPanel = new widgets::ExplainPanel;
-    m_explainDock = new QDockWidget(tr("Explain"), this);
+    m_explainDock = new QDockWidget(this);
     m_explainDock->setObjectName(QStringLiteral("explainDock"));
     m_explainDock->setWidget(m_explainPanel);
     m_explainDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
@@ -168,6 +166,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     m_controls->setCatalog(m_catalog);
     m_document->setCatalog(&m_catalog);
     createActions();
+    retranslateUi();
     connect(m_document, &widgets::ScenarioDocument::reportChanged, this, &MainWindow::showReport);
     connect(m_document, &widgets::ScenarioDocument::scenarioChanged, this, [this] {
         m_saveModelAction->setEnabled(m_document->scenario().modelConfig.has_value());
@@ -187,7 +186,8 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     // A click on a cell moves the sliders there: an ordinary change of the scenario.
     connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::cellClicked, m_controls,
             &widgets::ScenarioControls::setBatchAndPrompt);
-    statusBar()->showMessage(tr("Ready"));
+    m_readyMessage = tr("Ready");
+    statusBar()->showMessage(m_readyMessage);
     updateTitle();
 }
 
@@ -203,72 +203,66 @@ MainWindow::~MainWindow()
 
 void MainWindow::createActions()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenarioDialog);
+    // Texts, status tips and the undo/redo actions are set by retranslateUi(), which the
+    // constructor calls after this and a language change calls again.
+    QMenu* file = m_menus.file = menuBar()->addMenu(QString());
+    QAction* open = m_actions.open = file->addAction(QString(), this, &MainWindow::openScenarioDialog);
     open->setShortcut(QKeySequence::Open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu = file->addMenu(QString());
     m_recentMenu->setEnabled(false); // until setSettings()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    m_retryAction = file->addAction(tr("Retry &Kept-Aside Session"), this, [this] {
+    m_retryAction = file->addAction(QString(), this, [this] {
         QString error;
         if (!retryUnrestoredSession(&error))
             reportError(tr("Cannot restore the kept-aside session"), error);
     });
-    m_retryAction->setStatusTip(tr("Load the last session that could not be restored, after the catalog is fixed"));
     m_retryAction->setEnabled(false);
-    QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenarioDialog(false); });
+    QAction* save = m_actions.save = file->addAction(QString(), this, [this] { saveScenarioDialog(false); });
     save->setShortcut(QKeySequence::Save);
-    QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenarioDialog(true); });
+    QAction* saveAs = m_actions.saveAs =
+        file->addAction(QString(), this, [this] { saveScenarioDialog(true); });
     setStandardShortcut(saveAs, QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
-    file->addAction(tr("&Import Hugging Face config.json…"), this, &MainWindow::importConfigDialog);
-    file->addAction(tr("Import from &Hugging Face…"), this, &MainWindow::importFromHubDialog);
-    m_saveModelAction =
-        file->addAction(tr("Save Imported Model to &Catalog…"), this, &MainWindow::saveImportedModelDialog);
-    m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
+    m_actions.importConfig = file->addAction(QString(), this, &MainWindow::importConfigDialog);
+    m_actions.importFromHub = file->addAction(QString(), this, &MainWindow::importFromHubDialog);
+    m_saveModelAction = file->addAction(QString(), this, &MainWindow::saveImportedModelDialog);
     m_saveModelAction->setEnabled(false);
     file->addSeparator();
     // Exports the compare view instead while it is shown (exportTarget).
-    QAction* exportAll =
-        file->addAction(tr("&Export Dashboard Image…"), this, &MainWindow::exportDashboardDialog);
+    QAction* exportAll = m_actions.exportDashboard =
+        file->addAction(QString(), this, &MainWindow::exportDashboardDialog);
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    file->addAction(tr("Export &Memory Chart…"), this,
-                    [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
+    m_actions.exportMemory = file->addAction(
+        QString(), this, [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
     // The roofline and the map share a place: exporting or copying one brings its tab forward,
     // so what is written is what the window shows (a hidden chart is not kept up to date).
-    file->addAction(tr("Export Roofli&ne Chart…"), this, [this] {
+    m_actions.exportRoofline = file->addAction(QString(), this, [this] {
         m_dashboard->showDesignSpace(false);
         exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline"));
     });
-    file->addAction(tr("Export &Design-Space Map…"), this, [this] {
+    m_actions.exportDesignSpace = file->addAction(QString(), this, [this] {
         m_dashboard->showDesignSpace(true);
         exportChartDialog(m_dashboard->designSpace(), QStringLiteral("design-space"));
     });
-    file->addAction(tr("Export Re&port (JSON/CSV)…"), this, &MainWindow::exportReportDialog);
+    m_actions.exportReport = file->addAction(QString(), this, &MainWindow::exportReportDialog);
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction* quit = m_actions.quit = file->addAction(QString(), this, &QWidget::close);
     setStandardShortcut(quit, QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q));
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    edit->addAction(undo);
-    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(redo);
+    // Undo and Redo go first (retranslateUi() inserts them before this separator).
+    QMenu* edit = m_menus.edit = menuBar()->addMenu(QString());
     edit->addSeparator();
-    QAction* copyDashboard =
-        edit->addAction(tr("&Copy Dashboard"), this, [this] {
-            copyImage(exportTarget(), compareShown() ? tr("Comparison") : tr("Dashboard"));
-        });
+    QAction* copyDashboard = m_actions.copyDashboard = edit->addAction(QString(), this, [this] {
+        copyImage(exportTarget(), compareShown() ? tr("Comparison") : tr("Dashboard"));
+    });
     copyDashboard->setShortcut(QKeySequence::Copy);
-    edit->addAction(tr("Copy &Memory Chart"), this,
-                    [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
-    edit->addAction(tr("Copy Roofli&ne Chart"), this, [this] {
+    m_actions.copyMemory = edit->addAction(
+        QString(), this, [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
+    m_actions.copyRoofline = edit->addAction(QString(), this, [this] {
         m_dashboard->showDesignSpace(false);
         copyImage(m_dashboard->roofline(), tr("Roofline chart"));
     });
-    edit->addAction(tr("Copy &Design-Space Map"), this, [this] {
+    m_actions.copyDesignSpace = edit->addAction(QString(), this, [this] {
         m_dashboard->showDesignSpace(true);
         copyImage(m_dashboard->designSpace(), tr("Design-space map"));
     });
@@ -276,62 +270,45 @@ void MainWindow::createActions()
     // Your catalog's devices are edited here too: File, Edit, View and Help take the four
     // menu-bar letters the scenario panel's mnemonics leave free.
     edit->addSeparator();
-    QAction* newDevice = edit->addAction(tr("New De&vice…"), this, [this] { deviceEditorDialog(false); });
-    newDevice->setStatusTip(tr("Describe a device from its datasheet and add it to your catalog"));
-    QAction* editCopy = edit->addAction(tr("Edit a Cop&y of Current Device…"), this,
-                                            [this] { deviceEditorDialog(true); });
-    editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
-    QAction* calibrate = edit->addAction(tr("C&alibrate Device…"), this, &MainWindow::calibrationDialog);
-    calibrate->setStatusTip(
-        tr("Fit the selected device's GEMM and memory fractions to your own measurements"));
+    m_actions.newDevice = edit->addAction(QString(), this, [this] { deviceEditorDialog(false); });
+    m_actions.editCopy = edit->addAction(QString(), this, [this] { deviceEditorDialog(true); });
+    m_actions.calibrate = edit->addAction(QString(), this, &MainWindow::calibrationDialog);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* roofline =
-        view->addAction(tr("&Roofline"), this, [this] { m_dashboard->showDesignSpace(false); });
+    QMenu* view = m_menus.view = menuBar()->addMenu(QString());
+    QAction* roofline = m_actions.roofline =
+        view->addAction(QString(), this, [this] { m_dashboard->showDesignSpace(false); });
     roofline->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    roofline->setStatusTip(tr("Show the roofline beside the memory chart"));
-    QAction* designSpace =
-        view->addAction(tr("&Design Space"), this, [this] { m_dashboard->showDesignSpace(true); });
+    QAction* designSpace = m_actions.designSpace =
+        view->addAction(QString(), this, [this] { m_dashboard->showDesignSpace(true); });
     designSpace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    designSpace->setStatusTip(tr("Show the batch × sequence-length map of verdicts beside the memory chart"));
     view->addSeparator();
-    QAction* pin = view->addAction(tr("Pin Scenario as &A"), this, &MainWindow::pinCurrent);
+    QAction* pin = m_actions.pin = view->addAction(QString(), this, &MainWindow::pinCurrent);
     pin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    pin->setStatusTip(tr("Keep the current scenario as A to compare the next changes with it"));
-    m_compareAction = view->addAction(tr("&Compare A/B"));
+    m_compareAction = view->addAction(QString());
     m_compareAction->setCheckable(true);
     m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
-    m_compareAction->setStatusTip(tr("Show the pinned scenario A beside the current one, B"));
     m_compareAction->setEnabled(false); // until something is pinned
     connect(m_compareAction, &QAction::toggled, this, &MainWindow::showCompare);
-    m_clearPinAction = view->addAction(tr("Clear Pinned &Scenario"), this, &MainWindow::clearPin);
-    m_clearPinAction->setStatusTip(tr("Forget the pinned scenario A"));
+    m_clearPinAction = view->addAction(QString(), this, &MainWindow::clearPin);
     m_clearPinAction->setEnabled(false);
     view->addSeparator();
     QAction* messages = m_messageDock->toggleViewAction();
-    messages->setText(tr("&Messages"));
     messages->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(messages);
     QAction* explainAction = m_explainDock->toggleViewAction();
-    explainAction->setText(tr("&Explain"));
     explainAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    explainAction->setStatusTip(tr("Show how the clicked number is calculated: formula, values and source"));
     view->addAction(explainAction);
     view->addSeparator();
     // Zoom acts on the focused chart, else the roofline or map beside the memory bars.
-    QAction* zoomIn = view->addAction(tr("Zoom &In"), this, [this] {
-        static_cast<widgets::ChartWidget*>(currentChart())->zoomIn();
-    });
+    QAction* zoomIn = m_actions.zoomIn = view->addAction(
+        QString(), this, [this] { static_cast<widgets::ChartWidget*>(currentChart())->zoomIn(); });
     zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &Out"), this, [this] {
-        static_cast<widgets::ChartWidget*>(currentChart())->zoomOut();
-    });
+    QAction* zoomOut = m_actions.zoomOut = view->addAction(
+        QString(), this, [this] { static_cast<widgets::ChartWidget*>(currentChart())->zoomOut(); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
-    m_resetViewAction = view->addAction(tr("Reset &View"), this, [this] {
-        static_cast<widgets::ChartWidget*>(currentChart())->resetView();
-    });
+    m_resetViewAction = view->addAction(
+        QString(), this, [this] { static_cast<widgets::ChartWidget*>(currentChart())->resetView(); });
     m_resetViewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    m_resetViewAction->setStatusTip(tr("Fit the chart to the current report again"));
     m_resetViewAction->setEnabled(false);
     for (auto* chart : {static_cast<widgets::ChartWidget*>(m_dashboard->memoryBars()),
                         static_cast<widgets::ChartWidget*>(m_dashboard->roofline()),
@@ -344,10 +321,10 @@ void MainWindow::createActions()
     connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateResetView);
     view->addSeparator();
 
-    QMenu* theme = view->addMenu(tr("&Theme"));
+    QMenu* theme = m_menus.theme = view->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
     for (const widgets::Theme choice : {widgets::Theme::System, widgets::Theme::Light, widgets::Theme::Dark}) {
-        QAction* action = theme->addAction(QLatin1Char('&') + widgets::themeDisplayName(choice));
+        QAction* action = theme->addAction(QString());
         action->setCheckable(true);
         action->setData(widgets::themeToString(choice));
         action->setChecked(choice == widgets::Theme::System);
@@ -356,20 +333,20 @@ void MainWindow::createActions()
     connect(m_themeGroup, &QActionGroup::triggered, this,
             [this](QAction* action) { applyTheme(action->data().toString()); });
     theme->addSeparator();
-    m_exportAsShownAction = theme->addAction(tr("Export Images in the &Window's Colours"));
+    m_exportAsShownAction = theme->addAction(QString());
     m_exportAsShownAction->setCheckable(true);
-    m_exportAsShownAction->setStatusTip(tr("Off: exported and copied charts are light, for print and slides"));
     connect(m_exportAsShownAction, &QAction::toggled, this, [this](bool asShown) {
         if (m_settings)
             m_settings->setExportAsShown(asShown);
     });
     // Each language is named in itself, so that someone who cannot read the current one finds
-    // theirs; choosing one rebuilds the window (languageChangeRequested).
-    QMenu* language = view->addMenu(tr("&Language"));
+    // theirs; choosing one switches the application's translators (languageChangeRequested) and
+    // every widget retranslates itself in place.
+    QMenu* language = m_menus.language = view->addMenu(QString());
     language->setObjectName(QStringLiteral("languageMenu"));
-    auto* languageGroup = new QActionGroup(this);
+    m_languageGroup = new QActionGroup(this);
     const std::pair<QString, QString> languages[] = {
-        {QString(), tr("&System")},
+        {QString(), QString()}, // "&System", in the interface's language
         {QStringLiteral("en"), QStringLiteral("&English")},
         {QStringLiteral("zh_CN"), QStringLiteral("简体中文(&C)")}};
     for (const auto& [code, name] : languages) {
@@ -377,13 +354,13 @@ void MainWindow::createActions()
         action->setCheckable(true);
         action->setData(code);
         action->setChecked(code == currentLanguage());
-        languageGroup->addAction(action);
+        m_languageGroup->addAction(action);
     }
-    connect(languageGroup, &QActionGroup::triggered, this, [this](QAction* action) {
+    connect(m_languageGroup, &QActionGroup::triggered, this, [this](QAction* action) {
         if (action->data().toString() != currentLanguage())
             emit languageChangeRequested(action->data().toString());
     });
-    m_fullScreenAction = view->addAction(tr("&Full Screen"));
+    m_fullScreenAction = view->addAction(QString());
     setStandardShortcut(m_fullScreenAction, QKeySequence::FullScreen, QKeySequence(Qt::Key_F11));
     m_fullScreenAction->setCheckable(true);
     connect(m_fullScreenAction, &QAction::toggled, this, [this](bool fullScreen) {
@@ -391,31 +368,160 @@ void MainWindow::createActions()
                                   : windowState() & ~Qt::WindowFullScreen);
     });
 
-    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction = view->addAction(QString());
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_presentationAction->setCheckable(true);
-    m_presentationAction->setStatusTip(
-        tr("Larger text and chart lines for a projector, with the scenario controls folded away"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    m_controlsAction = view->addAction(tr("Scenario Co&ntrols"));
+    m_controlsAction = view->addAction(QString());
     m_controlsAction->setShortcut(QKeySequence(Qt::Key_F9));
     m_controlsAction->setCheckable(true);
     m_controlsAction->setChecked(true);
-    m_controlsAction->setStatusTip(tr("Show or fold away the scenario controls beside the charts"));
     connect(m_controlsAction, &QAction::toggled, m_controls, &QWidget::setVisible);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QMenu* help = m_menus.help = menuBar()->addMenu(QString());
     QAction* primer = m_primerDock->toggleViewAction();
-    primer->setText(tr("&Primer"));
-    primer->setStatusTip(tr("Short lessons on what the charts show, each with a scenario to load"));
     setStandardShortcut(primer, QKeySequence::HelpContents, QKeySequence(Qt::Key_F1));
     help->addAction(primer);
     help->addSeparator();
-    QAction* about = help->addAction(tr("&About LLM Hardware Explorer"), this, [this] {
+    QAction* about = m_actions.about = help->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About LLM Hardware Explorer"), aboutText());
     });
     about->setMenuRole(QAction::AboutRole);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+    m_actions.aboutQt = help->addAction(QString(), qApp, &QApplication::aboutQt);
+    m_actions.aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    // QCoreApplication::installTranslator() and removeTranslator() post a LanguageChange to every
+    // window, and QWidget delivers it to this window before its children: the menus, docks and
+    // title here, the charts, cards and panels in their own changeEvent().
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslateUi()
+{
+    m_menus.file->setTitle(tr("&File"));
+    m_actions.open->setText(tr("&Open Scenario…"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_retryAction->setText(tr("Retry &Kept-Aside Session"));
+    m_retryAction->setStatusTip(tr("Load the last session that could not be restored, after the catalog is fixed"));
+    m_actions.save->setText(tr("&Save Scenario"));
+    m_actions.saveAs->setText(tr("Save Scenario &As…"));
+    m_actions.importConfig->setText(tr("&Import Hugging Face config.json…"));
+    m_actions.importFromHub->setText(tr("Import from &Hugging Face…"));
+    m_saveModelAction->setText(tr("Save Imported Model to &Catalog…"));
+    m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
+    m_actions.exportDashboard->setText(tr("&Export Dashboard Image…"));
+    m_actions.exportMemory->setText(tr("Export &Memory Chart…"));
+    m_actions.exportRoofline->setText(tr("Export Roofli&ne Chart…"));
+    m_actions.exportDesignSpace->setText(tr("Export &Design-Space Map…"));
+    m_actions.exportReport->setText(tr("Export Re&port (JSON/CSV)…"));
+    m_actions.quit->setText(tr("&Quit"));
+
+    m_menus.edit->setTitle(tr("&Edit"));
+    // The steps' own names ("Change batch") are made when they are pushed: name them again.
+    QUndoStack* history = m_document->undoStack();
+    for (int i = 0; i < history->count(); ++i) {
+        if (const auto* step = dynamic_cast<const widgets::ScenarioChangeCommand*>(history->command(i)))
+            const_cast<widgets::ScenarioChangeCommand*>(step)->retranslate();
+    }
+    // QUndoStack::createUndoAction() and createRedoAction() keep the prefix they were given for
+    // the action's life (Qt's QUndoStack documentation): new actions with the new prefix take the
+    // old ones' place at the top of the Edit menu.
+    QAction* undo = history->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = history->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    QAction* before = m_actions.undo ? m_actions.undo : m_menus.edit->actions().value(0);
+    m_menus.edit->insertAction(before, undo);
+    m_menus.edit->insertAction(before, redo);
+    delete m_actions.undo;
+    delete m_actions.redo;
+    m_actions.undo = undo;
+    m_actions.redo = redo;
+    m_actions.copyDashboard->setText(tr("&Copy Dashboard"));
+    m_actions.copyMemory->setText(tr("Copy &Memory Chart"));
+    m_actions.copyRoofline->setText(tr("Copy Roofli&ne Chart"));
+    m_actions.copyDesignSpace->setText(tr("Copy &Design-Space Map"));
+    m_actions.newDevice->setText(tr("New De&vice…"));
+    m_actions.newDevice->setStatusTip(tr("Describe a device from its datasheet and add it to your catalog"));
+    m_actions.editCopy->setText(tr("Edit a Cop&y of Current Device…"));
+    m_actions.editCopy->setStatusTip(tr("Start a user catalog entry from the selected device's figures"));
+    m_actions.calibrate->setText(tr("C&alibrate Device…"));
+    m_actions.calibrate->setStatusTip(
+        tr("Fit the selected device's GEMM and memory fractions to your own measurements"));
+
+    m_menus.view->setTitle(tr("&View"));
+    m_actions.roofline->setText(tr("&Roofline"));
+    m_actions.roofline->setStatusTip(tr("Show the roofline beside the memory chart"));
+    m_actions.designSpace->setText(tr("&Design Space"));
+    m_actions.designSpace->setStatusTip(
+        tr("Show the batch × sequence-length map of verdicts beside the memory chart"));
+    m_actions.pin->setText(tr("Pin Scenario as &A"));
+    m_actions.pin->setStatusTip(tr("Keep the current scenario as A to compare the next changes with it"));
+    m_compareAction->setText(tr("&Compare A/B"));
+    m_compareAction->setStatusTip(tr("Show the pinned scenario A beside the current one, B"));
+    m_clearPinAction->setText(tr("Clear Pinned &Scenario"));
+    m_clearPinAction->setStatusTip(tr("Forget the pinned scenario A"));
+    // A dock's toggle action takes the dock's title whenever the title changes (QDockWidget):
+    // the titles first, the menu texts with their mnemonics after.
+    m_messageDock->setWindowTitle(tr("Messages"));
+    m_primerDock->setWindowTitle(tr("Primer"));
+    m_explainDock->setWindowTitle(tr("Explain"));
+    m_messageDock->toggleViewAction()->setText(tr("&Messages"));
+    QAction* explainAction = m_explainDock->toggleViewAction();
+    explainAction->setText(tr("&Explain"));
+    explainAction->setStatusTip(tr("Show how the clicked number is calculated: formula, values and source"));
+    m_actions.zoomIn->setText(tr("Zoom &In"));
+    m_actions.zoomOut->setText(tr("Zoom &Out"));
+    m_resetViewAction->setText(tr("Reset &View"));
+    m_resetViewAction->setStatusTip(tr("Fit the chart to the current report again"));
+    m_menus.theme->setTitle(tr("&Theme"));
+    for (QAction* action : m_themeGroup->actions())
+        action->setText(QLatin1Char('&') + widgets::themeDisplayName(widgets::themeFromString(
+                                               action->data().toString(), widgets::Theme::System)));
+    m_exportAsShownAction->setText(tr("Export Images in the &Window's Colours"));
+    m_exportAsShownAction->setStatusTip(
+        tr("Off: exported and copied charts are light, for print and slides"));
+    m_menus.language->setTitle(tr("&Language"));
+    for (QAction* action : m_languageGroup->actions()) {
+        if (action->data().toString().isEmpty())
+            action->setText(tr("&System"));
+        action->setChecked(action->data().toString() == currentLanguage());
+    }
+    m_fullScreenAction->setText(tr("&Full Screen"));
+    m_presentationAction->setText(tr("&Presentation Mode"));
+    m_presentationAction->setStatusTip(
+        tr("Larger text and chart lines for a projector, with the scenario controls folded away"));
+    m_controlsAction->setText(tr("Scenario Co&ntrols"));
+    m_controlsAction->setStatusTip(tr("Show or fold away the scenario controls beside the charts"));
+
+    m_menus.help->setTitle(tr("&Help"));
+    QAction* primer = m_primerDock->toggleViewAction();
+    primer->setText(tr("&Primer"));
+    primer->setStatusTip(tr("Short lessons on what the charts show, each with a scenario to load"));
+    m_actions.about->setText(tr("&About LLM Hardware Explorer"));
+    m_actions.aboutQt->setText(tr("About &Qt"));
+
+    // The central views' names, the message count and the title.
+    QWidget* compareScroll = m_views->widget(1);
+    compareScroll->setAccessibleName(tr("Compare A/B"));
+    compareScroll->setAccessibleDescription(
+        tr("The pinned scenario A beside the current one, B: memory, roofline, verdicts and differences"));
+    m_messageButton->setText(tr("%n message(s)", nullptr, m_messageLog->count()));
+    m_messageButton->setToolTip(tr("Show or hide the Messages panel"));
+    // Other status messages are the moment's and pass; "Ready" stays until one replaces it.
+    if (!m_readyMessage.isEmpty() && statusBar()->currentMessage() == m_readyMessage) {
+        m_readyMessage = tr("Ready");
+        statusBar()->showMessage(m_readyMessage);
+    }
+    updateTitle();
+    // What the Explain panel shows is built here from the report (its heading names the target).
+    if (m_explainTarget && m_explainDock->isVisible())
+        refreshExplanation();
 }
 
 bool MainWindow::presentationMode() const
@@ -543,23 +649,6 @@ void MainWindow::clearPin()
     showCompare(false);
     m_compareView->clearPinned();
     pinChanged();
-}
-
-void MainWindow::takeOverViewsFrom(const MainWindow& other)
-{
-    if (const auto& pinned = other.m_compareView->pinned()) {
-        m_compareView->setPinned(*pinned);
-        if (m_document->report())
-            m_compareView->setCurrent(*m_document->report());
-        pinChanged();
-        showCompare(other.compareShown());
-    }
-    if (other.m_explainTarget) {
-        m_explainTarget = other.m_explainTarget;
-        m_explainPinned = other.m_explainPinned;
-        if (!other.m_explainDock->isHidden()) // shown, or would be with its window
-            explain(*m_explainTarget, m_explainPinned);
-    }
 }
 
 void MainWindow::pinChanged()

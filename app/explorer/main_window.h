@@ -126,9 +126,6 @@ public:
     QDockWidget* explainDock() const { return m_explainDock; }
     // Shows the dock and explains `target` with the current report, and again whenever the report
     // changes while the dock is shown.
-    // What a rebuilt window (a language switch) keeps beyond the session: the pinned report A,
-    // whether Compare A/B is shown, and what the Explain panel explains.
-    void takeOverViewsFrom(const MainWindow& other);
     // `pinned`: the number belongs to the pinned report A of Compare A/B, not the current one.
     void explain(const core::ExplainTarget& target, bool pinned = false);
     // Load-time warnings (skipped catalog entries, config.json guesses): each goes to the
@@ -156,10 +153,11 @@ public:
 signals:
     void reportChanged(const lhe::core::Report& report);
     // View → Language chose another language ("" = the system's, "en", "zh_CN"): main.cpp
-    // rebuilds the window in it (app::rebuildWindow), as the labels are set once, when built.
+    // switches to it (app::switchLanguage), and this window retranslates itself in place.
     void languageChangeRequested(const QString& language);
 
 protected:
+    void changeEvent(QEvent* event) override; // a language change: retranslateUi()
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -174,6 +172,9 @@ private:
     // repaint, so it is only computed where it is seen).
     void updateDesignSpace();
     void createActions();
+    // Every text of the menus, actions, docks, status bar button and title in the current language;
+    // called by the constructor and on QEvent::LanguageChange. Recreates the undo/redo actions.
+    void retranslateUi();
     void refreshExplanation(); // the Explain panel for m_explainTarget and the current report (or A)
     void pinChanged();         // after A was pinned or cleared: actions, and an explanation of A
     void openScenarioDialog();
@@ -224,11 +225,54 @@ private:
     QMenu* m_recentMenu = nullptr;
     QAction* m_retryAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+    // The menus and the actions whose texts retranslateUi() sets (those with a member of their
+    // own above are not repeated here).
+    struct Menus
+    {
+        QMenu* file = nullptr;
+        QMenu* edit = nullptr;
+        QMenu* view = nullptr;
+        QMenu* theme = nullptr;
+        QMenu* language = nullptr;
+        QMenu* help = nullptr;
+    } m_menus;
+    struct Actions
+    {
+        QAction* open = nullptr;
+        QAction* save = nullptr;
+        QAction* saveAs = nullptr;
+        QAction* importConfig = nullptr;
+        QAction* importFromHub = nullptr;
+        QAction* exportDashboard = nullptr;
+        QAction* exportMemory = nullptr;
+        QAction* exportRoofline = nullptr;
+        QAction* exportDesignSpace = nullptr;
+        QAction* exportReport = nullptr;
+        QAction* quit = nullptr;
+        QAction* undo = nullptr; // QUndoStack's, made again on each language change
+        QAction* redo = nullptr;
+        QAction* copyDashboard = nullptr;
+        QAction* copyMemory = nullptr;
+        QAction* copyRoofline = nullptr;
+        QAction* copyDesignSpace = nullptr;
+        QAction* newDevice = nullptr;
+        QAction* editCopy = nullptr;
+        QAction* calibrate = nullptr;
+        QAction* roofline = nullptr;
+        QAction* designSpace = nullptr;
+        QAction* pin = nullptr;
+        QAction* zoomIn = nullptr;
+        QAction* zoomOut = nullptr;
+        QAction* about = nullptr;
+        QAction* aboutQt = nullptr;
+    } m_actions;
     QAction* m_exportAsShownAction = nullptr;
     QAction* m_resetViewAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_controlsAction = nullptr;
+    QString m_readyMessage; // the status bar's "Ready" as last shown
     QFont m_normalFont;                 // the application font outside presentation mode
     bool m_controlsBeforePresentation = true;
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton

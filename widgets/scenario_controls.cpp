@@ -542,8 +542,11 @@ ScenarioControls::~ScenarioControls() = default;
 void ScenarioControls::buildUi()
 {
     setMinimumWidth(300);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
+    auto* outer = qobject_cast<QVBoxLayout*>(layout());
+    if (!outer) {
+        outer = new QVBoxLayout(this);
+        outer->setContentsMargins(0, 0, 0, 0);
+    }
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -642,7 +645,7 @@ void ScenarioControls::buildUi()
         m_trainingRadio = new QRadioButton(tr("&Training"), group);
         prepareInput(m_trainingRadio, QStringLiteral("trainingRadio"), tr("Training mode"),
                      tr("One optimizer step over the global batch."));
-        m_modeGroup = new QButtonGroup(this);
+        m_modeGroup = new QButtonGroup(m_scroll); // rebuilt with the panel
         m_modeGroup->addButton(m_inferenceRadio, 0);
         m_modeGroup->addButton(m_trainingRadio, 1);
         modeRow->addWidget(m_inferenceRadio);
@@ -1029,7 +1032,33 @@ void ScenarioControls::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange)
         styleHeaders();
+    if (event->type() == QEvent::LanguageChange && m_scroll)
+        retranslateUi();
     QWidget::changeEvent(event);
+}
+
+// The panel is a view of the document, so a new language builds it again: every label, tooltip,
+// accessible name and picker entry runs through tr() once more, and showScenario() puts the
+// document's values back. Only the keyboard focus and the scroll position are carried over.
+void ScenarioControls::retranslateUi()
+{
+    const int scrolled = m_scroll->verticalScrollBar()->value();
+    const QString focused = m_scroll->isAncestorOf(focusWidget()) ? focusWidget()->objectName() : QString();
+    delete m_scroll; // the content, every control and the mode group
+    m_scroll = nullptr;
+    buildUi();
+    connectSignals();
+    if (m_catalog) {
+        SyncGuard guard(m_syncing);
+        populateDevices(*m_catalog);
+        populateModels(&*m_catalog);
+    }
+    styleHeaders();
+    showScenario();
+    m_scroll->verticalScrollBar()->setValue(scrolled);
+    if (!focused.isEmpty())
+        if (auto* widget = m_scroll->findChild<QWidget*>(focused))
+            widget->setFocus();
 }
 
 void ScenarioControls::selectDevice()
@@ -1084,6 +1113,7 @@ int ScenarioControls::importedIndexFor(const nlohmann::json& config) const
 
 void ScenarioControls::setCatalog(const core::Catalog& catalog)
 {
+    m_catalog = catalog; // for a rebuild in another language
     {
         SyncGuard guard(m_syncing);
         populateDevices(catalog);

@@ -3,6 +3,7 @@
 // anything and never rewrites a value it did not let the user change.
 #pragma once
 
+#include "core/catalog.h"
 #include "core/scenario.h"
 
 #include <QHash>
@@ -25,7 +26,6 @@ class QSpinBox;
 class QStandardItemModel;
 
 namespace lhe::core {
-class Catalog;
 struct Report;
 } // namespace lhe::core
 
@@ -180,7 +180,11 @@ private:
     // An edit of the panel to the document (undoable; one step per slider drag).
     void submit(const core::Scenario& next);
 
+    // Builds the panel again in the current language (QEvent::LanguageChange).
+    void retranslateUi();
+
     ScenarioDocument* m_document = nullptr;
+    std::optional<core::Catalog> m_catalog; // the pickers' entries, kept for retranslateUi()
     bool m_syncing = false;    // true while controls are set programmatically
     bool m_submitting = false; // true while the document takes an edit of this panel
     int m_dragId = 0;

@@ -1659,10 +1659,6 @@ Either way, the next start resumes where you are now.</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>The last session&apos;s scenario could not be restored: %1</source>
-        <translation>无法恢复上次会话的场景：%1</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;LLM Hardware Explorer %1&lt;/h3&gt;&lt;p&gt;What hardware does this LLM need, and what limits it? Memory, bandwidth, communication and compute for training and inference, on CPUs, GPUs, NPUs and TPUs.&lt;/p&gt;&lt;p&gt;Copyright © 2026 the LLM Hardware Explorer developers.&lt;br&gt;Licence: GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Credits&lt;/b&gt;&lt;br&gt;Qt %2 — The Qt Company, LGPL-3.0&lt;br&gt;QCustomPlot — Emanuel Eichhammer, GPL-3.0 (which is why this program is GPL)&lt;br&gt;JSON for Modern C++ — Niels Lohmann, MIT&lt;br&gt;Colours: the Okabe–Ito colour-blind-safe palette (Okabe &amp;amp; Ito, 2008)&lt;br&gt;Hardware and model figures: the sources cited in each catalog entry.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;LLM Hardware Explorer %1&lt;/h3&gt;&lt;p&gt;这个 LLM 需要什么硬件？受什么限制？在 CPU、GPU、NPU 和 TPU 上分析训练与推理所需的显存、带宽、通信和算力。&lt;/p&gt;&lt;p&gt;Copyright © 2026 LLM Hardware Explorer 开发者。&lt;br&gt;许可证：GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）。本程序不提供任何担保。&lt;/p&gt;&lt;p&gt;&lt;b&gt;致谢&lt;/b&gt;&lt;br&gt;Qt %2 — The Qt Company，LGPL-3.0&lt;br&gt;QCustomPlot — Emanuel Eichhammer，GPL-3.0（因此本程序采用 GPL）&lt;br&gt;JSON for Modern C++ — Niels Lohmann，MIT&lt;br&gt;配色：Okabe–Ito 色盲友好调色板（Okabe &amp;amp; Ito，2008）&lt;br&gt;硬件和模型数据：各目录条目中引用的来源。&lt;/p&gt;</translation>
     </message>
@@ -1943,6 +1939,26 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Import from &amp;Hugging Face…</source>
         <translation>从 Hugging Face 导入(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Cannot restore the kept-aside session</source>
+        <translation>无法恢复保留的会话</translation>
+    </message>
+    <message>
+        <source>Retry &amp;Kept-Aside Session</source>
+        <translation>重试保留的会话(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Load the last session that could not be restored, after the catalog is fixed</source>
+        <translation>修好目录后，载入上次未能恢复的会话</translation>
+    </message>
+    <message>
+        <source>The last session&apos;s scenario could not be restored: %1. It is kept aside: fix the catalog, then use File → Retry Kept-Aside Session.</source>
+        <translation>上次会话的场景无法恢复：%1。它已被保留：修好目录后，请使用“文件 → 重试保留的会话”。</translation>
+    </message>
+    <message>
+        <source>No session is kept aside</source>
+        <translation>没有保留的会话</translation>
     </message>
 </context>
 <context>
@@ -4044,10 +4060,6 @@ attainable %4, achieved %5</source>
         <translation>设备数量</translation>
     </message>
     <message>
-        <source>Number of devices (GPUs or chips); any count from 1 to 16,384.</source>
-        <translation>设备（GPU 或芯片）的数量，可为 1 到 16,384 之间的任意值。</translation>
-    </message>
-    <message>
         <source>Device count slider</source>
         <translation>设备数量滑块</translation>
     </message>
@@ -4448,18 +4460,6 @@ attainable %4, achieved %5</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <source>Sequences per optimizer step, over all replicas (1 to 4,096).</source>
-        <translation>所有副本在每个优化器步骤中处理的序列总数（1 到 4,096）。</translation>
-    </message>
-    <message>
-        <source>Sequences processed together (1 to 4,096).</source>
-        <translation>同时处理的序列数（1 到 4,096）。</translation>
-    </message>
-    <message>
-        <source>%1 in powers of two; type any value in the box.</source>
-        <translation>按 2 的幂调整%1；可在输入框中输入任意值。</translation>
-    </message>
-    <message>
         <source>Activations: %1</source>
         <translation>激活值：%1</translation>
     </message>
@@ -4536,16 +4536,32 @@ attainable %4, achieved %5</source>
         <translation>checkpoint · 各模块按其存储格式</translation>
     </message>
     <message>
-        <source>Tokens per training sequence (1 to 10,485,760).</source>
-        <translation>每个训练序列的 token 数（1 到 10,485,760）。</translation>
-    </message>
-    <message>
-        <source>Prompt length per sequence (1 to 10,485,760).</source>
-        <translation>每个序列的提示词长度（1 到 10,485,760）。</translation>
-    </message>
-    <message>
         <source>%1 on a log scale from 128 to the model&apos;s context length (at most 10,485,760); type an exact value in the box.</source>
         <translation>以对数刻度调整%1（128 到模型的上下文长度，最多 10,485,760）；可在输入框中输入精确数值。</translation>
+    </message>
+    <message>
+        <source>Number of devices (GPUs or chips); any count from 1 to 10,000,000.</source>
+        <translation>设备数量（GPU 或芯片）；1 到 10,000,000 之间的任意数。</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence (1 to 1,000,000,000).</source>
+        <translation>每条训练序列的词元数（1 到 1,000,000,000）。</translation>
+    </message>
+    <message>
+        <source>Prompt length per sequence (1 to 1,000,000,000).</source>
+        <translation>每条序列的提示长度（1 到 1,000,000,000）。</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all replicas (1 to 1,000,000,000).</source>
+        <translation>每个优化器步骤处理的序列数，计入所有副本（1 到 1,000,000,000）。</translation>
+    </message>
+    <message>
+        <source>Sequences processed together (1 to 1,000,000,000).</source>
+        <translation>一起处理的序列数（1 到 1,000,000,000）。</translation>
+    </message>
+    <message>
+        <source>%1 in powers of two from 1 to 4,096; type any value in the box.</source>
+        <translation>%1，按 2 的幂从 1 到 4,096；可在输入框中键入任意值。</translation>
     </message>
 </context>
 <context>
@@ -4684,6 +4700,14 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
     <message>
         <source>Pin the scenario FILE as A and show Compare A/B; the scenario opened (FILE, --scenario or the default) is B. With --export-dashboard, renders the comparison.</source>
         <translation>将场景文件 FILE 固定为 A 并显示 A/B 对比；打开的场景（FILE、--scenario 或默认场景）为 B。与 --export-dashboard 一起使用时渲染对比图。</translation>
+    </message>
+    <message>
+        <source>Write the report the window shows to FILE (.json, or .csv) without showing a window; with --export-dashboard, both.</source>
+        <translation>不显示窗口，将窗口显示的报告写入 FILE（.json 或 .csv）；与 --export-dashboard 同用时两者都写。</translation>
+    </message>
+    <message>
+        <source>--size %1 at --scale %2 needs %3 GiB of pixels (width x height x scale² x 4 bytes); the budget is %4 GiB</source>
+        <translation>--size %1 在 --scale %2 下需要 %3 GiB 像素内存（宽 x 高 x 缩放² x 4 字节）；上限为 %4 GiB</translation>
     </message>
 </context>
 </TS>

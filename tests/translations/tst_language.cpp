@@ -324,6 +324,14 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
              qPrintable(window.compareView()->differenceTable()->horizontalHeaderItem(0)->text()));
     const auto* clear = window.messageLog()->findChild<QPushButton*>(QStringLiteral("clearMessages"));
     QVERIFY(clear && hasHan(clear->text()));
+    // The scenario panel: its group titles and the batch box's tooltip, with the values kept.
+    const QList<QGroupBox*> groups = window.controls()->findChildren<QGroupBox*>();
+    QVERIFY(!groups.isEmpty());
+    for (const QGroupBox* group : groups)
+        QVERIFY2(hasHan(group->title()), qPrintable(group->title()));
+    const auto* batchSpin = window.controls()->findChild<QSpinBox*>(QStringLiteral("batchSpin"));
+    QVERIFY(batchSpin && hasHan(batchSpin->toolTip()));
+    QCOMPARE(batchSpin->value(), 64);
     // The charts' labels, built from the report, drawn again.
     const QString x = dashboard->roofline()->plot()->xAxis->label();
     QVERIFY2(x.startsWith(QStringLiteral("算术强度")) && x != englishX, qPrintable(x));

@@ -74,7 +74,8 @@ QString describeScenarioChange(const nlohmann::json& before, const nlohmann::jso
     if (labels.size() == 1)
         return QCoreApplication::translate("ScenarioChangeCommand", "Change %1").arg(labels.front());
     if (labels.size() == 2)
-        return QCoreApplication::translate("ScenarioChangeCommand", "Change %1 and %2").arg(labels[0], labels[1]);
+        return QCoreApplication::translate("ScenarioChangeCommand", "Change %1 and %2")
+            .arg(labels[0], labels[1]);
     return QCoreApplication::translate("ScenarioChangeCommand", "Change %n settings", nullptr,
                                        static_cast<int>(labels.size()));
 }

@@ -19,7 +19,8 @@ public:
     // `dragId` is ScenarioControls::dragId() when the change came from a slider drag (0 otherwise):
     // commands with the same non-zero id merge. The document already holds `after` when the
     // command is pushed, so the first redo() does nothing.
-    ScenarioChangeCommand(ScenarioDocument* document, core::Scenario before, core::Scenario after, int dragId);
+    ScenarioChangeCommand(ScenarioDocument* document, core::Scenario before, core::Scenario after,
+                          int dragId);
 
     void undo() override;
     void redo() override;

@@ -1127,8 +1127,9 @@ void ScenarioControls::setCatalog(const core::Catalog& catalog)
     if (!start.deviceId.empty())
         return;
     const auto& devices = catalog.devices();
-    const auto gpu = std::find_if(devices.begin(), devices.end(),
-                                  [](const core::Device& d) { return d.deviceClass == core::DeviceClass::Gpu; });
+    const auto gpu = std::find_if(devices.begin(), devices.end(), [](const core::Device& d) {
+        return d.deviceClass == core::DeviceClass::Gpu;
+    });
     if (gpu != devices.end())
         start.deviceId = gpu->id;
     else if (!devices.empty())
@@ -1250,9 +1251,11 @@ void ScenarioControls::applyModeToUi()
     const QString batchName = training ? tr("Global batch") : tr("Batch");
     m_batchSpin->setAccessibleName(batchName);
     m_batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
-    m_batchSpin->setToolTip(training ? tr("Sequences per optimizer step, over all replicas (1 to 1,000,000,000).")
-                                     : tr("Sequences processed together (1 to 1,000,000,000)."));
-    m_batchSlider->setToolTip(tr("%1 in powers of two from 1 to 4,096; type any value in the box.").arg(batchName));
+    m_batchSpin->setToolTip(training
+                                ? tr("Sequences per optimizer step, over all replicas (1 to 1,000,000,000).")
+                                : tr("Sequences processed together (1 to 1,000,000,000)."));
+    m_batchSlider->setToolTip(
+        tr("%1 in powers of two from 1 to 4,096; type any value in the box.").arg(batchName));
     for (QWidget* output : {static_cast<QWidget*>(m_outputLabel), static_cast<QWidget*>(m_outputSpin),
                             static_cast<QWidget*>(m_outputSlider)})
         output->setEnabled(!training);
@@ -1456,8 +1459,8 @@ void ScenarioControls::setOverheads(const core::Overheads& overheads)
 void ScenarioControls::editOverheads()
 {
     const core::Scenario& s = m_document->scenario();
-    OverheadsDialog dialog(s.overheads, m_deviceContextBytes.value(qs(s.deviceId)), m_deviceCombo->currentText(),
-                           this);
+    OverheadsDialog dialog(s.overheads, m_deviceContextBytes.value(qs(s.deviceId)),
+                           m_deviceCombo->currentText(), this);
     if (dialog.exec() == QDialog::Accepted)
         setOverheads(dialog.overheads());
 }

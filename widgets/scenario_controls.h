@@ -185,8 +185,8 @@ private:
 
     ScenarioDocument* m_document = nullptr;
     std::optional<core::Catalog> m_catalog; // the pickers' entries, kept for retranslateUi()
-    bool m_syncing = false;    // true while controls are set programmatically
-    bool m_submitting = false; // true while the document takes an edit of this panel
+    bool m_syncing = false;                 // true while controls are set programmatically
+    bool m_submitting = false;              // true while the document takes an edit of this panel
     int m_dragId = 0;
     int m_dragCount = 0;
     std::vector<ImportedConfig> m_imported;

@@ -24,7 +24,8 @@ bool sameScenario(const core::Scenario& a, const core::Scenario& b)
 ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this))
 {
     m_scenario.deviceId.clear();
-    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 ScenarioDocument::~ScenarioDocument()

@@ -76,7 +76,8 @@ int main(int argc, char* argv[])
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
-                   std::strncmp(argv[i], "--export-report", 15) == 0 || std::strcmp(argv[i], "--benchmark-ui") == 0;
+                   std::strncmp(argv[i], "--export-report", 15) == 0 ||
+                   std::strcmp(argv[i], "--benchmark-ui") == 0;
     const bool noDisplay = !hasDisplay();
     if (noDisplay)
         qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
@@ -184,9 +185,9 @@ int main(int argc, char* argv[])
                                         "(FILE, --scenario or the default) is B. With --export-dashboard, "
                                         "renders the comparison."),
         QStringLiteral("file"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, reportOption, sizeOption, scaleOption,
-                       tabOption, compareOption, presentationOption, languageOption, noRestoreOption, benchmarkOption,
-                       startupOption});
+    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, reportOption, sizeOption,
+                       scaleOption, tabOption, compareOption, presentationOption, languageOption,
+                       noRestoreOption, benchmarkOption, startupOption});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario JSON file, or a Hugging Face config.json, to open."),

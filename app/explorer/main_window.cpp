@@ -168,9 +168,8 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     createActions();
     retranslateUi();
     connect(m_document, &widgets::ScenarioDocument::reportChanged, this, &MainWindow::showReport);
-    connect(m_document, &widgets::ScenarioDocument::scenarioChanged, this, [this] {
-        m_saveModelAction->setEnabled(m_document->scenario().modelConfig.has_value());
-    });
+    connect(m_document, &widgets::ScenarioDocument::scenarioChanged, this,
+            [this] { m_saveModelAction->setEnabled(m_document->scenario().modelConfig.has_value()); });
     connect(m_document, &widgets::ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &widgets::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
@@ -407,7 +406,8 @@ void MainWindow::retranslateUi()
     m_actions.open->setText(tr("&Open Scenario…"));
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_retryAction->setText(tr("Retry &Kept-Aside Session"));
-    m_retryAction->setStatusTip(tr("Load the last session that could not be restored, after the catalog is fixed"));
+    m_retryAction->setStatusTip(
+        tr("Load the last session that could not be restored, after the catalog is fixed"));
     m_actions.save->setText(tr("&Save Scenario"));
     m_actions.saveAs->setText(tr("Save Scenario &As…"));
     m_actions.importConfig->setText(tr("&Import Hugging Face config.json…"));
@@ -597,7 +597,8 @@ void MainWindow::refreshExplanation()
 {
     if (!m_explainTarget)
         return; // the panel's hint stays until something is clicked
-    const std::optional<core::Report>& report = m_explainPinned ? m_compareView->pinned() : m_document->report();
+    const std::optional<core::Report>& report =
+        m_explainPinned ? m_compareView->pinned() : m_document->report();
     if (!report) {
         m_explainPanel->showMessage(m_explainPinned ? tr("Nothing is pinned as A any more.")
                                                     : tr("No report to explain: choose a device and a model first."));
@@ -1211,8 +1212,8 @@ void MainWindow::calibrationDialog()
         core::CalibrationPoint point;
         point.scenario = shown;
         point.quantity = shown.mode == core::Mode::Training ? Quantity::TrainingStepSeconds
-                         : shown.outputTokens > 0            ? Quantity::DecodeTokensPerSecond
-                                                             : Quantity::PrefillTokensPerSecond;
+                         : shown.outputTokens > 0           ? Quantity::DecodeTokensPerSecond
+                                                            : Quantity::PrefillTokensPerSecond;
         dialog.addPoint(point);
     }
     if (dialog.exec() != QDialog::Accepted)

@@ -272,7 +272,7 @@ private:
     QAction* m_fullScreenAction = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_controlsAction = nullptr;
-    QString m_readyMessage; // the status bar's "Ready" as last shown
+    QString m_readyMessage;             // the status bar's "Ready" as last shown
     QFont m_normalFont;                 // the application font outside presentation mode
     bool m_controlsBeforePresentation = true;
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton

@@ -30,8 +30,7 @@ using nlohmann::json;
 
 namespace {
 
-template <typename T>
-T* child(QObject* parent, const char* name)
+template <typename T> T* child(QObject* parent, const char* name)
 {
     T* found = parent->findChild<T*>(QString::fromLatin1(name));
     if (!found)
@@ -162,7 +161,8 @@ void TestNothingLost::valuesBeyondTheSlidersAreShownNotClamped()
     QCOMPARE(devicesSlider->value(), devicesSlider->maximum());
 
     // The report is the core's on the file itself: 32768 devices, data parallel 4096.
-    const core::Report expected = core::estimate(core::scenarioFromJson(beyondTheSliders()), core::Catalog::builtIn());
+    const core::Report expected =
+        core::estimate(core::scenarioFromJson(beyondTheSliders()), core::Catalog::builtIn());
     QVERIFY(m_window->report());
     QCOMPARE(m_window->report()->scenario.devices, 32768LL);
     QCOMPARE(m_window->report()->scenario.parallelism->data, 4096LL);
@@ -231,7 +231,8 @@ void TestNothingLost::oneEditChangesOneField()
             continue;
         }
         QString error;
-        QVERIFY2(m_window->loadScenario(file, &error), qPrintable(error + QString::fromStdString(file.dump())));
+        QVERIFY2(m_window->loadScenario(file, &error),
+                 qPrintable(error + QString::fromStdString(file.dump())));
         ++loaded;
         const json before = core::scenarioToJson(core::scenarioFromJson(file));
         QCOMPARE(core::scenarioToJson(m_window->document()->scenario()), before);
@@ -294,8 +295,12 @@ void TestNothingLost::unrestorableSessionIsKeptAsideAndRetried()
     // The device is back in the user catalog: the retry restores the scenario, its file and its
     // unsaved state, and forgets the kept copy.
     QVERIFY(QDir().mkpath(app::userCatalogFolder()));
-    const json device = {{"id", "lab-gpu"},        {"name", "Lab GPU"},          {"vendor", "Lab"},
-                         {"class", "gpu"},         {"memory_bytes", 48e9},       {"memory_bandwidth", 1e12},
+    const json device = {{"id", "lab-gpu"},
+                         {"name", "Lab GPU"},
+                         {"vendor", "Lab"},
+                         {"class", "gpu"},
+                         {"memory_bytes", 48e9},
+                         {"memory_bandwidth", 1e12},
                          {"peak_flops", {{"bf16", 2e14}}}};
     QVERIFY(writeAll(QDir(app::userCatalogFolder()).filePath(QStringLiteral("lab.json")),
                      QByteArray::fromStdString(json{{"devices", {device}}}.dump())));
@@ -313,7 +318,8 @@ void TestNothingLost::unrestorableSessionIsKeptAsideAndRetried()
 void TestNothingLost::windowReportEqualsConsoleReport()
 {
     QTemporaryDir folder;
-    const QProcessEnvironment environment = test::isolatedEnvironment(folder.filePath(QStringLiteral("home")));
+    const QProcessEnvironment environment =
+        test::isolatedEnvironment(folder.filePath(QStringLiteral("home")));
     QVERIFY(!environment.isEmpty());
     QStringList files;
     const QDir fixtures(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/scenarios"));
@@ -343,8 +349,8 @@ void TestNothingLost::windowReportEqualsConsoleReport()
     for (const QString& file : std::as_const(files)) {
         const QString reportPath = folder.filePath(QStringLiteral("window-report.json"));
         QFile::remove(reportPath);
-        const QStringList windowArguments{QStringLiteral("--scenario"), file, QStringLiteral("--export-report"),
-                                          reportPath};
+        const QStringList windowArguments{QStringLiteral("--scenario"), file,
+                                          QStringLiteral("--export-report"), reportPath};
         const test::RunResult window =
             test::runProgram(QStringLiteral(LHE_EXPLORER_EXE), windowArguments, environment);
         QVERIFY2(window.finished && window.exitCode == 0,

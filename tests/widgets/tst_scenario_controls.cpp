@@ -64,7 +64,7 @@ json trainingScenario()
         "parallelism": {"tensor": 4, "pipeline": 2, "data": 8, "expert": 1},
         "precision": {"weights": "bf16", "kv_cache": "bf16", "activations": "bf16", "compute": "fp8"},
         "training": {"optimizer": "adamw-8bit", "zero_stage": 1, "recompute": "selective", "micro_batch": 2,
-                     "grad_accum": 4, "sequence_parallel": false, "train_tokens": 2e12},
+                     "grad_accum": 32, "sequence_parallel": false, "train_tokens": 2e12},
         "flash_attention": false, "prefill_chunk_tokens": 4096})");
 }
 

@@ -468,7 +468,15 @@ std::optional<std::vector<core::CalibrationPoint>> CalibrationDialog::points(QSt
 
 bool CalibrationDialog::importCsv(const QString& path)
 {
-    const QString name = QFileInfo(path).fileName();
+    const QFileInfo info(path);
+    const QString name = info.fileName();
+    // A FIFO or a device would block the read (or never end): only a regular file is opened.
+    if (info.exists() && !info.isFile()) {
+        showMessage(tr("Cannot import %1: not a regular file (a folder, FIFO or device); give a CSV file")
+                        .arg(name),
+                    true);
+        return false;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         showMessage(tr("Cannot import %1: %2").arg(name, file.errorString()), true);

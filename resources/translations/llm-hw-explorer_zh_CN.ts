@@ -2324,6 +2324,10 @@ Either way, the next start resumes where you are now.</source>
         <source>Median error %1 before, %2 after; worst %3 before, %4 after.</source>
         <translation>误差中位数：拟合前 %1，拟合后 %2；最大误差：拟合前 %3，拟合后 %4。</translation>
     </message>
+    <message>
+        <source>Cannot import %1: not a regular file (a folder, FIFO or device); give a CSV file</source>
+        <translation>无法导入 %1：不是普通文件（文件夹、FIFO 或设备）；请提供 CSV 文件</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::ChartPalette</name>

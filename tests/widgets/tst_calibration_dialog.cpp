@@ -20,6 +20,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/stat.h>
 
 using namespace lhe;
 using widgets::CalibrationDialog;
@@ -357,6 +358,13 @@ private slots:
         writeFile(junk, QByteArray("\x00\xff\xfe,\"\n\x01", 7));
         QVERIFY(!dialog.importCsv(junk));
         QVERIFY(message->text().startsWith(QStringLiteral("⚠ Cannot import junk.csv: line 1")));
+        QCOMPARE(dialog.rowCount(), 2);
+        // A FIFO would block the read for ever: refused before it is opened.
+        const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QVERIFY(!dialog.importCsv(fifo));
+        QVERIFY2(message->text().startsWith(QStringLiteral("⚠ Cannot import pipe.csv: not a regular file")),
+                 qPrintable(message->text()));
         QCOMPARE(dialog.rowCount(), 2);
 
         // The imported rows fit.

@@ -18,7 +18,7 @@ struct WarningTemplate
 // Mirrors the report.warnings of core/estimator.cpp and the split errors its validateSplit()
 // throws; tests/widgets/tst_core_message.cpp produces every one of them and fails on a text this
 // table does not know.
-constexpr std::array<WarningTemplate, 12> kWarnings{{
+constexpr std::array<WarningTemplate, 14> kWarnings{{
     {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
      QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
     {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
@@ -49,6 +49,16 @@ constexpr std::array<WarningTemplate, 12> kWarnings{{
      QT_TRANSLATE_NOOP("CoreMessage", "Expert parallel must be 1 for a dense model")},
     {R"(^parallelism\.expert: (\d+) must divide the model's (\d+) experts$)",
      QT_TRANSLATE_NOOP("CoreMessage", "Expert parallel %1 must divide the model's %2 experts")},
+    // A training batch that an explicit grad_accum contradicts (a batch edit in the controls).
+    {R"(^training\.grad_accum: micro_batch (\d+) x grad_accum (\d+) x data-parallel degree (\d+) = (\S+) sequences, but batch is (\d+); the global batch is micro_batch x grad_accum x data-parallel degree \(leave grad_accum out to derive it from the batch\)$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "micro_batch %1 × grad_accum %2 × data parallel %3 = %4 sequences, but the batch is %5: the "
+                       "global batch is micro_batch × grad_accum × data parallel (leave grad_accum out to derive it "
+                       "from the batch)")},
+    {R"(^training\.grad_accum: no split of (\d+) devices has a data-parallel degree d with micro_batch (\d+) x grad_accum (\d+) x d = batch (\d+); the global batch is micro_batch x grad_accum x data-parallel degree \(leave grad_accum out to derive it from the batch\)$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "No split of %1 devices has a data-parallel degree d with micro_batch %2 × grad_accum %3 × d "
+                       "= batch %4 (leave grad_accum out to derive it from the batch)")},
 }};
 
 const QRegularExpression& expressionOf(std::size_t index)

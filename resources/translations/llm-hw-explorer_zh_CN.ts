@@ -51,6 +51,14 @@
         <source>ZeRO stage %1 has no effect: data parallel is 1, so there are no replicas to shard the training state across</source>
         <translation>ZeRO 阶段 %1 不起作用：数据并行为 1，没有可以分片训练状态的副本</translation>
     </message>
+    <message>
+        <source>micro_batch %1 × grad_accum %2 × data parallel %3 = %4 sequences, but the batch is %5: the global batch is micro_batch × grad_accum × data parallel (leave grad_accum out to derive it from the batch)</source>
+        <translation>micro_batch %1 × grad_accum %2 × 数据并行 %3 = %4 条序列，但批大小为 %5：全局批大小 = micro_batch × grad_accum × 数据并行度（省略 grad_accum 则由批大小推出）</translation>
+    </message>
+    <message>
+        <source>No split of %1 devices has a data-parallel degree d with micro_batch %2 × grad_accum %3 × d = batch %4 (leave grad_accum out to derive it from the batch)</source>
+        <translation>%1 个设备的任何划分都没有满足 micro_batch %2 × grad_accum %3 × d = 批大小 %4 的数据并行度 d（省略 grad_accum 则由批大小推出）</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>

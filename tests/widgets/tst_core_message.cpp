@@ -76,6 +76,18 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     moe.devices = 3;
     moe.parallelism = core::Parallelism{1, 1, 1, 3};
     QTest::newRow("expert split") << QString::fromStdString(errorOf(moe)) << QStringLiteral("8");
+    // An explicit grad_accum the batch contradicts: 2 x 4 x 8 = 64 sequences, not 512; with no
+    // split, 512 / (2 x 4) = 64 replicas on 8 devices is none.
+    core::Scenario accum = scenario("nvidia-h100-sxm", "llama-3.1-8b");
+    accum.mode = core::Mode::Training;
+    accum.devices = 8;
+    accum.parallelism = core::Parallelism{1, 1, 8, 1};
+    accum.batch = 512;
+    accum.training.microBatch = 2;
+    accum.training.gradAccum = 4;
+    QTest::newRow("grad_accum, manual split") << QString::fromStdString(errorOf(accum)) << QStringLiteral("512");
+    accum.parallelism.reset();
+    QTest::newRow("grad_accum, automatic split") << QString::fromStdString(errorOf(accum)) << QStringLiteral("512");
 
     // The A100 has no fp8 tensor cores: fp8 compute falls back to its fp16 peak.
     core::Scenario fallback = scenario("nvidia-a100-80gb-sxm", "llama-3.1-8b");

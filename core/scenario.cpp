@@ -266,7 +266,7 @@ json scenarioToJson(const Scenario& s)
 
 namespace {
 
-// The contract's members (docs/CONTRACT.md "Scenario"): each known object with the members it
+// The contract's members (README.md, "Scenario (input)"): each known object with the members it
 // defines; an empty list for a leaf.
 struct KnownMember
 {

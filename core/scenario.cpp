@@ -279,15 +279,11 @@ const std::vector<KnownMember>& knownScenarioMembers()
     static const std::vector<KnownMember> members = {
         {"device", {}},
         {"model", {}},
-        {"model_config", {}},
-        {"model_config_path", {}},
         {"mode", {}},
         {"batch", {}},
         {"prompt_tokens", {}},
         {"output_tokens", {}},
         {"devices", {}},
-        {"prefill_chunk_tokens", {}},
-        {"flash_attention", {}},
         {"parallelism", {"tensor", "pipeline", "data", "expert"}},
         {"precision", {"weights", "kv_cache", "activations", "compute"}},
         {"training",
@@ -297,6 +293,10 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"overheads",
          {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",
           "serving_preallocation", "gpu_memory_utilization", "full_length_kv_on_windowed_layers"}},
+        {"flash_attention", {}},
+        {"prefill_chunk_tokens", {}},
+        {"model_config", {}},
+        {"model_config_path", {}},
     };
     return members;
 }
@@ -310,6 +310,14 @@ const KnownMember* findKnown(std::string_view name)
 }
 
 } // namespace
+
+std::vector<std::string_view> scenarioMemberNames()
+{
+    std::vector<std::string_view> names;
+    for (const KnownMember& member : knownScenarioMembers())
+        names.push_back(member.name);
+    return names;
+}
 
 json unknownScenarioFields(const json& input)
 {

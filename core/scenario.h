@@ -5,6 +5,8 @@
 #include "core/precision.h"
 
 #include <nlohmann/json.hpp>
+#include <string_view>
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -107,6 +109,9 @@ struct Scenario
 Scenario scenarioFromJson(const nlohmann::json& json);
 // Every field, defaults filled in (the report's "scenario" echo and the GUI's saved file).
 nlohmann::json scenarioToJson(const Scenario& scenario);
+
+// The top-level members the contract defines, "device" first (README.md, "Scenario (input)").
+std::vector<std::string_view> scenarioMemberNames();
 
 // The members of a scenario object, at any depth, that the contract does not define (a
 // "description", a tool's own notes), as an object of the same shape: what a program that

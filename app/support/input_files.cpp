@@ -202,36 +202,22 @@ std::size_t editDistance(const std::string& a, const std::string& b)
     return d[a.size()][b.size()];
 }
 
-// Top-level scenario keys (CONTRACT.md "Scenario") besides "device"; none is a config.json key.
-constexpr const char* kScenarioKeys[] = {"model",
-                                         "mode",
-                                         "batch",
-                                         "prompt_tokens",
-                                         "output_tokens",
-                                         "devices",
-                                         "parallelism",
-                                         "precision",
-                                         "training",
-                                         "efficiency",
-                                         "overheads",
-                                         "flash_attention",
-                                         "prefill_chunk_tokens",
-                                         "model_config",
-                                         "model_config_path"};
-
 } // namespace
 
 std::string positionalConfigGuess(const json& file)
 {
     if (!file.is_object() || file.contains("device"))
         return {};
+    // The contract's members besides "device"; none is a config.json key.
+    std::vector<std::string_view> scenarioKeys = core::scenarioMemberNames();
+    scenarioKeys.erase(scenarioKeys.begin());
     std::string found;
     int shown = 0;
-    for (const char* key : kScenarioKeys) {
+    for (const std::string_view key : scenarioKeys) {
         if (!file.contains(key))
             continue;
         if (shown < 4)
-            found += std::string(shown > 0 ? ", " : "") + "\"" + key + "\"";
+            found += std::string(shown > 0 ? ", " : "") + "\"" + std::string(key) + "\"";
         else if (shown == 4)
             found += " ...";
         ++shown;
@@ -240,8 +226,7 @@ std::string positionalConfigGuess(const json& file)
         return {};
     std::string suggestion;
     for (const auto& [key, value] : file.items()) {
-        const bool scenarioKey = std::any_of(std::begin(kScenarioKeys), std::end(kScenarioKeys),
-                                             [&](const char* k) { return key == k; });
+        const bool scenarioKey = std::find(scenarioKeys.begin(), scenarioKeys.end(), key) != scenarioKeys.end();
         if (!scenarioKey && editDistance(key, "device") <= 2) {
             suggestion = " (it has \"" + core::elided(key) + "\")";
             break;

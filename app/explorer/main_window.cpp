@@ -41,6 +41,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -98,7 +99,11 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     splitter->setChildrenCollapsible(false);
     setCentralWidget(splitter);
     setAcceptDrops(true);
-    resize(1280, 800);
+    // 1280 x 800, or the screen's free area where it is smaller (a 1024 x 768 projector): a
+    // window larger than its screen hides the charts' right edge.
+    const QSize preferred(1280, 800);
+    const QRect available = screen() ? screen()->availableGeometry() : QRect();
+    resize(available.isEmpty() ? preferred : preferred.boundedTo(available.size()));
 
     m_messageDock->setObjectName(QStringLiteral("messageDock"));
     m_messageDock->setWidget(m_messageLog);

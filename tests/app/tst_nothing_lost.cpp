@@ -18,6 +18,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QScreen>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -112,6 +113,7 @@ private slots:
     void scenarioPathIsAbsolute();
     void unrestorableSessionIsKeptAsideAndRetried();
     void windowReportEqualsConsoleReport();
+    void windowFitsItsScreen();
 
 private:
     QTemporaryDir m_home;
@@ -362,6 +364,20 @@ void TestNothingLost::windowReportEqualsConsoleReport()
                  test::describeRun("llm-hw-estimate", consoleArguments, console).constData());
         QCOMPARE(readAll(reportPath), console.out);
     }
+}
+
+// A 1280 x 800 window on a smaller screen (a 1024 x 768 projector; the offscreen platform's
+// 800 x 600) hid the right of the charts: the window starts no larger than the screen's free area.
+void TestNothingLost::windowFitsItsScreen()
+{
+    const QSize available = m_window->screen()->availableGeometry().size();
+    QVERIFY(!available.isEmpty());
+    QVERIFY2(m_window->width() <= available.width() && m_window->height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                            .arg(m_window->width())
+                            .arg(m_window->height())
+                            .arg(available.width())
+                            .arg(available.height())));
 }
 
 QTEST_MAIN(TestNothingLost)

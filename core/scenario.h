@@ -5,10 +5,10 @@
 #include "core/precision.h"
 
 #include <nlohmann/json.hpp>
-#include <string_view>
-#include <vector>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace lhe::core {
 

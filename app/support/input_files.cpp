@@ -226,7 +226,8 @@ std::string positionalConfigGuess(const json& file)
         return {};
     std::string suggestion;
     for (const auto& [key, value] : file.items()) {
-        const bool scenarioKey = std::find(scenarioKeys.begin(), scenarioKeys.end(), key) != scenarioKeys.end();
+        const bool scenarioKey =
+            std::find(scenarioKeys.begin(), scenarioKeys.end(), key) != scenarioKeys.end();
         if (!scenarioKey && editDistance(key, "device") <= 2) {
             suggestion = " (it has \"" + core::elided(key) + "\")";
             break;

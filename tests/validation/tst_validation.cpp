@@ -1,7 +1,9 @@
 // Validation suite: published measurements (measurements.json, copied verbatim from the project's
 // reference set) turned into scenarios (cases.json), evaluated by the core, compared, and written
 // to docs/VALIDATION.md. Gates: decode throughput within 1.25x for at least 80 % of the cases and
-// none beyond 2x; every gated memory figure within 10 %. Other categories are reported only.
+// none beyond 2x; every gated memory figure within 10 %; fine-tuning peak memory within 15 % for
+// at least 80 % of the gated cases, and every trainable-parameter count exact. Other categories are
+// reported only.
 #include "core/catalog.h"
 #include "core/efficiency_model.h"
 #include "core/estimator.h"
@@ -35,10 +37,15 @@ constexpr double kDecodeCloseFactor = 1.25; // "close": within 1.25x either way
 constexpr double kDecodeCloseShare = 0.80;  // at least this share of decode cases close
 constexpr double kDecodeOuterFactor = 2.0;  // no decode case beyond 2x either way
 constexpr double kMemoryRelative = 0.10;    // every gated memory case within 10 %
+// Fine-tuning peak memory: a published peak (torch.cuda.max_memory_allocated / _reserved) carries
+// the framework's temporaries and allocator slack, so the band is wider than for model states.
+constexpr double kFinetuneRelative = 0.15; // "close": within 15 % of the published peak
+constexpr double kFinetuneShare = 0.80;    // at least this share of gated peak-memory cases close
+constexpr double kParamsRelative = 1e-3;   // trainable parameters: a count, exact up to rounding
 
 // The category order of the report.
-const std::vector<std::string> kCategories{"memory",   "decode",     "prefill",   "serving",
-                                           "training", "collective", "host_link", "microbench"};
+const std::vector<std::string> kCategories{"memory",   "decode",     "prefill",   "serving",   "training",
+                                           "finetune", "collective", "host_link", "microbench"};
 
 // ---------------------------------------------------------------- ratio arithmetic (tested below)
 
@@ -71,6 +78,8 @@ double median(std::vector<double> values)
     const std::size_t n = values.size();
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
+
+std::string printf1(const char* format, double value); // formatting, below
 
 // ---------------------------------------------------------------- cases
 
@@ -255,6 +264,22 @@ void evaluateScenarioCase(Result& result)
             detail.push_back("checkpoint " + r.checkpointFormat);
     } else if (q == "memory_model_states_bytes") {
         result.estimate = m.weightsBytes + m.gradientsBytes + m.optimizerStatesBytes;
+    } else if (q == "memory_peak_bytes") {
+        // Everything the estimate places on the fullest device: weights (the frozen, possibly
+        // quantized base), adapters with their gradients and optimizer states, activations and the
+        // overheads; compared with a framework's logged peak.
+        result.estimate = m.totalBytes();
+        detail.push_back("GB: weights " + printf1("%.2f", m.weightsBytes / 1e9) + ", adapters " +
+                         printf1("%.3f", m.adaptersBytes / 1e9) + ", gradients " +
+                         printf1("%.2f", m.gradientsBytes / 1e9) + ", optimizer " +
+                         printf1("%.2f", m.optimizerStatesBytes / 1e9) + ", activations " +
+                         printf1("%.2f", m.activationsBytes / 1e9) + ", dequantization " +
+                         printf1("%.2f", m.dequantWorkspaceBytes / 1e9) + ", overheads " +
+                         printf1("%.2f", m.overheadBytes() / 1e9));
+    } else if (q == "trainable_params") {
+        // PEFT's print_trainable_parameters(): the adapters' parameters (LoRA, QLoRA) or every
+        // parameter (full).
+        result.estimate = r.paramsTrainable;
     } else if (q == "memory_activation_bytes") {
         result.estimate = m.activationsBytes;
     } else if (q == "memory_activation_bytes_per_layer") {
@@ -433,6 +458,8 @@ std::string formatValue(double value, const std::string& unit)
         return sig4(value) + " days";
     if (unit == "GPU-hours")
         return grouped(value) + " GPU-h";
+    if (unit == "params")
+        return grouped(value);
     return sig4(value) + " " + unit;
 }
 
@@ -532,6 +559,7 @@ std::string categoryTitle(const std::string& category)
         {"prefill", "Prefill (prompt processing)"},
         {"serving", "Serving throughput"},
         {"training", "Training"},
+        {"finetune", "Fine-tuning (LoRA, QLoRA, full): peak memory, trainable parameters, throughput"},
         {"collective", "Collectives (all-reduce bus bandwidth)"},
         {"host_link", "Host link"},
         {"microbench", "Micro-benchmarks (GEMM, memory streams)"}};
@@ -547,6 +575,10 @@ std::string gateText()
         << "× of the measurement, and none beyond " << printf1("%.0f", kDecodeOuterFactor) << "×.\n"
         << "- **memory**: every gated case within " << formatShare(kMemoryRelative)
         << " of the published figure (cases marked *not gated* are reported only).\n"
+        << "- **finetune** (`memory_peak_bytes`): at least " << formatShare(kFinetuneShare)
+        << " of the gated cases within " << formatShare(kFinetuneRelative)
+        << " of the published peak; every `trainable_params` case within "
+        << printf1("%.1f", kParamsRelative * 100) << " % of the library's count.\n"
         << "- Every case must evaluate (an input error or a missing phase fails the suite).\n"
         << "- The other categories are reported, not gated.\n";
     return out.str();
@@ -648,6 +680,7 @@ private slots:
     void everyCaseEvaluates();
     void decodeWithinTolerance();
     void memoryWithinTolerance();
+    void finetuneWithinTolerance();
 
 private:
     json m_measurements;
@@ -707,6 +740,8 @@ void TestValidation::ratioArithmeticCanFail()
     QCOMPARE(withinFactor(ratio, kDecodeCloseFactor), within125);
     QCOMPARE(withinFactor(ratio, kDecodeOuterFactor), within2);
     QCOMPARE(withinRelative(ratio, kMemoryRelative), within10pct);
+    QCOMPARE(withinRelative(1.14, kFinetuneRelative), true);
+    QCOMPARE(withinRelative(0.84, kFinetuneRelative), false);
     QCOMPARE(logDistance(2.0), logDistance(0.5));
     QCOMPARE(median({3.0, 1.0, 2.0}), 2.0);
     QCOMPARE(median({4.0, 1.0, 2.0, 3.0}), 2.5);
@@ -781,6 +816,46 @@ void TestValidation::memoryWithinTolerance()
     }
     QVERIFY2(count > 0, "no memory cases");
     QVERIFY2(outside.empty(), ("memory cases outside 10 %:" + outside).c_str());
+}
+
+// Fine-tuning: the peak a framework logs for LoRA / QLoRA / full fine-tuning, and PEFT's count of
+// trainable parameters. A case leaves the gate only with "gated": false and its reason in
+// "assumptions" (an estimated table, an upper bound).
+void TestValidation::finetuneWithinTolerance()
+{
+    int count = 0;
+    int close = 0;
+    std::string notClose;
+    std::string wrongParams;
+    int params = 0;
+    for (const Result& r : m_results) {
+        if (r.c.category != "finetune" || !r.c.gated || !r.error.empty())
+            continue;
+        if (r.c.quantity == "trainable_params") {
+            ++params;
+            if (!withinRelative(r.ratio(), kParamsRelative))
+                wrongParams += " " + r.c.id + " " + grouped(r.estimate) + " vs " + grouped(r.c.measured);
+            continue;
+        }
+        if (r.c.quantity != "memory_peak_bytes")
+            continue;
+        ++count;
+        if (withinRelative(r.ratio(), kFinetuneRelative))
+            ++close;
+        else
+            notClose += " " + r.c.id + " " + formatRatio(r.ratio());
+    }
+    QVERIFY2(count > 0, "no gated fine-tuning peak-memory cases");
+    QVERIFY2(params > 0, "no trainable-parameter cases");
+    const double share = static_cast<double>(close) / static_cast<double>(count);
+    qInfo("finetune peak memory: %d of %d within %s (%s);%s%s", close, count,
+          formatShare(kFinetuneRelative).c_str(), formatShare(share).c_str(),
+          notClose.empty() ? "" : " outside:", notClose.c_str());
+    QVERIFY2(wrongParams.empty(), ("trainable parameters off:" + wrongParams).c_str());
+    QVERIFY2(share >= kFinetuneShare - 1e-12,
+             ("finetune peak-memory cases within " + formatShare(kFinetuneRelative) + ": " +
+              formatShare(share) + " < " + formatShare(kFinetuneShare) + "; outside:" + notClose)
+                 .c_str());
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

@@ -46,11 +46,13 @@ MemoryBar stackBar(long long stage, const MemoryBreakdown& m, double capacityByt
         {MemorySegmentKind::CommunicationBuffers, m.communicationBuffersBytes},
         {MemorySegmentKind::AllocatorReserve, m.allocatorReserveBytes},
         {MemorySegmentKind::Activations, m.activationsBytes},
+        {MemorySegmentKind::DequantWorkspace, m.dequantWorkspaceBytes},
         {MemorySegmentKind::KvPoolReserve, m.kvPoolReserveBytes},
         {MemorySegmentKind::RecurrentState, m.recurrentStateBytes},
         {MemorySegmentKind::KvCache, m.kvCacheBytes},
         {MemorySegmentKind::VisionWeights, m.visionWeightsBytes},
         {MemorySegmentKind::Weights, m.weightsBytes},
+        {MemorySegmentKind::Adapters, m.adaptersBytes},
         {MemorySegmentKind::Gradients, m.gradientsBytes},
         {MemorySegmentKind::OptimizerStates, m.optimizerStatesBytes},
     };

@@ -23,8 +23,10 @@ enum class MemorySegmentKind {
     AllocatorReserve,
     CommunicationBuffers,
     KvPoolReserve, // overheads
+    Adapters,         // LoRA / QLoRA adapters with their gradients and optimizer states
+    DequantWorkspace, // QLoRA: the 16-bit copy of the module being dequantized
 };
-inline constexpr int kMemorySegmentKindCount = 11;
+inline constexpr int kMemorySegmentKindCount = 13;
 
 // Where a part of a component sits: below the capacity line on the device; above it in the
 // offload tiers in the order they fill (host RAM, then disk), or nowhere when both are full.

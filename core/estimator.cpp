@@ -278,6 +278,31 @@ std::string splitText(const Parallelism& split)
            std::to_string(split.data);
 }
 
+// The same step's memory under each training method, the split and every other setting as given:
+// the headline's "which methods fit this device" (TrainingEstimate::methodBytes).
+void compareMethods(Report& report, const Device& device, const ModelArchitecture& arch, long long microBatches)
+{
+    Scenario& scenario = report.scenario;
+    report.training->methodsCompared = true;
+    const TrainingMethod own = scenario.training.method;
+    for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
+        const auto i = static_cast<std::size_t>(method);
+        std::optional<double> bytes = report.memory.perDevice.totalBytes();
+        if (method != own) {
+            scenario.training.method = method; // restored below; the context reads it by reference
+            const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
+            try {
+                bytes = trainingMemory(ctx, microBatches).totalBytes();
+            } catch (const InputError&) { // adapter targets this model lacks (full training ignores them)
+                bytes.reset();
+            }
+            scenario.training.method = own;
+        }
+        report.training->methodBytes[i] = bytes;
+        report.training->methodFits[i] = bytes && *bytes <= device.usableMemoryBytes();
+    }
+}
+
 } // namespace
 
 Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
@@ -347,6 +372,14 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     report.checkpointFormat = arch.checkpointSummary;
     report.checkpointBytes = arch.checkpointBytes;
     report.layersByKind = arch.layersByKind;
+    if (scenario.mode == Mode::Training) {
+        report.paramsTrainable = arch.paramsTotal;
+        if (ctx.adapterTraining()) {
+            const LoraCounts& lora = ctx.adapterCounts(); // InputError for a target the model lacks
+            report.paramsTrainable = lora.trainableParams;
+            report.adaptedModules = lora.adaptedNames;
+        }
+    }
 
     // Training sequences are prompt_tokens long; inference contexts grow by the output.
     const long long contextTokens =
@@ -399,6 +432,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         }
     } else {
         report.training = trainingStep(ctx, report.memory, microBatches);
+        if (options.limits)
+            compareMethods(report, device, arch, microBatches);
     }
     // The datasheet roofline of the same work: the phase models again with every efficiency 1
     // (memory, and so any offload, is the calibrated estimate's).

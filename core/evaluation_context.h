@@ -4,6 +4,7 @@
 
 #include "core/device.h"
 #include "core/efficiency_model.h"
+#include "core/lora.h"
 #include "core/model_architecture.h"
 #include "core/scenario.h"
 
@@ -32,6 +33,19 @@ struct EvaluationContext
     double peakFlopsPerSecond = 0;
     // Filled on first use by weightBytesPerDevice: the split and precisions are fixed per context.
     mutable std::optional<WeightBytes> weightBytes{};
+    // Filled on first use by adapterCounts (LoRA / QLoRA): the modules the adapters sit on.
+    mutable std::optional<LoraCounts> lora{};
+
+    bool adapterTraining() const
+    {
+        return scenario.mode == Mode::Training && scenario.training.method != TrainingMethod::Full;
+    }
+    const LoraCounts& adapterCounts() const
+    {
+        if (!lora)
+            lora = loraCounts(arch, scenario.training.lora);
+        return *lora;
+    }
 
     // Data-parallel replicas: data x expert (expert-parallel ranks replicate attention and
     // split the batch, as in DeepSeek-V3's serving layout).

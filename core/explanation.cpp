@@ -144,6 +144,8 @@ double partOf(const MemoryBreakdown& m, MemorySegmentKind kind)
     case MemorySegmentKind::AllocatorReserve: return m.allocatorReserveBytes;
     case MemorySegmentKind::CommunicationBuffers: return m.communicationBuffersBytes;
     case MemorySegmentKind::KvPoolReserve: return m.kvPoolReserveBytes;
+    case MemorySegmentKind::Adapters: return m.adaptersBytes;
+    case MemorySegmentKind::DequantWorkspace: return m.dequantWorkspaceBytes;
     default: return 0;
     }
 }
@@ -542,6 +544,53 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
     }
     zeroSharded(b, su, 1, "optimizer_bytes", "Optimizer bytes per parameter", perParam);
     return b.done(result);
+}
+
+const char* const kLoraSource = "Hu et al. 2021, LoRA, §4.1; Dettmers et al. 2023, QLoRA, §3";
+
+Explanation adaptersExplanation(const Setup& su, double result)
+{
+    Builder b("Adapters", U::Bytes, kLoraSource);
+    if (!su.ctx.adapterTraining())
+        return b.formula("0").note("Only LoRA and QLoRA train adapters.").done(result);
+    const auto& tr = su.s().training;
+    const double adapterBytes = bytesPerElement(tr.lora.adapterPrecision);
+    b.term("rank", "LoRA rank r", ll(tr.lora.rank), U::Count);
+    b.term("adapter_params", "Adapter parameters, r × (in + out) per adapted module", su.ctx.adapterCounts().trainableParams,
+           U::Parameters);
+    b.term("adapter_bytes", "Bytes per adapter weight (and gradient)", adapterBytes, U::BytesPerElement);
+    b.term("optimizer_bytes", "Optimizer bytes per adapter weight", optimizerBytesPerParam(tr.optimizer, adapterBytes),
+           U::BytesPerElement);
+    b.term("adapter_params_device", "Adapter parameters on this device", adapterParamsPerDevice(su.ctx), U::Parameters);
+    if (tr.zeroStage > 0) {
+        // memory_model.cpp addTrainingState: stage 1 shards the optimizer states, 2 the gradients,
+        // 3 the weights, over the data x expert ranks.
+        const double ranks = su.ctx.replicas();
+        b.term("optimizer_shards", "Ranks sharing the optimizer states (ZeRO ≥ 1)", ranks, U::Count);
+        b.term("gradient_shards", "Ranks sharing the gradients (ZeRO ≥ 2)", tr.zeroStage >= 2 ? ranks : 1.0, U::Count);
+        b.term("weight_shards", "Ranks sharing the adapter weights (ZeRO 3)", tr.zeroStage >= 3 ? ranks : 1.0, U::Count);
+        b.note("ZeRO shards the adapters' state over the data-parallel ranks like any trained weight.");
+        return b
+            .formula("({adapter_bytes} ÷ {weight_shards} + {adapter_bytes} ÷ {gradient_shards} + {optimizer_bytes} ÷ "
+                     "{optimizer_shards}) × {adapter_params_device}")
+            .done(result);
+    }
+    b.note("Each adapted weight W (out × in) gains B (out × r) and A (r × in); only they have gradients and "
+           "optimizer states.");
+    return b.formula("({adapter_bytes} + {adapter_bytes} + {optimizer_bytes}) × {adapter_params_device}").done(result);
+}
+
+Explanation dequantWorkspaceExplanation(const Setup& su, double result)
+{
+    Builder b("Dequantization workspace", U::Bytes, kLoraSource);
+    if (!su.ctx.adapterTraining() || su.s().training.method != TrainingMethod::Qlora)
+        return b.formula("0").note("Only QLoRA dequantizes its base weights.").done(result);
+    b.term("largest_module", "Largest linear module (in × out)", su.ctx.adapterCounts().largestModuleParams,
+           U::Parameters);
+    tensorTerm(b, su);
+    b.note("Each 4- or 8-bit weight is dequantized to 16 bits whole before its matrix product; the largest one "
+           "is the workspace's peak.");
+    return b.formula("{largest_module} × 2 ÷ {tensor}").done(result);
 }
 
 Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBreakdown& m, double result)
@@ -1388,6 +1437,8 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
         case MemorySegmentKind::AllocatorReserve:
         case MemorySegmentKind::CommunicationBuffers:
         case MemorySegmentKind::KvPoolReserve: e = overheadExplanation(su, kind, m, part); break;
+        case MemorySegmentKind::Adapters: e = adaptersExplanation(su, part); break;
+        case MemorySegmentKind::DequantWorkspace: e = dequantWorkspaceExplanation(su, part); break;
         }
         if (bar.stage == 1)
             e.notes.push_back("Pipeline stage: first.");

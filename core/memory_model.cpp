@@ -186,58 +186,153 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     return m;
 }
 
-MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches)
+double optimizerBytesPerParam(Optimizer optimizer, double weightBytes)
+{
+    // ZeRO §3.1 / Fig. 1: mixed-precision Adam keeps 2Ψ weights + 2Ψ gradients + 12Ψ optimizer
+    // (fp32 master, m, v). With fp32 weights there is no master copy: 4 + 4 + 8.
+    const bool mixed = weightBytes < 4.0;
+    switch (optimizer) {
+    case Optimizer::AdamW:
+        return mixed ? 12.0 : 8.0; // (master) + m + v
+    case Optimizer::Sgd:
+        return mixed ? 8.0 : 4.0; // (master) + momentum
+    case Optimizer::AdamW8bit:
+        return mixed ? 6.0 : 2.0; // (master) + 8-bit m, v (Dettmers et al. 2022)
+    }
+    return 12.0;
+}
+
+FrozenBase frozenBaseBytesPerDevice(const EvaluationContext& ctx)
+{
+    const auto& s = ctx.scenario;
+    const auto& split = ctx.split;
+    const double tp = static_cast<double>(split.tensor * split.pipeline);
+    const double expertShards = tp * static_cast<double>(split.expert);
+    FrozenBase base;
+    base.vision = visionParamsPerDevice(ctx) * bytesOf(s.weights);
+    const double shared = paramsPerDevice(ctx) - expertParamsPerDevice(ctx);
+    const double experts = expertParamsPerDevice(ctx);
+    if (s.training.method != TrainingMethod::Qlora) {
+        base.shared = shared * bytesOf(s.weights);
+        base.experts = experts * bytesOf(s.weights);
+        return base;
+    }
+    // QLoRA: every linear module of the decoder in NF4 / int8; embeddings, output head, norms and
+    // biases stay in the weight precision (bitsandbytes replaces nn.Linear layers only, and
+    // transformers keeps the output head unquantized).
+    const LoraCounts& c = ctx.adapterCounts();
+    const double bits = quantizedBaseBits(s.training.lora);
+    const double quantizedShared = (c.quantizedParams - c.quantizedRoutedExpert) / tp;
+    const double quantizedExperts = c.quantizedRoutedExpert / expertShards;
+    // int8 (LLM.int8()) keeps one fp32 scale per output row of each matrix.
+    const double rowScales = s.training.lora.quantization == QuantizedBase::Int8 ? 4.0 * c.quantizedOutputRows / tp : 0.0;
+    base.shared = quantizedShared * bits / 8.0 + rowScales + (shared - quantizedShared) * bytesOf(s.weights);
+    base.experts = quantizedExperts * bits / 8.0 + (experts - quantizedExperts) * bytesOf(s.weights);
+    base.quantizedParams = quantizedShared + quantizedExperts;
+    return base;
+}
+
+double adapterParamsPerDevice(const EvaluationContext& ctx)
+{
+    const LoraCounts& c = ctx.adapterCounts();
+    const auto& split = ctx.split;
+    const double tp = static_cast<double>(split.tensor * split.pipeline);
+    return (c.trainableParams - c.trainableRoutedExpert) / tp +
+           c.trainableRoutedExpert / (tp * static_cast<double>(split.expert));
+}
+
+double adapterActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength)
+{
+    const auto& tr = ctx.scenario.training;
+    if (!ctx.adapterTraining() || tr.recompute == Recompute::Full) // full: only layer inputs stay
+        return 0;
+    // Each adapted module keeps A·x (r wide) for the backward pass of B and, with lora_dropout,
+    // the dropped-out copy of x it fed to A (PEFT: lora_B(lora_A(dropout(x)))). Per layer on
+    // average, on one tensor-parallel rank.
+    const LoraCounts& c = ctx.adapterCounts();
+    const double layers = static_cast<double>(ctx.arch.layers);
+    const double elements = static_cast<double>(tr.lora.rank) * c.adaptedModulesPerToken +
+                            (tr.lora.dropout > 0 ? c.adaptedInputElementsPerToken : 0.0);
+    return sequences * sequenceLength * elements / layers * bytesOf(ctx.scenario.activations) /
+           static_cast<double>(ctx.split.tensor);
+}
+
+namespace {
+
+// The training state of one device: weights, gradients and optimizer states of full training, or
+// the frozen base and the adapters' state (LoRA / QLoRA). ZeRO shards over the data-parallel
+// group: non-expert states over data x expert ranks, expert states over the data ranks only
+// (expert ranks already split them); stage 1 the optimizer states, 2 the gradients, 3 the weights.
+void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
 {
     const auto& s = ctx.scenario;
     const auto& tr = s.training;
-    const double expert = expertParamsPerDevice(ctx);
-    const double shared =
-        paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // full training trains the tower too
-
-    // ZeRO §3.1 / Fig. 1: mixed-precision Adam keeps 2Ψ weights + 2Ψ gradients + 12Ψ
-    // optimizer (fp32 master, m, v). With fp32 weights there is no master copy: 4 + 4 + 8.
-    const double weightBytes = bytesOf(s.weights);
-    const bool mixed = weightBytes < 4.0;
-    double optimizerBytes = 0;
-    switch (tr.optimizer) {
-    case Optimizer::AdamW:
-        optimizerBytes = mixed ? 12.0 : 8.0;
-        break; // (master) + m + v
-    case Optimizer::Sgd:
-        optimizerBytes = mixed ? 8.0 : 4.0;
-        break; // (master) + momentum
-    case Optimizer::AdamW8bit:
-        optimizerBytes = mixed ? 6.0 : 2.0;
-        break; // (master) + 8-bit m, v (Dettmers 2022)
-    }
-
-    // ZeRO shards over the data-parallel group: non-expert states over data x expert ranks,
-    // expert states over the data ranks only (expert ranks already split them).
     const double dpShared = ctx.replicas();
     const double dpExpert = static_cast<double>(ctx.split.data);
-    auto sharded = [&](int fromStage, double bytesPerParam) {
-        const bool shard = tr.zeroStage >= fromStage;
-        return bytesPerParam * (shard ? shared / dpShared + expert / dpExpert : shared + expert);
+    auto shard = [&](int fromStage, double sharedBytes, double expertBytes) {
+        const bool on = tr.zeroStage >= fromStage;
+        return on ? sharedBytes / dpShared + expertBytes / dpExpert : sharedBytes + expertBytes;
     };
+    if (!ctx.adapterTraining()) {
+        const double expert = expertParamsPerDevice(ctx);
+        const double shared = paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // trains the tower too
+        const double weightBytes = bytesOf(s.weights);
+        const double optimizerBytes = optimizerBytesPerParam(tr.optimizer, weightBytes);
+        m.weightsBytes = shard(3, shared * weightBytes, expert * weightBytes);
+        m.gradientsBytes = shard(2, shared * weightBytes, expert * weightBytes);
+        m.optimizerStatesBytes = shard(1, shared * optimizerBytes, expert * optimizerBytes);
+        return;
+    }
+    // The frozen base has no gradients and no optimizer states (Hu et al. 2021 §4.1); ZeRO-3 /
+    // FSDP shards it like any weight. The vision tower stays frozen beside it.
+    const FrozenBase base = frozenBaseBytesPerDevice(ctx);
+    m.weightsBytes = shard(3, base.shared, base.experts);
+    m.visionWeightsBytes = shard(3, base.vision, 0.0);
+    // Adapters: weights and gradients in the adapter precision, optimizer states as for any
+    // trained weight of that precision (fp32 adapters need no master copy).
+    const double adapterParams = adapterParamsPerDevice(ctx);
+    const double adapterBytes = bytesOf(tr.lora.adapterPrecision);
+    m.adaptersBytes = shard(3, adapterParams * adapterBytes, 0.0) + shard(2, adapterParams * adapterBytes, 0.0) +
+                      shard(1, adapterParams * optimizerBytesPerParam(tr.optimizer, adapterBytes), 0.0);
+    // QLoRA dequantizes one module at a time to 16 bits for its matrix product (bitsandbytes
+    // dequantize_4bit / int8 matmul); the largest is the workspace's peak.
+    if (tr.method == TrainingMethod::Qlora)
+        m.dequantWorkspaceBytes = ctx.adapterCounts().largestModuleParams * 2.0 / static_cast<double>(ctx.split.tensor);
+}
 
+} // namespace
+
+double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFlight)
+{
+    const auto& s = ctx.scenario;
+    const double micro = static_cast<double>(s.training.microBatch);
+    const double seq = static_cast<double>(s.promptTokens);
+    const double perLayer =
+        trainingActivationBytesPerLayer(ctx, micro, seq) + adapterActivationBytesPerLayer(ctx, micro, seq);
+    return ctx.layersPerStage() * perLayer * inFlight;
+}
+
+double trainingLogitsBytes(const EvaluationContext& ctx)
+{
+    // The last stage's logits (16-bit) and fp32 loss inputs, s·b·V·(2 + 4) / t.
+    const auto& s = ctx.scenario;
+    return static_cast<double>(s.promptTokens) * static_cast<double>(s.training.microBatch) *
+           static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
+}
+
+MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches)
+{
     MemoryBreakdown m;
-    m.weightsBytes = sharded(3, weightBytes);
-    m.gradientsBytes = sharded(2, weightBytes);
-    m.optimizerStatesBytes = sharded(1, optimizerBytes);
-
+    addTrainingState(ctx, m);
     // Activations (Korthikanti §4.2.3): with 1F1B the first stage keeps min(p, m) micro-batches
     // of its L/p layers, about L layers' worth; the last stage keeps one micro-batch plus the
-    // logits (16-bit) and fp32 loss inputs, s·b·V·(2 + 4) / t.
-    const double micro = static_cast<double>(tr.microBatch);
-    const double seq = static_cast<double>(s.promptTokens);
-    const double perLayer = trainingActivationBytesPerLayer(ctx, micro, seq);
+    // logits. A frozen base still keeps them: the backward pass runs through every layer to
+    // reach the adapters below.
     const double p = static_cast<double>(ctx.split.pipeline);
     const double inFlight = std::min(p, static_cast<double>(microBatches));
-    const double firstStage = ctx.layersPerStage() * perLayer * inFlight;
-    const double logits =
-        seq * micro * static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
-    const double lastStage = ctx.layersPerStage() * perLayer + logits;
-    m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + logits;
+    const double firstStage = trainingActivationBytesPerStage(ctx, inFlight);
+    const double lastStage = trainingActivationBytesPerStage(ctx, 1.0) + trainingLogitsBytes(ctx);
+    m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + trainingLogitsBytes(ctx);
     addOverheads(ctx, m, false);
     return m;
 }
@@ -249,15 +344,9 @@ std::vector<StageMemory> trainingStageMemory(const EvaluationContext& ctx, long 
         return {};
     MemoryBreakdown first = trainingMemory(ctx, microBatches);
     MemoryBreakdown last = first;
-    const auto& s = ctx.scenario;
-    const double micro = static_cast<double>(s.training.microBatch);
-    const double seq = static_cast<double>(s.promptTokens);
-    const double perLayer = trainingActivationBytesPerLayer(ctx, micro, seq);
     const double inFlight = std::min(p, static_cast<double>(microBatches));
-    first.activationsBytes = ctx.layersPerStage() * perLayer * inFlight;
-    last.activationsBytes = ctx.layersPerStage() * perLayer + seq * micro *
-                                                                  static_cast<double>(ctx.arch.vocab) * 6.0 /
-                                                                  static_cast<double>(ctx.split.tensor);
+    first.activationsBytes = trainingActivationBytesPerStage(ctx, inFlight);
+    last.activationsBytes = trainingActivationBytesPerStage(ctx, 1.0) + trainingLogitsBytes(ctx);
     addOverheads(ctx, first, false);
     addOverheads(ctx, last, false);
     const double capacity = ctx.device.usableMemoryBytes();

@@ -40,6 +40,28 @@ double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequenc
 // recomputation, flash attention and sequence parallelism.
 double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength);
 
+// Bytes per trained parameter an optimizer keeps beside weights of `weightBytes` each (ZeRO §3.1:
+// mixed precision adds an fp32 master copy).
+double optimizerBytesPerParam(Optimizer optimizer, double weightBytes);
+
+// LoRA / QLoRA: the frozen base weights one device holds, in their stored format (QLoRA: every
+// linear module in NF4 / int8, the rest in the weight precision), and the adapter parameters.
+struct FrozenBase
+{
+    double shared = 0;          // bytes, non-expert language-model weights
+    double experts = 0;         // bytes, routed experts
+    double vision = 0;          // bytes, a multimodal model's tower (frozen, in the weight precision)
+    double quantizedParams = 0; // QLoRA: parameters stored in 4 / 8 bits on this device
+};
+FrozenBase frozenBaseBytesPerDevice(const EvaluationContext& ctx);
+double adapterParamsPerDevice(const EvaluationContext& ctx);
+// What the adapters add to one layer's stored activations (A·x, and dropout copies), per rank.
+double adapterActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength);
+// Stored activations of one pipeline stage holding `inFlight` micro-batches, adapters included,
+// and the last stage's logits and loss inputs.
+double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFlight);
+double trainingLogitsBytes(const EvaluationContext& ctx);
+
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context);
 MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches);
 // Training with pipeline stages: the first stage (most micro-batches in flight) and the last

@@ -151,6 +151,63 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
 
 } // namespace
 
+TrainingFlops trainingFlopsPerDevice(const EvaluationContext& ctx, double tokens, double sequences, bool withRecompute)
+{
+    const auto& tr = ctx.scenario.training;
+    const auto& a = ctx.arch;
+    const double shards = static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
+    const double linear = 2.0 * a.matmulParamsActive() * tokens / shards;
+    const double attention = sequences * a.causalMixerFlops(static_cast<double>(ctx.scenario.promptTokens)) / shards;
+    const double adapters =
+        ctx.adapterTraining() ? 2.0 * ctx.adapterCounts().trainableActive * tokens / shards : 0.0;
+    TrainingFlops f;
+    f.forward = linear + adapters + attention;
+    f.backward = (ctx.adapterTraining() ? 1.0 : 2.0) * linear + 2.0 * adapters + 2.0 * attention;
+    f.recompute = withRecompute && tr.recompute == Recompute::Full ? f.forward : 0.0;
+    f.attention = (withRecompute && tr.recompute == Recompute::Full ? 4.0 : 3.0) * attention;
+    return f;
+}
+
+TrainingTraffic trainingTrafficPerMicroBatch(const EvaluationContext& ctx)
+{
+    const auto& s = ctx.scenario;
+    const auto& tr = s.training;
+    const double t = static_cast<double>(ctx.split.tensor);
+    const double micro = static_cast<double>(tr.microBatch);
+    const double seq = static_cast<double>(s.promptTokens);
+    const double storedActivations = trainingActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage() +
+                                     adapterActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage();
+    TrainingTraffic traffic;
+    const double params = paramsPerDevice(ctx) + visionParamsPerDevice(ctx);
+    if (!ctx.adapterTraining()) {
+        // Weights read forward, backward for dX and for dW; gradients read and written.
+        const double weights = params * bytesOf(s.weights);
+        traffic.streamedBytes = 3.0 * weights + 2.0 * weights + 2.0 * storedActivations;
+    } else {
+        // A frozen base is read forward and backward (dX only); QLoRA's GEMMs read the 16-bit copy
+        // the dequantization wrote.
+        const double gemmBytes = tr.method == TrainingMethod::Qlora ? 2.0 : bytesOf(s.weights);
+        traffic.streamedBytes = 2.0 * params * gemmBytes + 2.0 * storedActivations;
+    }
+    const double forwards = tr.recompute == Recompute::Full ? 2.0 : 1.0;
+    const double elementwisePasses = forwards + kBackwardElementwiseFactor;
+    traffic.elementwiseBytes = elementwisePasses * micro * seq * ctx.layersPerStage() *
+                               elementwiseBytesPerToken(ctx, tr.sequenceParallel && t > 1);
+    if (!s.flashAttention)
+        traffic.elementwiseBytes +=
+            elementwisePasses * micro * ctx.layersPerStage() * unfusedAttentionBytesPerSequence(ctx, seq);
+    if (tr.method == TrainingMethod::Qlora) {
+        // Every pass that multiplies by a base weight first dequantizes it: read the 4 / 8-bit
+        // blocks, write 16 bits (bitsandbytes dequantize_4bit before the matmul), in the forward,
+        // the backward (dX) and the recomputed forward.
+        const FrozenBase base = frozenBaseBytesPerDevice(ctx);
+        const double bits = quantizedBaseBits(tr.lora);
+        traffic.dequantBytes = (forwards + 1.0) * base.quantizedParams * (bits / 8.0 + 2.0);
+        traffic.elementwiseBytes += traffic.dequantBytes;
+    }
+    return traffic;
+}
+
 PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
     const auto& s = ctx.scenario;
@@ -275,27 +332,23 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
 
     TrainingEstimate result;
     result.microBatches = microBatches;
-    // Forward 2·N·tokens + attention; backward twice the forward (Kaplan et al. 2020 §2.1:
-    // 6·N per token). Full recomputation runs the forward once more.
-    const double passes = tr.recompute == Recompute::Full ? 4.0 : 3.0;
-    const double attentionFlops = passes * m * micro * a.causalMixerFlops(seq) / (t * p);
+    const TrainingFlops work = trainingFlopsPerDevice(ctx, tokensPerReplica, m * micro);
+    const double attentionFlops = work.attention;
     PhaseEstimate& step = result.step;
-    step.flops = passes * 2.0 * a.matmulParamsActive() * tokensPerReplica / (t * p) + attentionFlops;
+    step.flops = work.total();
 
     // Traffic beside the GEMMs: weights read in forward and backward of every micro-batch,
     // gradients accumulated, stored activations written then read. Apart from them, not
-    // overlapped: the element-wise passes (forward, backward twice, the recomputed forward) and
-    // the optimizer step, one pass reading and writing every state (kernel_costs.h).
+    // overlapped: the element-wise passes (forward, backward twice, the recomputed forward), QLoRA's
+    // dequantization of every base weight before each pass that multiplies by it, and the
+    // optimizer step, one pass reading and writing every trained state (kernel_costs.h).
     const auto& mem = memory.perDevice;
-    const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesOf(s.weights);
-    const double storedActivations = trainingActivationBytesPerLayer(ctx, micro, seq) * ctx.layersPerStage();
-    const double streamed = m * (3.0 * fullWeights + 2.0 * fullWeights + 2.0 * storedActivations);
-    const double elementwisePasses = passes - 2.0 + kBackwardElementwiseFactor; // forward(s) + backward
-    double elementwise = elementwisePasses * m * micro * seq * ctx.layersPerStage() *
-                         elementwiseBytesPerToken(ctx, tr.sequenceParallel && t > 1);
-    if (!s.flashAttention)
-        elementwise += elementwisePasses * m * micro * ctx.layersPerStage() * unfusedAttentionBytesPerSequence(ctx, seq);
-    const double optimizer = kOptimizerPasses * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+    const TrainingTraffic traffic = trainingTrafficPerMicroBatch(ctx);
+    const double streamed = m * traffic.streamedBytes;
+    const double elementwise = m * traffic.elementwiseBytes;
+    const double optimizer = kOptimizerPasses * (ctx.adapterTraining()
+                                                     ? mem.adaptersBytes
+                                                     : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
     step.bytes = streamed + elementwise + optimizer;
 
     // Pipeline bubble (Narayanan et al. 2021 §2.2): (p-1)/(m+p-1) of the step is idle.
@@ -315,7 +368,11 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     if (p > 1)
         pp.send(2.0 * m, hiddenBytes, linkForGroup(ctx, t * p));
     const double dpDevices = ctx.replicas();
-    const double gradientBytes = paramsPerDevice(ctx) * bytesOf(s.weights) * (tr.zeroStage >= 3 ? 1.5 : 1.0);
+    // LoRA / QLoRA all-reduce the adapters' gradients only.
+    const double gradientBytes =
+        (ctx.adapterTraining() ? adapterParamsPerDevice(ctx) * bytesOf(tr.lora.adapterPrecision)
+                               : paramsPerDevice(ctx) * bytesOf(s.weights)) *
+        (tr.zeroStage >= 3 ? 1.5 : 1.0);
     const double dpPerNode = std::max(1.0, static_cast<double>(ctx.device.devicesPerNode) / (t * p));
     Collectives dp;
     dp.allReduce(1.0, gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
@@ -335,7 +392,7 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     b.elementwiseSeconds = elementwise / passBandwidth * bubbleStretch;
     b.optimizerSeconds = optimizer / passBandwidth;
     b.nonGemmSeconds = b.elementwiseSeconds + b.optimizerSeconds;
-    const double backwardSeconds = b.computeSeconds * 2.0 / 3.0;
+    const double backwardSeconds = b.computeSeconds * work.backwardShare();
     const double exposedDp = std::max(0.0, dp.seconds - backwardSeconds);
     b.dataParallelOverlappedSeconds = dp.seconds - exposedDp;
     b.communicationSeconds = tp.seconds + pp.seconds + ep.seconds + exposedDp;
@@ -353,9 +410,10 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
 
     const double globalTokens = static_cast<double>(s.batch) * seq;
     step.tokensPerSecond = step.seconds > 0 ? globalTokens / step.seconds : 0.0;
-    // MFU (Chowdhery et al. 2022, App. B): model FLOPs (no recomputation) over peak.
-    const double modelFlopsPerStep = 3.0 * (2.0 * a.matmulParamsActive() * globalTokens +
-                                            static_cast<double>(s.batch) * a.causalMixerFlops(seq));
+    // MFU (Chowdhery et al. 2022, App. B): model FLOPs (no recomputation) over peak; with adapters
+    // the FLOPs the method needs (no weight gradients for the frozen base).
+    const double modelFlopsPerStep =
+        trainingFlopsPerDevice(ctx, globalTokens, static_cast<double>(s.batch), false).total() * t * p;
     const double peakAll = ctx.peakFlopsPerSecond * static_cast<double>(s.devices);
     result.mfu = step.seconds > 0 ? modelFlopsPerStep / (step.seconds * peakAll) : 0.0;
     result.trainDays = step.tokensPerSecond > 0 ? tr.trainTokens / step.tokensPerSecond / 86400.0 : 0.0;

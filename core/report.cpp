@@ -155,6 +155,8 @@ json reportToJson(const Report& r)
                     {"params_active", r.paramsActive},
                     {"params_vision", r.paramsVision},
                     {"params_mtp", r.paramsMtp},
+                    {"params_trainable", r.paramsTrainable},
+                    {"adapted_modules", r.adaptedModules},
                     {"kv_cache_bytes_per_token", r.kvCacheBytesPerToken},
                     {"recurrent_state_bytes_per_sequence", r.recurrentStateBytesPerSequence},
                     {"layers",
@@ -175,6 +177,8 @@ json reportToJson(const Report& r)
                        {"activations", m.activationsBytes},
                        {"gradients", m.gradientsBytes},
                        {"optimizer_states", m.optimizerStatesBytes},
+                       {"adapters", m.adaptersBytes},
+                       {"dequant_workspace", m.dequantWorkspaceBytes},
                        {"overhead", m.overheadBytes()},
                        {"runtime_context", m.runtimeContextBytes},
                        {"allocator_reserve", m.allocatorReserveBytes},
@@ -197,6 +201,8 @@ json reportToJson(const Report& r)
                               {"activations", b.activationsBytes},
                               {"gradients", b.gradientsBytes},
                               {"optimizer_states", b.optimizerStatesBytes},
+                              {"adapters", b.adaptersBytes},
+                              {"dequant_workspace", b.dequantWorkspaceBytes},
                               {"overhead", b.overheadBytes()},
                               {"total", b.totalBytes()},
                               {"offloaded_bytes", stage.offloadedBytes}});
@@ -222,6 +228,18 @@ json reportToJson(const Report& r)
         out["training"]["micro_batches"] = t.microBatches;
         out["training"]["pipeline_bubble_fraction"] = t.pipelineBubbleFraction;
         out["training"]["train_days"] = t.trainDays;
+        // Per-device memory of the same step under each method (null: adapters the model lacks),
+        // as the headline's "which methods fit".
+        if (t.methodsCompared) {
+            json methods = json::object();
+            for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
+                const auto i = static_cast<std::size_t>(method);
+                methods[std::string(trainingMethodName(method))] = {
+                    {"memory_per_device", t.methodBytes[i] ? json(*t.methodBytes[i]) : json(nullptr)},
+                    {"fits", t.methodFits[i]}};
+            }
+            out["training"]["methods"] = methods;
+        }
     }
     json ideal = json::object();
     if (r.ideal.prefill)

@@ -62,6 +62,10 @@ struct MemoryBreakdown
     double activationsBytes = 0;
     double gradientsBytes = 0;
     double optimizerStatesBytes = 0;
+    // LoRA / QLoRA: the adapters with their gradients and optimizer states, and QLoRA's 16-bit
+    // copy of the module being dequantized for its matrix product.
+    double adaptersBytes = 0;
+    double dequantWorkspaceBytes = 0;
     // Overheads (Scenario::overheads): runtime context, caching-allocator reserve, NCCL
     // buffers, and the part of a serving engine's pre-allocated KV pool no sequence uses yet.
     double runtimeContextBytes = 0;
@@ -75,7 +79,7 @@ struct MemoryBreakdown
     double totalBytes() const
     {
         return weightsBytes + visionWeightsBytes + kvCacheBytes + recurrentStateBytes + activationsBytes +
-               gradientsBytes + optimizerStatesBytes + overheadBytes();
+               gradientsBytes + optimizerStatesBytes + adaptersBytes + dequantWorkspaceBytes + overheadBytes();
     }
 };
 
@@ -129,6 +133,12 @@ struct TrainingEstimate
     double pipelineBubbleFraction = 0; // (p-1)/(m+p-1), Narayanan et al. 2021
     double mfu = 0;                    // model FLOPs / (step time · devices · peak), PaLM App. B
     double trainDays = 0;              // days for training.train_tokens tokens
+    // Per-device memory of the same step under each TrainingMethod (full, LoRA, QLoRA), the split
+    // and settings as given: which methods fit this device at this batch and sequence length.
+    // Empty for an adapter method whose targets the model lacks.
+    std::array<std::optional<double>, 3> methodBytes{};
+    std::array<bool, 3> methodFits{};
+    bool methodsCompared = false; // with EstimateOptions::limits (not in design-space cells)
 };
 
 struct RooflineCeiling
@@ -174,6 +184,8 @@ struct Report
     double paramsActive = 0;
     double paramsVision = 0;         // vision tower + projector, part of paramsTotal
     double paramsMtp = 0;            // multi-token-prediction modules, not loaded for plain decoding
+    double paramsTrainable = 0;      // training: every parameter (full) or the adapters' (LoRA, QLoRA)
+    std::vector<std::string> adaptedModules; // LoRA / QLoRA: the module names that carry adapters
     double kvCacheBytesPerToken = 0; // K and V one new token adds over every layer, at the KV precision
     double recurrentStateBytesPerSequence = 0; // linear-attention / Mamba layers, any context
     std::vector<std::string> approximations;   // why the model reading may be off; empty: exact

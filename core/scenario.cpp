@@ -59,6 +59,44 @@ constexpr std::array<std::pair<const char*, Recompute>, 3> kRecompute{
     {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}}};
 constexpr std::array<std::pair<const char*, Optimizer>, 3> kOptimizers{
     {{"adamw", Optimizer::AdamW}, {"sgd", Optimizer::Sgd}, {"adamw-8bit", Optimizer::AdamW8bit}}};
+constexpr std::array<std::pair<const char*, TrainingMethod>, 3> kMethods{
+    {{"full", TrainingMethod::Full}, {"lora", TrainingMethod::Lora}, {"qlora", TrainingMethod::Qlora}}};
+constexpr std::array<std::pair<const char*, QuantizedBase>, 2> kQuantizedBases{
+    {{"nf4", QuantizedBase::Nf4}, {"int8", QuantizedBase::Int8}}};
+
+// training.lora.targets: "all-linear", "attention", or a list of module names (PEFT's
+// target_modules). Names are matched against the model's modules when it is known (lora.cpp).
+void readLoraTargets(const json& lora, LoraSettings& out)
+{
+    const std::string field = "training.lora.targets";
+    if (!lora.contains("targets") || lora["targets"].is_null())
+        return;
+    const json& targets = lora["targets"];
+    if (targets.is_string()) {
+        const auto text = targets.get<std::string>();
+        if (text == "all-linear")
+            out.targets = LoraTargets::AllLinear;
+        else if (text == "attention")
+            out.targets = LoraTargets::Attention;
+        else
+            throw InputError(field, "unknown value \"" + elided(text) +
+                                        "\"; allowed: \"all-linear\", \"attention\" or a list of module names");
+        return;
+    }
+    if (!targets.is_array() || targets.empty())
+        throw InputError(field, "expected \"all-linear\", \"attention\" or a non-empty list of module names");
+    if (targets.size() > 64)
+        throw InputError(field, "at most 64 module names, got " + std::to_string(targets.size()));
+    out.targets = LoraTargets::Named;
+    out.targetNames.clear();
+    for (const json& name : targets) {
+        if (!name.is_string() || name.get<std::string>().empty() || name.get<std::string>().size() > 64)
+            throw InputError(field, "each entry must be a module name such as \"q_proj\", got " + elided(name.dump()));
+        const auto text = name.get<std::string>();
+        if (std::find(out.targetNames.begin(), out.targetNames.end(), text) == out.targetNames.end())
+            out.targetNames.push_back(text);
+    }
+}
 
 std::optional<double> readFraction(const json& object, const char* key, const std::string& path)
 {
@@ -101,6 +139,19 @@ std::string_view optimizerName(Optimizer optimizer)
         return "adamw-8bit";
     }
     return "adamw";
+}
+
+std::string_view trainingMethodName(TrainingMethod method)
+{
+    for (const auto& [name, value] : kMethods)
+        if (value == method)
+            return name;
+    return "full";
+}
+
+std::string_view quantizedBaseName(QuantizedBase base)
+{
+    return base == QuantizedBase::Int8 ? "int8" : "nf4";
 }
 
 Scenario scenarioFromJson(const json& input)
@@ -179,6 +230,26 @@ Scenario scenarioFromJson(const json& input)
         // keeps every product of it (6 x parameters x tokens FLOPs, days) far inside a double.
         tr.trainTokens =
             optionalInRange(t, "train_tokens", "training", {1.0, 1e16, "tokens"}).value_or(tr.trainTokens);
+        tr.method = readEnum(t, "method", "training", tr.method, kMethods);
+        tr.pagedOptimizer = optionalBool(t, "paged_optimizer", "training").value_or(false);
+        if (t.contains("lora") && !t["lora"].is_null()) {
+            const json& l = requireObject(t["lora"], "training.lora");
+            const std::string path = "training.lora";
+            auto& lora = tr.lora;
+            // Published adapters use r = 1 ... 256; 65,536 is past any hidden size, so A and B
+            // would outgrow the weight they adapt long before this bound.
+            lora.rank = optionalInteger(l, "rank", path, 1, 65536).value_or(lora.rank);
+            readLoraTargets(l, lora);
+            lora.dropout = optionalInRange(l, "dropout", path, {0.0, 0.9, ""}).value_or(0.0);
+            lora.adapterPrecision = readPrecision(l, "adapter_precision", path, lora.adapterPrecision, false);
+            if (lora.adapterPrecision != Precision::Fp32 && lora.adapterPrecision != Precision::Bf16 &&
+                lora.adapterPrecision != Precision::Fp16)
+                throw InputError("training.lora.adapter_precision",
+                                 "adapters train in fp32, bf16 or fp16, got \"" +
+                                     std::string(precisionName(lora.adapterPrecision)) + "\"");
+            lora.quantization = readEnum(l, "quantization", path, lora.quantization, kQuantizedBases);
+            lora.doubleQuant = optionalBool(l, "double_quant", path).value_or(true);
+        }
     }
 
     if (input.contains("efficiency") && !input["efficiency"].is_null()) {
@@ -241,6 +312,22 @@ json scenarioToJson(const Scenario& s)
                        {"sequence_parallel", t.sequenceParallel}, {"train_tokens", t.trainTokens}};
     if (t.gradAccum)
         out["training"]["grad_accum"] = *t.gradAccum;
+    out["training"]["method"] = trainingMethodName(t.method);
+    out["training"]["paged_optimizer"] = t.pagedOptimizer;
+    // The adapter settings are echoed whenever they matter or differ from the defaults, so a file
+    // saved while trying full fine-tuning keeps the rank and targets it had.
+    if (t.method != TrainingMethod::Full || !(t.lora == LoraSettings{})) {
+        const auto& l = t.lora;
+        json targets = l.targets == LoraTargets::AllLinear ? json("all-linear")
+                       : l.targets == LoraTargets::Attention ? json("attention")
+                                                             : json(l.targetNames);
+        out["training"]["lora"] = {{"rank", l.rank},
+                                   {"targets", targets},
+                                   {"dropout", l.dropout},
+                                   {"adapter_precision", precisionName(l.adapterPrecision)},
+                                   {"quantization", quantizedBaseName(l.quantization)},
+                                   {"double_quant", l.doubleQuant}};
+    }
     out["flash_attention"] = s.flashAttention;
     out["prefill_chunk_tokens"] = s.prefillChunkTokens;
     json efficiency = json::object();
@@ -288,7 +375,7 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"precision", {"weights", "kv_cache", "activations", "compute"}},
         {"training",
          {"optimizer", "zero_stage", "recompute", "micro_batch", "grad_accum", "sequence_parallel",
-          "train_tokens"}},
+          "train_tokens", "method", "lora", "paged_optimizer"}},
         {"efficiency", {"compute", "memory", "network", "layer_latency_seconds"}},
         {"overheads",
          {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",

@@ -15,10 +15,22 @@ namespace lhe::core {
 enum class Mode { Inference, Training };
 enum class Recompute { None, Selective, Full };
 enum class Optimizer { AdamW, Sgd, AdamW8bit };
+// What a training step updates: every weight (Full), or low-rank adapters beside frozen weights
+// (Hu et al. 2021, "LoRA"), the frozen base quantized to 4 or 8 bits (Dettmers et al. 2023,
+// "QLoRA").
+enum class TrainingMethod { Full, Lora, Qlora };
+// Which linear modules carry adapters: PEFT's "all-linear" (every linear layer but the output
+// head), the token mixer's projections, or the modules named in LoraSettings::targetNames.
+enum class LoraTargets { AllLinear, Attention, Named };
+// The frozen base's format under QLoRA: 4-bit NormalFloat (QLoRA §3) or bitsandbytes' 8-bit
+// (LLM.int8(), Dettmers et al. 2022).
+enum class QuantizedBase { Nf4, Int8 };
 
 std::string_view modeName(Mode mode);
 std::string_view recomputeName(Recompute recompute);
 std::string_view optimizerName(Optimizer optimizer);
+std::string_view trainingMethodName(TrainingMethod method);
+std::string_view quantizedBaseName(QuantizedBase base);
 
 struct Parallelism
 {
@@ -30,6 +42,22 @@ struct Parallelism
     bool operator==(const Parallelism&) const = default;
 };
 
+struct LoraSettings
+{
+    long long rank = 16; // r: each adapted W (out x in) gains B (out x r) and A (r x in)
+    LoraTargets targets = LoraTargets::AllLinear;
+    std::vector<std::string> targetNames; // LoraTargets::Named: module names, e.g. "q_proj"
+    // PEFT's lora_dropout (default 0). Above 0 every adapted module stores a dropped-out copy of
+    // its input for the backward pass of A.
+    double dropout = 0.0;
+    // Adapters, their gradients and optimizer states are kept in this format; PEFT casts adapters
+    // to fp32 by default (autocast_adapter_dtype).
+    Precision adapterPrecision = Precision::Fp32;
+    QuantizedBase quantization = QuantizedBase::Nf4; // QLoRA only
+    bool doubleQuant = true;                         // QLoRA §3: quantize the block scales too
+    bool operator==(const LoraSettings&) const = default;
+};
+
 struct TrainingSettings
 {
     Optimizer optimizer = Optimizer::AdamW;
@@ -39,6 +67,9 @@ struct TrainingSettings
     std::optional<long long> gradAccum; // derived from batch when absent
     bool sequenceParallel = true;       // Korthikanti et al. 2022 §4.2.2, with tensor parallel
     double trainTokens = 1e12;          // tokens for the "days to train" read-out
+    TrainingMethod method = TrainingMethod::Full;
+    LoraSettings lora;            // method lora / qlora
+    bool pagedOptimizer = false;  // optimizer states in paged memory (QLoRA §3 "Paged Optimizers")
 };
 
 struct Efficiency

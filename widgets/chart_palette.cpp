@@ -51,6 +51,10 @@ QColor segmentColor(MemorySegmentKind kind)
         return kGrey.darker(125);
     case MemorySegmentKind::KvPoolReserve:
         return kOrange.lighter(140);
+    case MemorySegmentKind::Adapters:
+        return kYellow;
+    case MemorySegmentKind::DequantWorkspace:
+        return kGreen.lighter(150);
     }
     return kGrey;
 }
@@ -65,6 +69,8 @@ QBrush segmentBrush(MemorySegmentKind kind)
         return QBrush(segmentColor(kind), Qt::HorPattern);
     case MemorySegmentKind::KvPoolReserve:
         return QBrush(segmentColor(kind), Qt::FDiagPattern);
+    case MemorySegmentKind::DequantWorkspace: // transient, like the activations beside it
+        return QBrush(segmentColor(kind), Qt::Dense4Pattern);
     default:
         return QBrush(segmentColor(kind));
     }
@@ -95,6 +101,10 @@ QString segmentName(MemorySegmentKind kind)
         return ChartPalette::tr("Communication buffers");
     case MemorySegmentKind::KvPoolReserve:
         return ChartPalette::tr("Unused KV pool");
+    case MemorySegmentKind::Adapters:
+        return ChartPalette::tr("Adapters");
+    case MemorySegmentKind::DequantWorkspace:
+        return ChartPalette::tr("Dequantization workspace");
     }
     return {};
 }

@@ -25,7 +25,7 @@ namespace {
 
 constexpr int kExitBadInput = 2;
 
-enum class FlagKind { Text, Number, Boolean };
+enum class FlagKind { Text, Number, Boolean, ModuleList };
 
 struct FlagField
 {
@@ -62,6 +62,15 @@ constexpr FlagField kFieldFlags[] = {
     {"micro-batch", "training.micro_batch", "n", "Sequences per micro-batch.", FlagKind::Number},
     {"grad-accum", "training.grad_accum", "n", "Micro-batches per step (default: from batch).",
      FlagKind::Number},
+    {"method", "training.method", "method",
+     "full, lora or qlora: train every weight, or low-rank adapters beside a frozen (QLoRA: 4-bit) base.",
+     FlagKind::Text},
+    {"lora-rank", "training.lora.rank", "r", "LoRA rank (default 16).", FlagKind::Number},
+    {"lora-targets", "training.lora.targets", "modules",
+     "all-linear (default), attention, or module names separated by commas (q_proj,v_proj).",
+     FlagKind::ModuleList},
+    {"qlora-base", "training.lora.quantization", "format", "QLoRA base format: nf4 (default) or int8.",
+     FlagKind::Text},
     {"flash-attention", "flash_attention", "true|false", "Flash attention (no s² score tensors).",
      FlagKind::Boolean},
     {"full-length-kv", "overheads.full_length_kv_on_windowed_layers", "true|false",
@@ -82,6 +91,14 @@ json flagValue(const QString& text, FlagKind kind)
 {
     if (kind == FlagKind::Text)
         return text.toStdString();
+    if (kind == FlagKind::ModuleList) { // a keyword, or names separated by commas
+        if (text == QLatin1String("all-linear") || text == QLatin1String("attention"))
+            return text.toStdString();
+        json names = json::array();
+        for (const QString& name : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            names.push_back(name.trimmed().toStdString());
+        return names;
+    }
     bool ok = false;
     const double number = text.toDouble(&ok);
     if (ok && std::isfinite(number))

@@ -95,6 +95,10 @@ struct Case
     std::string assumptions;
     double measured = 0;
     bool gated = true;
+    // memory_peak_bytes: what the source logged. "allocated" (torch.cuda.max_memory_allocated:
+    // tensors only), "reserved" (max_memory_reserved: the caching allocator's segments too), or
+    // "device" (nvidia-smi or an estimate of the whole card: CUDA context and NCCL buffers too).
+    std::string measuredAs = "device";
     long long batchCap = 0;         // "batch": "max" is capped at this (0: no cap)
     std::optional<json> scenario;   // scenario-based quantities
     std::optional<json> collective; // device-level quantities
@@ -138,6 +142,9 @@ std::vector<Case> loadCases(const json& document)
         c.measurement = entry.at("measurement").get<std::string>();
         c.category = entry.at("category").get<std::string>();
         c.quantity = entry.at("quantity").get<std::string>();
+        c.measuredAs = stringOr(entry, "measured_as", "device");
+        if (c.measuredAs != "device" && c.measuredAs != "allocated" && c.measuredAs != "reserved")
+            throw std::runtime_error(c.id + ": measured_as must be device, allocated or reserved");
         c.unit = entry.at("unit").get<std::string>();
         c.measured = entry.at("measured").get<double>();
         c.configuration = stringOr(entry, "configuration");
@@ -268,8 +275,15 @@ void evaluateScenarioCase(Result& result)
         // Everything the estimate places on the fullest device: weights (the frozen, possibly
         // quantized base), adapters with their gradients and optimizer states, activations and the
         // overheads; compared with a framework's logged peak.
+        // PyTorch's counters see only what its caching allocator hands out: not the CUDA context
+        // or NCCL's buffers (cudaMalloc'd outside it), and with "allocated" not the allocator's
+        // rounding and fragmentation either (the reserve segment).
         result.estimate = m.totalBytes();
-        detail.push_back("GB: weights " + printf1("%.2f", m.weightsBytes / 1e9) + ", adapters " +
+        if (c.measuredAs != "device")
+            result.estimate -= m.runtimeContextBytes + m.communicationBuffersBytes;
+        if (c.measuredAs == "allocated")
+            result.estimate -= m.allocatorReserveBytes;
+        detail.push_back("as " + c.measuredAs + "; GB: weights " + printf1("%.2f", m.weightsBytes / 1e9) + ", adapters " +
                          printf1("%.3f", m.adaptersBytes / 1e9) + ", gradients " +
                          printf1("%.2f", m.gradientsBytes / 1e9) + ", optimizer " +
                          printf1("%.2f", m.optimizerStatesBytes / 1e9) + ", activations " +

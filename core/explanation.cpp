@@ -523,24 +523,26 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
     if (!su.training())
         return b.formula("0").note("Inference keeps no optimizer states.").done(result);
     const bool mixed = bytesPerElement(s.weights) < 4.0;
-    double perParam = 0;
-    switch (s.training.optimizer) {
-    case Optimizer::AdamW:
-        perParam = mixed ? 12.0 : 8.0;
-        b.note(mixed ? "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."
-                     : "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).");
-        break;
-    case Optimizer::Sgd:
-        perParam = mixed ? 8.0 : 4.0;
-        b.note(mixed ? "Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes."
-                     : "fp32 SGD: momentum, 4 bytes.");
-        break;
-    case Optimizer::AdamW8bit:
-        perParam = mixed ? 6.0 : 2.0;
-        b.note(mixed ? "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes "
-                       "(Dettmers et al. 2022)."
-                     : "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).");
-        break;
+    const double perParam = optimizerBytesPerParam(s.training.optimizer, bytesPerElement(s.weights), s.training.masterWeights);
+    if (mixed && !s.training.masterWeights) {
+        b.note("Pure 16-bit training: the optimizer keeps its states in the weights' format and no fp32 master "
+               "copy (torch.optim.AdamW on a 16-bit model).");
+    } else {
+        switch (s.training.optimizer) {
+        case Optimizer::AdamW:
+            b.note(mixed ? "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."
+                         : "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).");
+            break;
+        case Optimizer::Sgd:
+            b.note(mixed ? "Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes."
+                         : "fp32 SGD: momentum, 4 bytes.");
+            break;
+        case Optimizer::AdamW8bit:
+            b.note(mixed ? "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes "
+                           "(Dettmers et al. 2022)."
+                         : "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).");
+            break;
+        }
     }
     zeroSharded(b, su, 1, "optimizer_bytes", "Optimizer bytes per parameter", perParam);
     return b.done(result);
@@ -559,7 +561,7 @@ Explanation adaptersExplanation(const Setup& su, double result)
     b.term("adapter_params", "Adapter parameters, r × (in + out) per adapted module", su.ctx.adapterCounts().trainableParams,
            U::Parameters);
     b.term("adapter_bytes", "Bytes per adapter weight (and gradient)", adapterBytes, U::BytesPerElement);
-    b.term("optimizer_bytes", "Optimizer bytes per adapter weight", optimizerBytesPerParam(tr.optimizer, adapterBytes),
+    b.term("optimizer_bytes", "Optimizer bytes per adapter weight", optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights),
            U::BytesPerElement);
     b.term("adapter_params_device", "Adapter parameters on this device", adapterParamsPerDevice(su.ctx), U::Parameters);
     if (tr.zeroStage > 0) {

@@ -186,18 +186,19 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     return m;
 }
 
-double optimizerBytesPerParam(Optimizer optimizer, double weightBytes)
+double optimizerBytesPerParam(Optimizer optimizer, double weightBytes, bool masterWeights)
 {
     // ZeRO §3.1 / Fig. 1: mixed-precision Adam keeps 2Ψ weights + 2Ψ gradients + 12Ψ optimizer
-    // (fp32 master, m, v). With fp32 weights there is no master copy: 4 + 4 + 8.
-    const bool mixed = weightBytes < 4.0;
+    // (fp32 master, m, v). fp32 weights are their own master: 4 + 4 + 8. Without a master copy the
+    // states take the weights' format (torch.optim.AdamW allocates m and v with zeros_like(param)).
+    const bool master = masterWeights && weightBytes < 4.0;
     switch (optimizer) {
     case Optimizer::AdamW:
-        return mixed ? 12.0 : 8.0; // (master) + m + v
+        return master ? 12.0 : 2.0 * weightBytes; // (master) + m + v
     case Optimizer::Sgd:
-        return mixed ? 8.0 : 4.0; // (master) + momentum
+        return master ? 8.0 : weightBytes; // (master) + momentum
     case Optimizer::AdamW8bit:
-        return mixed ? 6.0 : 2.0; // (master) + 8-bit m, v (Dettmers et al. 2022)
+        return master ? 6.0 : 2.0; // (master) + 8-bit m, v (Dettmers et al. 2022)
     }
     return 12.0;
 }
@@ -246,15 +247,18 @@ double adapterActivationBytesPerLayer(const EvaluationContext& ctx, double seque
     const auto& tr = ctx.scenario.training;
     if (!ctx.adapterTraining() || tr.recompute == Recompute::Full) // full: only layer inputs stay
         return 0;
-    // Each adapted module keeps A·x (r wide) for the backward pass of B and, with lora_dropout,
-    // the dropped-out copy of x it fed to A (PEFT: lora_B(lora_A(dropout(x)))). Per layer on
-    // average, on one tensor-parallel rank.
+    // Each adapted module keeps A·x (r wide, in the adapter format) for the backward pass of B, and
+    // the copy of x it fed to A when that is a new tensor: PEFT computes lora_B(lora_A(dropout(x)))
+    // after casting x to the adapter's dtype (peft/tuners/lora/layer.py, Linear.forward), so fp32
+    // adapters on bf16 activations, or any lora_dropout, save one copy of each adapted module's
+    // input in the adapter format. Per layer on average, on one tensor-parallel rank.
     const LoraCounts& c = ctx.adapterCounts();
     const double layers = static_cast<double>(ctx.arch.layers);
-    const double elements = static_cast<double>(tr.lora.rank) * c.adaptedModulesPerToken +
-                            (tr.lora.dropout > 0 ? c.adaptedInputElementsPerToken : 0.0);
-    return sequences * sequenceLength * elements / layers * bytesOf(ctx.scenario.activations) /
-           static_cast<double>(ctx.split.tensor);
+    const double adapterBytes = bytesOf(tr.lora.adapterPrecision);
+    const bool inputCopies = tr.lora.dropout > 0 || tr.lora.adapterPrecision != ctx.scenario.activations;
+    const double bytes = static_cast<double>(tr.lora.rank) * c.adaptedModulesPerToken * adapterBytes +
+                         (inputCopies ? c.adaptedInputElementsPerToken * adapterBytes : 0.0);
+    return sequences * sequenceLength * bytes / layers / static_cast<double>(ctx.split.tensor);
 }
 
 namespace {
@@ -277,7 +281,7 @@ void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
         const double expert = expertParamsPerDevice(ctx);
         const double shared = paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // trains the tower too
         const double weightBytes = bytesOf(s.weights);
-        const double optimizerBytes = optimizerBytesPerParam(tr.optimizer, weightBytes);
+        const double optimizerBytes = optimizerBytesPerParam(tr.optimizer, weightBytes, tr.masterWeights);
         m.weightsBytes = shard(3, shared * weightBytes, expert * weightBytes);
         m.gradientsBytes = shard(2, shared * weightBytes, expert * weightBytes);
         m.optimizerStatesBytes = shard(1, shared * optimizerBytes, expert * optimizerBytes);
@@ -293,7 +297,7 @@ void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
     const double adapterParams = adapterParamsPerDevice(ctx);
     const double adapterBytes = bytesOf(tr.lora.adapterPrecision);
     m.adaptersBytes = shard(3, adapterParams * adapterBytes, 0.0) + shard(2, adapterParams * adapterBytes, 0.0) +
-                      shard(1, adapterParams * optimizerBytesPerParam(tr.optimizer, adapterBytes), 0.0);
+                      shard(1, adapterParams * optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights), 0.0);
     // QLoRA dequantizes one module at a time to 16 bits for its matrix product (bitsandbytes
     // dequantize_4bit / int8 matmul); the largest is the workspace's peak.
     if (tr.method == TrainingMethod::Qlora)
@@ -314,10 +318,12 @@ double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFl
 
 double trainingLogitsBytes(const EvaluationContext& ctx)
 {
-    // The last stage's logits (16-bit) and fp32 loss inputs, s·b·V·(2 + 4) / t.
+    // The last stage's logits in 16 bits and the loss's fp32 copy of them, s·b·V·(2 + 4/chunks) / t:
+    // 6 bytes per vocabulary entry per token when the loss upcasts them whole.
     const auto& s = ctx.scenario;
     return static_cast<double>(s.promptTokens) * static_cast<double>(s.training.microBatch) *
-           static_cast<double>(ctx.arch.vocab) * 6.0 / static_cast<double>(ctx.split.tensor);
+           static_cast<double>(ctx.arch.vocab) * (2.0 + 4.0 / static_cast<double>(s.training.lossChunks)) /
+           static_cast<double>(ctx.split.tensor);
 }
 
 MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches)

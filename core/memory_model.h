@@ -41,8 +41,9 @@ double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequenc
 double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength);
 
 // Bytes per trained parameter an optimizer keeps beside weights of `weightBytes` each (ZeRO §3.1:
-// mixed precision adds an fp32 master copy).
-double optimizerBytesPerParam(Optimizer optimizer, double weightBytes);
+// mixed precision adds an fp32 master copy; without `masterWeights` the states are in the weights'
+// format).
+double optimizerBytesPerParam(Optimizer optimizer, double weightBytes, bool masterWeights);
 
 // LoRA / QLoRA: the frozen base weights one device holds, in their stored format (QLoRA: every
 // linear module in NF4 / int8, the rest in the weight precision), and the adapter parameters.

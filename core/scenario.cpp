@@ -232,6 +232,8 @@ Scenario scenarioFromJson(const json& input)
             optionalInRange(t, "train_tokens", "training", {1.0, 1e16, "tokens"}).value_or(tr.trainTokens);
         tr.method = readEnum(t, "method", "training", tr.method, kMethods);
         tr.pagedOptimizer = optionalBool(t, "paged_optimizer", "training").value_or(false);
+        tr.masterWeights = optionalBool(t, "master_weights", "training").value_or(true);
+        tr.lossChunks = optionalInteger(t, "loss_chunks", "training", 1, 1'000'000).value_or(1);
         if (t.contains("lora") && !t["lora"].is_null()) {
             const json& l = requireObject(t["lora"], "training.lora");
             const std::string path = "training.lora";
@@ -314,6 +316,8 @@ json scenarioToJson(const Scenario& s)
         out["training"]["grad_accum"] = *t.gradAccum;
     out["training"]["method"] = trainingMethodName(t.method);
     out["training"]["paged_optimizer"] = t.pagedOptimizer;
+    out["training"]["master_weights"] = t.masterWeights;
+    out["training"]["loss_chunks"] = t.lossChunks;
     // The adapter settings are echoed whenever they matter or differ from the defaults, so a file
     // saved while trying full fine-tuning keeps the rank and targets it had.
     if (t.method != TrainingMethod::Full || !(t.lora == LoraSettings{})) {
@@ -375,7 +379,7 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"precision", {"weights", "kv_cache", "activations", "compute"}},
         {"training",
          {"optimizer", "zero_stage", "recompute", "micro_batch", "grad_accum", "sequence_parallel",
-          "train_tokens", "method", "lora", "paged_optimizer"}},
+          "train_tokens", "method", "lora", "paged_optimizer", "master_weights", "loss_chunks"}},
         {"efficiency", {"compute", "memory", "network", "layer_latency_seconds"}},
         {"overheads",
          {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",

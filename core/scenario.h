@@ -70,6 +70,15 @@ struct TrainingSettings
     TrainingMethod method = TrainingMethod::Full;
     LoraSettings lora;            // method lora / qlora
     bool pagedOptimizer = false;  // optimizer states in paged memory (QLoRA §3 "Paged Optimizers")
+    // Mixed precision keeps an fp32 master copy of 16-bit weights beside fp32 optimizer states
+    // (Micikevicius et al. 2018; ZeRO §3.1). Without it ("pure" bf16 training: torch.optim.AdamW
+    // on a bf16 model, LitGPT's bf16-true, torchtune's dtype bf16) the states take the weights'
+    // format and there is no master copy.
+    bool masterWeights = true;
+    // The loss's fp32 copy of the logits, made whole (1: transformers' logits.float()) or per chunk
+    // of the tokens (torchtune's CEWithChunkedOutputLoss: 8; LitGPT's chunked_cross_entropy: one
+    // chunk per 128 positions): 16-bit logits plus 1/chunks of them in fp32.
+    long long lossChunks = 1;
 };
 
 struct Efficiency

@@ -4,6 +4,7 @@
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
+#include "widgets/fine_tuning_summary.h"
 #include "widgets/explanation_text.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
@@ -42,6 +43,9 @@ constexpr const char* kContext = "lhe::widgets::CompareView";
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Activations"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Gradients"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Optimizer states"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Adapters"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Dequantization workspace"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Trainable parameters"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Overheads"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Offloaded"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Time to first token"),
@@ -232,7 +236,10 @@ QString CompareView::scenarioTitle(const core::Report& report)
     QString precision = fromView(core::precisionName(s.weights));
     if (s.compute != s.weights)
         precision = tr("%1 weights, %2 compute").arg(precision, fromView(core::precisionName(s.compute)));
-    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    // In training the method is what an A/B of full fine-tuning against QLoRA differs in.
+    const QString mode = s.mode == core::Mode::Training
+                             ? tr("training (%1)").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
+                             : tr("inference");
     return tr("%1 on %2 × %3 · %4 · %5")
         .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
              QString::fromStdString(report.deviceName), precision, mode);

@@ -18,7 +18,7 @@ struct WarningTemplate
 // Mirrors the report.warnings of core/estimator.cpp and the split errors its validateSplit()
 // throws; tests/widgets/tst_core_message.cpp produces every one of them and fails on a text this
 // table does not know.
-constexpr std::array<WarningTemplate, 14> kWarnings{{
+constexpr std::array<WarningTemplate, 22> kWarnings{{
     {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
      QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
     {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
@@ -59,6 +59,27 @@ constexpr std::array<WarningTemplate, 14> kWarnings{{
      QT_TRANSLATE_NOOP("CoreMessage",
                        "No split of %1 devices has a data-parallel degree d with micro_batch %2 × grad_accum %3 × d "
                        "= batch %4 (leave grad_accum out to derive it from the batch)")},
+    // LoRA / QLoRA (README "Scenario (input)", training.method and training.lora): named adapter
+    // targets the chosen model lacks (core/lora.cpp; a model change in the controls under a file's
+    // list), and what core/scenario.cpp refuses in a file's training.lora.
+    {R"(^training\.lora\.targets: "(.+)" names no linear module of this model; its modules are (.+)$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "LoRA targets: \"%1\" names no linear module of this model; its modules are %2")},
+    {R"(^training\.lora\.targets: unknown value "(.+)"; allowed: "all-linear", "attention" or a list of module names$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "LoRA targets: unknown value \"%1\"; allowed: \"all-linear\", \"attention\" or "
+                                      "a list of module names")},
+    {R"(^training\.lora\.targets: expected "all-linear", "attention" or a non-empty list of module names$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "LoRA targets: expected \"all-linear\", \"attention\" or a non-empty list of module names")},
+    {R"(^training\.lora\.targets: at most 64 module names, got (\d+)$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "LoRA targets: at most 64 module names, got %1")},
+    {R"(^training\.lora\.targets: each entry must be a module name such as "q_proj", got (.+)$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "LoRA targets: each entry must be a module name such as \"q_proj\", got %1")},
+    {R"(^training\.lora\.adapter_precision: adapters train in fp32, bf16 or fp16, got "(.+)"$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "Adapters train in fp32, bf16 or fp16, got \"%1\"")},
+    {R"(^training\.method: unknown value "(.+)"; allowed: full, lora, qlora$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "Training method: unknown value \"%1\"; allowed: full, lora, qlora")},
+    {R"(^training\.lora\.quantization: unknown value "(.+)"; allowed: nf4, int8$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "QLoRA base: unknown value \"%1\"; allowed: nf4, int8")},
 }};
 
 const QRegularExpression& expressionOf(std::size_t index)

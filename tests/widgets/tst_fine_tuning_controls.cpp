@@ -1,0 +1,208 @@
+// Tests of the fine-tuning rows of the scenario panel (FineTuningControls inside ScenarioControls)
+// and of the dashboard's "which methods fit" line: each control edits the document's scenario,
+// a method switch keeps the adapter settings, a file's named targets survive the controls, and
+// Llama 3.1 8B on an RTX 4090 at sequence 512 names LoRA and QLoRA as fitting, full as not.
+#include "core/catalog.h"
+#include "core/estimator.h"
+#include "core/report.h"
+#include "widgets/dashboard.h"
+#include "widgets/fine_tuning_summary.h"
+#include "widgets/scenario_controls.h"
+#include "widgets/scenario_document.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTranslator>
+#include <QtTest>
+
+using lhe::widgets::ScenarioControls;
+using nlohmann::json;
+namespace core = lhe::core;
+namespace widgets = lhe::widgets;
+
+namespace {
+
+template <typename T> T* child(const QWidget& widget, const char* objectName)
+{
+    T* found = widget.findChild<T*>(QString::fromLatin1(objectName));
+    if (!found)
+        qFatal("no child %s", objectName);
+    return found;
+}
+
+// The brief's question: an 8B model on a 24 GB card, one sequence of 512 per micro-batch.
+json fineTuning(const char* method)
+{
+    return {{"device", "nvidia-rtx-4090"},
+            {"model", "llama-3.1-8b"},
+            {"mode", "training"},
+            {"batch", 8},
+            {"prompt_tokens", 512},
+            {"training", {{"micro_batch", 1}, {"recompute", "full"}, {"method", method}}}};
+}
+
+int indexOfData(const QComboBox* combo, const QVariant& data)
+{
+    const int index = combo->findData(data);
+    if (index < 0)
+        qFatal("no entry with this data");
+    return index;
+}
+
+} // namespace
+
+class TestFineTuningControls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void controlsEditTheScenario()
+    {
+        ScenarioControls controls;
+        controls.setCatalog(core::Catalog::builtIn());
+        controls.setScenario(fineTuning("full"));
+        auto* method = child<QComboBox>(controls, "methodCombo");
+        auto* rank = child<QSpinBox>(controls, "loraRankSpin");
+        auto* targets = child<QComboBox>(controls, "loraTargetsCombo");
+        auto* base = child<QComboBox>(controls, "qloraBaseCombo");
+        const core::Scenario& s = controls.document()->scenario();
+
+        QCOMPARE(rank->value(), 16);
+        QVERIFY(!rank->isEnabled());
+        QVERIFY(!targets->isEnabled());
+        QVERIFY(!base->isEnabled());
+
+        method->setCurrentIndex(indexOfData(method, static_cast<int>(core::TrainingMethod::Qlora)));
+        QCOMPARE(s.training.method, core::TrainingMethod::Qlora);
+        QVERIFY(rank->isEnabled());
+        QVERIFY(base->isEnabled());
+
+        rank->setValue(64);
+        QCOMPARE(s.training.lora.rank, 64LL);
+        targets->setCurrentIndex(indexOfData(targets, QStringLiteral("attention")));
+        QCOMPARE(s.training.lora.targets, core::LoraTargets::Attention);
+        base->setCurrentIndex(2); // int8
+        QCOMPARE(s.training.lora.quantization, core::QuantizedBase::Int8);
+        base->setCurrentIndex(1); // NF4 without double quantization
+        QCOMPARE(s.training.lora.quantization, core::QuantizedBase::Nf4);
+        QVERIFY(!s.training.lora.doubleQuant);
+
+        // LoRA keeps rank and targets; the base is QLoRA's alone.
+        method->setCurrentIndex(indexOfData(method, static_cast<int>(core::TrainingMethod::Lora)));
+        QCOMPARE(s.training.method, core::TrainingMethod::Lora);
+        QCOMPARE(s.training.lora.rank, 64LL);
+        QCOMPARE(s.training.lora.targets, core::LoraTargets::Attention);
+        QVERIFY(rank->isEnabled());
+        QVERIFY(!base->isEnabled());
+        // Full fine-tuning and back: still rank 64, shown and in the scenario.
+        method->setCurrentIndex(indexOfData(method, static_cast<int>(core::TrainingMethod::Full)));
+        QCOMPARE(s.training.method, core::TrainingMethod::Full);
+        QCOMPARE(s.training.lora.rank, 64LL);
+        method->setCurrentIndex(indexOfData(method, static_cast<int>(core::TrainingMethod::Qlora)));
+        QCOMPARE(rank->value(), 64);
+        QCOMPARE(controls.scenario()["training"]["lora"]["rank"], json(64));
+
+        // Undo goes back one control at a time: the method first.
+        controls.document()->undoStack()->undo();
+        QCOMPARE(method->currentData().toInt(), static_cast<int>(core::TrainingMethod::Full));
+    }
+
+    void namedTargetsSurviveTheControls()
+    {
+        ScenarioControls controls;
+        controls.setCatalog(core::Catalog::builtIn());
+        json file = fineTuning("lora");
+        file["training"]["lora"] = {{"rank", 8}, {"targets", {"q_proj", "v_proj"}}};
+        controls.setScenario(file);
+        auto* targets = child<QComboBox>(controls, "loraTargetsCombo");
+        QCOMPARE(targets->count(), 3);
+        QCOMPARE(targets->currentText(), QStringLiteral("Named: q_proj, v_proj"));
+
+        // Another control's edit leaves the list as it is.
+        child<QSpinBox>(controls, "loraRankSpin")->setValue(32);
+        QCOMPARE(controls.scenario()["training"]["lora"]["targets"], json({"q_proj", "v_proj"}));
+        QCOMPARE(controls.scenario()["training"]["lora"]["rank"], json(32));
+
+        // All linear, then the named entry again: the same list.
+        targets->setCurrentIndex(indexOfData(targets, QStringLiteral("all-linear")));
+        QCOMPARE(controls.scenario()["training"]["lora"]["targets"], json("all-linear"));
+        QCOMPARE(targets->count(), 3);
+        targets->setCurrentIndex(indexOfData(targets, QStringLiteral("named")));
+        QCOMPARE(controls.scenario()["training"]["lora"]["targets"], json({"q_proj", "v_proj"}));
+
+        // A scenario without names has no named entry.
+        controls.setScenario(fineTuning("lora"));
+        QCOMPARE(targets->count(), 2);
+    }
+
+    void headlineNamesTheMethodsThatFit_data()
+    {
+        QTest::addColumn<QString>("method");
+        QTest::newRow("full") << QStringLiteral("full");
+        QTest::newRow("lora") << QStringLiteral("lora");
+        QTest::newRow("qlora") << QStringLiteral("qlora");
+    }
+
+    void headlineNamesTheMethodsThatFit()
+    {
+        QFETCH(QString, method);
+        const core::Report report = core::estimate(core::scenarioFromJson(fineTuning(method.toLatin1().constData())),
+                                                   core::Catalog::builtIn());
+        QVERIFY(report.training && report.training->methodsCompared);
+        QVERIFY(!report.training->methodFits[0]);
+        QVERIFY(report.training->methodFits[1]);
+        QVERIFY(report.training->methodFits[2]);
+
+        widgets::Dashboard dashboard;
+        dashboard.setReport(report);
+        const QString text = dashboard.methodsFit();
+        QVERIFY2(text.startsWith(QStringLiteral("Fits on this device")), qPrintable(text));
+        const QString fitting = text.section(QStringLiteral(" — "), 0, 0);
+        const QString notFitting = text.section(QStringLiteral(" — "), 1);
+        QVERIFY2(fitting.contains(QStringLiteral("LoRA ")) && fitting.contains(QStringLiteral("QLoRA ")),
+                 qPrintable(text));
+        QVERIFY2(!fitting.contains(QStringLiteral("full")), qPrintable(text));
+        QVERIFY2(notFitting.startsWith(QStringLiteral("full fine-tuning needs ")), qPrintable(text));
+        QVERIFY(!dashboard.findChild<QLabel*>(QStringLiteral("methodsFitLabel"))->isHidden());
+
+        // In Chinese with the shipped translation.
+        const QString qm = QDir(QCoreApplication::applicationDirPath())
+                               .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
+        QTranslator translator;
+        QVERIFY2(translator.load(qm), qPrintable(qm));
+        QCoreApplication::installTranslator(&translator);
+        const QString chinese = widgets::FineTuningSummary::methodsFitText(report);
+        QCoreApplication::removeTranslator(&translator);
+        QVERIFY2(chinese.contains(QStringLiteral("全量微调")), qPrintable(chinese));
+        QVERIFY2(chinese.contains(QStringLiteral("QLoRA")), qPrintable(chinese));
+        QVERIFY2(!chinese.contains(QStringLiteral("Fits")), qPrintable(chinese));
+    }
+
+    void inferenceHasNoMethodLine()
+    {
+        json inference = fineTuning("full");
+        inference["mode"] = "inference";
+        const core::Report report = core::estimate(core::scenarioFromJson(inference), core::Catalog::builtIn());
+        widgets::Dashboard dashboard;
+        dashboard.setReport(report);
+        QVERIFY(dashboard.methodsFit().isEmpty());
+        QVERIFY(dashboard.findChild<QLabel*>(QStringLiteral("methodsFitLabel"))->isHidden());
+    }
+
+    void missingTargetsAreNamed()
+    {
+        core::Report report =
+            core::estimate(core::scenarioFromJson(fineTuning("full")), core::Catalog::builtIn());
+        report.training->methodBytes[1].reset(); // what the core leaves for targets the model lacks
+        report.training->methodFits[1] = false;
+        const QString text = widgets::FineTuningSummary::methodsFitText(report);
+        QVERIFY2(text.contains(QStringLiteral("LoRA: the adapter targets name no module of this model")),
+                 qPrintable(text));
+    }
+};
+
+QTEST_MAIN(TestFineTuningControls)
+#include "tst_fine_tuning_controls.moc"

@@ -151,7 +151,8 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
         auto trainable = [](const Report& r) {
             return r.training ? std::optional<double>(r.paramsTrainable) : std::nullopt;
         };
-        rows.push_back(numeric("Training", "Trainable parameters", Quantity::Count, trainable(a), trainable(b)));
+        rows.push_back(
+            numeric("Training", "Trainable parameters", Quantity::Count, trainable(a), trainable(b)));
         rows.push_back(numeric("Training", "Step time", Quantity::Seconds, field(a.training, step),
                                field(b.training, step)));
         rows.push_back(numeric("Training", "Training tokens/s", Quantity::TokensPerSecond,

@@ -4,8 +4,8 @@
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
-#include "widgets/fine_tuning_summary.h"
 #include "widgets/explanation_text.h"
+#include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -237,9 +237,10 @@ QString CompareView::scenarioTitle(const core::Report& report)
     if (s.compute != s.weights)
         precision = tr("%1 weights, %2 compute").arg(precision, fromView(core::precisionName(s.compute)));
     // In training the method is what an A/B of full fine-tuning against QLoRA differs in.
-    const QString mode = s.mode == core::Mode::Training
-                             ? tr("training (%1)").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
-                             : tr("inference");
+    const QString mode =
+        s.mode == core::Mode::Training
+            ? tr("training (%1)").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
+            : tr("inference");
     return tr("%1 on %2 × %3 · %4 · %5")
         .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
              QString::fromStdString(report.deviceName), precision, mode);

@@ -57,8 +57,9 @@ void Dashboard::retranslateUi()
 }
 
 Dashboard::Dashboard(QWidget* parent)
-    : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)), m_memoryBars(new MemoryBarsWidget(this)),
-      m_roofline(new RooflineWidget), m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
+    : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)),
+      m_memoryBars(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget),
+      m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
       m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
       m_training(new BottleneckCard(this))
 {

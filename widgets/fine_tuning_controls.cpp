@@ -38,8 +38,10 @@ QComboBox* newCombo(QWidget* parent, const QString& objectName, const QString& n
 
 QLabel* addRow(QGridLayout* grid, int row, const QString& text, QWidget* input, Qt::Alignment alignment = {})
 {
+    // No buddy: a buddy label needs a mnemonic (the panel's rule, tst_scenario_controls
+    // mnemonicsAreUniquePerMode), and in training mode every letter but the menus' F, E, V and H
+    // already has one. The inputs follow the optimizer in the Tab order and carry accessible names.
     auto* label = new QLabel(text, input->parentWidget());
-    label->setBuddy(input);
     grid->addWidget(label, row, 0);
     grid->addWidget(input, row, 1, alignment);
     return label;
@@ -121,9 +123,10 @@ void FineTuningControls::fillTargets()
             names << QString::fromStdString(name);
         // The list comes from the scenario file; the panel has no editor for it, only keeps it.
         m_targets->addItem(tr("Named: %1").arg(names.join(QStringLiteral(", "))), kNamed);
-        m_targets->setItemData(m_targets->count() - 1,
-                               tr("The modules the scenario file names: %1").arg(names.join(QStringLiteral(", "))),
-                               Qt::ToolTipRole);
+        m_targets->setItemData(
+            m_targets->count() - 1,
+            tr("The modules the scenario file names: %1").arg(names.join(QStringLiteral(", "))),
+            Qt::ToolTipRole);
     }
     const int row = m_targets->findData(current);
     m_targets->setCurrentIndex(row >= 0 ? row : 0);
@@ -140,7 +143,7 @@ void FineTuningControls::show(const core::TrainingSettings& training)
         m_names = lora.targetNames;
         fillTargets();
     }
-    const QString targets = lora.targets == core::LoraTargets::AllLinear ? kAllLinear
+    const QString targets = lora.targets == core::LoraTargets::AllLinear   ? kAllLinear
                             : lora.targets == core::LoraTargets::Attention ? kAttention
                                                                            : kNamed;
     m_targets->setCurrentIndex(std::max(0, m_targets->findData(targets)));

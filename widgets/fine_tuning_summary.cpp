@@ -40,12 +40,12 @@ QString FineTuningSummary::methodsFitText(const core::Report& report)
             tooLarge << tr("%1 needs %2").arg(name, formatBytes(*t.methodBytes[index]));
     }
     const QString capacity = formatBytes(report.memory.capacityPerDeviceBytes);
-    QString text = fitting.isEmpty()
-                       ? tr("No training method fits on this device (%1): %2").arg(capacity, tooLarge.join(separator))
-                   : tooLarge.isEmpty()
-                       ? tr("Fits on this device (%1): %2").arg(capacity, fitting.join(separator))
-                       : tr("Fits on this device (%1): %2 — %3")
-                             .arg(capacity, fitting.join(separator), tooLarge.join(separator));
+    QString text =
+        fitting.isEmpty()
+            ? tr("No training method fits on this device (%1): %2").arg(capacity, tooLarge.join(separator))
+        : tooLarge.isEmpty() ? tr("Fits on this device (%1): %2").arg(capacity, fitting.join(separator))
+                             : tr("Fits on this device (%1): %2 — %3")
+                                   .arg(capacity, fitting.join(separator), tooLarge.join(separator));
     // The core leaves a method without bytes when its adapter targets name modules this model
     // lacks (TrainingEstimate::methodBytes): say so rather than drop it.
     if (!unknown.isEmpty())

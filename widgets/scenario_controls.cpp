@@ -825,14 +825,13 @@ void ScenarioControls::buildUi()
     m_scroll->setWidget(content);
 
     // Visual order, top to bottom and left to right.
-    std::vector<QWidget*> tabOrder{
-        m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
-        m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
-        m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
-        m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
-        m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
-        m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
-        m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
+    std::vector<QWidget*> tabOrder{m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
+                                   m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
+                                   m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
+                                   m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
+                                   m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
+                                   m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
+                                   m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
     for (QWidget* input : m_fineTuning->inputs())
         tabOrder.push_back(input);
     for (std::size_t i = 1; i < tabOrder.size(); ++i)

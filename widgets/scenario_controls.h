@@ -40,8 +40,8 @@ class ScenarioDocument;
 // tensorSpin, pipelineSpin, dataSpin, expertSpin, splitWarningLabel, weightsCombo, kvCacheCombo,
 // computeCombo, activationsLabel, flashAttentionCheck, trainingGroup, zeroStageCombo,
 // recomputeCombo, microBatchSpin, optimizerCombo, and the fine-tuning rows of FineTuningControls
-// (methodCombo, loraRankSpin, loraTargetsCombo, qloraBaseCombo); deviceSummary and modelSummary are the lines of
-// figures under the pickers.
+// (methodCombo, loraRankSpin, loraTargetsCombo, qloraBaseCombo); deviceSummary and modelSummary are the lines
+// of figures under the pickers.
 //
 // Behaviour worth knowing:
 // - Activations have no control of their own: they keep the loaded scenario's value until the user

@@ -61,7 +61,9 @@ static std::string errorOf(const core::Scenario& s)
 static std::string fileErrorOf(const nlohmann::json& training)
 {
     try {
-        core::scenarioFromJson({{"device", "nvidia-rtx-4090"}, {"model", "llama-3.1-8b"}, {"mode", "training"},
+        core::scenarioFromJson({{"device", "nvidia-rtx-4090"},
+                                {"model", "llama-3.1-8b"},
+                                {"mode", "training"},
                                 {"training", training}});
     } catch (const core::InputError& error) {
         return error.what();
@@ -142,22 +144,25 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     named.training.method = core::TrainingMethod::Lora;
     named.training.lora.targets = core::LoraTargets::Named;
     named.training.lora.targetNames = {"attn_qkv"};
-    QTest::newRow("unknown LoRA module") << QString::fromStdString(errorOf(named)) << QStringLiteral("attn_qkv");
+    QTest::newRow("unknown LoRA module")
+        << QString::fromStdString(errorOf(named)) << QStringLiteral("attn_qkv");
     // What a scenario file's training block can get wrong.
-    QTest::newRow("LoRA targets value") << QString::fromStdString(fileErrorOf({{"lora", {{"targets", "mlp"}}}}))
-                                        << QStringLiteral("mlp");
+    QTest::newRow("LoRA targets value")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", "mlp"}}}})) << QStringLiteral("mlp");
     QTest::newRow("LoRA targets empty")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}})) << QString();
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}}))
+        << QString();
     nlohmann::json many = nlohmann::json::array();
     for (int i = 0; i < 65; ++i)
         many.push_back("m" + std::to_string(i));
-    QTest::newRow("LoRA targets too many") << QString::fromStdString(fileErrorOf({{"lora", {{"targets", many}}}}))
-                                           << QStringLiteral("65");
+    QTest::newRow("LoRA targets too many")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", many}}}})) << QStringLiteral("65");
     QTest::newRow("LoRA targets entry")
         << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}}))
         << QStringLiteral("1");
     QTest::newRow("adapter precision")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}})) << QStringLiteral("fp8");
+        << QString::fromStdString(fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}}))
+        << QStringLiteral("fp8");
     QTest::newRow("training method") << QString::fromStdString(fileErrorOf({{"method", "dora"}}))
                                      << QStringLiteral("dora");
     QTest::newRow("QLoRA base") << QString::fromStdString(fileErrorOf({{"lora", {{"quantization", "fp4"}}}}))

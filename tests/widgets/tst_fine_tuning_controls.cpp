@@ -7,6 +7,8 @@
 #include "core/report.h"
 #include "widgets/dashboard.h"
 #include "widgets/fine_tuning_summary.h"
+#include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/scenario_document.h"
 
@@ -14,6 +16,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTranslator>
 #include <QtTest>
@@ -149,8 +152,8 @@ private slots:
     void headlineNamesTheMethodsThatFit()
     {
         QFETCH(QString, method);
-        const core::Report report = core::estimate(core::scenarioFromJson(fineTuning(method.toLatin1().constData())),
-                                                   core::Catalog::builtIn());
+        const core::Report report = core::estimate(
+            core::scenarioFromJson(fineTuning(method.toLatin1().constData())), core::Catalog::builtIn());
         QVERIFY(report.training && report.training->methodsCompared);
         QVERIFY(!report.training->methodFits[0]);
         QVERIFY(report.training->methodFits[1]);
@@ -169,8 +172,9 @@ private slots:
         QVERIFY(!dashboard.findChild<QLabel*>(QStringLiteral("methodsFitLabel"))->isHidden());
 
         // In Chinese with the shipped translation.
-        const QString qm = QDir(QCoreApplication::applicationDirPath())
-                               .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
+        const QString qm =
+            QDir(QCoreApplication::applicationDirPath())
+                .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
         QTranslator translator;
         QVERIFY2(translator.load(qm), qPrintable(qm));
         QCoreApplication::installTranslator(&translator);
@@ -181,11 +185,51 @@ private slots:
         QVERIFY2(!chinese.contains(QStringLiteral("Fits")), qPrintable(chinese));
     }
 
+    void adapterSegmentsDrawExplainAndClick()
+    {
+        const core::Report report =
+            core::estimate(core::scenarioFromJson(fineTuning("qlora")), core::Catalog::builtIn());
+        QVERIFY(report.memory.perDevice.adaptersBytes > 0);
+        QVERIFY(report.memory.perDevice.dequantWorkspaceBytes > 0);
+        widgets::MemoryBarsWidget widget;
+        widget.resize(800, 500);
+        widget.setReport(report);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const std::pair<core::MemorySegmentKind, QString> segments[] = {
+            {core::MemorySegmentKind::Adapters, QStringLiteral("Adapters")},
+            {core::MemorySegmentKind::DequantWorkspace, QStringLiteral("Dequantization workspace")}};
+        for (const auto& [kind, name] : segments) {
+            QCPBars* bars = widget.barsFor(kind);
+            QCOMPARE(bars->name(), name); // the legend's entry
+            QVERIFY(bars->visible());
+            QVERIFY(bars->data()->size() > 0);
+            QVERIFY2(widget.segmentToolTip(kind, 0).startsWith(name),
+                     qPrintable(widget.segmentToolTip(kind, 0)));
+        }
+        // A click in the middle of the adapters' segment explains the adapters: its base is the
+        // stack of the bars below it.
+        QCPBars* adapters = widget.barsFor(core::MemorySegmentKind::Adapters);
+        const double key = adapters->data()->at(0)->key;
+        double base = 0;
+        for (QCPBars* below = adapters->barBelow(); below; below = below->barBelow())
+            base += below->data()->at(0)->value;
+        const double middle = base + adapters->data()->at(0)->value / 2;
+        QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
+        QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
+                          QPoint(qRound(widget.plot()->xAxis->coordToPixel(key - 0.2)),
+                                 qRound(widget.plot()->yAxis->coordToPixel(middle))));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<core::MemorySegmentKind>(), core::MemorySegmentKind::Adapters);
+    }
+
     void inferenceHasNoMethodLine()
     {
         json inference = fineTuning("full");
         inference["mode"] = "inference";
-        const core::Report report = core::estimate(core::scenarioFromJson(inference), core::Catalog::builtIn());
+        const core::Report report =
+            core::estimate(core::scenarioFromJson(inference), core::Catalog::builtIn());
         widgets::Dashboard dashboard;
         dashboard.setReport(report);
         QVERIFY(dashboard.methodsFit().isEmpty());

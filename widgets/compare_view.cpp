@@ -315,10 +315,10 @@ void CompareView::refresh()
     // Two short lines: a chart a quarter of the window wide has no room for the whole title.
     m_barsA->setTitle(tr("A: %1\n%2 · %3")
                           .arg(QString::fromStdString(a.deviceName), QString::fromStdString(a.modelName),
-                               fromView(core::precisionName(a.scenario.weights))));
+                               FineTuningSummary::weightsAndMethod(a)));
     m_barsB->setTitle(tr("B: %1\n%2 · %3")
                           .arg(QString::fromStdString(b.deviceName), QString::fromStdString(b.modelName),
-                               fromView(core::precisionName(b.scenario.weights))));
+                               FineTuningSummary::weightsAndMethod(b)));
     m_barsA->setReport(a, axisMaxBytes);
     m_barsB->setReport(b, axisMaxBytes);
     m_roofline->setReport(b, &a);

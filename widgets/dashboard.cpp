@@ -149,7 +149,11 @@ void Dashboard::showHeadline(const core::Report& report)
 {
     const auto& s = report.scenario;
     const auto& split = *s.parallelism;
-    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    // The exported dashboard has no controls beside it: the headline names the training method.
+    const QString mode =
+        s.mode == core::Mode::Training
+            ? tr("training · %1").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
+            : tr("inference");
     m_headline->setText(tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
                             .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
                                  QString::fromStdString(report.deviceName), mode,

@@ -84,7 +84,7 @@ FineTuningControls::FineTuningControls(QWidget* parent, QGridLayout* grid, int f
                          "scale per block of 64; double quantization stores those scales in 8 bits "
                          "too (about 4.13 bits per weight). int8 keeps 8 bits per weight. Each "
                          "layer is turned back into 16 bits for its matrix product."));
-    m_base->addItem(tr("NF4 + double quantization"), Nf4Double);
+    m_base->addItem(tr("NF4 + double quant"), Nf4Double);
     m_base->addItem(tr("NF4"), Nf4);
     m_base->addItem(tr("int8"), Int8);
 

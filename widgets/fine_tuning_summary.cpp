@@ -20,6 +20,25 @@ QString FineTuningSummary::methodName(int method)
     return {};
 }
 
+QString FineTuningSummary::weightsAndMethod(const core::Report& report)
+{
+    const core::Scenario& s = report.scenario;
+    const std::string_view weights = core::precisionName(s.weights);
+    QString text = QString::fromUtf8(weights.data(), static_cast<qsizetype>(weights.size()));
+    if (s.mode != core::Mode::Training)
+        return text;
+    switch (s.training.method) {
+    case core::TrainingMethod::Full:
+        return tr("%1 · full").arg(text);
+    case core::TrainingMethod::Lora:
+        return tr("%1 · LoRA").arg(text);
+    case core::TrainingMethod::Qlora:
+        return s.training.lora.quantization == core::QuantizedBase::Int8 ? tr("int8 · QLoRA")
+                                                                         : tr("NF4 · QLoRA");
+    }
+    return text;
+}
+
 QString FineTuningSummary::methodsFitText(const core::Report& report)
 {
     if (!report.training || !report.training->methodsCompared)

@@ -22,6 +22,9 @@ public:
     static QString methodsFitText(const core::Report& report);
     // A method's name as the panel's Method picker shows it (index: core::TrainingMethod).
     static QString methodName(int method);
+    // The weight format and, in training, the method, short enough for a chart title: "bf16",
+    // "bf16 · LoRA", "NF4 · QLoRA" (QLoRA stores the frozen base in its own format).
+    static QString weightsAndMethod(const core::Report& report);
 };
 
 } // namespace lhe::widgets

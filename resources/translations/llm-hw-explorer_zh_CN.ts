@@ -65,11 +65,11 @@
     </message>
     <message>
         <source>LoRA targets: unknown value &quot;%1&quot;; allowed: &quot;all-linear&quot;, &quot;attention&quot; or a list of module names</source>
-        <translation>LoRA 目标：未知值“%1”；可选 "all-linear"、"attention" 或模块名列表</translation>
+        <translation>LoRA 目标：未知值“%1”；可选 &quot;all-linear&quot;、&quot;attention&quot; 或模块名列表</translation>
     </message>
     <message>
         <source>LoRA targets: expected &quot;all-linear&quot;, &quot;attention&quot; or a non-empty list of module names</source>
-        <translation>LoRA 目标：应为 "all-linear"、"attention" 或非空的模块名列表</translation>
+        <translation>LoRA 目标：应为 &quot;all-linear&quot;、&quot;attention&quot; 或非空的模块名列表</translation>
     </message>
     <message>
         <source>LoRA targets: at most 64 module names, got %1</source>
@@ -77,7 +77,7 @@
     </message>
     <message>
         <source>LoRA targets: each entry must be a module name such as &quot;q_proj&quot;, got %1</source>
-        <translation>LoRA 目标：每一项都必须是模块名（如 "q_proj"），实际为 %1</translation>
+        <translation>LoRA 目标：每一项都必须是模块名（如 &quot;q_proj&quot;），实际为 %1</translation>
     </message>
     <message>
         <source>Adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
@@ -1243,7 +1243,7 @@
     </message>
     <message>
         <source>%1 needs %2</source>
-        <translation>%1 需要 %2</translation>
+        <translation>%1需要 %2</translation>
     </message>
     <message>
         <source>No training method fits on this device (%1): %2</source>
@@ -1264,6 +1264,22 @@
     <message>
         <source> and </source>
         <translation>和</translation>
+    </message>
+    <message>
+        <source>%1 · full</source>
+        <translation>%1 · 全量</translation>
+    </message>
+    <message>
+        <source>%1 · LoRA</source>
+        <translation>%1 · LoRA</translation>
+    </message>
+    <message>
+        <source>int8 · QLoRA</source>
+        <translation>int8 · QLoRA</translation>
+    </message>
+    <message>
+        <source>NF4 · QLoRA</source>
+        <translation>NF4 · QLoRA</translation>
     </message>
 </context>
 <context>
@@ -2807,10 +2823,6 @@ B（当前）：%2</translation>
         <translation>设计空间图</translation>
     </message>
     <message>
-        <source>training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
         <source>inference</source>
         <translation>推理</translation>
     </message>
@@ -2885,6 +2897,10 @@ B（当前）：%2</translation>
     <message>
         <source>approximate: the model&apos;s config is not fully understood (hover for why)</source>
         <translation>近似：模型的 config 未被完全理解（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>training · %1</source>
+        <translation>训练 · %1</translation>
     </message>
 </context>
 <context>
@@ -3431,7 +3447,7 @@ B（当前）：%2</translation>
         <translation>QLoRA 如何存储冻结的基座权重。NF4 每个权重 4 位，每 64 个权重一个缩放因子；双重量化把这些缩放因子也存为 8 位（每个权重约 4.13 位）。int8 每个权重 8 位。每一层在做矩阵乘法前都会反量化回 16 位。</translation>
     </message>
     <message>
-        <source>NF4 + double quantization</source>
+        <source>NF4 + double quant</source>
         <translation>NF4 + 双重量化</translation>
     </message>
     <message>

@@ -16,6 +16,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTranslator>
@@ -139,6 +140,52 @@ private slots:
         // A scenario without names has no named entry.
         controls.setScenario(fineTuning("lora"));
         QCOMPARE(targets->count(), 2);
+    }
+
+    void qloraRowsFitThePanel()
+    {
+        // QLoRA over a file's named targets at the panel's 300 px, in English and Chinese: every
+        // fine-tuning input inside the content, enabled, at least its minimum width.
+        ScenarioControls controls;
+        controls.setCatalog(core::Catalog::builtIn());
+        json file = fineTuning("qlora");
+        file["training"]["lora"] = {{"targets", {"q_proj", "k_proj", "v_proj", "o_proj"}}};
+        controls.setScenario(file);
+        controls.resize(300, 760);
+        controls.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&controls));
+        const QString qm =
+            QDir(QCoreApplication::applicationDirPath())
+                .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
+        QTranslator translator;
+        QVERIFY2(translator.load(qm), qPrintable(qm));
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            if (language == QStringLiteral("zh_CN")) {
+                QCoreApplication::installTranslator(&translator); // the panel rebuilds itself
+                QTest::qWait(50); // the LanguageChange, then the new content's layout
+            }
+            auto* content = child<QWidget>(controls, "scenarioControlsContent");
+            auto* scroll = controls.findChild<QScrollArea*>();
+            scroll->ensureWidgetVisible(child<QComboBox>(controls, "qloraBaseCombo"));
+            for (const char* name : {"methodCombo", "loraRankSpin", "loraTargetsCombo", "qloraBaseCombo"}) {
+                auto* input = child<QWidget>(controls, name);
+                const QRect box(input->mapTo(content, QPoint(0, 0)), input->size());
+                QVERIFY2(box.left() >= 0 && box.right() < content->width(), name);
+                QVERIFY2(input->width() >= input->minimumSizeHint().width(), name);
+                QVERIFY2(input->isEnabled(), name);
+            }
+            QVERIFY(child<QComboBox>(controls, "loraTargetsCombo")
+                        ->currentText()
+                        .contains(QStringLiteral("q_proj")));
+            // A look for humans, as tst_scenario_controls does: LHE_SCREENSHOT_DIR=/tmp/shots.
+            const QString dir = qEnvironmentVariable("LHE_SCREENSHOT_DIR");
+            if (!dir.isEmpty()) {
+                QDir().mkpath(dir);
+                QVERIFY(
+                    controls.grab().save(dir + QStringLiteral("/fine-tuning-controls-%1.png").arg(language)));
+            }
+        }
+        QCoreApplication::removeTranslator(&translator);
     }
 
     void headlineNamesTheMethodsThatFit_data()

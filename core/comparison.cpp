@@ -102,6 +102,10 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
         {"Activations", &MemoryBreakdown::activationsBytes},
         {"Gradients", &MemoryBreakdown::gradientsBytes},
         {"Optimizer states", &MemoryBreakdown::optimizerStatesBytes},
+        // LoRA / QLoRA (README "Scenario (input)", training.method): what a full-vs-adapter
+        // comparison is about, so they sit beside the gradients and states they replace.
+        {"Adapters", &MemoryBreakdown::adaptersBytes},
+        {"Dequantization workspace", &MemoryBreakdown::dequantWorkspaceBytes},
     };
     for (const auto& [label, member] : parts) {
         if (ma.*member != 0 || mb.*member != 0)
@@ -143,6 +147,12 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
         auto stepBound = [](const Report& r) {
             return r.training ? std::optional<Bound>(r.training->step.bound) : std::nullopt;
         };
+        // Every parameter under full fine-tuning, the adapters' under LoRA and QLoRA.
+        auto trainable = [](const Report& r) {
+            return r.training ? std::optional<double>(r.paramsTrainable) : std::nullopt;
+        };
+        rows.push_back(
+            numeric("Training", "Trainable parameters", Quantity::Count, trainable(a), trainable(b)));
         rows.push_back(numeric("Training", "Step time", Quantity::Seconds, field(a.training, step),
                                field(b.training, step)));
         rows.push_back(numeric("Training", "Training tokens/s", Quantity::TokensPerSecond,

@@ -5,6 +5,7 @@
 #include "widgets/chart_palette.h"
 #include "widgets/dashboard.h"
 #include "widgets/explanation_text.h"
+#include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -42,6 +43,9 @@ constexpr const char* kContext = "lhe::widgets::CompareView";
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Activations"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Gradients"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Optimizer states"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Adapters"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Dequantization workspace"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Trainable parameters"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Overheads"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Offloaded"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Time to first token"),
@@ -232,7 +236,11 @@ QString CompareView::scenarioTitle(const core::Report& report)
     QString precision = fromView(core::precisionName(s.weights));
     if (s.compute != s.weights)
         precision = tr("%1 weights, %2 compute").arg(precision, fromView(core::precisionName(s.compute)));
-    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    // In training the method is what an A/B of full fine-tuning against QLoRA differs in.
+    const QString mode =
+        s.mode == core::Mode::Training
+            ? tr("training (%1)").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
+            : tr("inference");
     return tr("%1 on %2 × %3 · %4 · %5")
         .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
              QString::fromStdString(report.deviceName), precision, mode);
@@ -307,10 +315,10 @@ void CompareView::refresh()
     // Two short lines: a chart a quarter of the window wide has no room for the whole title.
     m_barsA->setTitle(tr("A: %1\n%2 · %3")
                           .arg(QString::fromStdString(a.deviceName), QString::fromStdString(a.modelName),
-                               fromView(core::precisionName(a.scenario.weights))));
+                               FineTuningSummary::weightsAndMethod(a)));
     m_barsB->setTitle(tr("B: %1\n%2 · %3")
                           .arg(QString::fromStdString(b.deviceName), QString::fromStdString(b.modelName),
-                               fromView(core::precisionName(b.scenario.weights))));
+                               FineTuningSummary::weightsAndMethod(b)));
     m_barsA->setReport(a, axisMaxBytes);
     m_barsB->setReport(b, axisMaxBytes);
     m_roofline->setReport(b, &a);

@@ -2,6 +2,7 @@
 
 #include "widgets/bottleneck_card.h"
 #include "widgets/design_space_widget.h"
+#include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -22,6 +23,7 @@ void Dashboard::styleHeadline()
     headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.2);
     headlineFont.setBold(true);
     m_headline->setFont(headlineFont);
+    m_methodsFit->setFont(headlineFont);
 }
 
 void Dashboard::changeEvent(QEvent* event)
@@ -55,8 +57,9 @@ void Dashboard::retranslateUi()
 }
 
 Dashboard::Dashboard(QWidget* parent)
-    : QWidget(parent), m_headline(new QLabel(this)), m_memoryBars(new MemoryBarsWidget(this)),
-      m_roofline(new RooflineWidget), m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
+    : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)),
+      m_memoryBars(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget),
+      m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
       m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
       m_training(new BottleneckCard(this))
 {
@@ -65,6 +68,13 @@ Dashboard::Dashboard(QWidget* parent)
     styleHeadline();
     m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
+    // The question a fine-tuning student brings ("does an 8B model train on my 24 GB card?") is
+    // answered per method right under the headline, before any chart.
+    m_methodsFit->setObjectName(QStringLiteral("methodsFitLabel"));
+    m_methodsFit->setWordWrap(true);
+    m_methodsFit->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_methodsFit->hide();
+    layout->addWidget(m_methodsFit);
 
     // The roofline and the design-space map share the place beside the memory chart: both want
     // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
@@ -120,6 +130,11 @@ QString Dashboard::headline() const
     return m_headline->text();
 }
 
+QString Dashboard::methodsFit() const
+{
+    return m_methodsFit->text();
+}
+
 void Dashboard::setReport(const core::Report& report)
 {
     m_report = report;
@@ -134,7 +149,11 @@ void Dashboard::showHeadline(const core::Report& report)
 {
     const auto& s = report.scenario;
     const auto& split = *s.parallelism;
-    const QString mode = s.mode == core::Mode::Training ? tr("training") : tr("inference");
+    // The exported dashboard has no controls beside it: the headline names the training method.
+    const QString mode =
+        s.mode == core::Mode::Training
+            ? tr("training · %1").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
+            : tr("inference");
     m_headline->setText(tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
                             .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
                                  QString::fromStdString(report.deviceName), mode,
@@ -151,6 +170,10 @@ void Dashboard::showHeadline(const core::Report& report)
     } else {
         m_headline->setToolTip(QString());
     }
+    const QString fit = FineTuningSummary::methodsFitText(report);
+    m_methodsFit->setText(fit);
+    m_methodsFit->setVisible(!fit.isEmpty());
+    m_methodsFit->setAccessibleName(fit);
 }
 
 void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard,
@@ -205,6 +228,8 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
 void Dashboard::showProblem(const QString& message)
 {
     m_problem = message;
+    m_methodsFit->clear(); // the last report's methods belong to a scenario no longer shown
+    m_methodsFit->hide();
     showProblemCards(message);
     m_designSpace->clear(message);
 }

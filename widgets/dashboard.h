@@ -46,6 +46,9 @@ public:
     BottleneckCard* decodeCard() const { return m_decode; }
     BottleneckCard* trainingCard() const { return m_training; }
     QString headline() const;
+    // Training: which of full fine-tuning, LoRA and QLoRA fit the device, with each one's memory
+    // (objectName methodsFitLabel, under the headline); empty and hidden otherwise.
+    QString methodsFit() const;
 
     // Replots synchronously (QCustomPlot normally replots on the next frame), for rendering
     // while hidden or headless.
@@ -71,6 +74,7 @@ private:
     void showProblemCards(const QString& message);
 
     QLabel* m_headline;
+    QLabel* m_methodsFit;
     MemoryBarsWidget* m_memoryBars;
     RooflineWidget* m_roofline;
     DesignSpaceWidget* m_designSpace;

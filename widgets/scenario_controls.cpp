@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/model_architecture.h"
 #include "core/report.h"
+#include "widgets/fine_tuning_controls.h"
 #include "widgets/overheads_dialog.h"
 #include "widgets/scenario_document.h"
 #include "widgets/value_format.h"
@@ -818,19 +819,21 @@ void ScenarioControls::buildUi()
         grid->addWidget(m_microBatchSpin, 2, 1, Qt::AlignRight);
         addLabel(grid, 3, tr("O&ptimizer"), m_optimizerCombo);
         grid->addWidget(m_optimizerCombo, 3, 1);
+        m_fineTuning = new FineTuningControls(group, grid, 4);
     }
     column->addStretch(1);
     m_scroll->setWidget(content);
 
     // Visual order, top to bottom and left to right.
-    const std::array<QWidget*, 27> tabOrder{
-        m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
-        m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
-        m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
-        m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
-        m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
-        m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
-        m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
+    std::vector<QWidget*> tabOrder{m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
+                                   m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
+                                   m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
+                                   m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
+                                   m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
+                                   m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
+                                   m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
+    for (QWidget* input : m_fineTuning->inputs())
+        tabOrder.push_back(input);
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
         setTabOrder(tabOrder[i - 1], tabOrder[i]);
     for (QWidget* input : tabOrder) {
@@ -905,6 +908,7 @@ void ScenarioControls::connectSignals()
             onComputeChanged();
     });
     connect(m_flashAttentionCheck, &QCheckBox::toggled, this, commitUnlessSyncing);
+    connect(m_fineTuning, &FineTuningControls::edited, this, commitUnlessSyncing);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1431,6 +1435,7 @@ void ScenarioControls::showScenario()
         m_microBatchSpin->setValue(toInt(s.training.microBatch));
         m_optimizerCombo->setCurrentIndex(
             m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
+        m_fineTuning->show(s.training);
         m_flashAttentionCheck->setChecked(s.flashAttention);
         applyModeToUi();
         updateSplitDisplay();
@@ -1510,6 +1515,7 @@ std::optional<core::Scenario> ScenarioControls::fromControls() const
                            : optimizer == "adamw-8bit" ? core::Optimizer::AdamW8bit
                                                        : core::Optimizer::AdamW;
     s.training.microBatch = m_microBatchSpin->value();
+    m_fineTuning->apply(s.training);
     s.flashAttention = m_flashAttentionCheck->isChecked();
     return s;
 }

@@ -31,6 +31,7 @@ struct Report;
 
 namespace lhe::widgets {
 
+class FineTuningControls;
 class ScenarioDocument;
 
 // Every control has an objectName for tests and UI automation: deviceCombo, deviceCountSpin,
@@ -38,8 +39,9 @@ class ScenarioDocument;
 // promptSpin, promptSlider, promptLabel, outputSpin, outputSlider, autoSplitCheck, splitLabel,
 // tensorSpin, pipelineSpin, dataSpin, expertSpin, splitWarningLabel, weightsCombo, kvCacheCombo,
 // computeCombo, activationsLabel, flashAttentionCheck, trainingGroup, zeroStageCombo,
-// recomputeCombo, microBatchSpin, optimizerCombo; deviceSummary and modelSummary are the lines of
-// figures under the pickers.
+// recomputeCombo, microBatchSpin, optimizerCombo, and the fine-tuning rows of FineTuningControls
+// (methodCombo, loraRankSpin, loraTargetsCombo, qloraBaseCombo); deviceSummary and modelSummary are the lines
+// of figures under the pickers.
 //
 // Behaviour worth knowing:
 // - Activations have no control of their own: they keep the loaded scenario's value until the user
@@ -232,6 +234,7 @@ private:
     QComboBox* m_recomputeCombo = nullptr;
     QSpinBox* m_microBatchSpin = nullptr;
     QComboBox* m_optimizerCombo = nullptr;
+    FineTuningControls* m_fineTuning = nullptr; // method, LoRA rank and targets, QLoRA base
 };
 
 } // namespace lhe::widgets

@@ -59,6 +59,38 @@
         <source>No split of %1 devices has a data-parallel degree d with micro_batch %2 × grad_accum %3 × d = batch %4 (leave grad_accum out to derive it from the batch)</source>
         <translation>%1 个设备的任何划分都没有满足 micro_batch %2 × grad_accum %3 × d = 批大小 %4 的数据并行度 d（省略 grad_accum 则由批大小推出）</translation>
     </message>
+    <message>
+        <source>LoRA targets: &quot;%1&quot; names no linear module of this model; its modules are %2</source>
+        <translation>LoRA 目标：“%1”不是该模型的线性模块；该模型的模块有 %2</translation>
+    </message>
+    <message>
+        <source>LoRA targets: unknown value &quot;%1&quot;; allowed: &quot;all-linear&quot;, &quot;attention&quot; or a list of module names</source>
+        <translation>LoRA 目标：未知值“%1”；可选 &quot;all-linear&quot;、&quot;attention&quot; 或模块名列表</translation>
+    </message>
+    <message>
+        <source>LoRA targets: expected &quot;all-linear&quot;, &quot;attention&quot; or a non-empty list of module names</source>
+        <translation>LoRA 目标：应为 &quot;all-linear&quot;、&quot;attention&quot; 或非空的模块名列表</translation>
+    </message>
+    <message>
+        <source>LoRA targets: at most 64 module names, got %1</source>
+        <translation>LoRA 目标：最多 64 个模块名，实际为 %1 个</translation>
+    </message>
+    <message>
+        <source>LoRA targets: each entry must be a module name such as &quot;q_proj&quot;, got %1</source>
+        <translation>LoRA 目标：每一项都必须是模块名（如 &quot;q_proj&quot;），实际为 %1</translation>
+    </message>
+    <message>
+        <source>Adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
+        <translation>适配器只能以 fp32、bf16 或 fp16 训练，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>Training method: unknown value &quot;%1&quot;; allowed: full, lora, qlora</source>
+        <translation>训练方法：未知值“%1”；可选 full、lora、qlora</translation>
+    </message>
+    <message>
+        <source>QLoRA base: unknown value &quot;%1&quot;; allowed: nf4, int8</source>
+        <translation>QLoRA 基座：未知值“%1”；可选 nf4、int8</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -1189,6 +1221,65 @@
     <message>
         <source>The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4).</source>
         <translation>GEMM 使用比激活更窄的格式：每个 GEMM 输入先做一次转换，读取原数据并写出窄格式副本（Micikevicius 等 2022，FP8 格式 §4）。</translation>
+    </message>
+</context>
+<context>
+    <name>FineTuningSummary</name>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 needs %2</source>
+        <translation>%1需要 %2</translation>
+    </message>
+    <message>
+        <source>No training method fits on this device (%1): %2</source>
+        <translation>本设备（%1）放不下任何训练方法：%2</translation>
+    </message>
+    <message>
+        <source>Fits on this device (%1): %2</source>
+        <translation>本设备（%1）放得下：%2</translation>
+    </message>
+    <message>
+        <source>Fits on this device (%1): %2 — %3</source>
+        <translation>本设备（%1）放得下：%2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: the adapter targets name no module of this model</source>
+        <translation>%1：适配器目标中没有该模型的模块</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>%1 · full</source>
+        <translation>%1 · 全量</translation>
+    </message>
+    <message>
+        <source>%1 · LoRA</source>
+        <translation>%1 · LoRA</translation>
+    </message>
+    <message>
+        <source>int8 · QLoRA</source>
+        <translation>int8 · QLoRA</translation>
+    </message>
+    <message>
+        <source>NF4 · QLoRA</source>
+        <translation>NF4 · QLoRA</translation>
     </message>
 </context>
 <context>
@@ -2451,6 +2542,14 @@ Either way, the next start resumes where you are now.</source>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Dequantization workspace</source>
+        <translation>反量化工作区</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::CompareView</name>
@@ -2611,10 +2710,6 @@ Either way, the next start resumes where you are now.</source>
         <translation>%1 权重，%2 计算</translation>
     </message>
     <message>
-        <source>training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
         <source>inference</source>
         <translation>推理</translation>
     </message>
@@ -2672,6 +2767,22 @@ B（当前）：%2</translation>
         <source>Overheads</source>
         <translation>开销</translation>
     </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Dequantization workspace</source>
+        <translation>反量化工作区</translation>
+    </message>
+    <message>
+        <source>Trainable parameters</source>
+        <translation>可训练参数</translation>
+    </message>
+    <message>
+        <source>training (%1)</source>
+        <translation>训练（%1）</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::Dashboard</name>
@@ -2710,10 +2821,6 @@ B（当前）：%2</translation>
     <message>
         <source>Design-space map</source>
         <translation>设计空间图</translation>
-    </message>
-    <message>
-        <source>training</source>
-        <translation>训练</translation>
     </message>
     <message>
         <source>inference</source>
@@ -2790,6 +2897,10 @@ B（当前）：%2</translation>
     <message>
         <source>approximate: the model&apos;s config is not fully understood (hover for why)</source>
         <translation>近似：模型的 config 未被完全理解（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>training · %1</source>
+        <translation>训练 · %1</translation>
     </message>
 </context>
 <context>
@@ -3287,6 +3398,85 @@ B（当前）：%2</translation>
     <message>
         <source>Memory: capacity</source>
         <translation>显存：容量</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::FineTuningControls</name>
+    <message>
+        <source>Training method</source>
+        <translation>训练方法</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning updates every weight and keeps a gradient and optimizer state for each. LoRA freezes the base and trains small adapters beside chosen layers. QLoRA does the same over a base stored in 4 or 8 bits.</source>
+        <translation>全量微调更新每个权重，并为每个权重保留梯度和优化器状态。LoRA 冻结基座模型，只训练挂在所选层旁的小型适配器。QLoRA 做法相同，但基座以 4 位或 8 位存储。</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>The rank r of each adapter. LoRA trains r×(in+out) adapter weights per adapted layer; the base stays frozen. Doubling r doubles the adapters, their gradients and optimizer states (1 to 65,536).</source>
+        <translation>每个适配器的秩 r。LoRA 在每个被适配的层上训练 r×(in+out) 个适配器权重，基座保持冻结。r 翻倍，适配器及其梯度和优化器状态也翻倍（1 到 65,536）。</translation>
+    </message>
+    <message>
+        <source>Adapters on</source>
+        <translation>适配器位置</translation>
+    </message>
+    <message>
+        <source>Which linear layers carry adapters: every linear layer of the decoder (not the output head), or only the attention projections. Fewer adapted layers: fewer trainable weights, less adapter memory.</source>
+        <translation>哪些线性层挂适配器：解码器的所有线性层（不含输出头），或只有注意力投影。适配的层越少，可训练权重越少，适配器占用的显存也越少。</translation>
+    </message>
+    <message>
+        <source>QLoRA base</source>
+        <translation>QLoRA 基座</translation>
+    </message>
+    <message>
+        <source>How QLoRA stores the frozen base weights. NF4 keeps 4 bits per weight plus a scale per block of 64; double quantization stores those scales in 8 bits too (about 4.13 bits per weight). int8 keeps 8 bits per weight. Each layer is turned back into 16 bits for its matrix product.</source>
+        <translation>QLoRA 如何存储冻结的基座权重。NF4 每个权重 4 位，每 64 个权重一个缩放因子；双重量化把这些缩放因子也存为 8 位（每个权重约 4.13 位）。int8 每个权重 8 位。每一层在做矩阵乘法前都会反量化回 16 位。</translation>
+    </message>
+    <message>
+        <source>NF4 + double quant</source>
+        <translation>NF4 + 双重量化</translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation>NF4</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <source>Attention projections</source>
+        <translation>注意力投影</translation>
+    </message>
+    <message>
+        <source>Named: %1</source>
+        <translation>指定：%1</translation>
+    </message>
+    <message>
+        <source>The modules the scenario file names: %1</source>
+        <translation>场景文件指定的模块：%1</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,7 @@ private slots:
     void nothingOnScreenIsNanOrInfinite();
     void sharedScalesTakeTheLarger();
     void realReportsSameModelSameWeights();
+    void fullAgainstQlora();
 };
 
 void TestComparison::memoryTotalsDifferenceAndRatio()
@@ -235,6 +236,47 @@ void TestComparison::realReportsSameModelSameWeights()
     QCOMPARE(*rowLabelled(rows, "Decode bound")->boundA, Bound::Memory);
     QVERIFY(roofsDiffer(h100, rtx));
     QVERIFY(!roofsDiffer(h100, h100));
+}
+
+void TestComparison::fullAgainstQlora()
+{
+    // Llama-3.1-8B on an RTX 4090, sequence 512, micro-batch 1, full recomputation: A trains every
+    // weight, B QLoRA r16 on every linear layer. B alone has adapters and a dequantization
+    // workspace; the trainable parameters drop from 8.03e9 to PEFT's r·(in + out) over the
+    // adapted modules, 41,943,040 (core/lora.h; tst_fine_tuning.cpp checks the same count).
+    Scenario s;
+    s.deviceId = "nvidia-rtx-4090";
+    s.modelId = "llama-3.1-8b";
+    s.mode = Mode::Training;
+    s.batch = 8;
+    s.promptTokens = 512;
+    s.training.recompute = Recompute::Full;
+    const Report full = estimate(s, Catalog::builtIn());
+    s.training.method = TrainingMethod::Qlora;
+    const Report qlora = estimate(s, Catalog::builtIn());
+    const auto rows = compareReports(full, qlora);
+    const ComparisonRow* adapters = rowLabelled(rows, "Adapters");
+    QVERIFY(adapters);
+    QCOMPARE(*adapters->a, 0.0);
+    QVERIFY(*adapters->b > 0);
+    QCOMPARE(adapters->status, ComparisonStatus::ZeroA);
+    const ComparisonRow* workspace = rowLabelled(rows, "Dequantization workspace");
+    QVERIFY(workspace);
+    QVERIFY(*workspace->b > 0);
+    const ComparisonRow* trainable = rowLabelled(rows, "Trainable parameters");
+    QVERIFY(trainable);
+    QCOMPARE(*trainable->a, full.paramsTotal);
+    QCOMPARE(*trainable->b, 41943040.0);
+    QVERIFY(*trainable->ratio < 0.01);
+    // The frozen base keeps no gradients or optimizer states of its own: B's rows are smaller.
+    QVERIFY(*rowLabelled(rows, "Memory per device")->ratio < 0.25);
+    QVERIFY(*rowLabelled(rows, "Weights")->ratio < 0.4); // 4.127 bits against 16 for the linear weights
+    // Inference reports have no trainable parameters row.
+    Scenario inference;
+    inference.deviceId = "nvidia-rtx-4090";
+    inference.modelId = "llama-3.1-8b";
+    const Report served = estimate(inference, Catalog::builtIn());
+    QVERIFY(!rowLabelled(compareReports(served, served), "Trainable parameters"));
 }
 
 QTEST_APPLESS_MAIN(TestComparison)

@@ -1,7 +1,9 @@
 // CompareView (Compare A/B, issue 8): both sets of roofline points with distinct marker shapes,
 // both memory charts on one value scale, both rows of verdict cards, and a difference table whose
 // cells are the numbers worked out by hand below.
+#include "chart_scenarios.h"
 #include "core/comparison.h"
+#include "core/estimator.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/compare_view.h"
 #include "widgets/memory_bars_widget.h"
@@ -10,10 +12,7 @@
 
 #include <QTableWidget>
 #include <QtTest>
-
 #include <cmath>
-
-#include "chart_scenarios.h"
 
 using namespace lhe;
 using namespace lhe::test;
@@ -81,6 +80,7 @@ private slots:
     void missingPhasesSaySo();
     void bothRowsOfCards();
     void updatesOnlyWhenShown();
+    void fullAgainstQloraReadsRight();
     void rendersNonBlank_data();
     void rendersNonBlank();
 };
@@ -227,6 +227,43 @@ void TestCompareView::missingPhasesSaySo()
     QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
     QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::TrainingStep)->visible());
     QVERIFY(!view.roofline()->pointGraph(RooflinePhase::TrainingStep)->visible());
+}
+
+void TestCompareView::fullAgainstQloraReadsRight()
+{
+    // A: full fine-tuning of Llama-3.1-8B on an RTX 4090; B: QLoRA, everything else the same.
+    core::Scenario s;
+    s.deviceId = "nvidia-rtx-4090";
+    s.modelId = "llama-3.1-8b";
+    s.mode = core::Mode::Training;
+    s.batch = 8;
+    s.promptTokens = 512;
+    s.training.recompute = core::Recompute::Full;
+    const core::Report full = core::estimate(s, core::Catalog::builtIn());
+    s.training.method = core::TrainingMethod::Qlora;
+    const core::Report qlora = core::estimate(s, core::Catalog::builtIn());
+    widgets::CompareView view;
+    view.resize(1280, 800);
+    view.setPinned(full);
+    view.setCurrent(qlora);
+    view.replotNow();
+    // The titles name the method each side trains with: it is the only difference.
+    QVERIFY2(view.headline().contains(QStringLiteral("training (full fine-tuning)")),
+             qPrintable(view.headline()));
+    QVERIFY2(view.headline().contains(QStringLiteral("training (QLoRA)")), qPrintable(view.headline()));
+    const QTableWidget* table = view.differenceTable();
+    // 41,943,040 adapter parameters (r16 on every linear layer) against all 8.03e9.
+    const QStringList trainable = tableRow(table, QStringLiteral("Trainable parameters"));
+    QVERIFY2(!trainable.isEmpty(), qPrintable(allTableText(table)));
+    QCOMPARE(trainable.value(1), QLocale().toString(41943040.0, 'f', 0));
+    QVERIFY(trainable.value(2).startsWith(QStringLiteral("−")));
+    // Adapters and the workspace are new in B: a difference, no ratio against A's zero.
+    const QStringList adapters = tableRow(table, QStringLiteral("Adapters"));
+    QVERIFY2(adapters.value(0).startsWith(QLatin1Char('0')), qPrintable(adapters.join(QLatin1Char('|'))));
+    QVERIFY(adapters.value(2).startsWith(QStringLiteral("+")));
+    QVERIFY(!tableRow(table, QStringLiteral("Dequantization workspace")).isEmpty());
+    const QString text = allTableText(table).toLower();
+    QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
 }
 
 void TestCompareView::bothRowsOfCards()

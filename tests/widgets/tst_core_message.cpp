@@ -4,12 +4,14 @@
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/scenario.h"
 #include "widgets/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QTranslator>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace lhe;
 
@@ -49,6 +51,20 @@ static std::string errorOf(const core::Scenario& s)
 {
     try {
         core::estimate(s, core::Catalog::builtIn());
+    } catch (const core::InputError& error) {
+        return error.what();
+    }
+    return {};
+}
+
+// The message of the InputError reading a scenario file whose "training" is `training` throws.
+static std::string fileErrorOf(const nlohmann::json& training)
+{
+    try {
+        core::scenarioFromJson({{"device", "nvidia-rtx-4090"},
+                                {"model", "llama-3.1-8b"},
+                                {"mode", "training"},
+                                {"training", training}});
     } catch (const core::InputError& error) {
         return error.what();
     }
@@ -120,6 +136,37 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     hopeless.mode = core::Mode::Training;
     QTest::newRow("does not fit") << QString::fromStdString(warningContaining(hopeless, "does not fit"))
                                   << QString();
+
+    // Adapters on named modules the model lacks: a file's q_proj list kept while the controls
+    // switch to a model without that name (Mamba's mixer has in_proj / out_proj).
+    core::Scenario named = scenario("nvidia-rtx-4090", "llama-3.1-8b");
+    named.mode = core::Mode::Training;
+    named.training.method = core::TrainingMethod::Lora;
+    named.training.lora.targets = core::LoraTargets::Named;
+    named.training.lora.targetNames = {"attn_qkv"};
+    QTest::newRow("unknown LoRA module")
+        << QString::fromStdString(errorOf(named)) << QStringLiteral("attn_qkv");
+    // What a scenario file's training block can get wrong.
+    QTest::newRow("LoRA targets value")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", "mlp"}}}})) << QStringLiteral("mlp");
+    QTest::newRow("LoRA targets empty")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}}))
+        << QString();
+    nlohmann::json many = nlohmann::json::array();
+    for (int i = 0; i < 65; ++i)
+        many.push_back("m" + std::to_string(i));
+    QTest::newRow("LoRA targets too many")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", many}}}})) << QStringLiteral("65");
+    QTest::newRow("LoRA targets entry")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}}))
+        << QStringLiteral("1");
+    QTest::newRow("adapter precision")
+        << QString::fromStdString(fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}}))
+        << QStringLiteral("fp8");
+    QTest::newRow("training method") << QString::fromStdString(fileErrorOf({{"method", "dora"}}))
+                                     << QStringLiteral("dora");
+    QTest::newRow("QLoRA base") << QString::fromStdString(fileErrorOf({{"lora", {{"quantization", "fp4"}}}}))
+                                << QStringLiteral("fp4");
 }
 
 void TestCoreMessage::everyWarningIsKnownAndTranslated()

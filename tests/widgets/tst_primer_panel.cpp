@@ -59,8 +59,9 @@ void TestPrimerPanel::everySectionHasTextAndAButton()
     PrimerPanel panel(presetsDocument());
     const QStringList ids = panel.sectionIds();
     // Training vs inference, CPU/GPU/NPU/TPU, RAM vs VRAM, GDDR vs HBM, decode, prefill,
-    // communication, offload (issue 8).
-    QCOMPARE(ids.size(), 8);
+    // communication, offload (issue 8);
+    // full fine-tuning, LoRA and QLoRA.
+    QCOMPARE(ids.size(), 9);
     for (const QString& id : ids) {
         auto* frame = panel.findChild<QFrame*>(QStringLiteral("section_") + id);
         QVERIFY2(frame, qPrintable(id));

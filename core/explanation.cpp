@@ -246,32 +246,35 @@ Explanation frozenBaseExplanation(const Setup& su, double result)
         const double tp = ll(ctx.split.tensor * ctx.split.pipeline);
         const double quantizedShared = (c.quantizedParams - c.quantizedRoutedExpert) / tp;
         const double quantizedExperts = c.quantizedRoutedExpert / (tp * ll(ctx.split.expert));
-        b.term("base_bits", "Bits per quantized base weight, block scales included", quantizedBaseBits(tr.lora),
-               U::Number);
+        b.term("base_bits", "Bits per quantized base weight, block scales included",
+               quantizedBaseBits(tr.lora), U::Number);
         b.term("quantized_shared", "Linear-module parameters per model shard (quantized)", quantizedShared,
                U::Parameters);
-        sharedBytes = "{quantized_shared} × {base_bits} ÷ 8 + ({shared_params_device} − {quantized_shared}) × "
-                      "{weight_bytes}";
+        sharedBytes =
+            "{quantized_shared} × {base_bits} ÷ 8 + ({shared_params_device} − {quantized_shared}) × "
+            "{weight_bytes}";
         if (tr.lora.quantization == QuantizedBase::Int8) {
-            b.term("row_scales", "fp32 scale per output row of each int8 matrix", 4.0 * c.quantizedOutputRows / tp,
-                   U::Bytes);
+            b.term("row_scales", "fp32 scale per output row of each int8 matrix",
+                   4.0 * c.quantizedOutputRows / tp, U::Bytes);
             sharedBytes += " + {row_scales}";
             b.note("LLM.int8() keeps one fp32 scale per output row of each matrix (Dettmers et al. 2022).");
         } else if (tr.lora.doubleQuant) {
-            b.note("4-bit NormalFloat in blocks of 64 with double-quantized scales: 4 + 8 ÷ 64 + 32 ÷ (64 × 256) ≈ "
-                   "4.127 bits per weight (QLoRA §3).");
+            b.note("4-bit NormalFloat in blocks of 64 with double-quantized scales: 4 + 8 ÷ 64 + 32 ÷ (64 × "
+                   "256) ≈ 4.127 bits per weight (QLoRA §3).");
         } else {
-            b.note("4-bit NormalFloat in blocks of 64 with an fp32 scale each: 4 + 32 ÷ 64 = 4.5 bits per weight "
-                   "(QLoRA §3).");
+            b.note("4-bit NormalFloat in blocks of 64 with an fp32 scale each: 4 + 32 ÷ 64 = 4.5 bits per "
+                   "weight (QLoRA §3).");
         }
         if (moe) {
-            b.term("quantized_experts", "Routed-expert parameters per model shard (quantized)", quantizedExperts,
-                   U::Parameters);
-            expertBytes = "{quantized_experts} × {base_bits} ÷ 8 + ({expert_params_device} − {quantized_experts}) × "
-                          "{weight_bytes}";
+            b.term("quantized_experts", "Routed-expert parameters per model shard (quantized)",
+                   quantizedExperts, U::Parameters);
+            expertBytes =
+                "{quantized_experts} × {base_bits} ÷ 8 + ({expert_params_device} − {quantized_experts}) × "
+                "{weight_bytes}";
         }
-        b.note("QLoRA quantizes the decoder's linear modules; the embedding, output head and norms stay in the "
-               "weight precision.");
+        b.note(
+            "QLoRA quantizes the decoder's linear modules; the embedding, output head and norms stay in the "
+            "weight precision.");
     }
     if (tr.zeroStage >= 3) {
         b.term("zero_ranks", "ZeRO data-parallel ranks (data × expert)", ctx.replicas(), U::Count);
@@ -566,12 +569,14 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
         b.term("adapter_per_layer", "Adapters' stored activations per layer (A·x, dropout copies)",
                adapterActivationBytesPerLayer(ctx, micro, seq), U::Bytes);
         perLayer = "({per_layer} + {adapter_per_layer})";
-        b.note(s.training.recompute == Recompute::Full
-                   ? "Full recomputation recomputes the adapters' A·x with the layer: they add nothing stored."
-                   : "Each adapted module keeps its r-wide A·x, and with lora_dropout the dropped-out input, for "
-                     "the backward pass.");
-        b.note("A frozen base still stores its activations: the backward pass runs through every layer to reach "
-               "the adapters below.");
+        b.note(
+            s.training.recompute == Recompute::Full
+                ? "Full recomputation recomputes the adapters' A·x with the layer: they add nothing stored."
+                : "Each adapted module keeps its r-wide A·x, and with lora_dropout the dropped-out input, "
+                  "for the backward pass.");
+        b.note(
+            "A frozen base still stores its activations: the backward pass runs through every layer to reach "
+            "the adapters below.");
     }
     b.term("sequence_length", "Sequence length", seq, U::Tokens);
     b.term("micro_batch", "Micro-batch", micro, U::Count);
@@ -591,8 +596,8 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
         b.note("The last stage holds one micro-batch plus the logits and loss inputs.");
     } else {
         b.term("in_flight", "Micro-batches in flight (min(stages, micro-batches))", inFlight, U::Count);
-        b.formula("max({layers_per_stage} × " + perLayer + " × {in_flight}, {layers_per_stage} × " + perLayer + " + " + logits +
-                  ")");
+        b.formula("max({layers_per_stage} × " + perLayer + " × {in_flight}, {layers_per_stage} × " +
+                  perLayer + " + " + logits + ")");
         b.note("The fuller of the first stage (micro-batches in flight) and the last (logits).");
     }
     if (p <= 1 || stage != 1)
@@ -645,7 +650,6 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
     zeroSharded(b, su, 1, "optimizer_bytes", "Optimizer bytes per parameter", perParam);
     return b.done(result);
 }
-
 
 Explanation adaptersExplanation(const Setup& su, double result)
 {
@@ -902,8 +906,9 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         sh.dequantBytes = m * traffic.dequantBytes;
         const auto& mem = su.report.memory.perDevice;
         sh.optimizerBytes =
-            kOptimizerPasses * (ctx.adapterTraining() ? mem.adaptersBytes
-                                                      : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+            kOptimizerPasses * (ctx.adapterTraining()
+                                    ? mem.adaptersBytes
+                                    : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
         sh.backwardShare = trainingFlopsPerDevice(ctx, sh.tokens, m * micro).backwardShare();
         sh.bubbleStretch = (m + p - 1.0) / m;
     }
@@ -947,21 +952,25 @@ Explanation flopsExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         const double m = ll(su.microBatches);
         const double micro = ll(s.training.microBatch);
         const double recompute = s.training.recompute == Recompute::Full ? 1.0 : 0.0;
-        b.term("base_passes", "Frozen-base passes (forward + backward for the inputs only, + 1 with full recomputation)",
+        b.term("base_passes",
+               "Frozen-base passes (forward + backward for the inputs only, + 1 with full recomputation)",
                2.0 + recompute, U::Number);
-        b.term("adapter_passes", "Adapter and attention passes (forward + 2 × backward, + 1 with full recomputation)",
+        b.term("adapter_passes",
+               "Adapter and attention passes (forward + 2 × backward, + 1 with full recomputation)",
                3.0 + recompute, U::Number);
-        b.term("adapter_active", "Adapter parameters a token passes through", su.ctx.adapterCounts().trainableActive,
-               U::Parameters);
+        b.term("adapter_active", "Adapter parameters a token passes through",
+               su.ctx.adapterCounts().trainableActive, U::Parameters);
         b.term("tokens", "Tokens per replica per step", m * micro * ll(s.promptTokens), U::Tokens);
         b.term("micro_batches", "Micro-batches per step", m, U::Count);
         b.term("micro_batch", "Micro-batch", micro, U::Count);
-        b.term("attention_flops", "Causal attention FLOPs per sequence", a.causalMixerFlops(ll(s.promptTokens)),
-               U::Flops);
-        b.formula("({base_passes} × 2 × {matmul_params} × {tokens} + {adapter_passes} × (2 × {adapter_active} × "
-                  "{tokens} + {micro_batches} × {micro_batch} × {attention_flops})) ÷ ({tensor} × {pipeline})");
-        b.note("The frozen base needs no weight gradients: its backward pass computes only the input gradients, "
-               "2·N per token, so backward costs about the forward instead of twice it.");
+        b.term("attention_flops", "Causal attention FLOPs per sequence",
+               a.causalMixerFlops(ll(s.promptTokens)), U::Flops);
+        b.formula(
+            "({base_passes} × 2 × {matmul_params} × {tokens} + {adapter_passes} × (2 × {adapter_active} × "
+            "{tokens} + {micro_batches} × {micro_batch} × {attention_flops})) ÷ ({tensor} × {pipeline})");
+        b.note(
+            "The frozen base needs no weight gradients: its backward pass computes only the input gradients, "
+            "2·N per token, so backward costs about the forward instead of twice it.");
         if (s.training.recompute == Recompute::Full)
             b.note("Full recomputation runs the forward pass once more.");
     } else {
@@ -1037,27 +1046,31 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         b.term("micro_batches", "Micro-batches per step", ll(su.microBatches), U::Count);
         b.term("base_params", "Base parameters of the model shard (frozen)",
                paramsPerDevice(ctx) + visionParamsPerDevice(ctx), U::Parameters);
-        b.term("gemm_bytes", qlora ? "Bytes per base weight the GEMMs read (the dequantized 16-bit copy)"
-                                   : "Bytes per weight",
+        b.term("gemm_bytes",
+               qlora ? "Bytes per base weight the GEMMs read (the dequantized 16-bit copy)"
+                     : "Bytes per weight",
                qlora ? 2.0 : bytesPerElement(s.weights), U::BytesPerElement);
         b.term("stored_activations", "Stored activations of one micro-batch",
-               (trainingActivationBytesPerLayer(ctx, micro, seq) + adapterActivationBytesPerLayer(ctx, micro, seq)) *
+               (trainingActivationBytesPerLayer(ctx, micro, seq) +
+                adapterActivationBytesPerLayer(ctx, micro, seq)) *
                    ctx.layersPerStage(),
                U::Bytes);
         b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)",
                sh.elementwiseBytes - sh.dequantBytes, U::Bytes);
         b.term("adapters", "Adapters (weights, gradients, optimizer states)", mem.adaptersBytes, U::Bytes);
-        std::string f = "{micro_batches} × (2 × {base_params} × {gemm_bytes} + 2 × {stored_activations}) + {elementwise}";
+        std::string f =
+            "{micro_batches} × (2 × {base_params} × {gemm_bytes} + 2 × {stored_activations}) + {elementwise}";
         if (qlora) {
-            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)", sh.dequantBytes,
-                   U::Bytes);
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
             f += " + {dequant}";
-            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: forward, "
-                   "backward and any recomputed forward.");
+            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: "
+                   "forward, backward and any recomputed forward.");
         }
         b.formula(f + " + 2 × {adapters}");
-        b.note("Per micro-batch: the frozen base read in forward and backward, no weight gradients; stored "
-               "activations written then read; the optimizer pass reads and writes the adapters' state only.");
+        b.note(
+            "Per micro-batch: the frozen base read in forward and backward, no weight gradients; stored "
+            "activations written then read; the optimizer pass reads and writes the adapters' state only.");
     } else {
         const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesPerElement(s.weights);
         const auto& mem = su.report.memory.perDevice;
@@ -1135,9 +1148,10 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
     if (phase == RooflinePhase::TrainingStep) {
         b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
         if (sh.dequantBytes > 0) {
-            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)", sh.dequantBytes,
-                   U::Bytes);
-            b.formula("({bytes} − {elementwise} − {dequant} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
+            b.formula(
+                "({bytes} − {elementwise} − {dequant} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
             b.note("QLoRA's dequantization runs in kernels of its own before each GEMM: non-GEMM time too.");
         } else {
             b.formula("({bytes} − {elementwise} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
@@ -1208,20 +1222,20 @@ Explanation nonGemmExplanation(const Setup& su, RooflinePhase phase, const Phase
         b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
         std::string passes = "{elementwise}";
         if (sh.dequantBytes > 0) {
-            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)", sh.dequantBytes,
-                   U::Bytes);
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
             passes = "({elementwise} + {dequant})";
-            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: forward, "
-                   "backward and any recomputed forward.");
+            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: "
+                   "forward, backward and any recomputed forward.");
         }
         b.formula(passes + " ÷ ({bandwidth} × {pass_eff}) × {bubble_stretch} + {optimizer_traffic} ÷ "
                            "({bandwidth} × {pass_eff})");
         if (ctx.adapterTraining())
-            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the optimizer "
-                   "reads and writes the adapters' weights, gradients and optimizer states once.");
+            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the "
+                   "optimizer reads and writes the adapters' weights, gradients and optimizer states once.");
         else
-            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the optimizer "
-                   "reads and writes weights, gradients and optimizer states once.");
+            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the "
+                   "optimizer reads and writes weights, gradients and optimizer states once.");
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
         if (sh.kvStreamBytes > 0) {
@@ -1366,10 +1380,11 @@ std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContex
             b.term("dp_latency", "Latency per ring step", link.latencySeconds, U::Seconds);
             b.formula(ringFormula("dp_ranks", "dp_message", "dp_bw", "dp_latency"));
             if (adapters)
-                b.note("Only the adapters have gradients: the all-reduce carries them alone, and overlaps with the "
-                       "backward pass (about half of compute with a frozen base).");
+                b.note("Only the adapters have gradients: the all-reduce carries them alone, and overlaps "
+                       "with the backward pass (about half of compute with a frozen base).");
             else
-                b.note("Overlaps with the backward pass (two thirds of compute); only the rest adds to the step.");
+                b.note("Overlaps with the backward pass (two thirds of compute); only the rest adds to the "
+                       "step.");
             parts.push_back({"dp_seconds", b.done(ringAllReduceSeconds(gradientBytes, dpDevices, link))});
         }
     }
@@ -1393,13 +1408,14 @@ const char* partLabel(const std::string& key)
 // trains (Kaplan et al. 2020 §2.1), about 1/2 with a frozen base that computes no weight gradients.
 void backwardShareTerm(Builder& b, const Setup& su)
 {
-    b.term("backward_share", "Backward share of the forward + backward FLOPs", shapeOf(su, RooflinePhase::TrainingStep).backwardShare,
-           U::Fraction);
+    b.term("backward_share", "Backward share of the forward + backward FLOPs",
+           shapeOf(su, RooflinePhase::TrainingStep).backwardShare, U::Fraction);
     if (su.ctx.adapterTraining())
-        b.note("The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base (no "
-               "weight gradients); only the rest adds.");
+        b.note("The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base "
+               "(no weight gradients); only the rest adds.");
     else
-        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
+        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest "
+               "adds.");
 }
 
 Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& parts, const PhaseEstimate& pe)
@@ -1415,7 +1431,8 @@ Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& par
     if (su.training() && std::any_of(parts.begin(), parts.end(), [](const CommPart& p) { return p.key == "dp_seconds"; })) {
         b.term("compute_seconds", "Compute time", pe.breakdown.computeSeconds, U::Seconds);
         backwardShareTerm(b, su);
-        f += std::string(f.empty() ? "" : " + ") + "max(0, {dp_seconds} − {compute_seconds} × {backward_share})";
+        f += std::string(f.empty() ? "" : " + ") +
+             "max(0, {dp_seconds} − {compute_seconds} × {backward_share})";
     }
     if (f.empty()) {
         f = "0";
@@ -1580,12 +1597,14 @@ Explanation mfuExplanation(const Setup& su, const PhaseEstimate& step, double re
     b.term("devices", "Devices", ll(s.devices), U::Count);
     if (su.ctx.adapterTraining()) {
         // phase_model.cpp trainingStep: the FLOPs the method needs, without recomputation.
-        b.term("adapter_active", "Adapter parameters a token passes through", su.ctx.adapterCounts().trainableActive,
-               U::Parameters);
-        b.formula("(2 × 2 × {matmul_params} × {batch} × {sequence_length} + 3 × (2 × {adapter_active} × {batch} × "
-                  "{sequence_length} + {batch} × {attention_flops})) ÷ ({seconds} × {peak} × {devices})");
-        b.note("Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of "
-               "6·N; the adapters and attention count forward and backward.");
+        b.term("adapter_active", "Adapter parameters a token passes through",
+               su.ctx.adapterCounts().trainableActive, U::Parameters);
+        b.formula(
+            "(2 × 2 × {matmul_params} × {batch} × {sequence_length} + 3 × (2 × {adapter_active} × {batch} × "
+            "{sequence_length} + {batch} × {attention_flops})) ÷ ({seconds} × {peak} × {devices})");
+        b.note(
+            "Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of "
+            "6·N; the adapters and attention count forward and backward.");
     } else {
         b.formula("3 × (2 × {matmul_params} × {batch} × {sequence_length} + {batch} × {attention_flops}) ÷ "
                   "({seconds} × {peak} × {devices})");
@@ -1816,10 +1835,12 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
     };
     for (const auto& bar : chart.bars) {
         const MemoryBreakdown m = recomputedBreakdown(su, bar.stage);
-        const double values[] = {m.weightsBytes,          m.visionWeightsBytes,        m.kvCacheBytes,
-                                 m.recurrentStateBytes,   m.activationsBytes,          m.gradientsBytes,
-                                 m.optimizerStatesBytes,  m.runtimeContextBytes,       m.allocatorReserveBytes,
-                                 m.communicationBuffersBytes, m.kvPoolReserveBytes,   m.adaptersBytes,
+        const double values[] = {m.weightsBytes,          m.visionWeightsBytes,
+                                 m.kvCacheBytes,          m.recurrentStateBytes,
+                                 m.activationsBytes,      m.gradientsBytes,
+                                 m.optimizerStatesBytes,  m.runtimeContextBytes,
+                                 m.allocatorReserveBytes, m.communicationBuffersBytes,
+                                 m.kvPoolReserveBytes,    m.adaptersBytes,
                                  m.dequantWorkspaceBytes};
         Builder b("Memory the device's work needs", U::Bytes,
                   "Sum of the parts in the memory chart (weights, KV cache or training states, activations, overheads)");

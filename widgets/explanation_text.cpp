@@ -12,7 +12,9 @@ namespace lhe::widgets {
 namespace {
 
 // Every title, label and note core/explanation.cpp writes (sources are citations and stay as
-// they are). tst_explain_panel checks that core produces nothing outside this table.
+// they are). tst_explain_panel checks that core produces nothing outside this table. One string per
+// line, as the core writes it, so that a string can be found by searching for it.
+// clang-format off
 const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "Bytes per element of the GEMM format"),
     QT_TRANSLATE_NOOP("Explanation", "The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4)."),
@@ -344,6 +346,7 @@ const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base (no weight gradients); only the rest adds."),
     QT_TRANSLATE_NOOP("Explanation", "Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of 6·N; the adapters and attention count forward and backward."),
 };
+// clang-format on
 
 QString count(double value)
 {

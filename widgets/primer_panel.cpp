@@ -92,10 +92,11 @@ const std::array<Section, 9> kSections{{
          "Sources: <a href=\"https://arxiv.org/abs/1910.02054\">Rajbhandari et al., ZeRO (2020), "
          "§3.1</a>; <a href=\"https://arxiv.org/abs/2106.09685\">Hu et al., LoRA (2021), §4.1</a>; "
          "<a href=\"https://arxiv.org/abs/2305.14314\">Dettmers et al., QLoRA (2023), §3</a>."),
-     {{{"finetune-full-4090",
-        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: full fine-tuning of Llama-3.1-8B on an RTX 4090")},
+     {{{"finetune-full-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
+                                                "Show me: full fine-tuning of Llama-3.1-8B on an RTX 4090")},
        {"finetune-lora-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: LoRA, rank 16")},
-       {"finetune-qlora-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: QLoRA, 4-bit base")}}}},
+       {"finetune-qlora-4090",
+        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: QLoRA, 4-bit base")}}}},
 
     {"cpu-gpu-npu-tpu",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "CPU, GPU, NPU, TPU"),
@@ -215,12 +216,13 @@ const std::array<Section, 9> kSections{{
                        "the arithmetic; over PCIe 4.0 (31.5 GB/s, e.g. L40S cards, which have no NVLink) it "
                        "costs more. Without a fast interconnect, prefer fewer, larger GPUs or pipeline "
                        "parallelism."),
-     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
-                       "with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with "
-                       "NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 "
-                       "all-reduces per token are tiny, and the fixed launch and synchronisation cost of each "
-                       "layer's kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs "
-                       "almost nothing extra."),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with "
+         "NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 "
+         "all-reduces per token are tiny, and the fixed launch and synchronisation cost of each "
+         "layer's kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs "
+         "almost nothing extra."),
      QT_TRANSLATE_NOOP(
          "lhe::widgets::PrimerPanel",
          "Sources: <a href=\"https://arxiv.org/abs/1909.08053\">Shoeybi et al., Megatron-LM "

@@ -315,7 +315,8 @@ void TestExplanation::fineTuningByHand()
     QCOMPARE(termValue(adapters[0], "adapter_params_device"), 41'943'040.0);
     QCOMPARE(adapters[0].result, 41'943'040.0 * 16);
 
-    const auto point = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::TrainingStep));
+    const auto point =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::TrainingStep));
     const Explanation* flops = titled(point, "FLOPs per device");
     QVERIFY(flops);
     QCOMPARE(termValue(*flops, "base_passes"), 3.0);
@@ -334,12 +335,13 @@ void TestExplanation::fineTuningByHand()
 
     // The data-parallel all-reduce hides under the backward share: with a frozen base the backward
     // pass is (2N·T + 2·2N_a·T + 2·attention) of (4N·T + 3·2N_a·T + 3·attention) ≈ 1/2.
-    const auto verdict = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::TrainingStep));
+    const auto verdict =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::TrainingStep));
     const Explanation* step = titled(verdict, "Step time");
     QVERIFY(step);
     const double n = 2 * 7'504'924'672.0 * 512, na = 2 * 41'943'040.0 * 512;
-    QVERIFY(close(termValue(*step, "backward_share"), (n + 2 * na + 2 * attention) / (2 * n + 3 * na + 3 * attention),
-                  1e-12));
+    QVERIFY(close(termValue(*step, "backward_share"),
+                  (n + 2 * na + 2 * attention) / (2 * n + 3 * na + 3 * attention), 1e-12));
 }
 
 void TestExplanation::formulaEvaluator()
@@ -372,8 +374,8 @@ void TestExplanation::unknownDeviceThrows()
 std::vector<Scenario> fineTuningScenarios()
 {
     std::vector<Scenario> list;
-    auto add = [&](const char* device, const char* model, TrainingMethod method, long long devices, long long batch,
-                   Parallelism split, Recompute recompute, int zero) -> Scenario& {
+    auto add = [&](const char* device, const char* model, TrainingMethod method, long long devices,
+                   long long batch, Parallelism split, Recompute recompute, int zero) -> Scenario& {
         Scenario s;
         s.deviceId = device;
         s.modelId = model;
@@ -402,7 +404,8 @@ std::vector<Scenario> fineTuningScenarios()
         s.flashAttention = false;
     }
     {
-        Scenario& s = add("nvidia-rtx-4090", "llama-3.1-8b", TrainingMethod::Qlora, 1, 1, {1, 1, 1, 1}, Recompute::Full, 0);
+        Scenario& s = add("nvidia-rtx-4090", "llama-3.1-8b", TrainingMethod::Qlora, 1, 1, {1, 1, 1, 1},
+                          Recompute::Full, 0);
         s.training.lora.doubleQuant = false;
         s.training.lora.rank = 64;
         s.training.lora.adapterPrecision = Precision::Bf16;
@@ -495,11 +498,12 @@ void TestExplanation::everyExplanationReproducesTheReport()
         }
         if (i >= randomCount)
             s = fineTuning[static_cast<std::size_t>(i - randomCount)];
-        const std::string label = s.deviceId + " " + s.modelId +
-                                  (s.mode == Mode::Training ? " train " + std::string(trainingMethodName(s.training.method))
-                                                            : " infer") +
-                                  " b" + std::to_string(s.batch) + " s" + std::to_string(s.promptTokens) + " n" +
-                                  std::to_string(s.devices);
+        const std::string label =
+            s.deviceId + " " + s.modelId +
+            (s.mode == Mode::Training ? " train " + std::string(trainingMethodName(s.training.method))
+                                      : " infer") +
+            " b" + std::to_string(s.batch) + " s" + std::to_string(s.promptTokens) + " n" +
+            std::to_string(s.devices);
         const Report r = estimate(s, catalog);
         if (s.mode == Mode::Training && s.training.method != TrainingMethod::Full)
             ++fineTuned;

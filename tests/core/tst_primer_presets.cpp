@@ -462,8 +462,10 @@ void TestPrimerPresets::fullFineTuningNeeds16BytesPerParameter()
     // The report's comparison of methods at this step agrees with the three presets.
     QVERIFY(r.training->methodsCompared);
     QVERIFY(!r.training->methodFits[0] && r.training->methodFits[1] && r.training->methodFits[2]);
-    QVERIFY(near(*r.training->methodBytes[1], run("finetune-lora-4090").memory.perDevice.totalBytes(), 1e-12));
-    QVERIFY(near(*r.training->methodBytes[2], run("finetune-qlora-4090").memory.perDevice.totalBytes(), 1e-12));
+    QVERIFY(
+        near(*r.training->methodBytes[1], run("finetune-lora-4090").memory.perDevice.totalBytes(), 1e-12));
+    QVERIFY(
+        near(*r.training->methodBytes[2], run("finetune-qlora-4090").memory.perDevice.totalBytes(), 1e-12));
 }
 
 void TestPrimerPresets::loraTrainsAHalfPercentBesideAFrozenBase()
@@ -478,7 +480,8 @@ void TestPrimerPresets::loraTrainsAHalfPercentBesideAFrozenBase()
     // "r × (in + out) parameters: at rank 16 on every linear layer 42 million" (Hu et al. §4.1,
     // PEFT all-linear): 16 × ((4096 + 4096) × 2 + (4096 + 1024) × 2 + (4096 + 14336) × 3) × 32
     // = 16 × 81,920 × 32 = 41,943,040; "half a percent of the model": 0.52 %.
-    const double adapters = 16 * (2 * (4096.0 + 4096) + 2 * (4096.0 + 1024) + 3 * (4096.0 + 14336)) * kLlama8bLayers;
+    const double adapters =
+        16 * (2 * (4096.0 + 4096) + 2 * (4096.0 + 1024) + 3 * (4096.0 + 14336)) * kLlama8bLayers;
     QCOMPARE(adapters, 41'943'040.0);
     QCOMPARE(r.paramsTrainable, adapters);
     QVERIFY(near(adapters / kLlama8bParams, 0.005, 0.1));
@@ -532,12 +535,14 @@ void TestPrimerPresets::frozenBaseBackwardCostsAboutOneForward()
     const double forward = rf.training->step.flops / 3;
     const double loraBackward = rl.training->step.flops - forward;
     // The adapters add 6 × 41.9 M × 512 FLOPs to 6 × 7.5 G × 512: the ratio stays within 2 % of 1.
-    QVERIFY2(loraBackward / forward > 0.98 && loraBackward / forward < 1.05, describe(loraBackward / forward, 1));
+    QVERIFY2(loraBackward / forward > 0.98 && loraBackward / forward < 1.05,
+             describe(loraBackward / forward, 1));
     QVERIFY2(near(rl.training->step.flops / rf.training->step.flops, 2.0 / 3, 0.02),
              describe(rl.training->step.flops / rf.training->step.flops, 2.0 / 3));
     // With the preset's full recomputation the base runs three passes instead of four.
-    QVERIFY(near(run("finetune-lora-4090").training->step.flops / run("finetune-full-4090").training->step.flops,
-                 3.0 / 4, 0.02));
+    QVERIFY(
+        near(run("finetune-lora-4090").training->step.flops / run("finetune-full-4090").training->step.flops,
+             3.0 / 4, 0.02));
 }
 
 QTEST_GUILESS_MAIN(TestPrimerPresets)

@@ -8,8 +8,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QTranslator>
 #include <QSignalSpy>
+#include <QTranslator>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -241,10 +241,12 @@ void TestPrimerPanel::fineTuningSectionReadsInBothLanguages()
     QCoreApplication::installTranslator(&translator);
     QCoreApplication::processEvents();
     auto hasHan = [](const QString& text) {
-        return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+        return std::any_of(text.begin(), text.end(),
+                           [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
     };
     QVERIFY2(hasHan(title->text()), qPrintable(title->text()));
-    QVERIFY2(hasHan(body->text()) && body->text().contains(QStringLiteral("128.5 GB")), qPrintable(body->text()));
+    QVERIFY2(hasHan(body->text()) && body->text().contains(QStringLiteral("128.5 GB")),
+             qPrintable(body->text()));
     for (const QPushButton* button : frame->findChildren<QPushButton*>())
         QVERIFY2(hasHan(button->text()), qPrintable(button->text()));
     shoot(QStringLiteral("primer-fine-tuning-zh_CN.png"));

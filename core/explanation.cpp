@@ -220,11 +220,84 @@ Explanation checkpointWeights(Builder& b, const Setup& su, double result)
     return b.done(result);
 }
 
+const char* const kLoraSource = "Hu et al. 2021, LoRA, §4.1; Dettmers et al. 2023, QLoRA, §3";
+
+// LoRA / QLoRA: the frozen base as memory_model.cpp frozenBaseBytesPerDevice stores it, sharded
+// by ZeRO-3 like any weight (addTrainingState). QLoRA quantizes the decoder's linear modules only:
+// bitsandbytes replaces nn.Linear layers, and transformers keeps the output head in 16 bits, so
+// the embedding, head and norms stay in the weight precision (QLoRA §3, §4 "4-bit NormalFloat").
+Explanation frozenBaseExplanation(const Setup& su, double result)
+{
+    const auto& ctx = su.ctx;
+    const auto& tr = su.s().training;
+    const bool qlora = tr.method == TrainingMethod::Qlora;
+    Builder b("Weights", U::Bytes, std::string(kLoraSource) + "; " + kZeroSource);
+    const double expert = expertParamsPerDevice(ctx);
+    const double shared = paramsPerDevice(ctx) - expert;
+    const bool moe = su.arch.isMoe();
+    b.term("weight_bytes", "Bytes per weight", bytesPerElement(su.s().weights), U::BytesPerElement);
+    b.term("shared_params_device", "Non-expert parameters per model shard", shared, U::Parameters);
+    if (moe)
+        b.term("expert_params_device", "Routed-expert parameters per model shard", expert, U::Parameters);
+    std::string sharedBytes = "{shared_params_device} × {weight_bytes}";
+    std::string expertBytes = "{expert_params_device} × {weight_bytes}";
+    if (qlora) {
+        const LoraCounts& c = ctx.adapterCounts();
+        const double tp = ll(ctx.split.tensor * ctx.split.pipeline);
+        const double quantizedShared = (c.quantizedParams - c.quantizedRoutedExpert) / tp;
+        const double quantizedExperts = c.quantizedRoutedExpert / (tp * ll(ctx.split.expert));
+        b.term("base_bits", "Bits per quantized base weight, block scales included",
+               quantizedBaseBits(tr.lora), U::Number);
+        b.term("quantized_shared", "Linear-module parameters per model shard (quantized)", quantizedShared,
+               U::Parameters);
+        sharedBytes =
+            "{quantized_shared} × {base_bits} ÷ 8 + ({shared_params_device} − {quantized_shared}) × "
+            "{weight_bytes}";
+        if (tr.lora.quantization == QuantizedBase::Int8) {
+            b.term("row_scales", "fp32 scale per output row of each int8 matrix",
+                   4.0 * c.quantizedOutputRows / tp, U::Bytes);
+            sharedBytes += " + {row_scales}";
+            b.note("LLM.int8() keeps one fp32 scale per output row of each matrix (Dettmers et al. 2022).");
+        } else if (tr.lora.doubleQuant) {
+            b.note("4-bit NormalFloat in blocks of 64 with double-quantized scales: 4 + 8 ÷ 64 + 32 ÷ (64 × "
+                   "256) ≈ 4.127 bits per weight (QLoRA §3).");
+        } else {
+            b.note("4-bit NormalFloat in blocks of 64 with an fp32 scale each: 4 + 32 ÷ 64 = 4.5 bits per "
+                   "weight (QLoRA §3).");
+        }
+        if (moe) {
+            b.term("quantized_experts", "Routed-expert parameters per model shard (quantized)",
+                   quantizedExperts, U::Parameters);
+            expertBytes =
+                "{quantized_experts} × {base_bits} ÷ 8 + ({expert_params_device} − {quantized_experts}) × "
+                "{weight_bytes}";
+        }
+        b.note(
+            "QLoRA quantizes the decoder's linear modules; the embedding, output head and norms stay in the "
+            "weight precision.");
+    }
+    if (tr.zeroStage >= 3) {
+        b.term("zero_ranks", "ZeRO data-parallel ranks (data × expert)", ctx.replicas(), U::Count);
+        b.term("data", "Data-parallel degree", ll(ctx.split.data), U::Count);
+        b.formula(moe ? "(" + sharedBytes + ") ÷ {zero_ranks} + (" + expertBytes + ") ÷ {data}"
+                      : "(" + sharedBytes + ") ÷ {zero_ranks}");
+        b.note("ZeRO 3 shards the frozen base over the data-parallel ranks like any weight.");
+    } else {
+        b.formula(moe ? sharedBytes + " + " + expertBytes : sharedBytes);
+    }
+    b.note("The base stays frozen: it keeps no gradients and no optimizer states.");
+    if (ctx.split.tensor * ctx.split.pipeline > 1)
+        b.note("A model shard is what one device holds after tensor and pipeline splitting.");
+    return b.done(result);
+}
+
 Explanation weightsExplanation(const Setup& su, double result)
 {
     const auto& a = su.arch;
     const auto& s = su.s();
     const double bytes = bytesPerElement(s.weights);
+    if (su.ctx.adapterTraining())
+        return frozenBaseExplanation(su, result);
     if (su.training()) {
         Builder b("Weights", U::Bytes, kZeroSource);
         zeroSharded(b, su, 3, "weight_bytes", "Bytes per weight", bytes);
@@ -377,7 +450,7 @@ Explanation visionWeightsExplanation(const Setup& su, double result)
     const auto& s = su.s();
     Builder b("Vision tower", U::Bytes, "Vision tower and projector parameters from the config's vision_config "
                                         "(ViT: Dosovitskiy et al. 2021; SigLIP: Zhai et al. 2023)");
-    if (su.training()) {
+    if (su.training() && !su.ctx.adapterTraining()) {
         b.formula("0").note("Training counts the vision tower with the weights, gradients and optimizer states.");
         return b.done(result);
     }
@@ -388,7 +461,15 @@ Explanation visionWeightsExplanation(const Setup& su, double result)
     const double bytes =
         s.weights == Precision::Checkpoint ? a.checkpointBitsPerParam[i] / 8.0 : bytesPerElement(s.weights);
     b.term("weight_bytes", "Bytes per weight", bytes, U::BytesPerElement);
-    b.formula("{vision_params} ÷ ({tensor} × {pipeline}) × {weight_bytes}");
+    if (su.ctx.adapterTraining() && s.training.zeroStage >= 3) {
+        b.term("zero_ranks", "ZeRO data-parallel ranks (data × expert)", su.ctx.replicas(), U::Count);
+        b.formula("{vision_params} ÷ ({tensor} × {pipeline}) × {weight_bytes} ÷ {zero_ranks}");
+        b.note("ZeRO 3 shards the frozen base over the data-parallel ranks like any weight.");
+    } else {
+        b.formula("{vision_params} ÷ ({tensor} × {pipeline}) × {weight_bytes}");
+    }
+    if (su.ctx.adapterTraining())
+        b.note("LoRA and QLoRA leave the vision tower frozen, in the weight precision, without adapters.");
     b.note("A multimodal checkpoint loads its image encoder beside the language model; it runs on image tokens "
            "only.");
     return b.done(result);
@@ -481,6 +562,22 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
     b.term("layers_per_stage", "Layers per pipeline stage", ctx.layersPerStage(), U::Count);
     b.term("per_layer", "Stored activations per layer, one micro-batch",
            trainingActivationBytesPerLayer(ctx, micro, seq), U::Bytes);
+    // LoRA / QLoRA: each adapted module also keeps its r-wide A·x (and, with lora_dropout, the
+    // dropped-out input) for the backward pass (memory_model.cpp adapterActivationBytesPerLayer).
+    std::string perLayer = "{per_layer}";
+    if (ctx.adapterTraining()) {
+        b.term("adapter_per_layer", "Adapters' stored activations per layer (A·x, dropout copies)",
+               adapterActivationBytesPerLayer(ctx, micro, seq), U::Bytes);
+        perLayer = "({per_layer} + {adapter_per_layer})";
+        b.note(
+            s.training.recompute == Recompute::Full
+                ? "Full recomputation recomputes the adapters' A·x with the layer: they add nothing stored."
+                : "Each adapted module keeps its r-wide A·x, and with lora_dropout the dropped-out input, "
+                  "for the backward pass.");
+        b.note(
+            "A frozen base still stores its activations: the backward pass runs through every layer to reach "
+            "the adapters below.");
+    }
     b.term("sequence_length", "Sequence length", seq, U::Tokens);
     b.term("micro_batch", "Micro-batch", micro, U::Count);
     b.term("vocab", "Vocabulary", ll(a.vocab), U::Count);
@@ -489,18 +586,18 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
     const double inFlight = std::min(p, ll(su.microBatches));
     const std::string logits = "{sequence_length} × {micro_batch} × {vocab} × 6 ÷ {tensor}";
     if (p <= 1) {
-        b.formula("{layers_per_stage} × {per_layer} + " + logits);
+        b.formula("{layers_per_stage} × " + perLayer + " + " + logits);
     } else if (stage == 1) {
         b.term("in_flight", "Micro-batches in flight (min(stages, micro-batches))", inFlight, U::Count);
-        b.formula("{layers_per_stage} × {per_layer} × {in_flight}");
+        b.formula("{layers_per_stage} × " + perLayer + " × {in_flight}");
         b.note("1F1B schedule: the first stage holds up to one micro-batch per stage in flight.");
     } else if (stage > 1) {
-        b.formula("{layers_per_stage} × {per_layer} + " + logits);
+        b.formula("{layers_per_stage} × " + perLayer + " + " + logits);
         b.note("The last stage holds one micro-batch plus the logits and loss inputs.");
     } else {
         b.term("in_flight", "Micro-batches in flight (min(stages, micro-batches))", inFlight, U::Count);
-        b.formula("max({layers_per_stage} × {per_layer} × {in_flight}, {layers_per_stage} × {per_layer} + " + logits +
-                  ")");
+        b.formula("max({layers_per_stage} × " + perLayer + " × {in_flight}, {layers_per_stage} × " +
+                  perLayer + " + " + logits + ")");
         b.note("The fuller of the first stage (micro-batches in flight) and the last (logits).");
     }
     if (p <= 1 || stage != 1)
@@ -516,12 +613,20 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
         Builder b("Gradients", U::Bytes, kZeroSource);
         if (!su.training())
             return b.formula("0").note("Inference keeps no gradients.").done(result);
+        if (su.ctx.adapterTraining())
+            return b.formula("0")
+                .note("The frozen base has no gradients; the adapters' are in the Adapters segment.")
+                .done(result);
         zeroSharded(b, su, 2, "gradient_bytes", "Bytes per gradient", bytesPerElement(s.weights));
         return b.done(result);
     }
     Builder b("Optimizer states", U::Bytes, kZeroSource);
     if (!su.training())
         return b.formula("0").note("Inference keeps no optimizer states.").done(result);
+    if (su.ctx.adapterTraining())
+        return b.formula("0")
+            .note("The frozen base has no optimizer states; the adapters' are in the Adapters segment.")
+            .done(result);
     const bool mixed = bytesPerElement(s.weights) < 4.0;
     const double perParam = optimizerBytesPerParam(s.training.optimizer, bytesPerElement(s.weights), s.training.masterWeights);
     if (mixed && !s.training.masterWeights) {
@@ -547,8 +652,6 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
     zeroSharded(b, su, 1, "optimizer_bytes", "Optimizer bytes per parameter", perParam);
     return b.done(result);
 }
-
-const char* const kLoraSource = "Hu et al. 2021, LoRA, §4.1; Dettmers et al. 2023, QLoRA, §3";
 
 Explanation adaptersExplanation(const Setup& su, double result)
 {
@@ -738,6 +841,8 @@ struct PhaseShape
     double elementwisePasses = 1; // forward-pass equivalents of element-wise traffic
     double elementwiseBytes = 0; // non-GEMM element-wise traffic of phase.bytes
     double optimizerBytes = 0;   // training: the optimizer step's traffic
+    double dequantBytes = 0;     // training, QLoRA: the dequantization part of elementwiseBytes
+    double backwardShare = 0;    // training: backward ÷ (forward + backward) FLOPs
     double kvStreamBytes = 0;    // decode: the attention kernels' KV cache and state traffic
     double bubbleStretch = 1;    // training: (m + p − 1) ÷ m
 };
@@ -795,13 +900,18 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         sh.attendedTokens = ll(s.promptTokens);
         sh.tokens = m * micro * ll(s.promptTokens);
         sh.elementwisePasses = passes - 2.0 + kBackwardElementwiseFactor;
-        sh.elementwiseBytes = sh.elementwisePasses * sh.tokens * ctx.layersPerStage() *
-                              elementwiseBytesPerToken(ctx, tr.sequenceParallel && t > 1);
-        if (!s.flashAttention)
-            sh.elementwiseBytes += sh.elementwisePasses * m * micro * ctx.layersPerStage() *
-                                   unfusedAttentionBytesPerSequence(ctx, ll(s.promptTokens));
+        // phase_model.cpp trainingStep: per micro-batch, the element-wise passes and QLoRA's
+        // dequantization; the optimizer step over the trained states only (the adapters' with a
+        // frozen base); the gradient all-reduce hidden under the backward share of compute.
+        const TrainingTraffic traffic = trainingTrafficPerMicroBatch(ctx);
+        sh.elementwiseBytes = m * traffic.elementwiseBytes;
+        sh.dequantBytes = m * traffic.dequantBytes;
         const auto& mem = su.report.memory.perDevice;
-        sh.optimizerBytes = kOptimizerPasses * (mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+        sh.optimizerBytes =
+            kOptimizerPasses * (ctx.adapterTraining()
+                                    ? mem.adaptersBytes
+                                    : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+        sh.backwardShare = trainingFlopsPerDevice(ctx, sh.tokens, m * micro).backwardShare();
         sh.bubbleStretch = (m + p - 1.0) / m;
     }
     return sh;
@@ -837,6 +947,34 @@ Explanation flopsExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
                a.mixerFlopsPerToken(sh.context), U::Flops);
         b.formula("(2 × {matmul_params} × {sequences} + {sequences} × {attention_flops}) ÷ ({tensor} × {pipeline})");
         b.note("One decode step at the mean context, prompt + output ÷ 2.");
+    } else if (su.ctx.adapterTraining()) {
+        // phase_model.cpp trainingFlopsPerDevice: the frozen base computes dX but no dW in the
+        // backward pass, 2·N per token instead of 4·N (Kaplan et al. 2020 §2.1 counts both); the
+        // adapters and attention run forward and both gradients (Hu et al. 2021 §4.1).
+        const double m = ll(su.microBatches);
+        const double micro = ll(s.training.microBatch);
+        const double recompute = s.training.recompute == Recompute::Full ? 1.0 : 0.0;
+        b.term("base_passes",
+               "Frozen-base passes (forward + backward for the inputs only, + 1 with full recomputation)",
+               2.0 + recompute, U::Number);
+        b.term("adapter_passes",
+               "Adapter and attention passes (forward + 2 × backward, + 1 with full recomputation)",
+               3.0 + recompute, U::Number);
+        b.term("adapter_active", "Adapter parameters a token passes through",
+               su.ctx.adapterCounts().trainableActive, U::Parameters);
+        b.term("tokens", "Tokens per replica per step", m * micro * ll(s.promptTokens), U::Tokens);
+        b.term("micro_batches", "Micro-batches per step", m, U::Count);
+        b.term("micro_batch", "Micro-batch", micro, U::Count);
+        b.term("attention_flops", "Causal attention FLOPs per sequence",
+               a.causalMixerFlops(ll(s.promptTokens)), U::Flops);
+        b.formula(
+            "({base_passes} × 2 × {matmul_params} × {tokens} + {adapter_passes} × (2 × {adapter_active} × "
+            "{tokens} + {micro_batches} × {micro_batch} × {attention_flops})) ÷ ({tensor} × {pipeline})");
+        b.note(
+            "The frozen base needs no weight gradients: its backward pass computes only the input gradients, "
+            "2·N per token, so backward costs about the forward instead of twice it.");
+        if (s.training.recompute == Recompute::Full)
+            b.note("Full recomputation runs the forward pass once more.");
     } else {
         const double m = ll(su.microBatches);
         const double micro = ll(s.training.microBatch);
@@ -898,6 +1036,43 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         if (a.isMoe())
             b.note("Mixture of experts: experts no token of the batch chose are not read, E·(1 − (1 − k/E)^b) of E "
                    "are touched under uniform routing.");
+    } else if (ctx.adapterTraining()) {
+        // phase_model.cpp trainingTrafficPerMicroBatch: the frozen base is read forward and
+        // backward (dX only) and accumulates no gradients; QLoRA's GEMMs read the 16-bit copy the
+        // dequantization wrote, and the dequantization itself is an element-wise pass.
+        const auto& tr = s.training;
+        const auto& mem = su.report.memory.perDevice;
+        const double micro = ll(tr.microBatch);
+        const double seq = ll(s.promptTokens);
+        const bool qlora = tr.method == TrainingMethod::Qlora;
+        b.term("micro_batches", "Micro-batches per step", ll(su.microBatches), U::Count);
+        b.term("base_params", "Base parameters of the model shard (frozen)",
+               paramsPerDevice(ctx) + visionParamsPerDevice(ctx), U::Parameters);
+        b.term("gemm_bytes",
+               qlora ? "Bytes per base weight the GEMMs read (the dequantized 16-bit copy)"
+                     : "Bytes per weight",
+               qlora ? 2.0 : bytesPerElement(s.weights), U::BytesPerElement);
+        b.term("stored_activations", "Stored activations of one micro-batch",
+               (trainingActivationBytesPerLayer(ctx, micro, seq) +
+                adapterActivationBytesPerLayer(ctx, micro, seq)) *
+                   ctx.layersPerStage(),
+               U::Bytes);
+        b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)",
+               sh.elementwiseBytes - sh.dequantBytes, U::Bytes);
+        b.term("adapters", "Adapters (weights, gradients, optimizer states)", mem.adaptersBytes, U::Bytes);
+        std::string f =
+            "{micro_batches} × (2 × {base_params} × {gemm_bytes} + 2 × {stored_activations}) + {elementwise}";
+        if (qlora) {
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
+            f += " + {dequant}";
+            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: "
+                   "forward, backward and any recomputed forward.");
+        }
+        b.formula(f + " + 2 × {adapters}");
+        b.note(
+            "Per micro-batch: the frozen base read in forward and backward, no weight gradients; stored "
+            "activations written then read; the optimizer pass reads and writes the adapters' state only.");
     } else {
         const double fullWeights = (paramsPerDevice(ctx) + visionParamsPerDevice(ctx)) * bytesPerElement(s.weights);
         const auto& mem = su.report.memory.perDevice;
@@ -962,7 +1137,9 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
                                              std::string(ctx.eff.memorySource));
     const PhaseShape sh = shapeOf(su, phase);
     b.term("bytes", "Bytes moved per device", pe.bytes, U::Bytes);
-    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
+    // QLoRA's dequantization is a term of its own (sh.dequantBytes, 0 otherwise).
+    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)",
+           sh.elementwiseBytes - sh.dequantBytes, U::Bytes);
     b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
     b.term("memory_eff", "Memory efficiency (achieved fraction of bandwidth)", ctx.eff.memory, U::Fraction);
     b.note("The element-wise passes run between the GEMMs, not beside them: they are the non-GEMM time.");
@@ -972,7 +1149,15 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
     }
     if (phase == RooflinePhase::TrainingStep) {
         b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
-        b.formula("({bytes} − {elementwise} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
+        if (sh.dequantBytes > 0) {
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
+            b.formula(
+                "({bytes} − {elementwise} − {dequant} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
+            b.note("QLoRA's dequantization runs in kernels of its own before each GEMM: non-GEMM time too.");
+        } else {
+            b.formula("({bytes} − {elementwise} − {optimizer_traffic}) ÷ ({bandwidth} × {memory_eff})");
+        }
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
         if (ctx.eff.quantizedWeights != 1.0) {
@@ -1029,16 +1214,30 @@ Explanation nonGemmExplanation(const Setup& su, RooflinePhase phase, const Phase
     Builder b("Non-GEMM time", U::Seconds,
               "Memory-bound passes between the GEMMs (Ivanov et al. 2021, Data Movement Is All You Need); "
               "optimizer step: one pass over every state");
-    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)", sh.elementwiseBytes, U::Bytes);
+    // QLoRA's dequantization is a term of its own (sh.dequantBytes, 0 otherwise).
+    b.term("elementwise", "Element-wise passes (norms, residuals, RoPE, activation)",
+           sh.elementwiseBytes - sh.dequantBytes, U::Bytes);
     b.term("bandwidth", "Memory bandwidth", su.device.memoryBandwidthBytesPerSecond, U::BytesPerSecond);
     b.term("pass_eff", "Element-wise pass efficiency (STREAM fraction of bandwidth)", ctx.eff.elementwise, U::Fraction);
     if (phase == RooflinePhase::TrainingStep) {
         b.term("bubble_stretch", "Pipeline bubble stretch ((m + p − 1) ÷ m)", sh.bubbleStretch, U::Number);
         b.term("optimizer_traffic", "Optimizer step traffic", sh.optimizerBytes, U::Bytes);
-        b.formula("{elementwise} ÷ ({bandwidth} × {pass_eff}) × {bubble_stretch} + {optimizer_traffic} ÷ "
-                  "({bandwidth} × {pass_eff})");
-        b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the optimizer "
-               "reads and writes weights, gradients and optimizer states once.");
+        std::string passes = "{elementwise}";
+        if (sh.dequantBytes > 0) {
+            b.term("dequant", "Dequantization of the base weights (read 4 / 8 bits, write 16)",
+                   sh.dequantBytes, U::Bytes);
+            passes = "({elementwise} + {dequant})";
+            b.note("QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: "
+                   "forward, backward and any recomputed forward.");
+        }
+        b.formula(passes + " ÷ ({bandwidth} × {pass_eff}) × {bubble_stretch} + {optimizer_traffic} ÷ "
+                           "({bandwidth} × {pass_eff})");
+        if (ctx.adapterTraining())
+            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the "
+                   "optimizer reads and writes the adapters' weights, gradients and optimizer states once.");
+        else
+            b.note("Forward, backward (twice the forward's traffic) and any recomputed forward; then the "
+                   "optimizer reads and writes weights, gradients and optimizer states once.");
     } else {
         b.term("stages", "Pipeline stages run in turn", sh.stageCount, U::Count);
         if (sh.kvStreamBytes > 0) {
@@ -1165,19 +1364,29 @@ std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContex
     }
     if (training) {
         const double dpDevices = ctx.replicas();
+        // phase_model.cpp trainingStep: LoRA / QLoRA all-reduce the adapters' gradients only.
+        const bool adapters = ctx.adapterTraining();
         const double gradientBytes =
-            paramsPerDevice(ctx) * bytesPerElement(s.weights) * (s.training.zeroStage >= 3 ? 1.5 : 1.0);
+            (adapters ? adapterParamsPerDevice(ctx) * bytesPerElement(s.training.lora.adapterPrecision)
+                      : paramsPerDevice(ctx) * bytesPerElement(s.weights)) *
+            (s.training.zeroStage >= 3 ? 1.5 : 1.0);
         if (dpDevices > 1 && gradientBytes > 0) {
             const double dpPerNode = std::max(1.0, ll(ctx.device.devicesPerNode) / (t * p));
             const Link link = linkForGroup(ctx, ll(s.devices), dpPerNode);
             Builder b("Data-parallel gradient all-reduce", U::Seconds,
                       "Ring all-reduce (Patarasuk & Yuan 2009); ZeRO-3 traffic 1.5× (Rajbhandari et al. 2020 §7)");
             b.term("dp_ranks", "Data-parallel ranks (data × expert)", dpDevices, U::Count);
-            b.term("dp_message", "Gradient bytes per device", gradientBytes, U::Bytes);
+            b.term("dp_message", adapters ? "Adapter gradient bytes per device" : "Gradient bytes per device",
+                   gradientBytes, U::Bytes);
             b.term("dp_bw", "All-reduce bandwidth (link × efficiency)", link.allReduceBytesPerSecond, U::BytesPerSecond);
             b.term("dp_latency", "Latency per ring step", link.latencySeconds, U::Seconds);
             b.formula(ringFormula("dp_ranks", "dp_message", "dp_bw", "dp_latency"));
-            b.note("Overlaps with the backward pass (two thirds of compute); only the rest adds to the step.");
+            if (adapters)
+                b.note("Only the adapters have gradients: the all-reduce carries them alone, and overlaps "
+                       "with the backward pass (about half of compute with a frozen base).");
+            else
+                b.note("Overlaps with the backward pass (two thirds of compute); only the rest adds to the "
+                       "step.");
             parts.push_back({"dp_seconds", b.done(ringAllReduceSeconds(gradientBytes, dpDevices, link))});
         }
     }
@@ -1196,6 +1405,21 @@ const char* partLabel(const std::string& key)
     return "Data-parallel gradient all-reduce";
 }
 
+// The share of compute the data-parallel all-reduce hides under: the backward pass's part of the
+// forward + backward FLOPs (phase_model.cpp TrainingFlops::backwardShare), 2/3 when every weight
+// trains (Kaplan et al. 2020 §2.1), about 1/2 with a frozen base that computes no weight gradients.
+void backwardShareTerm(Builder& b, const Setup& su)
+{
+    b.term("backward_share", "Backward share of the forward + backward FLOPs",
+           shapeOf(su, RooflinePhase::TrainingStep).backwardShare, U::Fraction);
+    if (su.ctx.adapterTraining())
+        b.note("The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base "
+               "(no weight gradients); only the rest adds.");
+    else
+        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest "
+               "adds.");
+}
+
 Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& parts, const PhaseEstimate& pe)
 {
     Builder b("Communication time", U::Seconds, "Ring all-reduce 2(n−1)/n · M / B + 2(n−1)·α (Patarasuk & Yuan 2009; NCCL); Megatron-LM tensor parallel, Shoeybi et al. 2019 §3");
@@ -1208,8 +1432,9 @@ Explanation communicationTotal(const Setup& su, const std::vector<CommPart>& par
     }
     if (su.training() && std::any_of(parts.begin(), parts.end(), [](const CommPart& p) { return p.key == "dp_seconds"; })) {
         b.term("compute_seconds", "Compute time", pe.breakdown.computeSeconds, U::Seconds);
-        f += std::string(f.empty() ? "" : " + ") + "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3)";
-        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
+        backwardShareTerm(b, su);
+        f += std::string(f.empty() ? "" : " + ") +
+             "max(0, {dp_seconds} − {compute_seconds} × {backward_share})";
     }
     if (f.empty()) {
         f = "0";
@@ -1290,9 +1515,10 @@ Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, 
         b.term("pp_seconds", "Pipeline sends", pp, U::Seconds);
         b.term("ep_seconds", "Expert all-to-all", ep, U::Seconds);
         b.term("dp_seconds", "Data-parallel gradient all-reduce", dp, U::Seconds);
+        backwardShareTerm(b, su);
         b.formula("max({compute_seconds}, {memory_seconds}) + {tp_seconds} + {pp_seconds} + {ep_seconds} + "
-                  "max(0, {dp_seconds} − {compute_seconds} × 2 ÷ 3) + {offload_seconds} + {non_gemm_seconds}");
-        b.note("The gradient all-reduce overlaps the backward pass (two thirds of compute); only the rest adds.");
+                  "max(0, {dp_seconds} − {compute_seconds} × {backward_share}) + {offload_seconds} + "
+                  "{non_gemm_seconds}");
     } else {
         b.term("communication_seconds", "Communication time", bd.communicationSeconds, U::Seconds);
         b.term("latency_seconds", "Kernel latency", bd.latencySeconds, U::Seconds);
@@ -1371,8 +1597,20 @@ Explanation mfuExplanation(const Setup& su, const PhaseEstimate& step, double re
     b.term("seconds", "Step time", step.seconds, U::Seconds);
     b.term("peak", "Peak compute per device", su.ctx.peakFlopsPerSecond, U::FlopsPerSecond);
     b.term("devices", "Devices", ll(s.devices), U::Count);
-    b.formula("3 × (2 × {matmul_params} × {batch} × {sequence_length} + {batch} × {attention_flops}) ÷ "
-              "({seconds} × {peak} × {devices})");
+    if (su.ctx.adapterTraining()) {
+        // phase_model.cpp trainingStep: the FLOPs the method needs, without recomputation.
+        b.term("adapter_active", "Adapter parameters a token passes through",
+               su.ctx.adapterCounts().trainableActive, U::Parameters);
+        b.formula(
+            "(2 × 2 × {matmul_params} × {batch} × {sequence_length} + 3 × (2 × {adapter_active} × {batch} × "
+            "{sequence_length} + {batch} × {attention_flops})) ÷ ({seconds} × {peak} × {devices})");
+        b.note(
+            "Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of "
+            "6·N; the adapters and attention count forward and backward.");
+    } else {
+        b.formula("3 × (2 × {matmul_params} × {batch} × {sequence_length} + {batch} × {attention_flops}) ÷ "
+                  "({seconds} × {peak} × {devices})");
+    }
     b.note("Model FLOPs count forward and backward once: recomputation does not raise MFU.");
     return b.done(result);
 }
@@ -1594,13 +1832,18 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
         {"allocator_reserve", "Allocator reserve"},
         {"communication_buffers", "Communication buffers"},
         {"kv_pool_reserve", "KV pool reserve"},
+        {"adapters", "Adapters"},
+        {"dequant_workspace", "Dequantization workspace"},
     };
     for (const auto& bar : chart.bars) {
         const MemoryBreakdown m = recomputedBreakdown(su, bar.stage);
-        const double values[] = {m.weightsBytes,          m.visionWeightsBytes,        m.kvCacheBytes,
-                                 m.recurrentStateBytes,   m.activationsBytes,          m.gradientsBytes,
-                                 m.optimizerStatesBytes,  m.runtimeContextBytes,       m.allocatorReserveBytes,
-                                 m.communicationBuffersBytes, m.kvPoolReserveBytes};
+        const double values[] = {m.weightsBytes,          m.visionWeightsBytes,
+                                 m.kvCacheBytes,          m.recurrentStateBytes,
+                                 m.activationsBytes,      m.gradientsBytes,
+                                 m.optimizerStatesBytes,  m.runtimeContextBytes,
+                                 m.allocatorReserveBytes, m.communicationBuffersBytes,
+                                 m.kvPoolReserveBytes,    m.adaptersBytes,
+                                 m.dequantWorkspaceBytes};
         Builder b("Memory the device's work needs", U::Bytes,
                   "Sum of the parts in the memory chart (weights, KV cache or training states, activations, overheads)");
         std::string formula;

@@ -12,7 +12,9 @@ namespace lhe::widgets {
 namespace {
 
 // Every title, label and note core/explanation.cpp writes (sources are citations and stay as
-// they are). tst_explain_panel checks that core produces nothing outside this table.
+// they are). tst_explain_panel checks that core produces nothing outside this table. One string per
+// line, as the core writes it, so that a string can be found by searching for it.
+// clang-format off
 const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "Bytes per element of the GEMM format"),
     QT_TRANSLATE_NOOP("Explanation", "The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4)."),
@@ -291,7 +293,60 @@ const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "Datasheet peaks: every efficiency 1, no collective latency; memory as in the calibrated estimate."),
     QT_TRANSLATE_NOOP("Explanation", "Ideal roofline time"),
     QT_TRANSLATE_NOOP("Explanation", "Ideal roofline MFU"),
+    // LoRA / QLoRA fine-tuning (core/explanation.cpp frozen base, adapters, dequantization).
+    QT_TRANSLATE_NOOP("Explanation", "Adapters"),
+    QT_TRANSLATE_NOOP("Explanation", "Dequantization workspace"),
+    QT_TRANSLATE_NOOP("Explanation", "LoRA rank r"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapter parameters, r × (in + out) per adapted module"),
+    QT_TRANSLATE_NOOP("Explanation", "Bytes per adapter weight (and gradient)"),
+    QT_TRANSLATE_NOOP("Explanation", "Optimizer bytes per adapter weight"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapter parameters on this device"),
+    QT_TRANSLATE_NOOP("Explanation", "Ranks sharing the optimizer states (ZeRO ≥ 1)"),
+    QT_TRANSLATE_NOOP("Explanation", "Ranks sharing the gradients (ZeRO ≥ 2)"),
+    QT_TRANSLATE_NOOP("Explanation", "Ranks sharing the adapter weights (ZeRO 3)"),
+    QT_TRANSLATE_NOOP("Explanation", "Largest linear module (in × out)"),
+    QT_TRANSLATE_NOOP("Explanation", "Bits per quantized base weight, block scales included"),
+    QT_TRANSLATE_NOOP("Explanation", "Linear-module parameters per model shard (quantized)"),
+    QT_TRANSLATE_NOOP("Explanation", "fp32 scale per output row of each int8 matrix"),
+    QT_TRANSLATE_NOOP("Explanation", "Routed-expert parameters per model shard (quantized)"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapters' stored activations per layer (A·x, dropout copies)"),
+    QT_TRANSLATE_NOOP("Explanation", "Frozen-base passes (forward + backward for the inputs only, + 1 with full recomputation)"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapter and attention passes (forward + 2 × backward, + 1 with full recomputation)"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapter parameters a token passes through"),
+    QT_TRANSLATE_NOOP("Explanation", "Base parameters of the model shard (frozen)"),
+    QT_TRANSLATE_NOOP("Explanation", "Bytes per base weight the GEMMs read (the dequantized 16-bit copy)"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapters (weights, gradients, optimizer states)"),
+    QT_TRANSLATE_NOOP("Explanation", "Dequantization of the base weights (read 4 / 8 bits, write 16)"),
+    QT_TRANSLATE_NOOP("Explanation", "Adapter gradient bytes per device"),
+    QT_TRANSLATE_NOOP("Explanation", "Backward share of the forward + backward FLOPs"),
+    QT_TRANSLATE_NOOP("Explanation", "Only LoRA and QLoRA train adapters."),
+    QT_TRANSLATE_NOOP("Explanation", "ZeRO shards the adapters' state over the data-parallel ranks like any trained weight."),
+    QT_TRANSLATE_NOOP("Explanation", "Each adapted weight W (out × in) gains B (out × r) and A (r × in); only they have gradients and optimizer states."),
+    QT_TRANSLATE_NOOP("Explanation", "Only QLoRA dequantizes its base weights."),
+    QT_TRANSLATE_NOOP("Explanation", "Each 4- or 8-bit weight is dequantized to 16 bits whole before its matrix product; the largest one is the workspace's peak."),
+    QT_TRANSLATE_NOOP("Explanation", "LLM.int8() keeps one fp32 scale per output row of each matrix (Dettmers et al. 2022)."),
+    QT_TRANSLATE_NOOP("Explanation", "4-bit NormalFloat in blocks of 64 with double-quantized scales: 4 + 8 ÷ 64 + 32 ÷ (64 × 256) ≈ 4.127 bits per weight (QLoRA §3)."),
+    QT_TRANSLATE_NOOP("Explanation", "4-bit NormalFloat in blocks of 64 with an fp32 scale each: 4 + 32 ÷ 64 = 4.5 bits per weight (QLoRA §3)."),
+    QT_TRANSLATE_NOOP("Explanation", "QLoRA quantizes the decoder's linear modules; the embedding, output head and norms stay in the weight precision."),
+    QT_TRANSLATE_NOOP("Explanation", "ZeRO 3 shards the frozen base over the data-parallel ranks like any weight."),
+    QT_TRANSLATE_NOOP("Explanation", "The base stays frozen: it keeps no gradients and no optimizer states."),
+    QT_TRANSLATE_NOOP("Explanation", "LoRA and QLoRA leave the vision tower frozen, in the weight precision, without adapters."),
+    QT_TRANSLATE_NOOP("Explanation", "The frozen base has no gradients; the adapters' are in the Adapters segment."),
+    QT_TRANSLATE_NOOP("Explanation", "The frozen base has no optimizer states; the adapters' are in the Adapters segment."),
+    QT_TRANSLATE_NOOP("Explanation", "Full recomputation recomputes the adapters' A·x with the layer: they add nothing stored."),
+    QT_TRANSLATE_NOOP("Explanation", "Each adapted module keeps its r-wide A·x, and with lora_dropout the dropped-out input, for the backward pass."),
+    QT_TRANSLATE_NOOP("Explanation", "A frozen base still stores its activations: the backward pass runs through every layer to reach the adapters below."),
+    QT_TRANSLATE_NOOP("Explanation", "The frozen base needs no weight gradients: its backward pass computes only the input gradients, 2·N per token, so backward costs about the forward instead of twice it."),
+    QT_TRANSLATE_NOOP("Explanation", "Full recomputation runs the forward pass once more."),
+    QT_TRANSLATE_NOOP("Explanation", "QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: forward, backward and any recomputed forward."),
+    QT_TRANSLATE_NOOP("Explanation", "Per micro-batch: the frozen base read in forward and backward, no weight gradients; stored activations written then read; the optimizer pass reads and writes the adapters' state only."),
+    QT_TRANSLATE_NOOP("Explanation", "QLoRA's dequantization runs in kernels of its own before each GEMM: non-GEMM time too."),
+    QT_TRANSLATE_NOOP("Explanation", "Forward, backward (twice the forward's traffic) and any recomputed forward; then the optimizer reads and writes the adapters' weights, gradients and optimizer states once."),
+    QT_TRANSLATE_NOOP("Explanation", "Only the adapters have gradients: the all-reduce carries them alone, and overlaps with the backward pass (about half of compute with a frozen base)."),
+    QT_TRANSLATE_NOOP("Explanation", "The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base (no weight gradients); only the rest adds."),
+    QT_TRANSLATE_NOOP("Explanation", "Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of 6·N; the adapters and attention count forward and backward."),
 };
+// clang-format on
 
 QString count(double value)
 {

@@ -37,10 +37,10 @@ struct Section
     const char* body;
     const char* lookAt;
     const char* sources;           // rich text: links
-    std::array<ShowMe, 2> buttons; // the second may be empty
+    std::array<ShowMe, 3> buttons; // the second and third may be empty
 };
 
-const std::array<Section, 8> kSections{{
+const std::array<Section, 9> kSections{{
     {"training-vs-inference",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Training vs inference"),
      QT_TRANSLATE_NOOP(
@@ -60,7 +60,43 @@ const std::array<Section, 8> kSections{{
          "§3.1</a>; <a href=\"https://www.nvidia.com/en-us/data-center/h100/\">NVIDIA H100</a>."),
      {{{"training-memory",
         QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: training Llama-3.1-8B on one H100")},
+       {nullptr, nullptr},
        {nullptr, nullptr}}}},
+
+    // Fine-tuning: what each method keeps per parameter (ZeRO §3.1; LoRA §4.1; QLoRA §3) and why a
+    // frozen base makes the backward pass cheaper (Kaplan et al. 2020 §2.1 count dX and dW alike).
+    {"fine-tuning",
+     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Full fine-tuning, LoRA and QLoRA"),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "Full fine-tuning updates every weight, so mixed-precision AdamW keeps 16 bytes per "
+         "parameter: BF16 weights 2, gradients 2, and the FP32 master copy, momentum and variance "
+         "12. For Llama-3.1-8B that is 8.03 billion × 16 B = 128.5 GB before any activation. LoRA "
+         "freezes the base (16 GB in BF16) and trains two thin matrices beside each linear layer, "
+         "r × (in + out) parameters: at rank 16 on every linear layer 42 million, half a percent "
+         "of the model, whose weights, gradients and optimizer states take 0.7 GB. QLoRA also "
+         "stores the frozen base in 4-bit NormalFloat, about 4.13 bits per weight with double "
+         "quantization, and turns each weight back into BF16 just before using it. A frozen "
+         "weight needs no gradient of its own: the backward pass only passes the gradient on to "
+         "its input, about as much work as the forward pass instead of twice it. On a 24 GB "
+         "RTX 4090 at sequence 512, micro-batch 1, with full recomputation: full fine-tuning "
+         "needs about 130 GB and does not fit (over 100 GB would spill to host RAM and disk); "
+         "LoRA needs about 18 GB and QLoRA about 7.5 GB, and both fit."),
+     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
+                       "load the three and compare the memory bars: full fine-tuning's optimizer states "
+                       "alone overflow the card; LoRA keeps the 16 GB of weights and adds a thin Adapters "
+                       "segment; QLoRA's weights shrink to about a third, the embedding and output head "
+                       "staying in BF16."),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "Sources: <a href=\"https://arxiv.org/abs/1910.02054\">Rajbhandari et al., ZeRO (2020), "
+         "§3.1</a>; <a href=\"https://arxiv.org/abs/2106.09685\">Hu et al., LoRA (2021), §4.1</a>; "
+         "<a href=\"https://arxiv.org/abs/2305.14314\">Dettmers et al., QLoRA (2023), §3</a>."),
+     {{{"finetune-full-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
+                                                "Show me: full fine-tuning of Llama-3.1-8B on an RTX 4090")},
+       {"finetune-lora-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: LoRA, rank 16")},
+       {"finetune-qlora-4090",
+        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: QLoRA, 4-bit base")}}}},
 
     {"cpu-gpu-npu-tpu",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "CPU, GPU, NPU, TPU"),
@@ -82,6 +118,7 @@ const std::array<Section, 8> kSections{{
                        "DDR5-4800 × 8 B); <a href=\"https://www.nvidia.com/en-us/data-center/h100/\">NVIDIA "
                        "H100</a>; <a href=\"https://cloud.google.com/tpu/docs/v5p\">Google TPU v5p</a>."),
      {{{"cpu-70b", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Llama-3.1-70B on an EPYC CPU")},
+       {nullptr, nullptr},
        {nullptr, nullptr}}}},
 
     {"ram-vs-vram",
@@ -102,6 +139,7 @@ const std::array<Section, 8> kSections{{
                        "16 GT/s × 16 lanes × 128/130 ÷ 8 = 31.5 GB/s per direction."),
      {{{"ram-vram-70b-4090",
         QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Llama-3.1-70B (4-bit) on an RTX 4090")},
+       {nullptr, nullptr},
        {nullptr, nullptr}}}},
 
     {"gddr-vs-hbm",
@@ -123,7 +161,8 @@ const std::array<Section, 8> kSections{{
          "href=\"https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet\">"
          "NVIDIA H100 datasheet</a>."),
      {{{"gddr-rtx-4090", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: RTX 4090 (GDDR6X)")},
-       {"hbm-h100", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: H100 SXM (HBM3)")}}}},
+       {"hbm-h100", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: H100 SXM (HBM3)")},
+       {nullptr, nullptr}}}},
 
     {"decode-bandwidth",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Decode is bandwidth-bound"),
@@ -143,6 +182,7 @@ const std::array<Section, 8> kSections{{
                        "en-us-tensor-core/nvidia-tensor-core-gpu-datasheet\">NVIDIA H100 datasheet</a>."),
      {{{"decode-bandwidth",
         QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Llama-3.1-70B (FP8) on H100, batch 1")},
+       {nullptr, nullptr},
        {nullptr, nullptr}}}},
 
     {"prefill-compute",
@@ -164,6 +204,7 @@ const std::array<Section, 8> kSections{{
          "Williams et al., Roofline (2009)</a>."),
      {{{"prefill-compute",
         QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: an 8,192-token prompt on H100")},
+       {nullptr, nullptr},
        {nullptr, nullptr}}}},
 
     {"communication",
@@ -175,12 +216,13 @@ const std::array<Section, 8> kSections{{
                        "the arithmetic; over PCIe 4.0 (31.5 GB/s, e.g. L40S cards, which have no NVLink) it "
                        "costs more. Without a fast interconnect, prefer fewer, larger GPUs or pipeline "
                        "parallelism."),
-     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
-                       "with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with "
-                       "NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 "
-                       "all-reduces per token are tiny, and the fixed launch and synchronisation cost of each "
-                       "layer's kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs "
-                       "almost nothing extra."),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with "
+         "NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 "
+         "all-reduces per token are tiny, and the fixed launch and synchronisation cost of each "
+         "layer's kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs "
+         "almost nothing extra."),
      QT_TRANSLATE_NOOP(
          "lhe::widgets::PrimerPanel",
          "Sources: <a href=\"https://arxiv.org/abs/1909.08053\">Shoeybi et al., Megatron-LM "
@@ -188,7 +230,8 @@ const std::array<Section, 8> kSections{{
          "L40S</a>; <a href=\"https://www.nvidia.com/en-us/data-center/h100/\">NVIDIA H100</a>."),
      {{{"communication-pcie", QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: 8 × L40S over PCIe")},
        {"communication-nvlink",
-        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: 8 × H100 over NVLink")}}}},
+        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: 8 × H100 over NVLink")},
+       {nullptr, nullptr}}}},
 
     {"offload",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "When offload dominates"),
@@ -210,7 +253,8 @@ const std::array<Section, 8> kSections{{
      {{{"offload-fits-q4",
         QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Qwen3-32B at 4 bits (fits)")},
        {"offload-spills-q8",
-        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Qwen3-32B at 8 bits (spills)")}}}},
+        QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "Show me: Qwen3-32B at 8 bits (spills)")},
+       {nullptr, nullptr}}}},
 }};
 
 QString translated(const char* text)
@@ -271,7 +315,7 @@ PrimerPanel::PrimerPanel(const json& presets, QWidget* parent) : QWidget(parent)
         layout->addWidget(labels.lookAt);
 
         // "Show me" buttons, one under the other so that a narrow dock needs no sideways scrolling:
-        // reachable with Tab, pressed with Space (no mnemonics: eight sections would need more
+        // reachable with Tab, pressed with Space (no mnemonics: nine sections would need more
         // letters than the window leaves free).
         auto* buttons = new QVBoxLayout;
         for (const ShowMe& showMe : section.buttons) {
@@ -331,7 +375,7 @@ void PrimerPanel::changeEvent(QEvent* event)
 
 void PrimerPanel::retranslateUi()
 {
-    m_intro->setText(tr("What the dashboard shows, in eight short lessons. Each “Show me” "
+    m_intro->setText(tr("What the dashboard shows, in nine short lessons. Each “Show me” "
                         "loads a scenario that demonstrates the paragraph; Undo returns to "
                         "yours."));
     qsizetype next = 0; // the next of m_buttons, in the sections' order

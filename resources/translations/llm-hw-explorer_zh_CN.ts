@@ -1222,6 +1222,210 @@
         <source>The GEMMs run in a narrower format than the activations: each GEMM input is cast first, one pass reading it and writing the narrow copy (Micikevicius et al. 2022, FP8 formats §4).</source>
         <translation>GEMM 使用比激活更窄的格式：每个 GEMM 输入先做一次转换，读取原数据并写出窄格式副本（Micikevicius 等 2022，FP8 格式 §4）。</translation>
     </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Dequantization workspace</source>
+        <translation>反量化工作区</translation>
+    </message>
+    <message>
+        <source>LoRA rank r</source>
+        <translation>LoRA 秩 r</translation>
+    </message>
+    <message>
+        <source>Adapter parameters, r × (in + out) per adapted module</source>
+        <translation>适配器参数，每个被适配模块 r × (in + out)</translation>
+    </message>
+    <message>
+        <source>Bytes per adapter weight (and gradient)</source>
+        <translation>每个适配器权重（及梯度）的字节数</translation>
+    </message>
+    <message>
+        <source>Optimizer bytes per adapter weight</source>
+        <translation>每个适配器权重的优化器字节数</translation>
+    </message>
+    <message>
+        <source>Adapter parameters on this device</source>
+        <translation>本设备上的适配器参数</translation>
+    </message>
+    <message>
+        <source>Ranks sharing the optimizer states (ZeRO ≥ 1)</source>
+        <translation>分摊优化器状态的 rank 数（ZeRO ≥ 1）</translation>
+    </message>
+    <message>
+        <source>Ranks sharing the gradients (ZeRO ≥ 2)</source>
+        <translation>分摊梯度的 rank 数（ZeRO ≥ 2）</translation>
+    </message>
+    <message>
+        <source>Ranks sharing the adapter weights (ZeRO 3)</source>
+        <translation>分摊适配器权重的 rank 数（ZeRO 3）</translation>
+    </message>
+    <message>
+        <source>Largest linear module (in × out)</source>
+        <translation>最大的线性模块（in × out）</translation>
+    </message>
+    <message>
+        <source>Bits per quantized base weight, block scales included</source>
+        <translation>每个量化基座权重的比特数（含分块缩放因子）</translation>
+    </message>
+    <message>
+        <source>Linear-module parameters per model shard (quantized)</source>
+        <translation>每个模型分片的线性模块参数（已量化）</translation>
+    </message>
+    <message>
+        <source>fp32 scale per output row of each int8 matrix</source>
+        <translation>每个 int8 矩阵每个输出行一个 fp32 缩放因子</translation>
+    </message>
+    <message>
+        <source>Routed-expert parameters per model shard (quantized)</source>
+        <translation>每个模型分片的路由专家参数（已量化）</translation>
+    </message>
+    <message>
+        <source>Adapters&apos; stored activations per layer (A·x, dropout copies)</source>
+        <translation>每层适配器存储的激活值（A·x、dropout 副本）</translation>
+    </message>
+    <message>
+        <source>Frozen-base passes (forward + backward for the inputs only, + 1 with full recomputation)</source>
+        <translation>冻结基座的遍数（前向 + 只求输入梯度的反向，完全重计算再 + 1）</translation>
+    </message>
+    <message>
+        <source>Adapter and attention passes (forward + 2 × backward, + 1 with full recomputation)</source>
+        <translation>适配器与注意力的遍数（前向 + 2 × 反向，完全重计算再 + 1）</translation>
+    </message>
+    <message>
+        <source>Adapter parameters a token passes through</source>
+        <translation>每个 token 经过的适配器参数</translation>
+    </message>
+    <message>
+        <source>Base parameters of the model shard (frozen)</source>
+        <translation>模型分片的基座参数（冻结）</translation>
+    </message>
+    <message>
+        <source>Bytes per base weight the GEMMs read (the dequantized 16-bit copy)</source>
+        <translation>GEMM 读取的每个基座权重字节数（反量化后的 16 位副本）</translation>
+    </message>
+    <message>
+        <source>Adapters (weights, gradients, optimizer states)</source>
+        <translation>适配器（权重、梯度、优化器状态）</translation>
+    </message>
+    <message>
+        <source>Dequantization of the base weights (read 4 / 8 bits, write 16)</source>
+        <translation>基座权重的反量化（读 4 / 8 位，写 16 位）</translation>
+    </message>
+    <message>
+        <source>Adapter gradient bytes per device</source>
+        <translation>每个设备的适配器梯度字节数</translation>
+    </message>
+    <message>
+        <source>Backward share of the forward + backward FLOPs</source>
+        <translation>反向在前向 + 反向 FLOPs 中的占比</translation>
+    </message>
+    <message>
+        <source>Only LoRA and QLoRA train adapters.</source>
+        <translation>只有 LoRA 和 QLoRA 训练适配器。</translation>
+    </message>
+    <message>
+        <source>ZeRO shards the adapters&apos; state over the data-parallel ranks like any trained weight.</source>
+        <translation>ZeRO 像对待任何被训练的权重一样，把适配器的状态切分到各数据并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>Each adapted weight W (out × in) gains B (out × r) and A (r × in); only they have gradients and optimizer states.</source>
+        <translation>每个被适配的权重 W (out × in) 增加 B (out × r) 和 A (r × in)；只有它们有梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>Only QLoRA dequantizes its base weights.</source>
+        <translation>只有 QLoRA 对基座权重做反量化。</translation>
+    </message>
+    <message>
+        <source>Each 4- or 8-bit weight is dequantized to 16 bits whole before its matrix product; the largest one is the workspace&apos;s peak.</source>
+        <translation>每个 4 位或 8 位权重在矩阵乘之前被整块反量化为 16 位；其中最大的一个决定工作区的峰值。</translation>
+    </message>
+    <message>
+        <source>LLM.int8() keeps one fp32 scale per output row of each matrix (Dettmers et al. 2022).</source>
+        <translation>LLM.int8() 为每个矩阵的每个输出行保留一个 fp32 缩放因子（Dettmers et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>4-bit NormalFloat in blocks of 64 with double-quantized scales: 4 + 8 ÷ 64 + 32 ÷ (64 × 256) ≈ 4.127 bits per weight (QLoRA §3).</source>
+        <translation>4 位 NormalFloat，每 64 个一块，缩放因子再做一次量化：4 + 8 ÷ 64 + 32 ÷ (64 × 256) ≈ 每个权重 4.127 比特（QLoRA §3）。</translation>
+    </message>
+    <message>
+        <source>4-bit NormalFloat in blocks of 64 with an fp32 scale each: 4 + 32 ÷ 64 = 4.5 bits per weight (QLoRA §3).</source>
+        <translation>4 位 NormalFloat，每 64 个一块，每块一个 fp32 缩放因子：4 + 32 ÷ 64 = 每个权重 4.5 比特（QLoRA §3）。</translation>
+    </message>
+    <message>
+        <source>QLoRA quantizes the decoder&apos;s linear modules; the embedding, output head and norms stay in the weight precision.</source>
+        <translation>QLoRA 量化解码器的线性模块；嵌入层、输出头和归一化层保持权重精度。</translation>
+    </message>
+    <message>
+        <source>ZeRO 3 shards the frozen base over the data-parallel ranks like any weight.</source>
+        <translation>ZeRO 3 像对待任何权重一样，把冻结的基座切分到各数据并行 rank 上。</translation>
+    </message>
+    <message>
+        <source>The base stays frozen: it keeps no gradients and no optimizer states.</source>
+        <translation>基座保持冻结：它没有梯度，也没有优化器状态。</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA leave the vision tower frozen, in the weight precision, without adapters.</source>
+        <translation>LoRA 和 QLoRA 让视觉塔保持冻结，使用权重精度，不加适配器。</translation>
+    </message>
+    <message>
+        <source>The frozen base has no gradients; the adapters&apos; are in the Adapters segment.</source>
+        <translation>冻结的基座没有梯度；适配器的梯度在「适配器」一段中。</translation>
+    </message>
+    <message>
+        <source>The frozen base has no optimizer states; the adapters&apos; are in the Adapters segment.</source>
+        <translation>冻结的基座没有优化器状态；适配器的优化器状态在「适配器」一段中。</translation>
+    </message>
+    <message>
+        <source>Full recomputation recomputes the adapters&apos; A·x with the layer: they add nothing stored.</source>
+        <translation>完全重计算会随该层一起重算适配器的 A·x：它们不额外占用存储。</translation>
+    </message>
+    <message>
+        <source>Each adapted module keeps its r-wide A·x, and with lora_dropout the dropped-out input, for the backward pass.</source>
+        <translation>每个被适配的模块保留其 r 维的 A·x，使用 lora_dropout 时还保留 dropout 后的输入，供反向传播使用。</translation>
+    </message>
+    <message>
+        <source>A frozen base still stores its activations: the backward pass runs through every layer to reach the adapters below.</source>
+        <translation>冻结的基座仍要存储激活值：反向传播要穿过每一层，才能到达下面的适配器。</translation>
+    </message>
+    <message>
+        <source>The frozen base needs no weight gradients: its backward pass computes only the input gradients, 2·N per token, so backward costs about the forward instead of twice it.</source>
+        <translation>冻结的基座不需要权重梯度：它的反向只计算输入梯度，每个 token 2·N，所以反向的计算量约等于前向，而不是前向的两倍。</translation>
+    </message>
+    <message>
+        <source>Full recomputation runs the forward pass once more.</source>
+        <translation>完全重计算会再运行一次前向。</translation>
+    </message>
+    <message>
+        <source>QLoRA dequantizes every base weight to 16 bits before each pass that multiplies by it: forward, backward and any recomputed forward.</source>
+        <translation>QLoRA 在每次与基座权重相乘之前都先把它反量化为 16 位：前向、反向以及重计算的前向都如此。</translation>
+    </message>
+    <message>
+        <source>Per micro-batch: the frozen base read in forward and backward, no weight gradients; stored activations written then read; the optimizer pass reads and writes the adapters&apos; state only.</source>
+        <translation>每个微批次：冻结的基座在前向和反向中各读一次，没有权重梯度；存储的激活值写入后再读出；优化器只读写适配器的状态。</translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s dequantization runs in kernels of its own before each GEMM: non-GEMM time too.</source>
+        <translation>QLoRA 的反量化在 GEMM 之前由单独的内核完成：同样计入非 GEMM 时间。</translation>
+    </message>
+    <message>
+        <source>Forward, backward (twice the forward&apos;s traffic) and any recomputed forward; then the optimizer reads and writes the adapters&apos; weights, gradients and optimizer states once.</source>
+        <translation>前向、反向（流量是前向的两倍）以及重计算的前向；之后优化器把适配器的权重、梯度和优化器状态各读写一次。</translation>
+    </message>
+    <message>
+        <source>Only the adapters have gradients: the all-reduce carries them alone, and overlaps with the backward pass (about half of compute with a frozen base).</source>
+        <translation>只有适配器有梯度：All-Reduce 只传输它们，并与反向传播重叠（冻结基座时约占计算的一半）。</translation>
+    </message>
+    <message>
+        <source>The gradient all-reduce overlaps the backward pass, about half of compute with a frozen base (no weight gradients); only the rest adds.</source>
+        <translation>梯度 All-Reduce 与反向传播重叠，冻结基座时约占计算的一半（没有权重梯度）；只有超出的部分计入时间。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of 6·N; the adapters and attention count forward and backward.</source>
+        <translation>该方法的模型 FLOPs：冻结的基座不需要权重梯度，每个 token 4·N 而不是 6·N；适配器和注意力计入前向和反向。</translation>
+    </message>
 </context>
 <context>
     <name>FineTuningSummary</name>
@@ -3708,10 +3912,6 @@ B（当前）：%2</translation>
 <context>
     <name>lhe::widgets::PrimerPanel</name>
     <message>
-        <source>What the dashboard shows, in eight short lessons. Each “Show me” loads a scenario that demonstrates the paragraph; Undo returns to yours.</source>
-        <translation>用八个小课讲解仪表板显示的内容。每个「演示」按钮加载一个能说明该段内容的场景；撤销即可回到你自己的场景。</translation>
-    </message>
-    <message>
         <source>Look at: %1</source>
         <translation>看这里：%1</translation>
     </message>
@@ -3918,6 +4118,38 @@ B（当前）：%2</translation>
     <message>
         <source>with 8 × L40S over PCIe the prefill card says Communication; load 8 × H100 with NVLink and it says Compute. Its decode card says Latency: at batch 1 the 160 all-reduces per token are tiny, and the fixed launch and synchronisation cost of each layer&apos;s kernels (80 × 100 µs = 8 ms) outweighs every byte moved; a larger batch costs almost nothing extra.</source>
         <translation>8 × L40S 经 PCIe 时，预填充卡片显示「通信」；加载 8 × H100（NVLink），它显示「计算」。其解码卡片显示「延迟」：批大小为 1 时，每个 token 的 160 次 All-Reduce 都很小，而每层内核固定的启动与同步开销（80 × 100 µs = 8 毫秒）超过了所有数据传输的时间；更大的批量几乎不增加时间。</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning, LoRA and QLoRA</source>
+        <translation>全参数微调、LoRA 与 QLoRA</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning updates every weight, so mixed-precision AdamW keeps 16 bytes per parameter: BF16 weights 2, gradients 2, and the FP32 master copy, momentum and variance 12. For Llama-3.1-8B that is 8.03 billion × 16 B = 128.5 GB before any activation. LoRA freezes the base (16 GB in BF16) and trains two thin matrices beside each linear layer, r × (in + out) parameters: at rank 16 on every linear layer 42 million, half a percent of the model, whose weights, gradients and optimizer states take 0.7 GB. QLoRA also stores the frozen base in 4-bit NormalFloat, about 4.13 bits per weight with double quantization, and turns each weight back into BF16 just before using it. A frozen weight needs no gradient of its own: the backward pass only passes the gradient on to its input, about as much work as the forward pass instead of twice it. On a 24 GB RTX 4090 at sequence 512, micro-batch 1, with full recomputation: full fine-tuning needs about 130 GB and does not fit (over 100 GB would spill to host RAM and disk); LoRA needs about 18 GB and QLoRA about 7.5 GB, and both fit.</source>
+        <translation>全参数微调会更新每一个权重，所以混合精度 AdamW 每个参数要保留 16 字节：BF16 权重 2、梯度 2，再加 FP32 主副本、动量和方差 12。对 Llama-3.1-8B 来说，这就是 80.3 亿 × 16 B = 128.5 GB，还没算激活值。LoRA 冻结基座（BF16 下 16 GB），只在每个线性层旁训练两个窄矩阵，参数量 r × (in + out)：秩为 16、覆盖所有线性层时共 4,200 万，占模型的千分之五，其权重、梯度和优化器状态只占 0.7 GB。QLoRA 还把冻结的基座存成 4 位 NormalFloat，加上双重量化约为每个权重 4.13 比特，每个权重在使用前才转回 BF16。冻结的权重不需要自己的梯度：反向传播只把梯度传给它的输入，计算量约等于前向，而不是前向的两倍。在 24 GB 的 RTX 4090 上，序列长度 512、微批次 1、完全重计算时：全参数微调约需 130 GB，放不下（超过 100 GB 要溢出到主机内存和磁盘）；LoRA 约需 18 GB，QLoRA 约需 7.5 GB，两者都放得下。</translation>
+    </message>
+    <message>
+        <source>load the three and compare the memory bars: full fine-tuning&apos;s optimizer states alone overflow the card; LoRA keeps the 16 GB of weights and adds a thin Adapters segment; QLoRA&apos;s weights shrink to about a third, the embedding and output head staying in BF16.</source>
+        <translation>三个都加载，比较显存条：全参数微调仅优化器状态就超出了显卡容量；LoRA 保留 16 GB 的权重，再加一段很薄的「适配器」；QLoRA 的权重缩小到约三分之一，嵌入层和输出头仍是 BF16。</translation>
+    </message>
+    <message>
+        <source>Sources: &lt;a href=&quot;https://arxiv.org/abs/1910.02054&quot;&gt;Rajbhandari et al., ZeRO (2020), §3.1&lt;/a&gt;; &lt;a href=&quot;https://arxiv.org/abs/2106.09685&quot;&gt;Hu et al., LoRA (2021), §4.1&lt;/a&gt;; &lt;a href=&quot;https://arxiv.org/abs/2305.14314&quot;&gt;Dettmers et al., QLoRA (2023), §3&lt;/a&gt;.</source>
+        <translation>来源：&lt;a href=&quot;https://arxiv.org/abs/1910.02054&quot;&gt;Rajbhandari 等，ZeRO（2020），§3.1&lt;/a&gt;；&lt;a href=&quot;https://arxiv.org/abs/2106.09685&quot;&gt;Hu 等，LoRA（2021），§4.1&lt;/a&gt;；&lt;a href=&quot;https://arxiv.org/abs/2305.14314&quot;&gt;Dettmers 等，QLoRA（2023），§3&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Show me: full fine-tuning of Llama-3.1-8B on an RTX 4090</source>
+        <translation>演示：在 RTX 4090 上全参数微调 Llama-3.1-8B</translation>
+    </message>
+    <message>
+        <source>Show me: LoRA, rank 16</source>
+        <translation>演示：LoRA，秩 16</translation>
+    </message>
+    <message>
+        <source>Show me: QLoRA, 4-bit base</source>
+        <translation>演示：QLoRA，4 位基座</translation>
+    </message>
+    <message>
+        <source>What the dashboard shows, in nine short lessons. Each “Show me” loads a scenario that demonstrates the paragraph; Undo returns to yours.</source>
+        <translation>用九个小课讲解仪表板显示的内容。每个「演示」按钮加载一个能说明该段内容的场景；撤销即可回到你自己的场景。</translation>
     </message>
 </context>
 <context>

@@ -85,7 +85,8 @@ void TestChartData::fitsStacksEveryComponent()
     const MemoryBar& bar = chart.bars.front();
     QCOMPARE(bar.stage, 0LL);
     // Bottom up: the overheads (runtime context, NCCL buffers, allocator reserve), activations,
-    // the unused KV pool, KV cache, then weights (what offload would move out).
+    // QLoRA's dequantization workspace, the unused KV pool, KV cache, then weights (what offload
+    // would move out).
     const auto& m = r.memory.perDevice;
     QCOMPARE(bar.segments[0].kind, MemorySegmentKind::RuntimeContext);
     QCOMPARE(bar.segments[0].bytes, 400e6); // CUDA context with lazy loading (pytorch#109888)
@@ -94,16 +95,18 @@ void TestChartData::fitsStacksEveryComponent()
     QCOMPARE(bar.segments[2].kind, MemorySegmentKind::AllocatorReserve);
     QCOMPARE(bar.segments[2].bytes, 0.05 * m.activationsBytes);
     QCOMPARE(bar.segments[3].kind, MemorySegmentKind::Activations);
-    QCOMPARE(bar.segments[4].kind, MemorySegmentKind::KvPoolReserve);
-    QCOMPARE(bar.segments[4].bytes, 0.0); // no serving pre-allocation by default
-    QCOMPARE(bar.segments[5].kind, MemorySegmentKind::RecurrentState);
-    QCOMPARE(bar.segments[5].bytes, 0.0); // a transformer: no linear-attention layers
-    QCOMPARE(bar.segments[6].kind, MemorySegmentKind::KvCache);
-    QCOMPARE(bar.segments[6].startBytes, 400e6 + 1.05 * m.activationsBytes);
-    QCOMPARE(bar.segments[7].kind, MemorySegmentKind::VisionWeights);
-    QCOMPARE(bar.segments[7].bytes, 0.0); // text only
-    QCOMPARE(bar.segments[8].kind, MemorySegmentKind::Weights);
-    QCOMPARE(bar.segments[8].bytes, m.weightsBytes);
+    QCOMPARE(bar.segments[4].kind, MemorySegmentKind::DequantWorkspace);
+    QCOMPARE(bar.segments[4].bytes, 0.0); // only QLoRA training dequantizes
+    QCOMPARE(bar.segments[5].kind, MemorySegmentKind::KvPoolReserve);
+    QCOMPARE(bar.segments[5].bytes, 0.0); // no serving pre-allocation by default
+    QCOMPARE(bar.segments[6].kind, MemorySegmentKind::RecurrentState);
+    QCOMPARE(bar.segments[6].bytes, 0.0); // a transformer: no linear-attention layers
+    QCOMPARE(bar.segments[7].kind, MemorySegmentKind::KvCache);
+    QCOMPARE(bar.segments[7].startBytes, 400e6 + 1.05 * m.activationsBytes);
+    QCOMPARE(bar.segments[8].kind, MemorySegmentKind::VisionWeights);
+    QCOMPARE(bar.segments[8].bytes, 0.0); // text only
+    QCOMPARE(bar.segments[9].kind, MemorySegmentKind::Weights);
+    QCOMPARE(bar.segments[9].bytes, m.weightsBytes);
     QVERIFY(qAbs(sumSegments(bar) - r.memory.perDevice.totalBytes()) < 1.0);
     QCOMPARE(bar.segments.size(), std::size_t(kMemorySegmentKindCount)); // one each, none cut
     QCOMPARE(placedBytes(bar, MemoryPlacement::Device), sumSegments(bar));

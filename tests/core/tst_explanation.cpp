@@ -73,6 +73,7 @@ private slots:
     void zeroOptimizerStatesByHand();
     void capacityByHand();
     void decodeMemoryTimeAndIntensityByHand();
+    void fineTuningByHand();
     void formulaEvaluator();
     void unknownDeviceThrows();
     void everyExplanationReproducesTheReport();
@@ -271,6 +272,78 @@ void TestExplanation::decodeMemoryTimeAndIntensityByHand()
     QVERIFY(std::fabs(intensity->result - 0.962486) < 1e-6);
 }
 
+// QLoRA of Llama-3.1-8B on an RTX 4090, sequence 512, micro-batch 1, full recomputation (the
+// Primer's preset). Linear modules per layer: q, o 4096 × 4096; k, v 4096 × 1024; gate, up, down
+// 4096 × 14336: 218,103,808 parameters, × 32 layers = 6,979,321,856 in NF4 with double
+// quantization, 4 + 8/64 + 32/(64·256) = 4.126953125 bits (QLoRA §3); the other 1,050,939,392
+// (embedding, output head, norms) in bf16: 3,600,416,768 + 2,101,878,784 = 5,702,295,552 B.
+// Adapters r = 16 on all seven: 16 × (8192 + 5120 + 5120 + 8192 + 3 ×
+// 18,432) × 32 = 41,943,040 parameters (PEFT), fp32 weight 4 + gradient 4 + Adam m, v 8 = 16 B each.
+// FLOPs: the frozen base forward, backward (dX only) and recomputed forward, 3 × 2 × 7,504,924,672
+// (8,030,261,248 less the 128,256 × 4,096 input embedding) × 512 tokens; the adapters 4 × 2 ×
+// 41,943,040 × 512; attention 4 passes.
+void TestExplanation::fineTuningByHand()
+{
+    Scenario s;
+    s.deviceId = "nvidia-rtx-4090";
+    s.modelId = "llama-3.1-8b";
+    s.mode = Mode::Training;
+    s.batch = 1;
+    s.promptTokens = 512;
+    s.training.recompute = Recompute::Full;
+    s.training.method = TrainingMethod::Qlora;
+    const Report r = estimate(s, Catalog::builtIn());
+    const auto weights = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights));
+    QCOMPARE(weights.size(), std::size_t(1));
+    const Explanation& w = weights[0];
+    QCOMPARE(termValue(w, "quantized_shared"), 6'979'321'856.0);
+    QCOMPARE(termValue(w, "base_bits"), 4.126953125);
+    QCOMPARE(termValue(w, "shared_params_device"), 8'030'261'248.0);
+    QCOMPARE(termValue(w, "weight_bytes"), 2.0);
+    const double hand = 6'979'321'856.0 * 4.126953125 / 8 + 1'050'939'392.0 * 2;
+    QCOMPARE(hand, 5'702'295'552.0);
+    QCOMPARE(w.result, hand);
+    QCOMPARE(evaluateFormula(w.formula, w.terms), hand);
+
+    for (auto kind : {MemorySegmentKind::Gradients, MemorySegmentKind::OptimizerStates}) {
+        const auto list = explain(r, Catalog::builtIn(), segment(kind));
+        QCOMPARE(list[0].result, 0.0);
+        QCOMPARE(list[0].formula, std::string("0"));
+        QVERIFY(list[0].notes.front().find("the adapters' are in the Adapters segment") != std::string::npos);
+    }
+    const auto adapters = explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Adapters));
+    QCOMPARE(termValue(adapters[0], "adapter_params_device"), 41'943'040.0);
+    QCOMPARE(adapters[0].result, 41'943'040.0 * 16);
+
+    const auto point =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::TrainingStep));
+    const Explanation* flops = titled(point, "FLOPs per device");
+    QVERIFY(flops);
+    QCOMPARE(termValue(*flops, "base_passes"), 3.0);
+    QCOMPARE(termValue(*flops, "adapter_passes"), 4.0);
+    QCOMPARE(termValue(*flops, "matmul_params"), 7'504'924'672.0);
+    QCOMPARE(termValue(*flops, "adapter_active"), 41'943'040.0);
+    const double attention = termValue(*flops, "attention_flops");
+    const double handFlops = 3.0 * 2 * 7'504'924'672.0 * 512 + 4.0 * (2 * 41'943'040.0 * 512 + attention);
+    QVERIFY(close(flops->result, handFlops, 1e-12));
+    QCOMPARE(flops->result, r.training->step.flops);
+    // Full fine-tuning of the same step: 4 × (2N·T + attention), a third more base work.
+    Scenario full = s;
+    full.training.method = TrainingMethod::Full;
+    const Report rf = estimate(full, Catalog::builtIn());
+    QVERIFY(close(rf.training->step.flops, 4.0 * (2 * 7'504'924'672.0 * 512 + attention), 1e-12));
+
+    // The data-parallel all-reduce hides under the backward share: with a frozen base the backward
+    // pass is (2N·T + 2·2N_a·T + 2·attention) of (4N·T + 3·2N_a·T + 3·attention) ≈ 1/2.
+    const auto verdict =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::TrainingStep));
+    const Explanation* step = titled(verdict, "Step time");
+    QVERIFY(step);
+    const double n = 2 * 7'504'924'672.0 * 512, na = 2 * 41'943'040.0 * 512;
+    QVERIFY(close(termValue(*step, "backward_share"),
+                  (n + 2 * na + 2 * attention) / (2 * n + 3 * na + 3 * attention), 1e-12));
+}
+
 void TestExplanation::formulaEvaluator()
 {
     const std::vector<ExplanationTerm> terms{{"a", "A", 6, Quantity::Count},
@@ -295,9 +368,68 @@ void TestExplanation::unknownDeviceThrows()
     QVERIFY_THROWS_EXCEPTION(std::exception, explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights)));
 }
 
-// Many scenarios (devices × models × modes, splits, precisions, ZeRO, recomputation, offload):
-// every explanation's result is the report's number, every term finite, and the formula
-// evaluated from the terms gives the result.
+// LoRA and QLoRA fine-tuning (training.method): a dense model on one consumer card, MoE models
+// split over data (ZeRO 3) and expert ranks, pipeline stages, an int8 base, dropout, a multimodal
+// model whose frozen vision tower is its own segment.
+std::vector<Scenario> fineTuningScenarios()
+{
+    std::vector<Scenario> list;
+    auto add = [&](const char* device, const char* model, TrainingMethod method, long long devices,
+                   long long batch, Parallelism split, Recompute recompute, int zero) -> Scenario& {
+        Scenario s;
+        s.deviceId = device;
+        s.modelId = model;
+        s.mode = Mode::Training;
+        s.promptTokens = 512;
+        s.devices = devices;
+        s.batch = batch;
+        s.parallelism = split;
+        s.training.method = method;
+        s.training.recompute = recompute;
+        s.training.zeroStage = zero;
+        list.push_back(s);
+        return list.back();
+    };
+    // The Primer's lesson: Llama 3.1 8B on an RTX 4090, sequence 512, micro-batch 1.
+    for (auto method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora})
+        for (auto recompute : {Recompute::Full, Recompute::None, Recompute::Selective})
+            add("nvidia-rtx-4090", "llama-3.1-8b", method, 1, 1, {1, 1, 1, 1}, recompute, 0);
+    add("nvidia-rtx-4090", "llama-3.1-8b", TrainingMethod::Lora, 1, 4, {1, 1, 1, 1}, Recompute::None, 0)
+        .training.lora.dropout = 0.05;
+    {
+        Scenario& s = add("nvidia-rtx-4090", "llama-3.1-8b", TrainingMethod::Qlora, 1, 2, {1, 1, 1, 1},
+                          Recompute::Selective, 0);
+        s.training.lora.quantization = QuantizedBase::Int8;
+        s.training.lora.targets = LoraTargets::Attention;
+        s.flashAttention = false;
+    }
+    {
+        Scenario& s = add("nvidia-rtx-4090", "llama-3.1-8b", TrainingMethod::Qlora, 1, 1, {1, 1, 1, 1},
+                          Recompute::Full, 0);
+        s.training.lora.doubleQuant = false;
+        s.training.lora.rank = 64;
+        s.training.lora.adapterPrecision = Precision::Bf16;
+        s.training.optimizer = Optimizer::AdamW8bit;
+    }
+    // Mixture of experts: Mixtral 8x7B on 2 H100 with ZeRO 3, Qwen3-30B-A3B split over 2 expert ranks.
+    for (auto method : {TrainingMethod::Lora, TrainingMethod::Qlora}) {
+        add("nvidia-h100-sxm", "mixtral-8x7b", method, 2, 8, {1, 1, 2, 1}, Recompute::Full, 3);
+        add("nvidia-h100-sxm", "mixtral-8x7b", method, 2, 8, {1, 1, 2, 1}, Recompute::None, 2);
+        add("nvidia-h100-sxm", "qwen3-30b-a3b", method, 2, 8, {1, 1, 1, 2}, Recompute::Selective, 1);
+        add("nvidia-h100-sxm", "qwen3-30b-a3b", method, 4, 16, {2, 1, 1, 2}, Recompute::Full, 3);
+        // Pipeline: two stages, eight micro-batches.
+        add("nvidia-rtx-4090", "llama-3.1-8b", method, 2, 8, {1, 2, 1, 1}, Recompute::Full, 0);
+        add("nvidia-h100-sxm", "llama-3.1-70b", method, 8, 32, {2, 2, 2, 1}, Recompute::None, 3);
+        // A multimodal model: the frozen vision tower stays in the weight precision.
+        add("nvidia-h100-sxm", "gemma-3-27b", method, 2, 4, {1, 1, 2, 1}, Recompute::Full, 3);
+        add("nvidia-h100-sxm", "llama-4-scout", method, 8, 8, {1, 1, 2, 4}, Recompute::Full, 0);
+    }
+    return list;
+}
+
+// Many scenarios (devices × models × modes, splits, precisions, ZeRO, recomputation, offload,
+// fine-tuning methods) and the fine-tuning list above: every explanation's result is the report's
+// number, every term finite, and the formula evaluated from the terms gives the result.
 void TestExplanation::everyExplanationReproducesTheReport()
 {
     const Catalog& catalog = Catalog::builtIn();
@@ -312,8 +444,11 @@ void TestExplanation::everyExplanationReproducesTheReport()
     const Precision kv[] = {Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4};
     int explanations = 0;
     int offloading = 0;
+    int fineTuned = 0;
     std::map<std::string, int> seenTitles;
-    for (int i = 0; i < 1500; ++i) {
+    const std::vector<Scenario> fineTuning = fineTuningScenarios();
+    const int randomCount = 1500;
+    for (int i = 0; i < randomCount + static_cast<int>(fineTuning.size()); ++i) {
         Scenario s;
         s.deviceId = catalog.devices()[pick(catalog.devices().size())].id;
         s.modelId = catalog.models()[pick(catalog.models().size())].id;
@@ -351,10 +486,27 @@ void TestExplanation::everyExplanationReproducesTheReport()
             s.parallelism = split;
             s.devices = split.product();
         }
-        const std::string label = s.deviceId + " " + s.modelId + (s.mode == Mode::Training ? " train" : " infer") +
-                                  " b" + std::to_string(s.batch) + " s" + std::to_string(s.promptTokens) + " n" +
-                                  std::to_string(s.devices);
+        // A third of the training scenarios fine-tune with adapters.
+        if (s.mode == Mode::Training && random() % 3 == 0) {
+            s.training.method = random() % 2 ? TrainingMethod::Lora : TrainingMethod::Qlora;
+            s.training.lora.rank = 1LL << (random() % 8);
+            s.training.lora.targets = random() % 4 == 0 ? LoraTargets::Attention : LoraTargets::AllLinear;
+            s.training.lora.dropout = random() % 2 ? 0.05 : 0.0;
+            s.training.lora.adapterPrecision = random() % 3 == 0 ? Precision::Bf16 : Precision::Fp32;
+            s.training.lora.quantization = random() % 4 == 0 ? QuantizedBase::Int8 : QuantizedBase::Nf4;
+            s.training.lora.doubleQuant = random() % 2;
+        }
+        if (i >= randomCount)
+            s = fineTuning[static_cast<std::size_t>(i - randomCount)];
+        const std::string label =
+            s.deviceId + " " + s.modelId +
+            (s.mode == Mode::Training ? " train " + std::string(trainingMethodName(s.training.method))
+                                      : " infer") +
+            " b" + std::to_string(s.batch) + " s" + std::to_string(s.promptTokens) + " n" +
+            std::to_string(s.devices);
         const Report r = estimate(s, catalog);
+        if (s.mode == Mode::Training && s.training.method != TrainingMethod::Full)
+            ++fineTuned;
 
         auto check = [&](const Explanation& e, double expected) {
             ++explanations;
@@ -532,9 +684,11 @@ void TestExplanation::everyExplanationReproducesTheReport()
     qInfo("%d explanations checked, %zu distinct titles", explanations, seenTitles.size());
     // The sample reaches the cases the explanations branch on.
     for (const char* title : {"Tensor-parallel all-reduces", "Pipeline sends", "Expert all-to-all",
-                              "Data-parallel gradient all-reduce"})
+                              "Data-parallel gradient all-reduce", "Adapters", "Dequantization workspace"})
         QVERIFY2(seenTitles.count(title), title);
     QVERIFY(offloading > 0);
+    qInfo("%d scenarios fine-tune with LoRA or QLoRA", fineTuned);
+    QVERIFY(fineTuned > 200);
 }
 
 QTEST_GUILESS_MAIN(TestExplanation)

@@ -21,6 +21,10 @@ namespace {
 constexpr double kLlama8bParams = 8030261248.0;
 constexpr double kLlama70bParams = 70553706496.0;
 constexpr double kQwen3_32bParams = 32762123264.0;
+// Llama-3.1-8B's linear modules (config.json: hidden 4096, 32 query and 8 KV heads of 128,
+// intermediate 14336, 32 layers): q, o 4096 × 4096; k, v 4096 × 1024; gate, up, down 4096 × 14336.
+constexpr double kLlama8bLinearPerLayer = 2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336;
+constexpr double kLlama8bLayers = 32;
 
 // Datasheets (catalogs/devices.json): NVIDIA H100 SXM 3.35 TB/s HBM3, 989.4 TFLOP/s dense BF16,
 // 1,978.9 TFLOP/s dense FP8, 80 GiB; RTX 4090 1.008 TB/s GDDR6X (384 bit × 21 Gb/s), 24 GiB;
@@ -94,6 +98,10 @@ private slots:
     void prefillIsComputeBound();
     void pcieTensorParallelIsCommunicationBound();
     void smallSpillMakesDecodeOffloadBound();
+    void fullFineTuningNeeds16BytesPerParameter();
+    void loraTrainsAHalfPercentBesideAFrozenBase();
+    void qloraStoresTheBaseInFourBits();
+    void frozenBaseBackwardCostsAboutOneForward();
 
 private:
     // The presets a test below checks; every preset of the file must be one of them.
@@ -107,7 +115,12 @@ private:
                                 QStringLiteral("communication-pcie"),
                                 QStringLiteral("communication-nvlink"),
                                 QStringLiteral("offload-fits-q4"),
-                                QStringLiteral("offload-spills-q8")};
+                                QStringLiteral("offload-spills-q8"),
+                                QStringLiteral("finetune-full-4090"),
+                                QStringLiteral("finetune-lora-4090"),
+                                QStringLiteral("finetune-qlora-4090")};
+    // Presets whose paragraph says they do not fit (anywhere the card can reach).
+    const QStringList m_doesNotFit{QStringLiteral("finetune-full-4090")};
 };
 
 void TestPrimerPresets::everyPresetEvaluatesCleanly_data()
@@ -133,7 +146,8 @@ void TestPrimerPresets::everyPresetEvaluatesCleanly()
         QFAIL(error.what());
     }
     QVERIFY2(report.warnings.empty(), report.warnings.empty() ? "" : report.warnings.front().c_str());
-    QVERIFY(report.memory.tier != OffloadTier::DoesNotFit && report.memory.tier != OffloadTier::Disk);
+    if (!m_doesNotFit.contains(id))
+        QVERIFY(report.memory.tier != OffloadTier::DoesNotFit && report.memory.tier != OffloadTier::Disk);
     for (const auto& phase :
          {report.prefill, report.decode,
           report.training ? std::optional(report.training->step) : std::optional<PhaseEstimate>()}) {
@@ -419,6 +433,116 @@ void TestPrimerPresets::smallSpillMakesDecodeOffloadBound()
              describe(fits.decode->tokensPerSecond, 28));
     QVERIFY2(spills.decode->tokensPerSecond > 1.5 && spills.decode->tokensPerSecond < 3,
              describe(spills.decode->tokensPerSecond, 2));
+}
+
+// "Full fine-tuning, LoRA and QLoRA": Llama-3.1-8B on a 24 GB RTX 4090, sequence 512,
+// micro-batch 1, full recomputation.
+void TestPrimerPresets::fullFineTuningNeeds16BytesPerParameter()
+{
+    // "mixed-precision AdamW keeps 16 bytes per parameter: BF16 weights 2, gradients 2, and the
+    // FP32 master copy, momentum and variance 12" (ZeRO §3.1, K = 12): "8.03 billion × 16 B =
+    // 128.5 GB before any activation" — 8,030,261,248 × 16 = 128,484,179,968 B.
+    const Report r = run("finetune-full-4090");
+    QVERIFY(r.training);
+    const MemoryBreakdown& m = r.memory.perDevice;
+    QCOMPARE(m.weightsBytes, 2 * kLlama8bParams);
+    QCOMPARE(m.gradientsBytes, 2 * kLlama8bParams);
+    QCOMPARE(m.optimizerStatesBytes, 12 * kLlama8bParams);
+    QCOMPARE(m.weightsBytes + m.gradientsBytes + m.optimizerStatesBytes, 128'484'179'968.0);
+    QCOMPARE(r.paramsTrainable, kLlama8bParams);
+    // "full fine-tuning needs about 130 GB and does not fit" a 24 GiB (25.8 GB) card; "its
+    // optimizer states alone overflow the card".
+    QVERIFY2(m.totalBytes() > 129e9 && m.totalBytes() < 131e9, describe(m.totalBytes(), 130e9));
+    QVERIFY(!r.memory.fits);
+    QVERIFY(m.optimizerStatesBytes > kRtx4090CapacityBytes);
+    // "(over 100 GB would spill to host RAM and disk)": 130.2 − 25.8 = 104.5 GB, more than the
+    // 64 GiB of host RAM the catalog gives the card's machine.
+    QVERIFY2(r.memory.offloadedBytes > 100e9, describe(r.memory.offloadedBytes, 104e9));
+    QCOMPARE(r.memory.tier, OffloadTier::Disk);
+    // The report's comparison of methods at this step agrees with the three presets.
+    QVERIFY(r.training->methodsCompared);
+    QVERIFY(!r.training->methodFits[0] && r.training->methodFits[1] && r.training->methodFits[2]);
+    QVERIFY(
+        near(*r.training->methodBytes[1], run("finetune-lora-4090").memory.perDevice.totalBytes(), 1e-12));
+    QVERIFY(
+        near(*r.training->methodBytes[2], run("finetune-qlora-4090").memory.perDevice.totalBytes(), 1e-12));
+}
+
+void TestPrimerPresets::loraTrainsAHalfPercentBesideAFrozenBase()
+{
+    // "LoRA freezes the base (16 GB in BF16)": 8,030,261,248 × 2 B = 16.06 GB, no gradients, no
+    // optimizer states.
+    const Report r = run("finetune-lora-4090");
+    const MemoryBreakdown& m = r.memory.perDevice;
+    QCOMPARE(m.weightsBytes, 2 * kLlama8bParams);
+    QCOMPARE(m.gradientsBytes, 0.0);
+    QCOMPARE(m.optimizerStatesBytes, 0.0);
+    // "r × (in + out) parameters: at rank 16 on every linear layer 42 million" (Hu et al. §4.1,
+    // PEFT all-linear): 16 × ((4096 + 4096) × 2 + (4096 + 1024) × 2 + (4096 + 14336) × 3) × 32
+    // = 16 × 81,920 × 32 = 41,943,040; "half a percent of the model": 0.52 %.
+    const double adapters =
+        16 * (2 * (4096.0 + 4096) + 2 * (4096.0 + 1024) + 3 * (4096.0 + 14336)) * kLlama8bLayers;
+    QCOMPARE(adapters, 41'943'040.0);
+    QCOMPARE(r.paramsTrainable, adapters);
+    QVERIFY(near(adapters / kLlama8bParams, 0.005, 0.1));
+    // "whose weights, gradients and optimizer states take 0.7 GB": PEFT keeps adapters in fp32,
+    // 4 + 4 + Adam m, v 8 = 16 B each (no master copy): 671,088,640 B.
+    QCOMPARE(m.adaptersBytes, 16 * adapters);
+    QVERIFY(near(m.adaptersBytes, 0.7e9, 0.05));
+    // "LoRA about 18 GB ... fits"; "a thin Adapters segment" beside the 16 GB of weights.
+    QVERIFY2(m.totalBytes() > 17.5e9 && m.totalBytes() < 18.5e9, describe(m.totalBytes(), 18e9));
+    QVERIFY(r.memory.fits);
+    QVERIFY(m.adaptersBytes < 0.05 * m.totalBytes());
+}
+
+void TestPrimerPresets::qloraStoresTheBaseInFourBits()
+{
+    // "4-bit NormalFloat, about 4.13 bits per weight with double quantization" (QLoRA §3): blocks of
+    // 64 weights with an 8-bit scale, one fp32 constant per 256 blocks, 4 + 8/64 + 32/(64 × 256)
+    // = 4.127 bits. The linear modules, 218,103,808 × 32 = 6,979,321,856 weights, take
+    // 3,600,416,768 B; the embedding, output head and norms (1,050,939,392) stay in BF16.
+    const double bits = 4 + 8.0 / 64 + 32.0 / (64 * 256);
+    QVERIFY(near(bits, 4.13, 0.001));
+    const double linear = kLlama8bLinearPerLayer * kLlama8bLayers;
+    QCOMPARE(linear, 6'979'321'856.0);
+    const Report r = run("finetune-qlora-4090");
+    const MemoryBreakdown& m = r.memory.perDevice;
+    const double weights = linear * bits / 8 + (kLlama8bParams - linear) * 2;
+    QCOMPARE(m.weightsBytes, weights);
+    // "QLoRA's weights shrink to about a third" of LoRA's 16 GB (5.7 GB: the 16-bit embedding and
+    // head are 2.1 GB of it).
+    QVERIFY2(m.weightsBytes / (2 * kLlama8bParams) > 0.3 && m.weightsBytes / (2 * kLlama8bParams) < 0.4,
+             describe(m.weightsBytes, 2 * kLlama8bParams / 3));
+    QCOMPARE(m.adaptersBytes, run("finetune-lora-4090").memory.perDevice.adaptersBytes);
+    // "QLoRA about 7.5 GB ... fits".
+    QVERIFY2(m.totalBytes() > 7.0e9 && m.totalBytes() < 8.0e9, describe(m.totalBytes(), 7.5e9));
+    QVERIFY(r.memory.fits);
+    QVERIFY(m.dequantWorkspaceBytes > 0);
+}
+
+void TestPrimerPresets::frozenBaseBackwardCostsAboutOneForward()
+{
+    // "the backward pass only passes the gradient on to its input, about as much work as the forward
+    // pass instead of twice it": without recomputation full fine-tuning is forward F + backward 2F
+    // (Kaplan et al. 2020 §2.1, 6·N per token), so F is a third of its FLOPs; LoRA's backward is what
+    // it does beyond that forward.
+    json full = presetScenario("finetune-full-4090");
+    json lora = presetScenario("finetune-lora-4090");
+    full["training"]["recompute"] = "none";
+    lora["training"]["recompute"] = "none";
+    const Report rf = estimate(scenarioFromJson(full), Catalog::builtIn());
+    const Report rl = estimate(scenarioFromJson(lora), Catalog::builtIn());
+    const double forward = rf.training->step.flops / 3;
+    const double loraBackward = rl.training->step.flops - forward;
+    // The adapters add 6 × 41.9 M × 512 FLOPs to 6 × 7.5 G × 512: the ratio stays within 2 % of 1.
+    QVERIFY2(loraBackward / forward > 0.98 && loraBackward / forward < 1.05,
+             describe(loraBackward / forward, 1));
+    QVERIFY2(near(rl.training->step.flops / rf.training->step.flops, 2.0 / 3, 0.02),
+             describe(rl.training->step.flops / rf.training->step.flops, 2.0 / 3));
+    // With the preset's full recomputation the base runs three passes instead of four.
+    QVERIFY(
+        near(run("finetune-lora-4090").training->step.flops / run("finetune-full-4090").training->step.flops,
+             3.0 / 4, 0.02));
 }
 
 QTEST_GUILESS_MAIN(TestPrimerPresets)

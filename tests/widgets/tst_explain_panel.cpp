@@ -189,6 +189,15 @@ void TestExplainPanel::everyCoreStringIsInTheTranslationTable()
         s.training.recompute = static_cast<core::Recompute>(pick(3));
         s.training.optimizer = static_cast<core::Optimizer>(pick(3));
         s.overheads.servingPreallocation = pick(2);
+        // Fine-tuning with adapters (LoRA, QLoRA with an NF4 or int8 base) on a third of the training
+        // scenarios.
+        if (s.mode == core::Mode::Training && pick(3) == 0) {
+            s.training.method = pick(2) ? core::TrainingMethod::Lora : core::TrainingMethod::Qlora;
+            s.training.lora.quantization =
+                pick(3) == 0 ? core::QuantizedBase::Int8 : core::QuantizedBase::Nf4;
+            s.training.lora.doubleQuant = pick(2);
+            s.training.lora.dropout = pick(2) ? 0.05 : 0.0;
+        }
         const core::ModelArchitecture& a = catalog.findModel(s.modelId)->architecture;
         if (a.isMoe() && pick(2)) {
             core::Parallelism split;

@@ -6,7 +6,10 @@
 #include <QFrame>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QTranslator>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -52,6 +55,7 @@ private slots:
     void focusableChildrenAreDescribed();
     void missingPresetDisablesItsButton();
     void unreadableFileIsReported();
+    void fineTuningSectionReadsInBothLanguages();
 };
 
 void TestPrimerPanel::everySectionHasTextAndAButton()
@@ -59,8 +63,9 @@ void TestPrimerPanel::everySectionHasTextAndAButton()
     PrimerPanel panel(presetsDocument());
     const QStringList ids = panel.sectionIds();
     // Training vs inference, CPU/GPU/NPU/TPU, RAM vs VRAM, GDDR vs HBM, decode, prefill,
-    // communication, offload (issue 8).
-    QCOMPARE(ids.size(), 8);
+    // communication, offload (issue 8);
+    // full fine-tuning, LoRA and QLoRA.
+    QCOMPARE(ids.size(), 9);
     for (const QString& id : ids) {
         auto* frame = panel.findChild<QFrame*>(QStringLiteral("section_") + id);
         QVERIFY2(frame, qPrintable(id));
@@ -153,8 +158,8 @@ void TestPrimerPanel::focusableChildrenAreDescribed()
                  qPrintable(widget->objectName()));
         ++checked;
     }
-    // 11 buttons + 8 source lines + the scroll area.
-    QCOMPARE(checked, 20);
+    // 14 buttons + 9 source lines + the scroll area.
+    QCOMPARE(checked, 24);
 }
 
 void TestPrimerPanel::missingPresetDisablesItsButton()
@@ -190,6 +195,64 @@ void TestPrimerPanel::unreadableFileIsReported()
     error.clear();
     QVERIFY(PrimerPanel::readPresets(broken.fileName(), &error).is_null());
     QVERIFY(!error.isEmpty());
+}
+
+// The fine-tuning lesson: three presets, one per method, and its text in Chinese with the window's
+// translation (built before the tests, lhe_explorer_lrelease). For a reviewer,
+// LHE_PRIMER_SCREENSHOT=<folder> saves the panel scrolled to the lesson in both languages.
+void TestPrimerPanel::fineTuningSectionReadsInBothLanguages()
+{
+    PrimerPanel panel(presetsDocument());
+    panel.resize(460, 980);
+    auto* frame = panel.findChild<QFrame*>(QStringLiteral("section_fine-tuning"));
+    QVERIFY(frame);
+    QStringList ids;
+    for (const QPushButton* button : frame->findChildren<QPushButton*>()) {
+        QVERIFY(button->isEnabled());
+        ids << button->property("presetId").toString();
+    }
+    QCOMPARE(ids, QStringList({QStringLiteral("finetune-full-4090"), QStringLiteral("finetune-lora-4090"),
+                               QStringLiteral("finetune-qlora-4090")}));
+    // Right after the training lesson it builds on.
+    QCOMPARE(panel.sectionIds().indexOf(QStringLiteral("fine-tuning")),
+             panel.sectionIds().indexOf(QStringLiteral("training-vs-inference")) + 1);
+    auto* title = frame->findChild<QLabel*>(QStringLiteral("title"));
+    auto* body = frame->findChild<QLabel*>(QStringLiteral("body"));
+    QCOMPARE(title->text(), QStringLiteral("Full fine-tuning, LoRA and QLoRA"));
+
+    const QByteArray folder = qgetenv("LHE_PRIMER_SCREENSHOT");
+    auto shoot = [&](const QString& name) {
+        if (folder.isEmpty())
+            return;
+        panel.show();
+        auto* scroll = panel.findChild<QScrollArea*>(QStringLiteral("primerScroll"));
+        QCoreApplication::processEvents();
+        scroll->ensureWidgetVisible(frame, 0, 0);
+        scroll->verticalScrollBar()->setValue(frame->y());
+        QCoreApplication::processEvents();
+        QVERIFY(panel.grab().save(QString::fromLocal8Bit(folder) + QLatin1Char('/') + name));
+    };
+    shoot(QStringLiteral("primer-fine-tuning-en.png"));
+
+    const QString qm = QDir(QCoreApplication::applicationDirPath())
+                           .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
+    QTranslator translator;
+    QVERIFY2(translator.load(qm), qPrintable(qm));
+    QCoreApplication::installTranslator(&translator);
+    QCoreApplication::processEvents();
+    auto hasHan = [](const QString& text) {
+        return std::any_of(text.begin(), text.end(),
+                           [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+    };
+    QVERIFY2(hasHan(title->text()), qPrintable(title->text()));
+    QVERIFY2(hasHan(body->text()) && body->text().contains(QStringLiteral("128.5 GB")),
+             qPrintable(body->text()));
+    for (const QPushButton* button : frame->findChildren<QPushButton*>())
+        QVERIFY2(hasHan(button->text()), qPrintable(button->text()));
+    shoot(QStringLiteral("primer-fine-tuning-zh_CN.png"));
+    QCoreApplication::removeTranslator(&translator);
+    QCoreApplication::processEvents();
+    QCOMPARE(title->text(), QStringLiteral("Full fine-tuning, LoRA and QLoRA"));
 }
 
 QTEST_MAIN(TestPrimerPanel)

@@ -584,7 +584,12 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
     tensorTerm(b, su);
     const double p = ll(ctx.split.pipeline);
     const double inFlight = std::min(p, ll(su.microBatches));
-    const std::string logits = "{sequence_length} × {micro_batch} × {vocab} × 6 ÷ {tensor}";
+    const double chunks = ll(s.training.lossChunks);
+    std::string logits = "{sequence_length} × {micro_batch} × {vocab} × 6 ÷ {tensor}";
+    if (chunks > 1) { // memory_model.cpp trainingLogitsBytes: fp32 copy per chunk
+        b.term("loss_chunks", "Loss chunks (fp32 copy per chunk)", chunks, U::Count);
+        logits = "{sequence_length} × {micro_batch} × {vocab} × (2 + 4 ÷ {loss_chunks}) ÷ {tensor}";
+    }
     if (p <= 1) {
         b.formula("{layers_per_stage} × " + perLayer + " + " + logits);
     } else if (stage == 1) {
@@ -600,8 +605,10 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
                   perLayer + " + " + logits + ")");
         b.note("The fuller of the first stage (micro-batches in flight) and the last (logits).");
     }
-    if (p <= 1 || stage != 1)
+    if ((p <= 1 || stage != 1) && chunks <= 1)
         b.note("Logits in 16 bits plus fp32 loss inputs: 6 bytes per vocabulary entry per token.");
+    else if (p <= 1 || stage != 1)
+        b.note("Logits in 16 bits; the loss upcasts one chunk at a time to fp32.");
     storedActivationNotes(b, su);
     return b.done(result);
 }

@@ -140,6 +140,8 @@ const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "The last stage holds one micro-batch plus the logits and loss inputs."),
     QT_TRANSLATE_NOOP("Explanation", "The fuller of the first stage (micro-batches in flight) and the last (logits)."),
     QT_TRANSLATE_NOOP("Explanation", "Logits in 16 bits plus fp32 loss inputs: 6 bytes per vocabulary entry per token."),
+    QT_TRANSLATE_NOOP("Explanation", "Loss chunks (fp32 copy per chunk)"),
+    QT_TRANSLATE_NOOP("Explanation", "Logits in 16 bits; the loss upcasts one chunk at a time to fp32."),
     QT_TRANSLATE_NOOP("Explanation", "Gradients"),
     QT_TRANSLATE_NOOP("Explanation", "Inference keeps no gradients."),
     QT_TRANSLATE_NOOP("Explanation", "Bytes per gradient"),
@@ -148,6 +150,8 @@ const char* const kTexts[] = {
     QT_TRANSLATE_NOOP("Explanation", "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."),
     QT_TRANSLATE_NOOP("Explanation", "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy)."),
     QT_TRANSLATE_NOOP("Explanation", "Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes."),
+    QT_TRANSLATE_NOOP("Explanation", "Pure 16-bit training: the optimizer keeps its states in the weights' format and no fp32 master "
+                                     "copy (torch.optim.AdamW on a 16-bit model)."),
     QT_TRANSLATE_NOOP("Explanation", "fp32 SGD: momentum, 4 bytes."),
     QT_TRANSLATE_NOOP("Explanation", "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes (Dettmers et al. 2022)."),
     QT_TRANSLATE_NOOP("Explanation", "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022)."),

@@ -1426,6 +1426,18 @@
         <source>Model FLOPs of the method: the frozen base needs no weight gradients, 4·N per token instead of 6·N; the adapters and attention count forward and backward.</source>
         <translation>该方法的模型 FLOPs：冻结的基座不需要权重梯度，每个 token 4·N 而不是 6·N；适配器和注意力计入前向和反向。</translation>
     </message>
+    <message>
+        <source>Loss chunks (fp32 copy per chunk)</source>
+        <translation>损失分块数（每块一份 fp32 副本）</translation>
+    </message>
+    <message>
+        <source>Logits in 16 bits; the loss upcasts one chunk at a time to fp32.</source>
+        <translation>logits 以 16 位保存；损失函数每次只把一块提升为 fp32。</translation>
+    </message>
+    <message>
+        <source>Pure 16-bit training: the optimizer keeps its states in the weights&apos; format and no fp32 master copy (torch.optim.AdamW on a 16-bit model).</source>
+        <translation>纯 16 位训练：优化器状态与权重格式相同，没有 fp32 主权重副本（在 16 位模型上使用 torch.optim.AdamW）。</translation>
+    </message>
 </context>
 <context>
     <name>FineTuningSummary</name>

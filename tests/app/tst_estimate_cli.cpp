@@ -223,6 +223,7 @@ private slots:
     void helpDocumentsTheContractFlags();
     void scenarioFileIsRead();
     void flagsOverrideScenarioFields();
+    void fineTuningFlags();
     void scenarioModelConfigPathIsResolvedRelativeToFile();
     void modelFlagOverridesModelConfigPathOfFile();
     void numericLookingIdFromFlagIsStillAnId();
@@ -493,7 +494,8 @@ void TestEstimateCli::helpDocumentsTheContractFlags()
     // CONTRACT.md "Command line" names these.
     for (const char* flag :
          {"--scenario", "--catalog", "--model-config", "--list", "--device", "--model", "--batch",
-          "--prompt-tokens", "--output-tokens", "--devices", "--mode", "--format"})
+          "--prompt-tokens", "--output-tokens", "--devices", "--mode", "--format", "--method", "--lora-rank",
+          "--lora-targets"})
         QVERIFY2(text.contains(QString::fromLatin1(flag)), flag);
 }
 
@@ -536,6 +538,29 @@ void TestEstimateCli::flagsOverrideScenarioFields()
     QCOMPARE(str(r, "/scenario/device"), std::string("nvidia-rtx-4090"));
     QCOMPARE(num(r, "/scenario/batch"), 1.0);
     VERIFY_REL("RTX 4090 capacity 24 GiB", num(r, "/memory/capacity_per_device"), kRtx4090Capacity, 0.0);
+}
+
+void TestEstimateCli::fineTuningFlags()
+{
+    // Llama-2-7B, r = 8 on q_proj and v_proj: 32 layers x 2 modules x (4096 + 4096) x 8 = 4,194,304
+    // trainable parameters, PEFT's printout for its default Llama targets.
+    const QStringList args{u"--device"_s,     u"nvidia-rtx-4090"_s, u"--model"_s,       u"llama-2-7b"_s,
+                           u"--mode"_s,       u"training"_s,        u"--method"_s,      u"qlora"_s,
+                           u"--lora-rank"_s,  u"8"_s,               u"--lora-targets"_s, u"q_proj,v_proj"_s,
+                           u"--qlora-base"_s, u"int8"_s};
+    json r;
+    QByteArray why;
+    QVERIFY2(runReport(args, r, why), why.constData());
+    QCOMPARE(num(r, "/model/params_trainable"), 4194304.0);
+    QCOMPARE(str(r, "/scenario/training/method"), std::string("qlora"));
+    QCOMPARE(str(r, "/scenario/training/lora/quantization"), std::string("int8"));
+    QVERIFY(r.at(json::json_pointer("/training/methods/full/fits")).is_boolean());
+    // A module the model lacks: exit 2, one line naming the field.
+    const QStringList bad{u"--device"_s, u"nvidia-rtx-4090"_s, u"--model"_s,  u"llama-2-7b"_s,         u"--mode"_s,
+                          u"training"_s, u"--method"_s,        u"lora"_s,     u"--lora-targets"_s, u"query_key_value"_s};
+    const RunResult result = run(bad);
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("training.lora.targets"), result.err.constData());
 }
 
 void TestEstimateCli::scenarioModelConfigPathIsResolvedRelativeToFile()

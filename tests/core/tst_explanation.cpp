@@ -411,6 +411,12 @@ std::vector<Scenario> fineTuningScenarios()
         s.training.lora.adapterPrecision = Precision::Bf16;
         s.training.optimizer = Optimizer::AdamW8bit;
     }
+    for (auto method : {TrainingMethod::Full, TrainingMethod::Lora}) { // pure bf16, torchtune's chunked loss
+        Scenario& s = add("nvidia-rtx-4090", "llama-3.1-8b", method, 1, 2, {1, 1, 1, 1}, Recompute::Full, 0);
+        s.training.masterWeights = false;
+        s.training.lossChunks = 8;
+        s.training.lora.adapterPrecision = Precision::Bf16;
+    }
     // Mixture of experts: Mixtral 8x7B on 2 H100 with ZeRO 3, Qwen3-30B-A3B split over 2 expert ranks.
     for (auto method : {TrainingMethod::Lora, TrainingMethod::Qlora}) {
         add("nvidia-h100-sxm", "mixtral-8x7b", method, 2, 8, {1, 1, 2, 1}, Recompute::Full, 3);
@@ -495,6 +501,11 @@ void TestExplanation::everyExplanationReproducesTheReport()
             s.training.lora.adapterPrecision = random() % 3 == 0 ? Precision::Bf16 : Precision::Fp32;
             s.training.lora.quantization = random() % 4 == 0 ? QuantizedBase::Int8 : QuantizedBase::Nf4;
             s.training.lora.doubleQuant = random() % 2;
+        }
+        // Pure 16-bit states and a chunked loss, on any method.
+        if (s.mode == Mode::Training && random() % 3 == 0) {
+            s.training.masterWeights = false;
+            s.training.lossChunks = 8;
         }
         if (i >= randomCount)
             s = fineTuning[static_cast<std::size_t>(i - randomCount)];

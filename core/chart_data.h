@@ -22,7 +22,7 @@ enum class MemorySegmentKind {
     RuntimeContext,
     AllocatorReserve,
     CommunicationBuffers,
-    KvPoolReserve, // overheads
+    KvPoolReserve,    // overheads
     Adapters,         // LoRA / QLoRA adapters with their gradients and optimizer states
     DequantWorkspace, // QLoRA: the 16-bit copy of the module being dequantized
 };

@@ -280,7 +280,8 @@ std::string splitText(const Parallelism& split)
 
 // The same step's memory under each training method, the split and every other setting as given:
 // the headline's "which methods fit this device" (TrainingEstimate::methodBytes).
-void compareMethods(Report& report, const Device& device, const ModelArchitecture& arch, long long microBatches)
+void compareMethods(Report& report, const Device& device, const ModelArchitecture& arch,
+                    long long microBatches)
 {
     Scenario& scenario = report.scenario;
     report.training->methodsCompared = true;

@@ -144,8 +144,10 @@ double partOf(const MemoryBreakdown& m, MemorySegmentKind kind)
     case MemorySegmentKind::AllocatorReserve: return m.allocatorReserveBytes;
     case MemorySegmentKind::CommunicationBuffers: return m.communicationBuffersBytes;
     case MemorySegmentKind::KvPoolReserve: return m.kvPoolReserveBytes;
-    case MemorySegmentKind::Adapters: return m.adaptersBytes;
-    case MemorySegmentKind::DequantWorkspace: return m.dequantWorkspaceBytes;
+    case MemorySegmentKind::Adapters:
+        return m.adaptersBytes;
+    case MemorySegmentKind::DequantWorkspace:
+        return m.dequantWorkspaceBytes;
     default: return 0;
     }
 }
@@ -635,24 +637,28 @@ Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, do
             .note("The frozen base has no optimizer states; the adapters' are in the Adapters segment.")
             .done(result);
     const bool mixed = bytesPerElement(s.weights) < 4.0;
-    const double perParam = optimizerBytesPerParam(s.training.optimizer, bytesPerElement(s.weights), s.training.masterWeights);
+    const double perParam =
+        optimizerBytesPerParam(s.training.optimizer, bytesPerElement(s.weights), s.training.masterWeights);
     if (mixed && !s.training.masterWeights) {
-        b.note("Pure 16-bit training: the optimizer keeps its states in the weights' format and no fp32 master "
-               "copy (torch.optim.AdamW on a 16-bit model).");
+        b.note(
+            "Pure 16-bit training: the optimizer keeps its states in the weights' format and no fp32 master "
+            "copy (torch.optim.AdamW on a 16-bit model).");
     } else {
         switch (s.training.optimizer) {
         case Optimizer::AdamW:
-            b.note(mixed ? "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."
-                         : "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).");
+            b.note(mixed
+                       ? "Mixed-precision AdamW: fp32 master weights, momentum and variance, 4 + 4 + 4 bytes."
+                       : "fp32 AdamW: momentum and variance, 4 + 4 bytes (the weights are the master copy).");
             break;
         case Optimizer::Sgd:
             b.note(mixed ? "Mixed-precision SGD: fp32 master weights and momentum, 4 + 4 bytes."
                          : "fp32 SGD: momentum, 4 bytes.");
             break;
         case Optimizer::AdamW8bit:
-            b.note(mixed ? "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes "
-                           "(Dettmers et al. 2022)."
-                         : "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).");
+            b.note(mixed
+                       ? "8-bit AdamW: fp32 master weights and 8-bit momentum and variance, 4 + 1 + 1 bytes "
+                         "(Dettmers et al. 2022)."
+                       : "8-bit AdamW: 8-bit momentum and variance, 1 + 1 bytes (Dettmers et al. 2022).");
             break;
         }
     }
@@ -668,28 +674,33 @@ Explanation adaptersExplanation(const Setup& su, double result)
     const auto& tr = su.s().training;
     const double adapterBytes = bytesPerElement(tr.lora.adapterPrecision);
     b.term("rank", "LoRA rank r", ll(tr.lora.rank), U::Count);
-    b.term("adapter_params", "Adapter parameters, r × (in + out) per adapted module", su.ctx.adapterCounts().trainableParams,
-           U::Parameters);
+    b.term("adapter_params", "Adapter parameters, r × (in + out) per adapted module",
+           su.ctx.adapterCounts().trainableParams, U::Parameters);
     b.term("adapter_bytes", "Bytes per adapter weight (and gradient)", adapterBytes, U::BytesPerElement);
-    b.term("optimizer_bytes", "Optimizer bytes per adapter weight", optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights),
-           U::BytesPerElement);
-    b.term("adapter_params_device", "Adapter parameters on this device", adapterParamsPerDevice(su.ctx), U::Parameters);
+    b.term("optimizer_bytes", "Optimizer bytes per adapter weight",
+           optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights), U::BytesPerElement);
+    b.term("adapter_params_device", "Adapter parameters on this device", adapterParamsPerDevice(su.ctx),
+           U::Parameters);
     if (tr.zeroStage > 0) {
         // memory_model.cpp addTrainingState: stage 1 shards the optimizer states, 2 the gradients,
         // 3 the weights, over the data x expert ranks.
         const double ranks = su.ctx.replicas();
         b.term("optimizer_shards", "Ranks sharing the optimizer states (ZeRO ≥ 1)", ranks, U::Count);
-        b.term("gradient_shards", "Ranks sharing the gradients (ZeRO ≥ 2)", tr.zeroStage >= 2 ? ranks : 1.0, U::Count);
-        b.term("weight_shards", "Ranks sharing the adapter weights (ZeRO 3)", tr.zeroStage >= 3 ? ranks : 1.0, U::Count);
+        b.term("gradient_shards", "Ranks sharing the gradients (ZeRO ≥ 2)", tr.zeroStage >= 2 ? ranks : 1.0,
+               U::Count);
+        b.term("weight_shards", "Ranks sharing the adapter weights (ZeRO 3)", tr.zeroStage >= 3 ? ranks : 1.0,
+               U::Count);
         b.note("ZeRO shards the adapters' state over the data-parallel ranks like any trained weight.");
         return b
-            .formula("({adapter_bytes} ÷ {weight_shards} + {adapter_bytes} ÷ {gradient_shards} + {optimizer_bytes} ÷ "
+            .formula("({adapter_bytes} ÷ {weight_shards} + {adapter_bytes} ÷ {gradient_shards} + "
+                     "{optimizer_bytes} ÷ "
                      "{optimizer_shards}) × {adapter_params_device}")
             .done(result);
     }
     b.note("Each adapted weight W (out × in) gains B (out × r) and A (r × in); only they have gradients and "
            "optimizer states.");
-    return b.formula("({adapter_bytes} + {adapter_bytes} + {optimizer_bytes}) × {adapter_params_device}").done(result);
+    return b.formula("({adapter_bytes} + {adapter_bytes} + {optimizer_bytes}) × {adapter_params_device}")
+        .done(result);
 }
 
 Explanation dequantWorkspaceExplanation(const Setup& su, double result)
@@ -700,8 +711,9 @@ Explanation dequantWorkspaceExplanation(const Setup& su, double result)
     b.term("largest_module", "Largest linear module (in × out)", su.ctx.adapterCounts().largestModuleParams,
            U::Parameters);
     tensorTerm(b, su);
-    b.note("Each 4- or 8-bit weight is dequantized to 16 bits whole before its matrix product; the largest one "
-           "is the workspace's peak.");
+    b.note(
+        "Each 4- or 8-bit weight is dequantized to 16 bits whole before its matrix product; the largest one "
+        "is the workspace's peak.");
     return b.formula("{largest_module} × 2 ÷ {tensor}").done(result);
 }
 
@@ -1684,8 +1696,12 @@ std::vector<Explanation> explainMemorySegment(const Report& report, const Device
         case MemorySegmentKind::AllocatorReserve:
         case MemorySegmentKind::CommunicationBuffers:
         case MemorySegmentKind::KvPoolReserve: e = overheadExplanation(su, kind, m, part); break;
-        case MemorySegmentKind::Adapters: e = adaptersExplanation(su, part); break;
-        case MemorySegmentKind::DequantWorkspace: e = dequantWorkspaceExplanation(su, part); break;
+        case MemorySegmentKind::Adapters:
+            e = adaptersExplanation(su, part);
+            break;
+        case MemorySegmentKind::DequantWorkspace:
+            e = dequantWorkspaceExplanation(su, part);
+            break;
         }
         if (bar.stage == 1)
             e.notes.push_back("Pipeline stage: first.");

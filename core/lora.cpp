@@ -23,7 +23,8 @@ public:
         if (in <= 0 || out <= 0 || count <= 0)
             return;
         for (LinearModule& m : modules) {
-            if (m.name == name && m.inFeatures == in && m.outFeatures == out && m.routedExpert == routedExpert) {
+            if (m.name == name && m.inFeatures == in && m.outFeatures == out &&
+                m.routedExpert == routedExpert) {
                 m.count += count;
                 return;
             }
@@ -176,8 +177,8 @@ LoraCounts loraCounts(const ModelArchitecture& a, const LoraSettings& lora)
                     names += (names.empty() ? "" : ", ") + std::string(m.name);
                 }
                 throw InputError("training.lora.targets",
-                                 "\"" + elided(name) + "\" names no linear module of this model; its modules are " +
-                                     names);
+                                 "\"" + elided(name) +
+                                     "\" names no linear module of this model; its modules are " + names);
             }
         }
     }

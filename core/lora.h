@@ -32,7 +32,7 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& arch);
 // What a method adapts, stores and computes; every count is over the whole model.
 struct LoraCounts
 {
-    double trainableParams = 0;      // Σ r·(in + out) over the adapted modules
+    double trainableParams = 0;       // Σ r·(in + out) over the adapted modules
     double trainableRoutedExpert = 0; // the part in routed experts (expert parallel splits it)
     // Adapter parameters one token passes through: routed experts' adapters count k/E of them.
     double trainableActive = 0;
@@ -46,7 +46,7 @@ struct LoraCounts
     double quantizedParams = 0;
     double quantizedRoutedExpert = 0;
     double largestModuleParams = 0;
-    double quantizedOutputRows = 0; // int8: one fp32 scale per output row
+    double quantizedOutputRows = 0;        // int8: one fp32 scale per output row
     std::vector<std::string> adaptedNames; // distinct names, in module order
 };
 

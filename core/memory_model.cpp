@@ -226,7 +226,8 @@ FrozenBase frozenBaseBytesPerDevice(const EvaluationContext& ctx)
     const double quantizedShared = (c.quantizedParams - c.quantizedRoutedExpert) / tp;
     const double quantizedExperts = c.quantizedRoutedExpert / expertShards;
     // int8 (LLM.int8()) keeps one fp32 scale per output row of each matrix.
-    const double rowScales = s.training.lora.quantization == QuantizedBase::Int8 ? 4.0 * c.quantizedOutputRows / tp : 0.0;
+    const double rowScales =
+        s.training.lora.quantization == QuantizedBase::Int8 ? 4.0 * c.quantizedOutputRows / tp : 0.0;
     base.shared = quantizedShared * bits / 8.0 + rowScales + (shared - quantizedShared) * bytesOf(s.weights);
     base.experts = quantizedExperts * bits / 8.0 + (experts - quantizedExperts) * bytesOf(s.weights);
     base.quantizedParams = quantizedShared + quantizedExperts;
@@ -279,7 +280,8 @@ void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
     };
     if (!ctx.adapterTraining()) {
         const double expert = expertParamsPerDevice(ctx);
-        const double shared = paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // trains the tower too
+        const double shared =
+            paramsPerDevice(ctx) - expert + visionParamsPerDevice(ctx); // trains the tower too
         const double weightBytes = bytesOf(s.weights);
         const double optimizerBytes = optimizerBytesPerParam(tr.optimizer, weightBytes, tr.masterWeights);
         m.weightsBytes = shard(3, shared * weightBytes, expert * weightBytes);
@@ -296,12 +298,14 @@ void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
     // trained weight of that precision (fp32 adapters need no master copy).
     const double adapterParams = adapterParamsPerDevice(ctx);
     const double adapterBytes = bytesOf(tr.lora.adapterPrecision);
-    m.adaptersBytes = shard(3, adapterParams * adapterBytes, 0.0) + shard(2, adapterParams * adapterBytes, 0.0) +
-                      shard(1, adapterParams * optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights), 0.0);
+    m.adaptersBytes =
+        shard(3, adapterParams * adapterBytes, 0.0) + shard(2, adapterParams * adapterBytes, 0.0) +
+        shard(1, adapterParams * optimizerBytesPerParam(tr.optimizer, adapterBytes, tr.masterWeights), 0.0);
     // QLoRA dequantizes one module at a time to 16 bits for its matrix product (bitsandbytes
     // dequantize_4bit / int8 matmul); the largest is the workspace's peak.
     if (tr.method == TrainingMethod::Qlora)
-        m.dequantWorkspaceBytes = ctx.adapterCounts().largestModuleParams * 2.0 / static_cast<double>(ctx.split.tensor);
+        m.dequantWorkspaceBytes =
+            ctx.adapterCounts().largestModuleParams * 2.0 / static_cast<double>(ctx.split.tensor);
 }
 
 } // namespace

@@ -151,13 +151,15 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
 
 } // namespace
 
-TrainingFlops trainingFlopsPerDevice(const EvaluationContext& ctx, double tokens, double sequences, bool withRecompute)
+TrainingFlops trainingFlopsPerDevice(const EvaluationContext& ctx, double tokens, double sequences,
+                                     bool withRecompute)
 {
     const auto& tr = ctx.scenario.training;
     const auto& a = ctx.arch;
     const double shards = static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
     const double linear = 2.0 * a.matmulParamsActive() * tokens / shards;
-    const double attention = sequences * a.causalMixerFlops(static_cast<double>(ctx.scenario.promptTokens)) / shards;
+    const double attention =
+        sequences * a.causalMixerFlops(static_cast<double>(ctx.scenario.promptTokens)) / shards;
     const double adapters =
         ctx.adapterTraining() ? 2.0 * ctx.adapterCounts().trainableActive * tokens / shards : 0.0;
     TrainingFlops f;
@@ -346,9 +348,10 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     const TrainingTraffic traffic = trainingTrafficPerMicroBatch(ctx);
     const double streamed = m * traffic.streamedBytes;
     const double elementwise = m * traffic.elementwiseBytes;
-    const double optimizer = kOptimizerPasses * (ctx.adapterTraining()
-                                                     ? mem.adaptersBytes
-                                                     : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
+    const double optimizer =
+        kOptimizerPasses * (ctx.adapterTraining()
+                                ? mem.adaptersBytes
+                                : mem.weightsBytes + mem.gradientsBytes + mem.optimizerStatesBytes);
     step.bytes = streamed + elementwise + optimizer;
 
     // Pipeline bubble (Narayanan et al. 2021 §2.2): (p-1)/(m+p-1) of the step is idle.

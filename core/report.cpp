@@ -232,7 +232,8 @@ json reportToJson(const Report& r)
         // as the headline's "which methods fit".
         if (t.methodsCompared) {
             json methods = json::object();
-            for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
+            for (TrainingMethod method :
+                 {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
                 const auto i = static_cast<std::size_t>(method);
                 methods[std::string(trainingMethodName(method))] = {
                     {"memory_per_device", t.methodBytes[i] ? json(*t.methodBytes[i]) : json(nullptr)},

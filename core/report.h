@@ -79,7 +79,8 @@ struct MemoryBreakdown
     double totalBytes() const
     {
         return weightsBytes + visionWeightsBytes + kvCacheBytes + recurrentStateBytes + activationsBytes +
-               gradientsBytes + optimizerStatesBytes + adaptersBytes + dequantWorkspaceBytes + overheadBytes();
+               gradientsBytes + optimizerStatesBytes + adaptersBytes + dequantWorkspaceBytes +
+               overheadBytes();
     }
 };
 

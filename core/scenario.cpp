@@ -79,8 +79,9 @@ void readLoraTargets(const json& lora, LoraSettings& out)
         else if (text == "attention")
             out.targets = LoraTargets::Attention;
         else
-            throw InputError(field, "unknown value \"" + elided(text) +
-                                        "\"; allowed: \"all-linear\", \"attention\" or a list of module names");
+            throw InputError(field,
+                             "unknown value \"" + elided(text) +
+                                 "\"; allowed: \"all-linear\", \"attention\" or a list of module names");
         return;
     }
     if (!targets.is_array() || targets.empty())
@@ -91,7 +92,8 @@ void readLoraTargets(const json& lora, LoraSettings& out)
     out.targetNames.clear();
     for (const json& name : targets) {
         if (!name.is_string() || name.get<std::string>().empty() || name.get<std::string>().size() > 64)
-            throw InputError(field, "each entry must be a module name such as \"q_proj\", got " + elided(name.dump()));
+            throw InputError(field, "each entry must be a module name such as \"q_proj\", got " +
+                                        elided(name.dump()));
         const auto text = name.get<std::string>();
         if (std::find(out.targetNames.begin(), out.targetNames.end(), text) == out.targetNames.end())
             out.targetNames.push_back(text);
@@ -322,7 +324,7 @@ json scenarioToJson(const Scenario& s)
     // saved while trying full fine-tuning keeps the rank and targets it had.
     if (t.method != TrainingMethod::Full || !(t.lora == LoraSettings{})) {
         const auto& l = t.lora;
-        json targets = l.targets == LoraTargets::AllLinear ? json("all-linear")
+        json targets = l.targets == LoraTargets::AllLinear   ? json("all-linear")
                        : l.targets == LoraTargets::Attention ? json("attention")
                                                              : json(l.targetNames);
         out["training"]["lora"] = {{"rank", l.rank},

@@ -68,8 +68,8 @@ struct TrainingSettings
     bool sequenceParallel = true;       // Korthikanti et al. 2022 §4.2.2, with tensor parallel
     double trainTokens = 1e12;          // tokens for the "days to train" read-out
     TrainingMethod method = TrainingMethod::Full;
-    LoraSettings lora;            // method lora / qlora
-    bool pagedOptimizer = false;  // optimizer states in paged memory (QLoRA §3 "Paged Optimizers")
+    LoraSettings lora;           // method lora / qlora
+    bool pagedOptimizer = false; // optimizer states in paged memory (QLoRA §3 "Paged Optimizers")
     // Mixed precision keeps an fp32 master copy of 16-bit weights beside fp32 optimizer states
     // (Micikevicius et al. 2018; ZeRO §3.1). Without it ("pure" bf16 training: torch.optim.AdamW
     // on a bf16 model, LitGPT's bf16-true, torchtune's dtype bf16) the states take the weights'

@@ -104,7 +104,8 @@ std::string reportAsTable(const Report& r)
     out += "Workload " + std::string(modeName(s.mode)) + ", batch " + std::to_string(s.batch) + ", " +
            (s.mode == Mode::Training ? "sequence " : "prompt ") + std::to_string(s.promptTokens) +
            (s.mode == Mode::Training ? "" : ", output " + std::to_string(s.outputTokens)) + ", weights " +
-           std::string(precisionName(s.weights)) + ", compute " + std::string(precisionName(s.compute)) + "\n";
+           std::string(precisionName(s.weights)) + ", compute " + std::string(precisionName(s.compute)) +
+           "\n";
     if (s.mode == Mode::Training) {
         const auto& tr = s.training;
         out += "Method   " + std::string(trainingMethodName(tr.method));
@@ -115,7 +116,8 @@ std::string reportAsTable(const Report& r)
             out += ", rank " + std::to_string(tr.lora.rank) + " on " + modules;
             if (tr.method == TrainingMethod::Qlora)
                 out += ", base " + std::string(quantizedBaseName(tr.lora.quantization)) +
-                       (tr.lora.quantization == QuantizedBase::Nf4 && tr.lora.doubleQuant ? " (double quant)" : "");
+                       (tr.lora.quantization == QuantizedBase::Nf4 && tr.lora.doubleQuant ? " (double quant)"
+                                                                                          : "");
         }
         out += ", trainable " + scaled(r.paramsTrainable, "params") + "\n";
     }
@@ -123,15 +125,19 @@ std::string reportAsTable(const Report& r)
 
     const auto& m = r.memory.perDevice;
     out += "Memory per device (GB = 1e9 B)\n";
-    out += "  weights " + format("%.2f", m.weightsBytes / 1e9) +
-           (m.visionWeightsBytes > 0 ? ", vision tower " + format("%.2f", m.visionWeightsBytes / 1e9) : "") +
-           ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
-           (m.recurrentStateBytes > 0 ? ", recurrent state " + format("%.2f", m.recurrentStateBytes / 1e9) : "") +
-           ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
-           format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " + format("%.2f", m.optimizerStatesBytes / 1e9) +
-           (m.adaptersBytes > 0 ? ", adapters " + format("%.2f", m.adaptersBytes / 1e9) : "") +
-           (m.dequantWorkspaceBytes > 0 ? ", dequant workspace " + format("%.2f", m.dequantWorkspaceBytes / 1e9) : "") +
-           ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";
+    out +=
+        "  weights " + format("%.2f", m.weightsBytes / 1e9) +
+        (m.visionWeightsBytes > 0 ? ", vision tower " + format("%.2f", m.visionWeightsBytes / 1e9) : "") +
+        ", kv cache " + format("%.2f", m.kvCacheBytes / 1e9) +
+        (m.recurrentStateBytes > 0 ? ", recurrent state " + format("%.2f", m.recurrentStateBytes / 1e9)
+                                   : "") +
+        ", activations " + format("%.2f", m.activationsBytes / 1e9) + ", gradients " +
+        format("%.2f", m.gradientsBytes / 1e9) + ", optimizer " +
+        format("%.2f", m.optimizerStatesBytes / 1e9) +
+        (m.adaptersBytes > 0 ? ", adapters " + format("%.2f", m.adaptersBytes / 1e9) : "") +
+        (m.dequantWorkspaceBytes > 0 ? ", dequant workspace " + format("%.2f", m.dequantWorkspaceBytes / 1e9)
+                                     : "") +
+        ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";
     out += "  overhead: runtime context " + format("%.2f", m.runtimeContextBytes / 1e9) + ", allocator reserve " +
            format("%.2f", m.allocatorReserveBytes / 1e9) + ", communication buffers " +
            format("%.2f", m.communicationBuffersBytes / 1e9) + ", unused KV pool " +
@@ -156,12 +162,14 @@ std::string reportAsTable(const Report& r)
                scaled(s.training.trainTokens, "tokens") + ": " + format("%.3g", r.training->trainDays) + "\n";
         if (r.training->methodsCompared) {
             out += "  methods           ";
-            for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
+            for (TrainingMethod method :
+                 {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
                 const auto i = static_cast<std::size_t>(method);
                 const auto& bytes = r.training->methodBytes[i];
                 out += std::string(method == TrainingMethod::Full ? "" : ", ") +
                        std::string(trainingMethodName(method)) + " " +
-                       (bytes ? format("%.2f GB", *bytes / 1e9) + (r.training->methodFits[i] ? " fits" : " does not fit")
+                       (bytes ? format("%.2f GB", *bytes / 1e9) +
+                                    (r.training->methodFits[i] ? " fits" : " does not fit")
                               : std::string("n/a (targets)"));
             }
             out += "\n";

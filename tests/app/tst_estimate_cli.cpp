@@ -492,10 +492,9 @@ void TestEstimateCli::helpDocumentsTheContractFlags()
              describe({u"--help"_s}, r).constData());
     const QString text = QString::fromUtf8(r.out);
     // CONTRACT.md "Command line" names these.
-    for (const char* flag :
-         {"--scenario", "--catalog", "--model-config", "--list", "--device", "--model", "--batch",
-          "--prompt-tokens", "--output-tokens", "--devices", "--mode", "--format", "--method", "--lora-rank",
-          "--lora-targets"})
+    for (const char* flag : {"--scenario", "--catalog", "--model-config", "--list", "--device", "--model",
+                             "--batch", "--prompt-tokens", "--output-tokens", "--devices", "--mode",
+                             "--format", "--method", "--lora-rank", "--lora-targets"})
         QVERIFY2(text.contains(QString::fromLatin1(flag)), flag);
 }
 
@@ -544,10 +543,10 @@ void TestEstimateCli::fineTuningFlags()
 {
     // Llama-2-7B, r = 8 on q_proj and v_proj: 32 layers x 2 modules x (4096 + 4096) x 8 = 4,194,304
     // trainable parameters, PEFT's printout for its default Llama targets.
-    const QStringList args{u"--device"_s,     u"nvidia-rtx-4090"_s, u"--model"_s,       u"llama-2-7b"_s,
-                           u"--mode"_s,       u"training"_s,        u"--method"_s,      u"qlora"_s,
-                           u"--lora-rank"_s,  u"8"_s,               u"--lora-targets"_s, u"q_proj,v_proj"_s,
-                           u"--qlora-base"_s, u"int8"_s};
+    const QStringList args{
+        u"--device"_s,       u"nvidia-rtx-4090"_s, u"--model"_s,      u"llama-2-7b"_s,  u"--mode"_s,
+        u"training"_s,       u"--method"_s,        u"qlora"_s,        u"--lora-rank"_s, u"8"_s,
+        u"--lora-targets"_s, u"q_proj,v_proj"_s,   u"--qlora-base"_s, u"int8"_s};
     json r;
     QByteArray why;
     QVERIFY2(runReport(args, r, why), why.constData());
@@ -556,8 +555,9 @@ void TestEstimateCli::fineTuningFlags()
     QCOMPARE(str(r, "/scenario/training/lora/quantization"), std::string("int8"));
     QVERIFY(r.at(json::json_pointer("/training/methods/full/fits")).is_boolean());
     // A module the model lacks: exit 2, one line naming the field.
-    const QStringList bad{u"--device"_s, u"nvidia-rtx-4090"_s, u"--model"_s,  u"llama-2-7b"_s,         u"--mode"_s,
-                          u"training"_s, u"--method"_s,        u"lora"_s,     u"--lora-targets"_s, u"query_key_value"_s};
+    const QStringList bad{u"--device"_s,       u"nvidia-rtx-4090"_s, u"--model"_s,  u"llama-2-7b"_s,
+                          u"--mode"_s,         u"training"_s,        u"--method"_s, u"lora"_s,
+                          u"--lora-targets"_s, u"query_key_value"_s};
     const RunResult result = run(bad);
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("training.lora.targets"), result.err.constData());

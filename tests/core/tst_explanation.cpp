@@ -565,8 +565,12 @@ void TestExplanation::everyExplanationReproducesTheReport()
                 case MemorySegmentKind::AllocatorReserve: expected = m.allocatorReserveBytes; break;
                 case MemorySegmentKind::CommunicationBuffers: expected = m.communicationBuffersBytes; break;
                 case MemorySegmentKind::KvPoolReserve: expected = m.kvPoolReserveBytes; break;
-                case MemorySegmentKind::Adapters: expected = m.adaptersBytes; break;
-                case MemorySegmentKind::DequantWorkspace: expected = m.dequantWorkspaceBytes; break;
+                case MemorySegmentKind::Adapters:
+                    expected = m.adaptersBytes;
+                    break;
+                case MemorySegmentKind::DequantWorkspace:
+                    expected = m.dequantWorkspaceBytes;
+                    break;
                 }
                 QVERIFY2(next < list.size(), label.c_str());
                 check(list[next++], expected);

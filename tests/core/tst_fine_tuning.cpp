@@ -38,10 +38,11 @@ Scenario fineTuning(const char* device, const char* model, TrainingMethod method
 // LLaMA-65B (Touvron et al. 2023, Table 2): d 8192, 80 layers, 64 heads, FFN 22016, vocab 32000.
 json llama65bConfig()
 {
-    return {{"model_type", "llama"},       {"hidden_size", 8192},         {"num_hidden_layers", 80},
-            {"num_attention_heads", 64},   {"num_key_value_heads", 64},   {"intermediate_size", 22016},
-            {"vocab_size", 32000},         {"max_position_embeddings", 2048}, {"tie_word_embeddings", false},
-            {"hidden_act", "silu"}};
+    return {{"model_type", "llama"},        {"hidden_size", 8192},
+            {"num_hidden_layers", 80},      {"num_attention_heads", 64},
+            {"num_key_value_heads", 64},    {"intermediate_size", 22016},
+            {"vocab_size", 32000},          {"max_position_embeddings", 2048},
+            {"tie_word_embeddings", false}, {"hidden_act", "silu"}};
 }
 
 } // namespace
@@ -78,16 +79,21 @@ void TestFineTuning::trainableParameters_data()
     // r·(in + out): q 4096+4096, k 4096+1024, v 4096+1024, o 4096+4096 = 26,624; gate, up, down
     // 3·(4096+14336) = 55,296; 81,920 x 32 layers x 16 = 41,943,040, PEFT's print_trainable_parameters
     // for r = 16 on all seven projections.
-    QTest::newRow("llama-3-8b r16 all-linear") << QStringLiteral("llama-3.1-8b") << 16 << QStringList{} << 41943040.0;
+    QTest::newRow("llama-3-8b r16 all-linear")
+        << QStringLiteral("llama-3.1-8b") << 16 << QStringList{} << 41943040.0;
     // Llama-2-7B, r = 8 on q_proj and v_proj (PEFT's default targets for Llama): 32 x 2 x
     // (4096 + 4096) x 8 = 4,194,304.
-    QTest::newRow("llama-2-7b r8 q,v") << QStringLiteral("llama-2-7b") << 8 << QStringList{QStringLiteral("q_proj"), QStringLiteral("v_proj")} << 4194304.0;
+    QTest::newRow("llama-2-7b r8 q,v")
+        << QStringLiteral("llama-2-7b") << 8
+        << QStringList{QStringLiteral("q_proj"), QStringLiteral("v_proj")} << 4194304.0;
     // Mixtral 8x7B, r = 8 on every linear: per layer q 8192 + k 5120 + v 5120 + o 8192 = 26,624,
     // router gate 4096 + 8, and 8 experts x w1, w3, w2 (4096 + 14336) = 442,368: 473,096 x 32 x 8.
-    QTest::newRow("mixtral r8 all-linear") << QStringLiteral("mixtral-8x7b") << 8 << QStringList{} << 473096.0 * 32 * 8;
+    QTest::newRow("mixtral r8 all-linear")
+        << QStringLiteral("mixtral-8x7b") << 8 << QStringList{} << 473096.0 * 32 * 8;
     // The same adapters on the experts only, named as Mixtral names them: 442,368 x 32 x 8.
-    QTest::newRow("mixtral r8 w1,w2,w3") << QStringLiteral("mixtral-8x7b") << 8 << QStringList{QStringLiteral("w1"), QStringLiteral("w2"), QStringLiteral("w3")}
-                                         << 442368.0 * 32 * 8;
+    QTest::newRow("mixtral r8 w1,w2,w3")
+        << QStringLiteral("mixtral-8x7b") << 8
+        << QStringList{QStringLiteral("w1"), QStringLiteral("w2"), QStringLiteral("w3")} << 442368.0 * 32 * 8;
 }
 
 void TestFineTuning::trainableParameters()
@@ -147,10 +153,16 @@ void TestFineTuning::qlora65bFitsOne48GbCard()
 {
     // QLoRA (Dettmers et al. 2023, abstract): "finetune a 65B parameter model on a single 48GB GPU";
     // r = 16 on every linear layer, sequence 512, micro-batch 1, gradient checkpointing.
-    json input = {{"device", "nvidia-rtx-a6000"}, {"model_config", llama65bConfig()}, {"mode", "training"},
-                  {"batch", 1}, {"prompt_tokens", 512},
-                  {"training", {{"method", "qlora"}, {"recompute", "full"}, {"micro_batch", 1},
-                                {"lora", {{"rank", 16}, {"targets", "all-linear"}}}}}};
+    json input = {{"device", "nvidia-rtx-a6000"},
+                  {"model_config", llama65bConfig()},
+                  {"mode", "training"},
+                  {"batch", 1},
+                  {"prompt_tokens", 512},
+                  {"training",
+                   {{"method", "qlora"},
+                    {"recompute", "full"},
+                    {"micro_batch", 1},
+                    {"lora", {{"rank", 16}, {"targets", "all-linear"}}}}}};
     const Report r = estimate(scenarioFromJson(input), Catalog::builtIn());
     const auto& m = r.memory.perDevice;
     // Base: 80 layers x (4·8192² + 3·8192·22016) = 64,760,053,760 linear weights at 4.127 bits,
@@ -242,8 +254,8 @@ void TestFineTuning::designSpaceHonoursMethod()
     // adds accumulation steps, so any batch fits once one sequence does.
     long long previous = -1;
     for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
-        const DesignSpaceMap map = designSpaceMap(fineTuning("nvidia-rtx-4090", "llama-3.1-8b", method),
-                                                  Catalog::builtIn());
+        const DesignSpaceMap map =
+            designSpaceMap(fineTuning("nvidia-rtx-4090", "llama-3.1-8b", method), Catalog::builtIn());
         QVERIFY2(map.maxContextFits > previous, QByteArray::number(map.maxContextFits).constData());
         QCOMPARE(map.maxBatchFits, method == TrainingMethod::Full ? 0LL : kFitSearchLimit);
         previous = map.maxContextFits;
@@ -307,7 +319,9 @@ void TestFineTuning::pureBf16States()
 
 void TestFineTuning::scenarioRoundTrip()
 {
-    const json input = {{"device", "nvidia-rtx-4090"}, {"model", "llama-3.1-8b"}, {"mode", "training"},
+    const json input = {{"device", "nvidia-rtx-4090"},
+                        {"model", "llama-3.1-8b"},
+                        {"mode", "training"},
                         {"training",
                          {{"method", "qlora"},
                           {"paged_optimizer", true},
@@ -339,16 +353,20 @@ void TestFineTuning::badScenarioFields_data()
     QTest::addColumn<QByteArray>("training");
     QTest::addColumn<QString>("field");
     QTest::newRow("method") << QByteArray(R"({"method": "prefix"})") << QStringLiteral("training.method");
-    QTest::newRow("rank 0") << QByteArray(R"({"method": "lora", "lora": {"rank": 0}})") << QStringLiteral("training.lora.rank");
+    QTest::newRow("rank 0") << QByteArray(R"({"method": "lora", "lora": {"rank": 0}})")
+                            << QStringLiteral("training.lora.rank");
     QTest::newRow("targets word") << QByteArray(R"({"lora": {"targets": "everything"}})")
                                   << QStringLiteral("training.lora.targets");
-    QTest::newRow("targets empty") << QByteArray(R"({"lora": {"targets": []}})") << QStringLiteral("training.lora.targets");
-    QTest::newRow("targets number") << QByteArray(R"({"lora": {"targets": [7]}})") << QStringLiteral("training.lora.targets");
+    QTest::newRow("targets empty") << QByteArray(R"({"lora": {"targets": []}})")
+                                   << QStringLiteral("training.lora.targets");
+    QTest::newRow("targets number") << QByteArray(R"({"lora": {"targets": [7]}})")
+                                    << QStringLiteral("training.lora.targets");
     QTest::newRow("adapter fp8") << QByteArray(R"({"lora": {"adapter_precision": "fp8"}})")
                                  << QStringLiteral("training.lora.adapter_precision");
     QTest::newRow("quantization") << QByteArray(R"({"lora": {"quantization": "fp4"}})")
                                   << QStringLiteral("training.lora.quantization");
-    QTest::newRow("dropout") << QByteArray(R"({"lora": {"dropout": 1.5}})") << QStringLiteral("training.lora.dropout");
+    QTest::newRow("dropout") << QByteArray(R"({"lora": {"dropout": 1.5}})")
+                             << QStringLiteral("training.lora.dropout");
     QTest::newRow("lora not object") << QByteArray(R"({"lora": 16})") << QStringLiteral("training.lora");
 }
 

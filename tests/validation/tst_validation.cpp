@@ -283,8 +283,8 @@ void evaluateScenarioCase(Result& result)
             result.estimate -= m.runtimeContextBytes + m.communicationBuffersBytes;
         if (c.measuredAs == "allocated")
             result.estimate -= m.allocatorReserveBytes;
-        detail.push_back("as " + c.measuredAs + "; GB: weights " + printf1("%.2f", m.weightsBytes / 1e9) + ", adapters " +
-                         printf1("%.3f", m.adaptersBytes / 1e9) + ", gradients " +
+        detail.push_back("as " + c.measuredAs + "; GB: weights " + printf1("%.2f", m.weightsBytes / 1e9) +
+                         ", adapters " + printf1("%.3f", m.adaptersBytes / 1e9) + ", gradients " +
                          printf1("%.2f", m.gradientsBytes / 1e9) + ", optimizer " +
                          printf1("%.2f", m.optimizerStatesBytes / 1e9) + ", activations " +
                          printf1("%.2f", m.activationsBytes / 1e9) + ", dequantization " +

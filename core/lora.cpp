@@ -18,7 +18,7 @@ class ModuleList
 public:
     // Adds `count` modules of one shape, merged with an earlier entry of the same name and shape.
     void add(std::string_view name, bool mixer, double in, double out, double count = 1,
-             bool routedExpert = false, std::string_view alias = {})
+             bool routedExpert = false, std::string_view alias = {}, bool fusedParameter = false)
     {
         if (in <= 0 || out <= 0 || count <= 0)
             return;
@@ -29,7 +29,7 @@ public:
                 return;
             }
         }
-        modules.push_back({name, alias, mixer, in, out, count, routedExpert});
+        modules.push_back({name, alias, mixer, in, out, count, routedExpert, fusedParameter});
     }
     std::vector<LinearModule> modules;
 };
@@ -112,11 +112,18 @@ void addFfn(const ModelArchitecture& a, double width, double count, bool routedE
     list.add("down_proj", false, width, d, count, routedExpert, routedExpert ? "w2" : "");
 }
 
+// transformers' GptOssExperts and Llama4TextExperts hold each projection of every expert in one
+// parameter of shape (experts, in, out).
+bool fusedExperts(const ModelArchitecture& a)
+{
+    return a.modelType == "gpt_oss" || a.modelType == "llama4_text" || a.modelType == "llama4";
+}
+
 bool targeted(const LinearModule& m, const LoraSettings& lora)
 {
     switch (lora.targets) {
     case LoraTargets::AllLinear:
-        return true;
+        return !m.fusedParameter;
     case LoraTargets::Attention:
         return m.mixer;
     case LoraTargets::Named:
@@ -149,7 +156,14 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& a)
             addFfn(a, dbl(layer.ffn), 1, false, list);
         } else if (layer.mlp == MlpKind::Moe) {
             list.add("gate", false, dbl(a.hidden), dbl(a.experts)); // the router
-            addFfn(a, dbl(a.expertFfn), dbl(a.experts), true, list);
+            if (fusedExperts(a)) { // gate and up stacked in one parameter: d -> 2f, then f -> d
+                const double d = dbl(a.hidden);
+                const double f = dbl(a.expertFfn);
+                list.add("experts.gate_up_proj", false, d, 2.0 * f, dbl(a.experts), true, {}, true);
+                list.add("experts.down_proj", false, f, d, dbl(a.experts), true, {}, true);
+            } else {
+                addFfn(a, dbl(a.expertFfn), dbl(a.experts), true, list);
+            }
             if (a.sharedFfn > 0)
                 addFfn(a, dbl(a.sharedFfn), 1, false, list);
             if (a.sharedExpertGate)
@@ -188,11 +202,13 @@ LoraCounts loraCounts(const ModelArchitecture& a, const LoraSettings& lora)
     const double activeShare = a.isMoe() ? dbl(a.expertsPerToken) / dbl(a.experts) : 1.0;
     for (const LinearModule& m : modules) {
         const double weights = m.inFeatures * m.outFeatures;
-        c.quantizedParams += weights * m.count;
-        c.quantizedOutputRows += m.outFeatures * m.count;
-        c.largestModuleParams = std::max(c.largestModuleParams, weights);
-        if (m.routedExpert)
-            c.quantizedRoutedExpert += weights * m.count;
+        if (!m.fusedParameter) { // bitsandbytes replaces nn.Linear modules only
+            c.quantizedParams += weights * m.count;
+            c.quantizedOutputRows += m.outFeatures * m.count;
+            c.largestModuleParams = std::max(c.largestModuleParams, weights);
+            if (m.routedExpert)
+                c.quantizedRoutedExpert += weights * m.count;
+        }
         if (!targeted(m, lora))
             continue;
         // Hu et al. 2021 §4.1: W0 + BA with B ∈ R^{out×r}, A ∈ R^{r×in}.

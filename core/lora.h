@@ -23,6 +23,10 @@ struct LinearModule
     double outFeatures = 0;
     double count = 0; // modules of this shape in the model (layers, times experts for routed ones)
     bool routedExpert = false;
+    // Experts transformers keeps as one 3-D parameter per projection (gpt-oss, Llama 4), not as
+    // nn.Linear modules: PEFT's "all-linear" passes them by (they take target_parameters, named
+    // "experts.gate_up_proj" / "experts.down_proj") and bitsandbytes does not quantize them.
+    bool fusedParameter = false;
 };
 
 // Every linear module of the language model's decoder layers (no embedding, output head, vision

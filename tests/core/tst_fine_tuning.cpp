@@ -55,6 +55,7 @@ private slots:
     void trainableParameters_data();
     void trainableParameters();
     void unknownTargetIsRefused();
+    void fusedExpertsAreParameters();
     void nf4BitsPerParameter();
     void qlora65bFitsOne48GbCard();
     void fullAdamW8bNeedsMoreThan80Gb();
@@ -134,6 +135,25 @@ void TestFineTuning::unknownTargetIsRefused()
     const Report r = estimate(s, Catalog::builtIn());
     QVERIFY(!r.training->methodBytes[1].has_value());
     QVERIFY(!r.training->methodFits[1]);
+}
+
+void TestFineTuning::fusedExpertsAreParameters()
+{
+    // gpt-oss-20b (d 2880, 24 layers, 64 query heads and 8 KV heads of 64, 32 experts of width 2880)
+    // keeps each projection of all experts in one 3-D parameter, which PEFT's "all-linear" passes
+    // by. Per layer r·(in + out): q 2880+4096, k and v 2880+512, o 4096+2880, router 2880+32 =
+    // 23,648; x 24 layers x 16 = 9,080,832.
+    const ModelArchitecture& a = catalogArch("gpt-oss-20b");
+    LoraSettings lora;
+    QCOMPARE(loraCounts(a, lora).trainableParams, 23648.0 * 24 * 16);
+    // Named as PEFT's target_parameters: 32 experts x (2880 + 5760 gate_up, 2880 + 2880 down).
+    lora.targets = LoraTargets::Named;
+    lora.targetNames = {"experts.gate_up_proj", "experts.down_proj"};
+    QCOMPARE(loraCounts(a, lora).trainableParams, 32.0 * (8640 + 5760) * 24 * 16);
+    // bitsandbytes quantizes nn.Linear modules only: the experts stay in bf16 under QLoRA, the
+    // attention and router weights go to 4 bits.
+    QCOMPARE(loraCounts(a, lora).quantizedRoutedExpert, 0.0);
+    QCOMPARE(loraCounts(a, lora).quantizedParams, 24.0 * (2880.0 * 4096 * 2 + 2880.0 * 512 * 2 + 2880.0 * 32));
 }
 
 void TestFineTuning::nf4BitsPerParameter()

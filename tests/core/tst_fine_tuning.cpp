@@ -153,7 +153,8 @@ void TestFineTuning::fusedExpertsAreParameters()
     // bitsandbytes quantizes nn.Linear modules only: the experts stay in bf16 under QLoRA, the
     // attention and router weights go to 4 bits.
     QCOMPARE(loraCounts(a, lora).quantizedRoutedExpert, 0.0);
-    QCOMPARE(loraCounts(a, lora).quantizedParams, 24.0 * (2880.0 * 4096 * 2 + 2880.0 * 512 * 2 + 2880.0 * 32));
+    QCOMPARE(loraCounts(a, lora).quantizedParams,
+             24.0 * (2880.0 * 4096 * 2 + 2880.0 * 512 * 2 + 2880.0 * 32));
 }
 
 void TestFineTuning::nf4BitsPerParameter()

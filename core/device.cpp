@@ -122,7 +122,12 @@ Device deviceFromJson(const json& entry, const std::string& path)
         device.interconnectBytesPerSecond = requireInRange(link, "bandwidth", linkPath, kBandwidth);
     }
     const bool isCpu = device.deviceClass == DeviceClass::Cpu;
-    device.unifiedMemory = optionalBool(entry, "unified_memory", path).value_or(false);
+    device.sharedMemoryPackage = optionalString(entry, "shared_memory_package", path, {});
+    const std::optional<bool> unified = optionalBool(entry, "unified_memory", path);
+    if (!device.sharedMemoryPackage.empty() && unified == false)
+        throw InputError(join(path, "unified_memory"),
+                         "is false, but shared_memory_package says the memory is shared; leave one out");
+    device.unifiedMemory = unified.value_or(!device.sharedMemoryPackage.empty());
     device.gpuMemoryFraction = optionalInRange(entry, "gpu_memory_fraction", path, kFraction)
                                    .value_or(device.unifiedMemory ? kDefaultUnifiedGpuFraction : 1.0);
     device.devicesPerNode =
@@ -193,6 +198,8 @@ json deviceToJson(const Device& device)
     if (device.interconnectBytesPerSecond > 0)
         entry["interconnect"] = {{"name", device.interconnectName},
                                  {"bandwidth", device.interconnectBytesPerSecond}};
+    if (!device.sharedMemoryPackage.empty())
+        entry["shared_memory_package"] = device.sharedMemoryPackage;
     if (device.tdpWatts > 0)
         entry["tdp_watts"] = device.tdpWatts;
     if (!device.confidence.empty())

@@ -38,6 +38,10 @@ struct Device {
     double diskBytes = 0;                  // local NVMe usable for offload, per device
     double diskBytesPerSecond = 0;         // sequential read
     bool unifiedMemory = false;
+    // The chip whose one memory this engine shares with the other engines on it (CPU, GPU, NPU
+    // of a laptop SoC, GB10, Jetson): capacity and bandwidth are the package's, not extra ones.
+    // Empty for a device with memory of its own.
+    std::string sharedMemoryPackage;
     double gpuMemoryFraction = 1.0;        // share of memoryBytes the accelerator may use
     double runtimeOverheadBytes = 0;       // context + allocator reserve, per device
     double tdpWatts = 0;

@@ -59,7 +59,8 @@ bool contains(const std::string& text, std::string_view part)
 bool lowPrecisionCompute(Precision compute)
 {
     return compute == Precision::Fp8 || compute == Precision::Int8 || compute == Precision::Int4 ||
-           compute == Precision::Fp4;
+           compute == Precision::Fp4 || compute == Precision::MxFp8 || compute == Precision::MxFp4 ||
+           compute == Precision::NvFp4;
 }
 
 // llama.cpp's block formats (q8_0, q6_k, q5_k_m, q4_k_m, q4_0). AWQ/GPTQ run in Marlin-style

@@ -14,32 +14,75 @@ namespace lhe::core {
 
 namespace {
 
-// Compute column that runs `precision`, falling back to the nearest wider format the device
-// has (an A100 runs an fp8 model's matmuls in bf16).
+// Compute column that runs `precision` (an A100 runs an fp8 model's matmuls in bf16). A device lacking the
+// scenario's compute column runs the products in the fastest format it has that holds the data without loss:
+// a wider one, or one as wide of the same kind (mxfp4 -> nvfp4 or fp4). An integer format may widen to a
+// 16-bit float, never to a float of its own width, and a float never narrows to an integer. A device with
+// none of those (an int8-only laptop NPU asked for bf16) uses its fastest column and says that it is
+// narrower. The catalog's missing column means "not native" (README, "Devices"): no rate is ever assumed from
+// another.
 PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<std::string>& warnings)
 {
     const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
-    if (device.peak(wanted) > 0)
-        return wanted;
-    // Wider formats of the same kind first: fp4 -> fp8 -> bf16 ...; int4 -> int8 -> bf16 ...
-    // (an integer format never falls back to a float one of the same width, nor vice versa).
-    static constexpr PeakKey floats[] = {PeakKey::Fp4,  PeakKey::Fp8,  PeakKey::Bf16, PeakKey::Fp16,
-                                         PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
-    static constexpr PeakKey integers[] = {PeakKey::Int4, PeakKey::Int8, PeakKey::Bf16, PeakKey::Fp16,
-                                           PeakKey::Tf32, PeakKey::Fp32, PeakKey::Fp64};
-    const bool integer = wanted == PeakKey::Int4 || wanted == PeakKey::Int8;
-    const auto& chain = integer ? integers : floats;
-    const auto* start = std::find(std::begin(chain), std::end(chain), wanted);
-    for (const auto* it = start; it != std::end(chain); ++it) {
-        if (device.peak(*it) > 0) {
-            warnings.push_back(device.name + " has no " + std::string(peakKeyName(wanted)) +
-                               " peak; compute uses its " + std::string(peakKeyName(*it)) + " peak");
-            return *it;
-        }
+    struct Format
+    {
+        int bits;
+        bool integer;
+    };
+    static constexpr std::array<Format, kPeakKeyCount> kFormats{{
+        {64, false},
+        {32, false},
+        {19, false},
+        {16, false},
+        {16, false},
+        {8, false}, // fp64 .. fp8
+        {8, true},
+        {4, true},
+        {4, false},
+        {8, false},
+        {4, false},
+        {4, false}, // int8 .. nvfp4
+    }};
+    const auto format = [](PeakKey key) { return kFormats[static_cast<std::size_t>(key)]; };
+    const Format want = format(wanted);
+    const auto holdsData = [&](PeakKey key) {
+        const Format have = format(key);
+        if (have.integer != want.integer)
+            return have.bits > want.bits && !have.integer; // int -> a wider float only
+        return have.bits >= want.bits;
+    };
+    std::optional<PeakKey> best;
+    std::optional<PeakKey> fastest;
+    for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
+        const auto key = static_cast<PeakKey>(i);
+        if (device.peak(key) <= 0)
+            continue;
+        if (!fastest || device.peak(key) > device.peak(*fastest))
+            fastest = key;
+        if (holdsData(key) && (!best || device.peak(key) > device.peak(*best)))
+            best = key;
     }
-    for (std::size_t i = 0; i < kPeakKeyCount; ++i) { // anything at all (a loader guarantees one)
-        if (device.peakFlopsPerSecond[i] > 0)
-            return static_cast<PeakKey>(i);
+    const std::string wantedName(peakKeyName(wanted));
+    // A native column slower than a wider one (Blackwell Ultra's vestigial INT8: 0.15 POPS beside
+    // 2.25 PFLOP/s BF16) is not what an engine would run: it dequantizes to the faster format.
+    if (device.peak(wanted) > 0) {
+        if (*best == wanted || device.peak(*best) <= device.peak(wanted))
+            return wanted;
+        warnings.push_back(device.name + " runs " + wantedName + " slower than " +
+                           std::string(peakKeyName(*best)) + "; compute uses its " +
+                           std::string(peakKeyName(*best)) + " peak");
+        return *best;
+    }
+    if (best) {
+        warnings.push_back(device.name + " has no " + wantedName + " peak; compute uses its " +
+                           std::string(peakKeyName(*best)) + " peak");
+        return *best;
+    }
+    if (fastest) { // a loader guarantees at least one column
+        warnings.push_back(device.name + " has no " + wantedName +
+                           " peak nor a wider one; compute uses its " + std::string(peakKeyName(*fastest)) +
+                           " peak, as if the model were quantized to it");
+        return *fastest;
     }
     return PeakKey::Bf16;
 }

@@ -12,7 +12,7 @@ struct PrecisionInfo
 };
 
 // Names and kinds; bits per element are kBitsPerElement (precision.h), in the same order.
-constexpr std::array<PrecisionInfo, 16> kPrecisions{{
+constexpr std::array<PrecisionInfo, 19> kPrecisions{{
     {Precision::Fp32, "fp32", false},
     {Precision::Tf32, "tf32", false},
     {Precision::Bf16, "bf16", false},
@@ -29,6 +29,9 @@ constexpr std::array<PrecisionInfo, 16> kPrecisions{{
     {Precision::AwqInt4, "awq-int4", true},
     {Precision::GptqInt4, "gptq-int4", true},
     {Precision::Checkpoint, "checkpoint", true},
+    {Precision::MxFp8, "mxfp8", false},
+    {Precision::MxFp4, "mxfp4", false},
+    {Precision::NvFp4, "nvfp4", false},
 }};
 static_assert(kPrecisions.size() == kBitsPerElement.size());
 static_assert(
@@ -117,6 +120,12 @@ std::optional<PeakKey> computeKey(Precision precision)
         return PeakKey::Int4;
     case Precision::Fp4:
         return PeakKey::Fp4;
+    case Precision::MxFp8:
+        return PeakKey::MxFp8;
+    case Precision::MxFp4:
+        return PeakKey::MxFp4;
+    case Precision::NvFp4:
+        return PeakKey::NvFp4;
     default:
         return std::nullopt;
     }

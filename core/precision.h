@@ -30,6 +30,16 @@ enum class Precision {
     // or torch_dtype); bytes come from ModelArchitecture::checkpointBitsPerParam, never from
     // kBitsPerElement.
     Checkpoint,
+    // Block-scaled formats (after Checkpoint so the older indices stay put). Stored with their
+    // scales; computed natively where the device has the matching peak column, else in the
+    // fastest wider format it has (estimator.cpp, resolveComputeKey):
+    // - mxfp8: 32 FP8 elements + one 8-bit E8M0 scale = 8 + 8/32 = 8.25 bits (OCP MX v1.0)
+    // - mxfp4: 32 FP4 (E2M1) elements + one E8M0 scale = 4 + 8/32 = 4.25 bits (OCP MX v1.0)
+    // - nvfp4: 16 E2M1 elements + one E4M3 scale = 4 + 8/16 = 4.5 bits; the per-tensor FP32
+    //   scale is negligible (NVIDIA, "Introducing NVFP4 ...", Table 1)
+    MxFp8,
+    MxFp4,
+    NvFp4,
 };
 
 // Columns of a device's peak_flops table (catalog keys). The block-scaled formats come last so
@@ -58,9 +68,10 @@ std::string_view peakKeyName(PeakKey key);
 // - awq/gptq int4, group 128: 4 + (16-bit scale + 16-bit zero) / 128 = 4.25
 // - checkpoint: per module group (ModelArchitecture::checkpointBitsPerParam); 16 here only as
 //   the bf16 default the memory model never reads for it
+// - mxfp8 8.25, mxfp4 4.25, nvfp4 4.5 (see the enum)
 // In the header because every memory probe reads it (one report in about a microsecond).
-inline constexpr std::array<double, 16> kBitsPerElement{32,  32,     16,   16,   8,   8,    4,    4,
-                                                        8.5, 6.5625, 5.69, 4.85, 4.5, 4.25, 4.25, 16};
+inline constexpr std::array<double, 19> kBitsPerElement{
+    32, 32, 16, 16, 8, 8, 4, 4, 8.5, 6.5625, 5.69, 4.85, 4.5, 4.25, 4.25, 16, 8.25, 4.25, 4.5};
 inline double bitsPerElement(Precision precision)
 {
     return kBitsPerElement[static_cast<std::size_t>(precision)];

@@ -18,9 +18,15 @@ struct WarningTemplate
 // Mirrors the report.warnings of core/estimator.cpp and the split errors its validateSplit()
 // throws; tests/widgets/tst_core_message.cpp produces every one of them and fails on a text this
 // table does not know.
-constexpr std::array<WarningTemplate, 22> kWarnings{{
+constexpr std::array<WarningTemplate, 24> kWarnings{{
     {R"(^(.+) has no (\S+) peak; compute uses its (\S+) peak$)",
      QT_TRANSLATE_NOOP("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak")},
+    {R"(^(.+) has no (\S+) peak nor a wider one; compute uses its (\S+) peak, as if the model were quantized to it$)",
+     QT_TRANSLATE_NOOP("CoreMessage",
+                       "%1 has no %2 peak nor a wider one; compute uses its %3 peak, as if the model were "
+                       "quantized to it")},
+    {R"(^(.+) runs (\S+) slower than (\S+); compute uses its (\S+) peak$)",
+     QT_TRANSLATE_NOOP("CoreMessage", "%1 runs %2 slower than %3; compute uses its %4 peak")},
     {R"(^context of (\d+) tokens exceeds the model's max_position_embeddings (\d+)$)",
      QT_TRANSLATE_NOOP("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2")},
     {R"(^batch (\d+) is smaller than the (\d+) data-parallel replicas; some replicas idle$)",

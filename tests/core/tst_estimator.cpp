@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 
 #include <QtTest>
+#include <algorithm>
 
 using namespace lhe::core;
 
@@ -60,6 +61,8 @@ private slots:
     void trainingMfuDefinition();
     void trainingGlobalBatchIsMicroTimesAccumTimesData();
     void computeFallbackWarns();
+    void computeFallbackUsesNativeColumns_data();
+    void computeFallbackUsesNativeColumns();
     void outputTokensZeroMeansPrefillOnly();
     void limitsAreTheLargestThatFit_data();
     void limitsAreTheLargestThatFit();
@@ -354,6 +357,81 @@ void TestEstimator::computeFallbackWarns()
     const Report r = run(s);
     QCOMPARE(r.roofline.peakFlopsPerSecond, 312e12);
     QVERIFY(!r.warnings.empty());
+}
+
+// A missing peak column means the device cannot run that format natively (README, "Devices"):
+// no rate is assumed from another column. The products then run in the fastest column that holds
+// the data (as wide or wider, an integer only in an integer or a wider float, a float never in an
+// integer), else in the fastest column of all, said louder. Peaks in TFLOP/s, made up so that the
+// fastest column is never the answer by accident.
+void TestEstimator::computeFallbackUsesNativeColumns_data()
+{
+    QTest::addColumn<QString>("peaks"); // JSON object, TFLOP/s
+    QTest::addColumn<QString>("compute");
+    QTest::addColumn<double>("expectedTflops");
+    QTest::addColumn<QString>("warning"); // empty: none expected
+
+    QTest::newRow("native nvfp4 runs at its own column")
+        << R"({"bf16": 2250, "fp8": 4500, "fp4": 9000, "nvfp4": 9000})"
+        << "nvfp4" << 9000.0 << "";
+    QTest::newRow("fp8 on an A100: bf16, not the faster int8")
+        << R"({"fp32": 19.5, "tf32": 156, "bf16": 312, "fp16": 312, "int8": 624})"
+        << "fp8" << 312.0 << "has no fp8 peak; compute uses its bf16 peak";
+    QTest::newRow("int8 on a Blackwell Ultra without int8: bf16, not fp8")
+        << R"({"bf16": 2500, "fp8": 5000, "fp4": 15000, "nvfp4": 15000})"
+        << "int8" << 2500.0 << "has no int8 peak; compute uses its bf16 peak";
+    QTest::newRow("a native int8 slower than bf16 is passed over (Blackwell Ultra)")
+        << R"({"bf16": 2250, "fp8": 4500, "int8": 150})"
+        << "int8" << 2250.0 << "runs int8 slower than bf16; compute uses its bf16 peak";
+    QTest::newRow("int4 widens to the faster int8")
+        << R"({"bf16": 100, "int8": 400})"
+        << "int4" << 400.0 << "has no int4 peak; compute uses its int8 peak";
+    QTest::newRow("mxfp8 on Hopper: its fp8 tensor cores")
+        << R"({"bf16": 989, "fp8": 1979, "int8": 1979})"
+        << "mxfp8" << 1979.0 << "has no mxfp8 peak; compute uses its fp8 peak";
+    QTest::newRow("mxfp4 where only nvfp4 is native: the same width and kind")
+        << R"({"bf16": 1000, "fp8": 2000, "nvfp4": 4000})"
+        << "mxfp4" << 4000.0 << "has no mxfp4 peak; compute uses its nvfp4 peak";
+    QTest::newRow("bf16 on an int8-only NPU: narrower, said so")
+        << R"({"int8": 45})"
+        << "bf16" << 45.0 << "has no bf16 peak nor a wider one; compute uses its int8 peak";
+}
+
+void TestEstimator::computeFallbackUsesNativeColumns()
+{
+    QFETCH(QString, peaks);
+    QFETCH(QString, compute);
+    QFETCH(double, expectedTflops);
+    QFETCH(QString, warning);
+    nlohmann::json flops = nlohmann::json::parse(peaks.toStdString());
+    for (auto& [key, value] : flops.items())
+        value = value.get<double>() * 1e12;
+    Catalog catalog = Catalog::builtIn();
+    std::vector<std::string> warnings;
+    catalog.add({{"devices",
+                  {{{"id", "test-device"},
+                    {"name", "Test device"},
+                    {"vendor", "Test"},
+                    {"class", "gpu"},
+                    {"memory_bytes", 80.0 * 1024 * 1024 * 1024},
+                    {"memory_bandwidth", 2e12},
+                    {"peak_flops", flops}}}}},
+                "test", true, warnings);
+    QVERIFY(warnings.empty());
+    Scenario s = inference("test-device", "llama-3.1-8b", 1, 1024, 0);
+    s.compute = *parsePrecision(compute.toStdString());
+    const Report r = estimate(s, catalog);
+    QCOMPARE(r.roofline.peakFlopsPerSecond, expectedTflops * 1e12);
+    const auto said = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const std::string& text) {
+        return text.find("compute uses its") != std::string::npos;
+    });
+    if (warning.isEmpty()) {
+        QVERIFY2(said == r.warnings.end(), said == r.warnings.end() ? "" : said->c_str());
+    } else {
+        QVERIFY(said != r.warnings.end());
+        const QString text = QString::fromStdString(*said);
+        QVERIFY2(text.startsWith(QStringLiteral("Test device ") + warning), qPrintable(text));
+    }
 }
 
 void TestEstimator::outputTokensZeroMeansPrefillOnly()

@@ -176,6 +176,11 @@ void TestMemoryModel::weightOnlyFormats_data()
     QTest::newRow("q6_k: 210 B per 256 weights") << "q6_k" << 210.0 * 8 / 256;
     QTest::newRow("awq-int4: 4 + 32/128") << "awq-int4" << 4.0 + 32.0 / 128;
     QTest::newRow("bf16") << "bf16" << 16.0;
+    // Block-scaled (OCP Microscaling Formats v1.0: 32 elements share one 8-bit E8M0 scale; NVIDIA's
+    // NVFP4: 16 E2M1 elements share one 8-bit E4M3 scale).
+    QTest::newRow("mxfp8: 32 x 8 + 8 bits per 32") << "mxfp8" << (32.0 * 8 + 8) / 32;
+    QTest::newRow("mxfp4: 32 x 4 + 8 bits per 32") << "mxfp4" << (32.0 * 4 + 8) / 32;
+    QTest::newRow("nvfp4: 16 x 4 + 8 bits per 16") << "nvfp4" << (16.0 * 4 + 8) / 16;
 }
 
 void TestMemoryModel::weightOnlyFormats()

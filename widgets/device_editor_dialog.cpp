@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/units.h"
+#include "widgets/value_format.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -193,6 +194,10 @@ void DeviceEditorDialog::buildUi()
                                      QStringLiteral("DDR5")});
         m_memoryTypeCombo->lineEdit()->setPlaceholderText(tr("optional"));
         form->addRow(tr("Memory &type"), m_memoryTypeCombo);
+        // The size as the picker will show it (README, "Units"): datasheet GB, then decimal.
+        m_memoryEchoLabel = new QLabel(group);
+        m_memoryEchoLabel->setObjectName(QStringLiteral("memoryEchoLabel"));
+        form->addRow(QString(), m_memoryEchoLabel);
 
         m_bandwidthSpin = newAmount(group, QStringLiteral("bandwidthSpin"), 1e6, 2, tr(" GB/s"));
         m_bandwidthSpin->setToolTip(tr("Peak memory bandwidth, GB/s (10⁹ bytes per second)."));
@@ -291,6 +296,7 @@ void DeviceEditorDialog::buildUi()
         connect(spin, &QDoubleSpinBox::valueChanged, this, &DeviceEditorDialog::validate);
     connect(m_classCombo, &QComboBox::currentIndexChanged, this, &DeviceEditorDialog::validate);
     connect(m_memoryUnitCombo, &QComboBox::currentIndexChanged, this, &DeviceEditorDialog::validate);
+    connect(m_memoryTypeCombo, &QComboBox::currentTextChanged, this, &DeviceEditorDialog::validate);
 }
 
 void DeviceEditorDialog::setCatalog(const core::Catalog& catalog)
@@ -407,6 +413,11 @@ void DeviceEditorDialog::validate()
     else if (!m_interconnectNameEdit->text().trimmed().isEmpty() && !(d.interconnectBytesPerSecond > 0))
         problem = tr("Enter the interconnect's bandwidth, or clear its name.");
     m_problem = problem;
+    m_memoryEchoLabel->setText(
+        d.memoryBytes > 0
+            ? tr("Shown as %1")
+                  .arg(formatDatasheetMemory(d.memoryBytes, m_memoryTypeCombo->currentText().trimmed()))
+            : QString());
 
     QString message;
     if (!problem.isEmpty()) {

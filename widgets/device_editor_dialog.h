@@ -84,6 +84,7 @@ private:
     QDoubleSpinBox* m_bandwidthSpin = nullptr;
     std::array<QDoubleSpinBox*, 5> m_peakSpins{}; // bf16, fp16, fp8, int8, fp32
     QComboBox* m_memoryTypeCombo = nullptr;
+    QLabel* m_memoryEchoLabel = nullptr; // "Shown as 80 GB HBM3 (85.9 GB = 80 GiB)"
     QLineEdit* m_releaseEdit = nullptr;
     QLineEdit* m_interconnectNameEdit = nullptr;
     QDoubleSpinBox* m_interconnectSpin = nullptr;

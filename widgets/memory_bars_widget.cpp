@@ -357,7 +357,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     const double capacityGb = m_chart.capacityBytes / kBytesPerGb;
     m_capacityLine->point1->setCoords(0, capacityGb);
     m_capacityLine->point2->setCoords(1, capacityGb);
-    m_capacityText = tr("Capacity %1").arg(formatBytes(m_chart.capacityBytes));
+    m_capacityText = tr("Capacity %1").arg(formatCapacity(m_chart.capacityBytes));
     m_capacityLabel->position->setCoords(0.985, capacityGb);
 
     // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
@@ -476,7 +476,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         }
         const QString total = formatBytes(m_chart.bars[static_cast<std::size_t>(b)].totalBytes);
         const QString body = tr("%1; total %2 of %3 capacity")
-                                 .arg(segments.join(tr(", ")), total, formatBytes(m_chart.capacityBytes));
+                                 .arg(segments.join(tr(", ")), total, formatCapacity(m_chart.capacityBytes));
         bars << (barCount == 1 ? body : tr("%1: %2").arg(m_keyTicker->ticks().value(b + 1), body));
     }
     m_summary = tr("%1. %2.").arg(bars.join(tr(". ")), m_badgeText);

@@ -50,7 +50,8 @@ const std::array<Section, 9> kSections{{
          "gradient for every weight and the AdamW optimizer's FP32 master copy, momentum and "
          "variance: 2 + 2 + 12 = 16 bytes per parameter, plus the activations saved for the "
          "backward pass. Llama-3.1-8B is served from 17 GB, but training it needs about 130 GB: "
-         "more than one 80 GB H100 holds."),
+         "more than one H100 holds (its \"80 GB\" of HBM3 is 80 GiB, 85.9 GB in the decimal units "
+         "of every figure here)."),
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
                        "the memory chart: optimizer states (96 GB) dwarf the weights (16 GB), and the badge "
                        "says what spills to host RAM."),
@@ -78,9 +79,10 @@ const std::array<Section, 9> kSections{{
          "stores the frozen base in 4-bit NormalFloat, about 4.13 bits per weight with double "
          "quantization, and turns each weight back into BF16 just before using it. A frozen "
          "weight needs no gradient of its own: the backward pass only passes the gradient on to "
-         "its input, about as much work as the forward pass instead of twice it. On a 24 GB "
-         "RTX 4090 at sequence 512, micro-batch 1, with full recomputation: full fine-tuning "
-         "needs about 130 GB and does not fit (over 100 GB would spill to host RAM and disk); "
+         "its input, about as much work as the forward pass instead of twice it. On an RTX 4090 "
+         "(24 GB of GDDR6X, 25.8 GB) at sequence 512, micro-batch 1, with full recomputation: "
+         "full fine-tuning needs about 130 GB and does not fit (over 100 GB would spill to host "
+         "RAM and disk); "
          "LoRA needs about 18 GB and QLoRA about 7.5 GB, and both fit."),
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
                        "load the three and compare the memory bars: full fine-tuning's optimizer states "
@@ -100,15 +102,16 @@ const std::array<Section, 9> kSections{{
 
     {"cpu-gpu-npu-tpu",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "CPU, GPU, NPU, TPU"),
-     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
-                       "A CPU has a few dozen general-purpose cores and large, cheap DDR memory. A GPU has "
-                       "thousands of parallel lanes with tensor cores; NPUs (Huawei Ascend, Intel Gaudi) and "
-                       "TPUs (Google) are built around matrix engines; all three feed them from fast HBM or "
-                       "GDDR. Two numbers decide LLM speed, peak FLOP/s and memory bandwidth: AMD EPYC 9654 "
-                       "about 15 TFLOP/s BF16 and 461 GB/s DDR5; H100 SXM 989 TFLOP/s and 3.35 TB/s HBM3; "
-                       "TPU v5p 459 TFLOP/s and 2.77 TB/s. The CPU's 768 GB holds Llama-3.1-70B in BF16 "
-                       "(141 GB), which one H100 cannot, but reading 141 GB per token at 461 GB/s allows at "
-                       "most 3.3 tokens/s."),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "A CPU has a few dozen general-purpose cores and large, cheap DDR memory. A GPU has "
+         "thousands of parallel lanes with tensor cores; NPUs (Huawei Ascend, Intel Gaudi) and "
+         "TPUs (Google) are built around matrix engines; all three feed them from fast HBM or "
+         "GDDR. Two numbers decide LLM speed, peak FLOP/s and memory bandwidth: AMD EPYC 9654 "
+         "about 15 TFLOP/s BF16 and 461 GB/s DDR5; H100 SXM 989 TFLOP/s and 3.35 TB/s HBM3; "
+         "TPU v5p 459 TFLOP/s and 2.77 TB/s. The CPU's 768 GB of DDR5 (825 GB) holds Llama-3.1-70B in BF16 "
+         "(141 GB), which one H100 cannot, but reading 141 GB per token at 461 GB/s allows at "
+         "most 3.3 tokens/s."),
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
                        "the decode card says Memory bandwidth at about 3 tokens/s; the prefill card says "
                        "Compute: a 1,024-token prompt takes about 20 s."),
@@ -123,13 +126,14 @@ const std::array<Section, 9> kSections{{
 
     {"ram-vs-vram",
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel", "RAM vs VRAM"),
-     QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
-                       "VRAM is the accelerator's own memory, small and fast: an RTX 4090 has 24 GB of "
-                       "GDDR6X at 1,008 GB/s. RAM is the host's memory, larger and cheaper, but the GPU "
-                       "reaches it over PCIe 4.0 x16 at 31.5 GB/s, 32 times slower. What does not fit in "
-                       "VRAM stays in RAM and must cross PCIe (or run on the slower CPU) for every token. "
-                       "Llama-3.1-70B at 4 bits (Q4_K_M, 4.85 bits per weight) is 43 GB: 18 GB of it "
-                       "cannot stay on a 24 GB card."),
+     QT_TRANSLATE_NOOP(
+         "lhe::widgets::PrimerPanel",
+         "VRAM is the accelerator's own memory, small and fast: an RTX 4090 has 24 GB of "
+         "GDDR6X (25.8 GB = 24 GiB) at 1,008 GB/s. RAM is the host's memory, larger and cheaper, but the GPU "
+         "reaches it over PCIe 4.0 x16 at 31.5 GB/s, 32 times slower. What does not fit in "
+         "VRAM stays in RAM and must cross PCIe (or run on the slower CPU) for every token. "
+         "Llama-3.1-70B at 4 bits (Q4_K_M, 4.85 bits per weight) is 43 GB: 18 GB of it "
+         "cannot stay on the card."),
      QT_TRANSLATE_NOOP("lhe::widgets::PrimerPanel",
                        "the memory chart's badge says it offloads 18 GB to host RAM; the decode card says "
                        "Offload I/O, about 1 token/s."),

@@ -3,8 +3,11 @@
 #include "core/catalog.h"
 #include "core/model_architecture.h"
 #include "core/report.h"
+#include "widgets/device_items.h"
+#include "widgets/device_search.h"
 #include "widgets/fine_tuning_controls.h"
 #include "widgets/overheads_dialog.h"
+#include "widgets/picker_items.h"
 #include "widgets/scenario_document.h"
 #include "widgets/value_format.h"
 
@@ -126,11 +129,6 @@ int toInt(long long value)
     return static_cast<int>(value);
 }
 
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 // 16- and 32-bit compute formats store activations in the same format; FP8 and narrower GEMMs
 // keep bf16 activations between kernels (NVIDIA Transformer Engine's FP8 recipe).
 core::Precision activationsForCompute(core::Precision compute)
@@ -149,105 +147,14 @@ core::Precision activationsForCompute(core::Precision compute)
 constexpr std::array kComputePrecisions{core::Precision::Fp32, core::Precision::Tf32, core::Precision::Bf16,
                                         core::Precision::Fp16, core::Precision::Fp8,  core::Precision::Int8,
                                         core::Precision::Int4, core::Precision::Fp4};
+// Block-scaled formats (README, "Devices"): weights and compute only; the cache engines of today
+// store keys and values in bf16 or fp8.
+constexpr std::array kBlockScaledPrecisions{core::Precision::MxFp8, core::Precision::MxFp4,
+                                            core::Precision::NvFp4};
 // Weight-only formats the picker lists with their bits (checkpoint has no single bit width).
 constexpr std::array kWeightOnlyPrecisions{
     core::Precision::Q8_0, core::Precision::Q6_K,    core::Precision::Q5_K_M,  core::Precision::Q4_K_M,
     core::Precision::Q4_0, core::Precision::AwqInt4, core::Precision::GptqInt4};
-
-bool isIntegerKey(core::PeakKey key)
-{
-    return key == core::PeakKey::Int8 || key == core::PeakKey::Int4;
-}
-
-// "989 TFLOP/s bf16"; bf16 when the device has it, else its highest dense peak.
-QString peakText(const core::Device& device)
-{
-    core::PeakKey key = core::PeakKey::Bf16;
-    double value = device.peak(key);
-    if (value <= 0) {
-        for (std::size_t i = 0; i < core::kPeakKeyCount; ++i) {
-            const auto candidate = static_cast<core::PeakKey>(i);
-            if (device.peak(candidate) > value) {
-                key = candidate;
-                value = device.peak(candidate);
-            }
-        }
-    }
-    if (value <= 0)
-        return {};
-    const QString unit = isIntegerKey(key) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s");
-    return ScenarioControls::tr("%1 %2").arg(formatRate(value, unit), qs(core::peakKeyName(key)));
-}
-
-// "85.9 GB HBM3 · 3.35 TB/s · 989 TFLOP/s bf16"
-QString deviceSummary(const core::Device& device)
-{
-    QString memory = formatBytes(device.memoryBytes);
-    if (!device.memoryType.empty())
-        memory = ScenarioControls::tr("%1 %2").arg(memory, qs(device.memoryType));
-    QString text = ScenarioControls::tr("%1 · %2").arg(
-        memory, formatRate(device.memoryBandwidthBytesPerSecond, QStringLiteral("B/s")));
-    const QString peak = peakText(device);
-    if (!peak.isEmpty())
-        text = ScenarioControls::tr("%1 · %2").arg(text, peak);
-    return text;
-}
-
-QString escaped(const std::string& text)
-{
-    return qs(text).toHtmlEscaped();
-}
-
-QString sourcesHtml(const std::vector<std::string>& sources)
-{
-    if (sources.empty())
-        return {};
-    QString html = QStringLiteral("<br/>") + ScenarioControls::tr("Sources:");
-    for (std::size_t i = 0; i < std::min<std::size_t>(2, sources.size()); ++i)
-        html += QStringLiteral("<br/>") + escaped(sources[i]);
-    if (sources.size() > 2)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("(%n more)", nullptr, static_cast<int>(sources.size() - 2));
-    return html;
-}
-
-QString deviceTooltip(const core::Device& device)
-{
-    QString html = QStringLiteral("<qt><b>") + escaped(device.name) + QStringLiteral("</b>");
-    if (!device.vendor.empty() || !device.architecture.empty())
-        html +=
-            QStringLiteral("<br/>") + escaped(device.vendor) +
-            (device.architecture.empty() ? QString() : QStringLiteral(" · ") + escaped(device.architecture));
-    if (!device.release.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escaped(device.release));
-    if (!device.confidence.empty())
-        html +=
-            QStringLiteral("<br/>") + ScenarioControls::tr("Confidence: %1").arg(escaped(device.confidence));
-    if (!device.uncertainty.empty())
-        html += QStringLiteral("<br/><i>") + escaped(device.uncertainty) + QStringLiteral("</i>");
-    html += sourcesHtml(device.sources);
-    if (device.userDefined)
-        html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
-                QStringLiteral("</b>");
-    return html + QStringLiteral("</qt>");
-}
-
-bool isLowConfidence(const core::Device& device)
-{
-    return qs(device.confidence).startsWith(QLatin1String("low"), Qt::CaseInsensitive);
-}
-
-// The picker name with its markers: " · user" for the user's own catalog entries, " · uncertain"
-// for devices whose catalog figures are rated low confidence (the tooltip says why).
-QString deviceDisplayName(const core::Device& device)
-{
-    QString name = qs(device.name);
-    if (device.userDefined)
-        name = ScenarioControls::tr("%1 · user").arg(name);
-    if (isLowConfidence(device))
-        name = ScenarioControls::tr("%1 · uncertain").arg(name);
-    return name;
-}
 
 QString modelDisplayName(const core::ModelEntry& model)
 {
@@ -288,7 +195,8 @@ QString architectureHtml(const core::ModelArchitecture& a)
 {
     QString html;
     if (!a.modelType.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("model_type: %1").arg(escaped(a.modelType));
+        html +=
+            QStringLiteral("<br/>") + ScenarioControls::tr("model_type: %1").arg(escapedHtml(a.modelType));
     if (a.layers > 0)
         html += QStringLiteral("<br/>") + ScenarioControls::tr("%1 layers · hidden %2 · %3 heads (%4 KV)")
                                               .arg(a.layers)
@@ -324,9 +232,9 @@ QString architectureHtml(const core::ModelArchitecture& a)
                 ScenarioControls::tr("Multi-token prediction: %1 params (not loaded for plain decoding)")
                     .arg(paramsText(a.paramsMtp));
     if (a.checkpointQuantized)
-        html +=
-            QStringLiteral("<br/>") + ScenarioControls::tr("Checkpoint: %1 (%2)")
-                                          .arg(escaped(a.checkpointSummary), formatBytes(a.checkpointBytes));
+        html += QStringLiteral("<br/>") +
+                ScenarioControls::tr("Checkpoint: %1 (%2)")
+                    .arg(escapedHtml(a.checkpointSummary), formatBytes(a.checkpointBytes));
     if (!a.approximations.empty())
         html +=
             QStringLiteral("<br/><b>") + ScenarioControls::tr("Approximate reading") + QStringLiteral("</b>");
@@ -335,55 +243,24 @@ QString architectureHtml(const core::ModelArchitecture& a)
 
 QString modelTooltip(const core::ModelEntry& model)
 {
-    QString html = QStringLiteral("<qt><b>") + escaped(model.name) + QStringLiteral("</b>");
-    html += QStringLiteral("<br/>") + ScenarioControls::tr("Family: %1").arg(escaped(model.family));
+    QString html = QStringLiteral("<qt><b>") + escapedHtml(model.name) + QStringLiteral("</b>");
+    html += QStringLiteral("<br/>") + ScenarioControls::tr("Family: %1").arg(escapedHtml(model.family));
     if (!model.release.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escaped(model.release));
+        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escapedHtml(model.release));
     html +=
         QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
     html += architectureHtml(model.architecture);
     if (!model.paramsSource.empty())
         html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Parameter count: %1").arg(escaped(model.paramsSource));
+                ScenarioControls::tr("Parameter count: %1").arg(escapedHtml(model.paramsSource));
     if (!model.configProvenance.empty())
         html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("config.json: %1").arg(escaped(model.configProvenance));
+                ScenarioControls::tr("config.json: %1").arg(escapedHtml(model.configProvenance));
     html += sourcesHtml(model.sources);
     if (model.userDefined)
         html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
                 QStringLiteral("</b>");
     return html + QStringLiteral("</qt>");
-}
-
-QStandardItem* headerItem(const QString& text)
-{
-    auto* item = new QStandardItem(text);
-    item->setFlags(Qt::NoItemFlags); // neither selectable nor enabled: arrow keys skip it
-    QFont font = item->font();
-    font.setBold(true);
-    item->setFont(font);
-    item->setData(ScenarioControls::HeaderItem, ScenarioControls::KindRole);
-    item->setAccessibleText(ScenarioControls::tr("Group: %1").arg(text));
-    return item;
-}
-
-QStandardItem* entryItem(const QString& id, const QString& name, const QString& summary,
-                         const QString& tooltip)
-{
-    auto* item = new QStandardItem(ScenarioControls::tr("%1 — %2").arg(name, summary));
-    item->setData(name, ScenarioControls::NameRole);
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    item->setData(id, ScenarioControls::IdRole);
-    item->setData(ScenarioControls::EntryItem, ScenarioControls::KindRole);
-    item->setData(summary, ScenarioControls::SummaryRole);
-    item->setToolTip(tooltip);
-    return item;
-}
-
-int itemKind(const QComboBox* combo, int row)
-{
-    const QVariant kind = combo->itemData(row, ScenarioControls::KindRole);
-    return kind.isValid() ? kind.toInt() : -1;
 }
 
 void setPrecisionItem(QComboBox* combo, core::Precision precision)
@@ -604,9 +481,11 @@ void ScenarioControls::buildUi()
                      tr("The chip every device of the scenario uses. Hover an entry for its sources."));
         addLabel(grid, 0, tr("&Device"), m_deviceCombo);
         grid->addWidget(m_deviceCombo, 0, 1);
+        m_deviceSearch = new DeviceSearch(group);
+        grid->addWidget(m_deviceSearch, 1, 0, 1, 2);
         m_deviceSummary = smallLabel(group);
         m_deviceSummary->setObjectName(QStringLiteral("deviceSummary"));
-        grid->addWidget(m_deviceSummary, 1, 0, 1, 2);
+        grid->addWidget(m_deviceSummary, 2, 0, 1, 2);
 
         m_devicesSpin = newSpin(group, 1, kMaxDevices);
         prepareInput(m_devicesSpin, QStringLiteral("deviceCountSpin"), tr("Device count"),
@@ -614,7 +493,7 @@ void ScenarioControls::buildUi()
         m_devicesSlider = newSlider(group, kDevicesMaxPosition, 1, 1);
         prepareInput(m_devicesSlider, QStringLiteral("deviceCountSlider"), tr("Device count slider"),
                      tr("Number of devices in powers of two; type any count in the box."));
-        addSliderRows(grid, 2, tr("Device cou&nt"), m_devicesSpin, m_devicesSlider);
+        addSliderRows(grid, 3, tr("Device cou&nt"), m_devicesSpin, m_devicesSlider);
     }
 
     // Model
@@ -742,6 +621,15 @@ void ScenarioControls::buildUi()
             m_computeCombo->addItem(name, name);
         }
         auto* weightsModel = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
+        auto* computeModel = qobject_cast<QStandardItemModel*>(m_computeCombo->model());
+        weightsModel->appendRow(headerItem(tr("Block-scaled")));
+        computeModel->appendRow(headerItem(tr("Block-scaled")));
+        for (const core::Precision precision : kBlockScaledPrecisions) {
+            const QString name = qs(core::precisionName(precision));
+            m_weightsCombo->addItem(
+                tr("%1 · %2 bits").arg(name, formatNumber(core::bitsPerElement(precision))), name);
+            m_computeCombo->addItem(name, name);
+        }
         weightsModel->appendRow(headerItem(tr("Weight-only (inference)")));
         for (const core::Precision precision : kWeightOnlyPrecisions) {
             const QString name = qs(core::precisionName(precision));
@@ -825,13 +713,13 @@ void ScenarioControls::buildUi()
     m_scroll->setWidget(content);
 
     // Visual order, top to bottom and left to right.
-    std::vector<QWidget*> tabOrder{m_deviceCombo,    m_devicesSpin,         m_devicesSlider,   m_modelCombo,
-                                   m_importButton,   m_inferenceRadio,      m_trainingRadio,   m_batchSpin,
-                                   m_batchSlider,    m_promptSpin,          m_promptSlider,    m_outputSpin,
-                                   m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,      m_pipelineSpin,
-                                   m_dataSpin,       m_expertSpin,          m_weightsCombo,    m_kvCacheCombo,
-                                   m_computeCombo,   m_flashAttentionCheck, m_overheadsButton, m_zeroCombo,
-                                   m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
+    std::vector<QWidget*> tabOrder{m_deviceCombo,  m_deviceSearch,   m_devicesSpin,         m_devicesSlider,
+                                   m_modelCombo,   m_importButton,   m_inferenceRadio,      m_trainingRadio,
+                                   m_batchSpin,    m_batchSlider,    m_promptSpin,          m_promptSlider,
+                                   m_outputSpin,   m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,
+                                   m_pipelineSpin, m_dataSpin,       m_expertSpin,          m_weightsCombo,
+                                   m_kvCacheCombo, m_computeCombo,   m_flashAttentionCheck, m_overheadsButton,
+                                   m_zeroCombo,    m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
     for (QWidget* input : m_fineTuning->inputs())
         tabOrder.push_back(input);
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
@@ -885,6 +773,12 @@ void ScenarioControls::connectSignals()
         if (!m_syncing)
             onModelActivated();
     });
+    // A device found by name becomes current exactly as if picked in the list.
+    connect(m_deviceSearch, &DeviceSearch::deviceChosen, this, [this](const QString& id) {
+        const int row = m_deviceCombo->findData(id, IdRole);
+        if (row >= 0)
+            m_deviceCombo->setCurrentIndex(row);
+    });
     connect(m_importButton, &QPushButton::clicked, this, &ScenarioControls::importModelConfigRequested);
     connect(m_overheadsButton, &QPushButton::clicked, this, &ScenarioControls::editOverheads);
     connect(m_trainingRadio, &QRadioButton::toggled, this, [this] {
@@ -916,26 +810,11 @@ void ScenarioControls::connectSignals()
 
 void ScenarioControls::populateDevices(const core::Catalog& catalog)
 {
-    m_deviceModel->clear();
     m_deviceContextBytes.clear();
     for (const core::Device& device : catalog.devices())
         m_deviceContextBytes.insert(qs(device.id), device.runtimeOverheadBytes);
-    constexpr std::array classes{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
-                                 core::DeviceClass::Tpu};
-    const std::array<QString, 4> headers{tr("CPU"), tr("GPU"), tr("NPU"), tr("TPU")};
-    for (std::size_t c = 0; c < classes.size(); ++c) {
-        bool header = false;
-        for (const core::Device& device : catalog.devices()) {
-            if (device.deviceClass != classes[c])
-                continue;
-            if (!header) {
-                m_deviceModel->appendRow(headerItem(headers[c]));
-                header = true;
-            }
-            m_deviceModel->appendRow(entryItem(qs(device.id), deviceDisplayName(device),
-                                               deviceSummary(device), deviceTooltip(device)));
-        }
-    }
+    fillDeviceModel(*m_deviceModel, catalog);
+    m_deviceSearch->setCatalog(catalog);
 }
 
 void ScenarioControls::populateModels(const core::Catalog* catalog)
@@ -1002,7 +881,7 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
             quantized = architecture.checkpointQuantized;
             tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
             for (const std::string& warning : warnings)
-                tooltip += QStringLiteral("<br/><i>") + escaped(warning) + QStringLiteral("</i>");
+                tooltip += QStringLiteral("<br/><i>") + escapedHtml(warning) + QStringLiteral("</i>");
         } catch (const std::exception& error) {
             summary = tr("not readable");
             tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +

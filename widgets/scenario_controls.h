@@ -198,6 +198,7 @@ private:
     QComboBox* m_deviceCombo = nullptr;
     QStandardItemModel* m_deviceModel = nullptr;
     QLabel* m_deviceSummary = nullptr;
+    class DeviceSearch* m_deviceSearch = nullptr;
     QSlider* m_devicesSlider = nullptr;
     QSpinBox* m_devicesSpin = nullptr;
     QComboBox* m_modelCombo = nullptr;

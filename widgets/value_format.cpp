@@ -28,7 +28,40 @@ QString scaled(double value, const QString& unit)
     return formatNumber(v) + QLatin1Char(' ') + QLatin1String(prefixes[index]) + unit;
 }
 
+constexpr double kBytesPerGiB = 1073741824.0; // 2^30
+
+// The whole number of GiB `bytes` holds, or 0 when it is not one.
+double wholeGiB(double bytes)
+{
+    const double gib = bytes / kBytesPerGiB;
+    return std::isfinite(gib) && gib >= 1 && std::fabs(gib - std::round(gib)) < 1e-9 * gib ? std::round(gib)
+                                                                                           : 0;
+}
+
 } // namespace
+
+QString formatCapacity(double bytes)
+{
+    const double gib = wholeGiB(bytes);
+    if (gib == 0)
+        return formatBytes(bytes);
+    return QCoreApplication::translate("ValueFormat", "%1 = %2 GiB")
+        .arg(formatBytes(bytes), formatNumber(gib, 6));
+}
+
+QString formatDatasheetMemory(double bytes, const QString& memoryType)
+{
+    const double gib = wholeGiB(bytes);
+    if (gib == 0)
+        return memoryType.isEmpty()
+                   ? formatBytes(bytes)
+                   : QCoreApplication::translate("ValueFormat", "%1 %2").arg(formatBytes(bytes), memoryType);
+    const QString datasheet =
+        memoryType.isEmpty()
+            ? QCoreApplication::translate("ValueFormat", "%1 GB").arg(formatNumber(gib, 6))
+            : QCoreApplication::translate("ValueFormat", "%1 GB %2").arg(formatNumber(gib, 6), memoryType);
+    return QCoreApplication::translate("ValueFormat", "%1 (%2)").arg(datasheet, formatCapacity(bytes));
+}
 
 QString formatNumber(double value, int significantDigits)
 {

@@ -11,4 +11,11 @@ QString formatSeconds(double seconds);         // "22.4 ms"
 QString formatRate(double value, const QString& unit); // "989 TFLOP/s", "3.35 TB/s"
 QString formatNumber(double value, int significantDigits = 3);
 
+// Device memory (README, "Units"): memory is sold in binary sizes under the name "GB", so an
+// H100's "80 GB" of HBM3 is 80 GiB, which is 85.9 GB in the decimal units of every computed
+// figure. A whole number of GiB shows both ways; any other size (on-chip SRAM, a user's entry in
+// GB) is decimal already and shows once.
+QString formatCapacity(double bytes);                                   // "85.9 GB = 80 GiB"
+QString formatDatasheetMemory(double bytes, const QString& memoryType); // "80 GB HBM3 (85.9 GB = 80 GiB)"
+
 } // namespace lhe::widgets

@@ -91,6 +91,14 @@
         <source>QLoRA base: unknown value &quot;%1&quot;; allowed: nf4, int8</source>
         <translation>QLoRA 基座：未知值“%1”；可选 nf4、int8</translation>
     </message>
+    <message>
+        <source>%1 has no %2 peak nor a wider one; compute uses its %3 peak, as if the model were quantized to it</source>
+        <translation>%1 没有 %2 峰值，也没有更宽格式的峰值；计算改用其 %3 峰值，相当于把模型量化到该格式</translation>
+    </message>
+    <message>
+        <source>%1 runs %2 slower than %3; compute uses its %4 peak</source>
+        <translation>%1 的 %2 比 %3 慢；计算改用其 %4 峰值</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -1579,6 +1587,29 @@
     <message>
         <source>Change %1 and %2</source>
         <translation>更改%1和%2</translation>
+    </message>
+</context>
+<context>
+    <name>ValueFormat</name>
+    <message>
+        <source>%1 = %2 GiB</source>
+        <translation>%1 = %2 GiB</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 GB %2</source>
+        <translation>%1 GB %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -3572,6 +3603,25 @@ B（当前）：%2</translation>
         <source>Goes into your catalog (user-devices.json). Optional fields left empty or at “default” take the catalog&apos;s defaults.</source>
         <translation>将保存到您的目录（user-devices.json）。留空或设为“默认”的可选字段采用目录的默认值。</translation>
     </message>
+    <message>
+        <source>Shown as %1</source>
+        <translation>显示为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::DeviceSearch</name>
+    <message>
+        <source>Search devices: any part of the name</source>
+        <translation>搜索设备：名称中的任意部分</translation>
+    </message>
+    <message>
+        <source>Search devices</source>
+        <translation>搜索设备</translation>
+    </message>
+    <message>
+        <source>Type any part of a device&apos;s name, e.g. H100, M4 or Gaudi, then pick it from the list or press Enter for the first match.</source>
+        <translation>输入设备名称的任意部分，例如 H100、M4 或 Gaudi，然后从列表中选择，或按 Enter 选第一个匹配项。</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::ExplainPanel</name>
@@ -3964,10 +4014,6 @@ B（当前）：%2</translation>
         <translation>训练与推理</translation>
     </message>
     <message>
-        <source>Inference only runs the model forward: the device holds the weights (2 bytes per parameter in BF16) and the KV cache of the tokens in flight. Training also keeps a gradient for every weight and the AdamW optimizer&apos;s FP32 master copy, momentum and variance: 2 + 2 + 12 = 16 bytes per parameter, plus the activations saved for the backward pass. Llama-3.1-8B is served from 17 GB, but training it needs about 130 GB: more than one 80 GB H100 holds.</source>
-        <translation>推理只做前向计算：设备上放的是权重（BF16 下每个参数 2 字节）和正在生成的 token 的 KV 缓存。训练还要为每个权重保存一份梯度，以及 AdamW 优化器的 FP32 主权重、一阶动量和二阶动量：2 + 2 + 12 = 每个参数 16 字节，另加反向传播所需保存的激活值。因此 Llama-3.1-8B 推理只需 17 GB 显存，训练却需要约 130 GB，超过一张 80 GB 的 H100。</translation>
-    </message>
-    <message>
         <source>the memory chart: optimizer states (96 GB) dwarf the weights (16 GB), and the badge says what spills to host RAM.</source>
         <translation>显存图：优化器状态（96 GB）远大于权重（16 GB），标签显示溢出到主机内存的部分。</translation>
     </message>
@@ -3984,10 +4030,6 @@ B（当前）：%2</translation>
         <translation>CPU、GPU、NPU、TPU</translation>
     </message>
     <message>
-        <source>A CPU has a few dozen general-purpose cores and large, cheap DDR memory. A GPU has thousands of parallel lanes with tensor cores; NPUs (Huawei Ascend, Intel Gaudi) and TPUs (Google) are built around matrix engines; all three feed them from fast HBM or GDDR. Two numbers decide LLM speed, peak FLOP/s and memory bandwidth: AMD EPYC 9654 about 15 TFLOP/s BF16 and 461 GB/s DDR5; H100 SXM 989 TFLOP/s and 3.35 TB/s HBM3; TPU v5p 459 TFLOP/s and 2.77 TB/s. The CPU&apos;s 768 GB holds Llama-3.1-70B in BF16 (141 GB), which one H100 cannot, but reading 141 GB per token at 461 GB/s allows at most 3.3 tokens/s.</source>
-        <translation>CPU 有几十个通用核心，配大容量、便宜的 DDR 内存。GPU 有数千条并行通道和张量核心；NPU（华为昇腾、Intel Gaudi）和 TPU（Google）以矩阵计算单元为核心；这三类加速器都由高速的 HBM 或 GDDR 供数。决定大模型速度的是两个数：峰值 FLOP/s 和显存带宽。AMD EPYC 9654 约 15 TFLOP/s BF16、461 GB/s DDR5；H100 SXM 989 TFLOP/s、3.35 TB/s HBM3；TPU v5p 459 TFLOP/s、2.77 TB/s。CPU 的 768 GB 内存放得下 BF16 的 Llama-3.1-70B（141 GB），一张 H100 放不下；但每个 token 都要以 461 GB/s 读一遍 141 GB，最多只有 3.3 token/s。</translation>
-    </message>
-    <message>
         <source>the decode card says Memory bandwidth at about 3 tokens/s; the prefill card says Compute: a 1,024-token prompt takes about 20 s.</source>
         <translation>解码卡片显示「显存带宽」，约 3 token/s；预填充卡片显示「计算」：1,024 个 token 的提示词约需 20 秒。</translation>
     </message>
@@ -4002,10 +4044,6 @@ B（当前）：%2</translation>
     <message>
         <source>RAM vs VRAM</source>
         <translation>内存与显存</translation>
-    </message>
-    <message>
-        <source>VRAM is the accelerator&apos;s own memory, small and fast: an RTX 4090 has 24 GB of GDDR6X at 1,008 GB/s. RAM is the host&apos;s memory, larger and cheaper, but the GPU reaches it over PCIe 4.0 x16 at 31.5 GB/s, 32 times slower. What does not fit in VRAM stays in RAM and must cross PCIe (or run on the slower CPU) for every token. Llama-3.1-70B at 4 bits (Q4_K_M, 4.85 bits per weight) is 43 GB: 18 GB of it cannot stay on a 24 GB card.</source>
-        <translation>显存是加速器自己的内存，容量小但速度快：RTX 4090 有 24 GB GDDR6X，带宽 1,008 GB/s。内存是主机的内存，更大更便宜，但 GPU 要经 PCIe 4.0 x16 以 31.5 GB/s 访问，慢 32 倍。显存放不下的部分留在内存里，每生成一个 token 都要经 PCIe 传输一次（或交给更慢的 CPU 计算）。4 比特（Q4_K_M，每个权重 4.85 比特）的 Llama-3.1-70B 有 43 GB，其中 18 GB 放不进 24 GB 的显卡。</translation>
     </message>
     <message>
         <source>the memory chart&apos;s badge says it offloads 18 GB to host RAM; the decode card says Offload I/O, about 1 token/s.</source>
@@ -4136,10 +4174,6 @@ B（当前）：%2</translation>
         <translation>全参数微调、LoRA 与 QLoRA</translation>
     </message>
     <message>
-        <source>Full fine-tuning updates every weight, so mixed-precision AdamW keeps 16 bytes per parameter: BF16 weights 2, gradients 2, and the FP32 master copy, momentum and variance 12. For Llama-3.1-8B that is 8.03 billion × 16 B = 128.5 GB before any activation. LoRA freezes the base (16 GB in BF16) and trains two thin matrices beside each linear layer, r × (in + out) parameters: at rank 16 on every linear layer 42 million, half a percent of the model, whose weights, gradients and optimizer states take 0.7 GB. QLoRA also stores the frozen base in 4-bit NormalFloat, about 4.13 bits per weight with double quantization, and turns each weight back into BF16 just before using it. A frozen weight needs no gradient of its own: the backward pass only passes the gradient on to its input, about as much work as the forward pass instead of twice it. On a 24 GB RTX 4090 at sequence 512, micro-batch 1, with full recomputation: full fine-tuning needs about 130 GB and does not fit (over 100 GB would spill to host RAM and disk); LoRA needs about 18 GB and QLoRA about 7.5 GB, and both fit.</source>
-        <translation>全参数微调会更新每一个权重，所以混合精度 AdamW 每个参数要保留 16 字节：BF16 权重 2、梯度 2，再加 FP32 主副本、动量和方差 12。对 Llama-3.1-8B 来说，这就是 80.3 亿 × 16 B = 128.5 GB，还没算激活值。LoRA 冻结基座（BF16 下 16 GB），只在每个线性层旁训练两个窄矩阵，参数量 r × (in + out)：秩为 16、覆盖所有线性层时共 4,200 万，占模型的千分之五，其权重、梯度和优化器状态只占 0.7 GB。QLoRA 还把冻结的基座存成 4 位 NormalFloat，加上双重量化约为每个权重 4.13 比特，每个权重在使用前才转回 BF16。冻结的权重不需要自己的梯度：反向传播只把梯度传给它的输入，计算量约等于前向，而不是前向的两倍。在 24 GB 的 RTX 4090 上，序列长度 512、微批次 1、完全重计算时：全参数微调约需 130 GB，放不下（超过 100 GB 要溢出到主机内存和磁盘）；LoRA 约需 18 GB，QLoRA 约需 7.5 GB，两者都放得下。</translation>
-    </message>
-    <message>
         <source>load the three and compare the memory bars: full fine-tuning&apos;s optimizer states alone overflow the card; LoRA keeps the 16 GB of weights and adds a thin Adapters segment; QLoRA&apos;s weights shrink to about a third, the embedding and output head staying in BF16.</source>
         <translation>三个都加载，比较显存条：全参数微调仅优化器状态就超出了显卡容量；LoRA 保留 16 GB 的权重，再加一段很薄的「适配器」；QLoRA 的权重缩小到约三分之一，嵌入层和输出头仍是 BF16。</translation>
     </message>
@@ -4162,6 +4196,22 @@ B（当前）：%2</translation>
     <message>
         <source>What the dashboard shows, in nine short lessons. Each “Show me” loads a scenario that demonstrates the paragraph; Undo returns to yours.</source>
         <translation>用九个小课讲解仪表板显示的内容。每个「演示」按钮加载一个能说明该段内容的场景；撤销即可回到你自己的场景。</translation>
+    </message>
+    <message>
+        <source>Inference only runs the model forward: the device holds the weights (2 bytes per parameter in BF16) and the KV cache of the tokens in flight. Training also keeps a gradient for every weight and the AdamW optimizer&apos;s FP32 master copy, momentum and variance: 2 + 2 + 12 = 16 bytes per parameter, plus the activations saved for the backward pass. Llama-3.1-8B is served from 17 GB, but training it needs about 130 GB: more than one H100 holds (its &quot;80 GB&quot; of HBM3 is 80 GiB, 85.9 GB in the decimal units of every figure here).</source>
+        <translation>推理只做前向计算：设备上放的是权重（BF16 下每个参数 2 字节）和正在生成的 token 的 KV 缓存。训练还要为每个权重保存一份梯度，以及 AdamW 优化器的 FP32 主权重、一阶动量和二阶动量：2 + 2 + 12 = 每个参数 16 字节，另加反向传播所需保存的激活值。因此 Llama-3.1-8B 推理只需 17 GB 显存，训练却需要约 130 GB，超过一张 H100 的容量（它标称的“80 GB”HBM3 是 80 GiB，按本工具所有数字使用的十进制单位是 85.9 GB）。</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning updates every weight, so mixed-precision AdamW keeps 16 bytes per parameter: BF16 weights 2, gradients 2, and the FP32 master copy, momentum and variance 12. For Llama-3.1-8B that is 8.03 billion × 16 B = 128.5 GB before any activation. LoRA freezes the base (16 GB in BF16) and trains two thin matrices beside each linear layer, r × (in + out) parameters: at rank 16 on every linear layer 42 million, half a percent of the model, whose weights, gradients and optimizer states take 0.7 GB. QLoRA also stores the frozen base in 4-bit NormalFloat, about 4.13 bits per weight with double quantization, and turns each weight back into BF16 just before using it. A frozen weight needs no gradient of its own: the backward pass only passes the gradient on to its input, about as much work as the forward pass instead of twice it. On an RTX 4090 (24 GB of GDDR6X, 25.8 GB) at sequence 512, micro-batch 1, with full recomputation: full fine-tuning needs about 130 GB and does not fit (over 100 GB would spill to host RAM and disk); LoRA needs about 18 GB and QLoRA about 7.5 GB, and both fit.</source>
+        <translation>全参数微调会更新每一个权重，所以混合精度 AdamW 每个参数要保留 16 字节：BF16 权重 2、梯度 2，再加 FP32 主副本、动量和方差 12。对 Llama-3.1-8B 来说，这就是 80.3 亿 × 16 B = 128.5 GB，还没算激活值。LoRA 冻结基座（BF16 下 16 GB），只在每个线性层旁训练两个窄矩阵，参数量 r × (in + out)：秩为 16、覆盖所有线性层时共 4,200 万，占模型的千分之五，其权重、梯度和优化器状态只占 0.7 GB。QLoRA 还把冻结的基座存成 4 位 NormalFloat，加上双重量化约为每个权重 4.13 比特，每个权重在使用前才转回 BF16。冻结的权重不需要自己的梯度：反向传播只把梯度传给它的输入，计算量约等于前向，而不是前向的两倍。在 RTX 4090（24 GB GDDR6X，即 25.8 GB）上，序列长度 512、微批次 1、完全重计算时：全参数微调约需 130 GB，放不下（超过 100 GB 要溢出到主机内存和磁盘）；LoRA 约需 18 GB，QLoRA 约需 7.5 GB，两者都放得下。</translation>
+    </message>
+    <message>
+        <source>A CPU has a few dozen general-purpose cores and large, cheap DDR memory. A GPU has thousands of parallel lanes with tensor cores; NPUs (Huawei Ascend, Intel Gaudi) and TPUs (Google) are built around matrix engines; all three feed them from fast HBM or GDDR. Two numbers decide LLM speed, peak FLOP/s and memory bandwidth: AMD EPYC 9654 about 15 TFLOP/s BF16 and 461 GB/s DDR5; H100 SXM 989 TFLOP/s and 3.35 TB/s HBM3; TPU v5p 459 TFLOP/s and 2.77 TB/s. The CPU&apos;s 768 GB of DDR5 (825 GB) holds Llama-3.1-70B in BF16 (141 GB), which one H100 cannot, but reading 141 GB per token at 461 GB/s allows at most 3.3 tokens/s.</source>
+        <translation>CPU 有几十个通用核心，配大容量、便宜的 DDR 内存。GPU 有数千条并行通道和张量核心；NPU（华为昇腾、Intel Gaudi）和 TPU（Google）以矩阵计算单元为核心；这三类加速器都由高速的 HBM 或 GDDR 供数。决定大模型速度的是两个数：峰值 FLOP/s 和显存带宽。AMD EPYC 9654 约 15 TFLOP/s BF16、461 GB/s DDR5；H100 SXM 989 TFLOP/s、3.35 TB/s HBM3；TPU v5p 459 TFLOP/s、2.77 TB/s。CPU 的 768 GB DDR5 内存（825 GB）放得下 BF16 的 Llama-3.1-70B（141 GB），一张 H100 放不下；但每个 token 都要以 461 GB/s 读一遍 141 GB，最多只有 3.3 token/s。</translation>
+    </message>
+    <message>
+        <source>VRAM is the accelerator&apos;s own memory, small and fast: an RTX 4090 has 24 GB of GDDR6X (25.8 GB = 24 GiB) at 1,008 GB/s. RAM is the host&apos;s memory, larger and cheaper, but the GPU reaches it over PCIe 4.0 x16 at 31.5 GB/s, 32 times slower. What does not fit in VRAM stays in RAM and must cross PCIe (or run on the slower CPU) for every token. Llama-3.1-70B at 4 bits (Q4_K_M, 4.85 bits per weight) is 43 GB: 18 GB of it cannot stay on the card.</source>
+        <translation>显存是加速器自己的内存，容量小但速度快：RTX 4090 有 24 GB GDDR6X（25.8 GB = 24 GiB），带宽 1,008 GB/s。内存是主机的内存，更大更便宜，但 GPU 要经 PCIe 4.0 x16 以 31.5 GB/s 访问，慢 32 倍。显存放不下的部分留在内存里，每生成一个 token 都要经 PCIe 传输一次（或交给更慢的 CPU 计算）。4 比特（Q4_K_M，每个权重 4.85 比特）的 Llama-3.1-70B 有 43 GB，其中 18 GB 放不进显卡。</translation>
     </message>
 </context>
 <context>
@@ -5008,6 +5058,22 @@ attainable %4, achieved %5</source>
     <message>
         <source>%1 in powers of two from 1 to 4,096; type any value in the box.</source>
         <translation>%1，按 2 的幂从 1 到 4,096；可在输入框中键入任意值。</translation>
+    </message>
+    <message>
+        <source>Unified memory: %1, %2 of it usable by the accelerator</source>
+        <translation>统一内存：%1，其中加速器可用 %2</translation>
+    </message>
+    <message>
+        <source>Unified memory: shares %1 and its bandwidth with the other engines of %2; %3 of it usable by this one</source>
+        <translation>统一内存：与 %2 的其他计算单元共享 %1 及其带宽；本单元可用 %3</translation>
+    </message>
+    <message>
+        <source>%1 · unified memory</source>
+        <translation>%1 · 统一内存</translation>
+    </message>
+    <message>
+        <source>Block-scaled</source>
+        <translation>块缩放格式</translation>
     </message>
 </context>
 <context>

@@ -110,6 +110,17 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     fallback.compute = core::Precision::Fp8;
     QTest::newRow("peak fallback") << QString::fromStdString(warningContaining(fallback, "has no fp8 peak"))
                                    << QStringLiteral("fp8");
+    // A laptop NPU publishes INT8 TOPS alone: bf16 compute runs at that rate, said louder.
+    core::Scenario npu = scenario("qualcomm-snapdragon-x-elite-npu", "llama-3.1-8b");
+    QTest::newRow("narrower fallback")
+        << QString::fromStdString(warningContaining(npu, "has no bf16 peak nor a wider one"))
+        << QStringLiteral("int8");
+    // Blackwell Ultra's INT8 (about 0.15 POPS) is far below its BF16 (2.25 PF): int8 runs as bf16.
+    core::Scenario ultra = scenario("nvidia-b300", "llama-3.1-8b");
+    ultra.compute = core::Precision::Int8;
+    QTest::newRow("slower native column")
+        << QString::fromStdString(warningContaining(ultra, "runs int8 slower than bf16"))
+        << QStringLiteral("int8");
     // Llama-3.1-8B: max_position_embeddings 131072.
     core::Scenario longContext = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     longContext.promptTokens = 200000;

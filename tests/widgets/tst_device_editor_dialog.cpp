@@ -185,6 +185,14 @@ private slots:
         QCOMPARE(child<QDoubleSpinBox>(dialog, "memorySpin")->value(), 80.0);
         QCOMPARE(child<QDoubleSpinBox>(dialog, "bandwidthSpin")->value(), 3350.0);
         QVERIFY(okEnabled(dialog));
+        // ... and echoed as the picker shows it (README, "Units"): 80 x 2^30 B = 85.9 GB.
+        QCOMPARE(child<QLabel>(dialog, "memoryEchoLabel")->text(),
+                 QString::fromUtf8("Shown as 80 GB HBM3 (85.9 GB = 80 GiB)"));
+        // 80 typed in decimal GB is 80e9 B, not a whole number of GiB: shown once.
+        auto* unit = child<QComboBox>(dialog, "memoryUnitCombo");
+        unit->setCurrentIndex(unit->findText(QStringLiteral("GB")));
+        QCOMPARE(child<QLabel>(dialog, "memoryEchoLabel")->text(), QString::fromUtf8("Shown as 80 GB HBM3"));
+        unit->setCurrentIndex(unit->findText(QStringLiteral("GiB")));
 
         const core::Device d = dialog.device();
         QCOMPARE(d.id, std::string("nvidia-h100-sxm-custom"));

@@ -1,6 +1,7 @@
 // MemoryBarsWidget draws core::memoryChart(report): bar heights (every component whole), the
 // parts of each drawn where they sit, stacking, capacity line, badge, legend and tooltips are
 // checked against the report the real estimator produces.
+#include "chart_scenarios.h"
 #include "core/chart_data.h"
 #include "core/estimator.h"
 #include "widgets/chart_palette.h"
@@ -14,8 +15,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include "chart_scenarios.h"
+#include <cmath>
 
 using namespace lhe;
 using namespace lhe::test;
@@ -196,7 +196,17 @@ void TestMemoryBarsWidget::capacityLineAndBadge()
     QVERIFY(line->point1->coords().x() != line->point2->coords().x());
     QVERIFY2(widget.capacityLabelText().startsWith(QLatin1String("Capacity ")),
              qPrintable(widget.capacityLabelText()));
-    QVERIFY(widget.capacityLabelText().endsWith(QLatin1String(" GB")));
+    // Decimal, and also in GiB when the device's memory is a whole number of GiB as sold
+    // (README, "Units"): an H100's 80 GiB reads "85.9 GB = 80 GiB".
+    const double gib = report.memory.capacityPerDeviceBytes / (1024.0 * 1024.0 * 1024.0);
+    if (gib == std::round(gib))
+        QVERIFY2(widget.capacityLabelText().endsWith(QStringLiteral(" GB = %1 GiB").arg(gib)),
+                 qPrintable(widget.capacityLabelText()));
+    else
+        QVERIFY2(widget.capacityLabelText().endsWith(QLatin1String(" GB")),
+                 qPrintable(widget.capacityLabelText()));
+    if (scenario == QLatin1String("training-1xh100")) // one H100 SXM: 80 x 2^30 B
+        QCOMPARE(widget.capacityLabelText(), QStringLiteral("Capacity 85.9 GB = 80 GiB"));
 
     QVERIFY2(widget.badgeText().contains(badgeContains), qPrintable(widget.badgeText()));
     if (report.memory.fits) {

@@ -3,12 +3,14 @@
 #include "core/catalog.h"
 #include "core/input_error.h"
 #include "core/report.h"
+#include "widgets/device_search.h"
 #include "widgets/scenario_controls.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDir>
 #include <QFile>
 #include <QGroupBox>
@@ -23,10 +25,12 @@
 #include <QStandardItemModel>
 #include <QWheelEvent>
 #include <QtTest>
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
 
+using lhe::widgets::DeviceSearch;
 using lhe::widgets::ScenarioControls;
 using nlohmann::json;
 namespace core = lhe::core;
@@ -284,23 +288,45 @@ private slots:
                 ids.insert(combo->itemData(row, ScenarioControls::IdRole).toString().toStdString());
             }
         }
-        QCOMPARE(headers, (QStringList{name("CPU"), name("GPU"), name("NPU"), name("TPU")}));
+        // One header per class, then a "unified memory" subgroup for the systems whose memory is
+        // the system's (Apple, DGX Spark, Jetson, laptop NPUs), where the catalog has any.
         const auto& devices = core::Catalog::builtIn().devices();
+        QStringList expectedHeaders;
+        for (const auto deviceClass : {core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
+                                       core::DeviceClass::Tpu}) {
+            const QString header = QString::fromUtf8(core::deviceClassName(deviceClass).data()).toUpper();
+            for (const bool unified : {false, true}) {
+                if (std::any_of(devices.begin(), devices.end(), [&](const core::Device& d) {
+                        return d.deviceClass == deviceClass && d.unifiedMemory == unified;
+                    }))
+                    expectedHeaders << (unified ? header + QString::fromUtf8(" · unified memory") : header);
+            }
+        }
+        QCOMPARE(headers, expectedHeaders);
+        QVERIFY(headers.contains(QString::fromUtf8("GPU · unified memory")));
+        QVERIFY(headers.contains(QString::fromUtf8("NPU · unified memory")));
         QCOMPARE(ids.size(), devices.size());
         for (const core::Device& device : devices)
             QVERIFY2(ids.count(device.id) == 1, device.id.c_str());
-        // Entries sit under the header of their class.
+        // Entries sit under the header of their class and memory kind, in name order.
         QString currentHeader;
+        QString previousName;
         for (int row = 0; row < combo->count(); ++row) {
             if (combo->itemData(row, ScenarioControls::KindRole).toInt() == ScenarioControls::HeaderItem) {
                 currentHeader = combo->itemText(row);
+                previousName.clear();
                 continue;
             }
             const auto* device = core::Catalog::builtIn().findDevice(
                 combo->itemData(row, ScenarioControls::IdRole).toString().toStdString());
             QVERIFY(device);
-            QCOMPARE(currentHeader,
-                     QString::fromUtf8(core::deviceClassName(device->deviceClass).data()).toUpper());
+            QString header = QString::fromUtf8(core::deviceClassName(device->deviceClass).data()).toUpper();
+            if (device->unifiedMemory)
+                header += QString::fromUtf8(" · unified memory");
+            QCOMPARE(currentHeader, header);
+            const QString deviceName = QString::fromStdString(device->name);
+            QVERIFY2(previousName.compare(deviceName, Qt::CaseInsensitive) <= 0, qPrintable(deviceName));
+            previousName = deviceName;
         }
     }
 
@@ -308,16 +334,30 @@ private slots:
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("text");
-        // 85,899,345,920 B = 80 GiB shown as 85.9 GB (decimal prefixes, CONTRACT.md).
-        QTest::newRow("bf16 peak")
-            << name("nvidia-h100-sxm")
-            << QString::fromUtf8("NVIDIA H100 SXM5 80GB — 85.9 GB HBM3 · 3.35 TB/s · 989 TFLOP/s bf16");
+        // Memory as the datasheet sells it, then in decimal units (README, "Units"):
+        // 80 GiB = 85,899,345,920 B = 85.9 GB; 32 GiB = 34.4 GB; 64 GiB = 68.7 GB.
+        QTest::newRow("bf16 peak") << name("nvidia-h100-sxm")
+                                   << QString::fromUtf8(
+                                          "NVIDIA H100 SXM5 80GB — 80 GB HBM3 (85.9 GB = 80 GiB) · "
+                                          "3.35 TB/s · 989 TFLOP/s bf16");
         QTest::newRow("no bf16: highest peak")
             << name("nvidia-v100-sxm2-32gb")
-            << QString::fromUtf8("NVIDIA Tesla V100 SXM2 32GB — 34.4 GB HBM2 · 900 GB/s · 125 TFLOP/s fp16");
+            << QString::fromUtf8("NVIDIA Tesla V100 SXM2 32GB — 32 GB HBM2 (34.4 GB = 32 GiB) · 900 GB/s · "
+                                 "125 TFLOP/s fp16");
+        // Turing has no bf16: its fp16 tensor rate (65 TFLOP/s, T4 datasheet), not the faster int4.
+        QTest::newRow("no bf16: fp16 before int4")
+            << name("nvidia-t4")
+            << QString::fromUtf8(
+                   "NVIDIA T4 16GB — 16 GB GDDR6 (17.2 GB = 16 GiB) · 320 GB/s · 65 TFLOP/s fp16");
+        // A laptop NPU: INT8 TOPS only.
+        QTest::newRow("int8 only")
+            << name("qualcomm-snapdragon-x-elite-npu")
+            << QString::fromUtf8("Qualcomm Snapdragon X Elite Hexagon NPU (X1E-84-100 / X1E-80-100) — 32 GB "
+                                 "LPDDR5X (34.4 GB = 32 GiB) · 135 GB/s · 45 TOP/s int8");
         QTest::newRow("cpu fp32 only")
             << name("intel-core-i9-14900k")
-            << QString::fromUtf8("Intel Core i9-14900K — 68.7 GB DDR5 · 89.6 GB/s · 2.3 TFLOP/s fp32");
+            << QString::fromUtf8(
+                   "Intel Core i9-14900K — 64 GB DDR5 (68.7 GB = 64 GiB) · 89.6 GB/s · 2.3 TFLOP/s fp32");
     }
 
     void deviceEntryTextAndTooltip()
@@ -342,6 +382,61 @@ private slots:
         QVERIFY(tooltip.contains(QString::fromStdString(device->sources.front()).toHtmlEscaped()));
         if (device->sources.size() > 2)
             QVERIFY(!tooltip.contains(QString::fromStdString(device->sources[2]).toHtmlEscaped()));
+    }
+
+    // The search box matches anywhere in the name, in any case: "H100" (or "h100") lists the
+    // three H100s and nothing else, not the first name that starts with "H" (Huawei ...).
+    void deviceSearchMatchesAnywhereInTheName_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QStringList>("ids");
+        // Names: "NVIDIA H100 NVL", "NVIDIA H100 PCIe 80GB", "NVIDIA H100 SXM5 80GB", in name order.
+        const QStringList h100s{name("nvidia-h100-nvl"), name("nvidia-h100-pcie"), name("nvidia-h100-sxm")};
+        QTest::newRow("H100") << name("H100") << h100s;
+        QTest::newRow("h100") << name("h100") << h100s;
+        QTest::newRow("gaudi") << name("gaudi") << QStringList{name("intel-gaudi-2"), name("intel-gaudi-3")};
+        QTest::newRow("no match") << name("zz-nothing") << QStringList{};
+    }
+
+    void deviceSearchMatchesAnywhereInTheName()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QStringList, ids);
+        ScenarioControls controls;
+        controls.setCatalog(core::Catalog::builtIn());
+        auto* search = child<DeviceSearch>(controls, "deviceSearch");
+        QCOMPARE(search->matchingIds(typed), ids);
+        // The popup the user sees lists the same rows.
+        search->completer()->setCompletionPrefix(typed);
+        QCOMPARE(search->completer()->completionCount(), ids.size());
+    }
+
+    // Typing "h100" and pressing Enter makes the first match the scenario's device, through the
+    // picker, as a click on it would.
+    void deviceSearchEnterChoosesTheFirstMatch()
+    {
+        ControlsFixture f(inferenceScenario());
+        f.controls.show();
+        QVERIFY(QTest::qWaitForWindowActive(&f.controls));
+        QSignalSpy spy(&f.controls, &ScenarioControls::scenarioChanged);
+        auto* search = child<DeviceSearch>(f.controls, "deviceSearch");
+        search->setFocus();
+        QTest::keyClicks(search, name("h100 p"));
+        QTest::keyClick(search, Qt::Key_Return);
+        if (search->completer()->popup()->isVisible()) // the popup took the first Return
+            QTest::keyClick(search, Qt::Key_Return);
+        QTRY_COMPARE(f.controls.scenario()["device"], "nvidia-h100-pcie");
+        QVERIFY(spy.count() >= 1);
+        QCOMPARE(
+            child<QComboBox>(f.controls, "deviceCombo")->currentData(ScenarioControls::IdRole).toString(),
+            name("nvidia-h100-pcie"));
+        QTRY_VERIFY(search->text().isEmpty()); // ready for the next search
+        // Enter on a text that matches nothing changes nothing.
+        const int changes = spy.count();
+        QTest::keyClicks(search, name("zz-nothing"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QCOMPARE(spy.count(), changes);
+        QCOMPARE(f.controls.scenario()["device"], "nvidia-h100-pcie");
     }
 
     void userAndUncertainEntriesAreMarked()
@@ -719,11 +814,18 @@ private slots:
             }
             return names;
         };
-        const QStringList compute = name("fp32 tf32 bf16 fp16 fp8 int8 int4 fp4").split(QLatin1Char(' '));
-        QCOMPARE(dataOf(child<QComboBox>(controls, "computeCombo")), compute);
-        QCOMPARE(dataOf(child<QComboBox>(controls, "kvCacheCombo")), compute);
-        QCOMPARE(dataOf(child<QComboBox>(controls, "weightsCombo")),
-                 compute + name("q8_0 q6_k q5_k_m q4_k_m q4_0 awq-int4 gptq-int4 checkpoint").split(QLatin1Char(' ')));
+        const QStringList plain = name("fp32 tf32 bf16 fp16 fp8 int8 int4 fp4").split(QLatin1Char(' '));
+        const QStringList blockScaled{name("mxfp8"), name("mxfp4"), name("nvfp4")};
+        QCOMPARE(dataOf(child<QComboBox>(controls, "computeCombo")), plain + blockScaled);
+        QCOMPARE(dataOf(child<QComboBox>(controls, "kvCacheCombo")), plain);
+        QCOMPARE(
+            dataOf(child<QComboBox>(controls, "weightsCombo")),
+            plain + blockScaled +
+                name("q8_0 q6_k q5_k_m q4_k_m q4_0 awq-int4 gptq-int4 checkpoint").split(QLatin1Char(' ')));
+        // The block formats show their bits with the scales (OCP MX v1.0: 4 + 8/32; NVFP4 4 + 8/16).
+        auto* weights = child<QComboBox>(controls, "weightsCombo");
+        QCOMPARE(weights->itemText(weights->findData(name("mxfp4"))), QString::fromUtf8("mxfp4 · 4.25 bits"));
+        QCOMPARE(weights->itemText(weights->findData(name("nvfp4"))), QString::fromUtf8("nvfp4 · 4.5 bits"));
     }
 
     void promptSliderFollowsTheModelsContext()
@@ -921,13 +1023,14 @@ private slots:
         auto* first = child<QComboBox>(f.controls, "deviceCombo");
         first->setFocus(Qt::TabFocusReason);
         const QStringList expected{
-            name("deviceCombo"),    name("deviceCountSpin"), name("deviceCountSlider"),
-            name("modelCombo"),     name("importButton"),    name("inferenceRadio"),
-            name("batchSpin"),      name("batchSlider"),     name("promptSpin"),
-            name("promptSlider"),   name("outputSpin"),      name("outputSlider"),
-            name("autoSplitCheck"), name("tensorSpin"),      name("pipelineSpin"),
-            name("dataSpin"),       name("expertSpin"),      name("weightsCombo"),
-            name("kvCacheCombo"),   name("computeCombo"),    name("flashAttentionCheck")};
+            name("deviceCombo"),        name("deviceSearch"),   name("deviceCountSpin"),
+            name("deviceCountSlider"),  name("modelCombo"),     name("importButton"),
+            name("inferenceRadio"),     name("batchSpin"),      name("batchSlider"),
+            name("promptSpin"),         name("promptSlider"),   name("outputSpin"),
+            name("outputSlider"),       name("autoSplitCheck"), name("tensorSpin"),
+            name("pipelineSpin"),       name("dataSpin"),       name("expertSpin"),
+            name("weightsCombo"),       name("kvCacheCombo"),   name("computeCombo"),
+            name("flashAttentionCheck")};
         QStringList visited;
         for (int i = 0; i < expected.size(); ++i) {
             QWidget* focus = QApplication::focusWidget();

@@ -1,0 +1,23 @@
+// The device picker's rows: one entry per catalog device with its datasheet memory, bandwidth
+// and peak, grouped CPU / GPU / NPU / TPU with the unified-memory systems in a subgroup of their
+// class, each group sorted by name.
+#pragma once
+
+#include <QString>
+
+class QStandardItemModel;
+
+namespace lhe::core {
+class Catalog;
+struct Device;
+} // namespace lhe::core
+
+namespace lhe::widgets {
+
+// "80 GB HBM3 (85.9 GB = 80 GiB) · 3.35 TB/s · 989 TFLOP/s bf16"
+QString deviceSummary(const core::Device& device);
+QString deviceTooltip(const core::Device& device);     // rich text: vendor, sources, uncertainty
+QString deviceDisplayName(const core::Device& device); // name with " · user" / " · uncertain"
+void fillDeviceModel(QStandardItemModel& model, const core::Catalog& catalog);
+
+} // namespace lhe::widgets

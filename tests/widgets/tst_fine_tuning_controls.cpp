@@ -162,10 +162,13 @@ private slots:
         for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             if (language == QStringLiteral("zh_CN")) {
                 QCoreApplication::installTranslator(&translator); // the panel rebuilds itself
-                QTest::qWait(50); // the LanguageChange, then the new content's layout
             }
-            auto* content = child<QWidget>(controls, "scenarioControlsContent");
             auto* scroll = controls.findChild<QScrollArea*>();
+            // The LanguageChange, then the new content's layout: until it settles the viewport is
+            // a transient sliver (98 px seen under ASan), so wait for the panel's own width.
+            QTRY_VERIFY2(scroll->viewport()->width() >= controls.width() - 40,
+                         qPrintable(QString::number(scroll->viewport()->width())));
+            auto* content = child<QWidget>(controls, "scenarioControlsContent");
             scroll->ensureWidgetVisible(child<QComboBox>(controls, "qloraBaseCombo"));
             for (const char* name : {"methodCombo", "loraRankSpin", "loraTargetsCombo", "qloraBaseCombo"}) {
                 auto* input = child<QWidget>(controls, name);

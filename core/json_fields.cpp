@@ -153,11 +153,6 @@ static double checkedNumber(const json& value, const std::string& fieldPath, boo
     return number + 0.0; // -0.0 becomes 0.0
 }
 
-double requirePositive(const json& object, const std::string& key, const std::string& path, bool allowZero)
-{
-    return checkedNumber(requireMember(object, key, path), join(path, key), allowZero);
-}
-
 std::optional<double> optionalPositive(const json& object, const std::string& key, const std::string& path,
                                        bool allowZero)
 {

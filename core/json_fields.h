@@ -32,9 +32,7 @@ std::string requireOneLine(const json& object, const std::string& key, const std
 // Absent or null: fallback; any other non-string is an error naming the field.
 std::string optionalString(const json& object, const std::string& key, const std::string& path,
                            const std::string& fallback);
-// Finite number > 0 (or >= 0 with allowZero).
-double requirePositive(const json& object, const std::string& key, const std::string& path,
-                       bool allowZero = false);
+// Absent or null: nullopt; else a finite number > 0 (or >= 0 with allowZero).
 std::optional<double> optionalPositive(const json& object, const std::string& key, const std::string& path,
                                        bool allowZero = false);
 // Finite number within [minimum, maximum] (inclusive), `unit` names it in the message

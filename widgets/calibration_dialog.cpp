@@ -3,6 +3,7 @@
 #include "core/efficiency_model.h"
 #include "core/input_error.h"
 #include "core/precision.h"
+#include "widgets/qt_text.h"
 #include "widgets/value_format.h"
 
 #include <QAction>
@@ -41,11 +42,6 @@ using Quantity = core::CalibrationPoint::Quantity;
 constexpr std::array kQuantities{Quantity::DecodeTokensPerSecond, Quantity::PrefillTokensPerSecond,
                                  Quantity::TrainingStepSeconds};
 constexpr qint64 kMaxCsvBytes = 4 << 20; // a measurement log, not a data set
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
 
 QString quantityLabel(Quantity quantity)
 {

@@ -8,6 +8,7 @@
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/qt_text.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/value_format.h"
 
@@ -64,11 +65,6 @@ constexpr const char* kContext = "lhe::widgets::CompareView";
 QString translated(const std::string& english)
 {
     return QCoreApplication::translate(kContext, english.c_str());
-}
-
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 // A value in the row's unit, as the Explain panel writes it; throughput without its unit (the
@@ -233,9 +229,9 @@ void CompareView::retranslateUi()
 QString CompareView::scenarioTitle(const core::Report& report)
 {
     const core::Scenario& s = report.scenario;
-    QString precision = fromView(core::precisionName(s.weights));
+    QString precision = qs(core::precisionName(s.weights));
     if (s.compute != s.weights)
-        precision = tr("%1 weights, %2 compute").arg(precision, fromView(core::precisionName(s.compute)));
+        precision = tr("%1 weights, %2 compute").arg(precision, qs(core::precisionName(s.compute)));
     // In training the method is what an A/B of full fine-tuning against QLoRA differs in.
     const QString mode =
         s.mode == core::Mode::Training

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/units.h"
+#include "widgets/qt_text.h"
 #include "widgets/value_format.h"
 
 #include <QComboBox>
@@ -31,11 +32,6 @@ using core::units::TFLOPS;
 // The peaks the dialog shows, in spin box order; other precisions pass through from setDevice().
 constexpr std::array kShownPeaks{core::PeakKey::Bf16, core::PeakKey::Fp16, core::PeakKey::Fp8,
                                  core::PeakKey::Int8, core::PeakKey::Fp32};
-
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 double whole(double value)
 {

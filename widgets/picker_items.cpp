@@ -8,11 +8,6 @@
 
 namespace lhe::widgets {
 
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 QStandardItem* headerItem(const QString& text)
 {
     auto* item = new QStandardItem(text);

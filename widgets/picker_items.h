@@ -3,6 +3,8 @@
 // ScenarioControls declares.
 #pragma once
 
+#include "widgets/qt_text.h"
+
 #include <QString>
 #include <string>
 #include <string_view>
@@ -12,8 +14,6 @@ class QComboBox;
 class QStandardItem;
 
 namespace lhe::widgets {
-
-QString qs(std::string_view text); // UTF-8 catalog text as a QString
 
 QStandardItem* headerItem(const QString& text);
 // "name — summary" in the popup; the closed picker shows `name` alone (NameRole).

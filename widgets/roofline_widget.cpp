@@ -3,6 +3,7 @@
 #include "core/comparison.h"
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/qt_text.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
@@ -58,11 +59,6 @@ QCPScatterStyle::ScatterShape pinnedShape(RooflinePhase phase)
     return QCPScatterStyle::ssStar;
 }
 
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-
 // A ceiling's name: the block-scaled formats as their specifications write them ("MXFP8",
 // "MXFP4": OCP Microscaling Formats (MX) v1.0; "NVFP4": NVIDIA), the others as their catalog
 // keys ("bf16"). Format names, never translated.
@@ -76,7 +72,7 @@ QString ceilingName(core::PeakKey key)
     case core::PeakKey::NvFp4:
         return QStringLiteral("NVFP4");
     default:
-        return fromView(core::peakKeyName(key));
+        return qs(core::peakKeyName(key));
     }
 }
 

@@ -119,7 +119,6 @@ public:
     widgets::MessageLog* messageLog() const { return m_messageLog; }
     QDockWidget* messageDock() const { return m_messageDock; }
     // Help → Primer (F1): the concepts behind the charts, each with a scenario to load (undoable).
-    widgets::PrimerPanel* primerPanel() const { return m_primer; }
     QDockWidget* primerDock() const { return m_primerDock; }
     // View → Explain: how a clicked number was calculated (issue 8); hidden until the first click.
     widgets::ExplainPanel* explainPanel() const { return m_explainPanel; }

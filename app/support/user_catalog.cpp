@@ -24,11 +24,6 @@ struct UserCatalog
     Q_DECLARE_TR_FUNCTIONS(lhe::app::UserCatalog)
 };
 
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 // Reads `fileName` in the user catalog folder (or starts an empty document), replaces the entry
 // with the same id in the `key` array or appends it, and writes the file back atomically.
 bool upsertEntry(const QString& fileName, const char* key, const json& entry, QString* error)
@@ -45,7 +40,8 @@ bool upsertEntry(const QString& fileName, const char* key, const json& entry, QS
         try {
             document = readJsonFile(path);
         } catch (const InputError& e) {
-            *error = UserCatalog::tr("Nothing was saved: %1. Fix or move that file first.").arg(qs(e.what()));
+            *error = UserCatalog::tr("Nothing was saved: %1. Fix or move that file first.")
+                         .arg(QString::fromUtf8(e.what()));
             return false;
         }
         if (!document.is_object() || (document.contains(key) && !document[key].is_array())) {
@@ -151,7 +147,7 @@ bool saveUserDevice(const core::Device& device, QString* error)
     try {
         core::deviceFromJson(entry, "device \"" + device.id + "\"");
     } catch (const InputError& e) {
-        *error = UserCatalog::tr("Nothing was saved: %1").arg(qs(e.what()));
+        *error = UserCatalog::tr("Nothing was saved: %1").arg(QString::fromUtf8(e.what()));
         return false;
     }
     return upsertEntry(QStringLiteral("user-devices.json"), "devices", entry, error);
@@ -174,7 +170,7 @@ bool saveUserModel(const QString& id, const QString& name, const json& hfConfig,
         entry = userModelEntry(id, name, hfConfig, sourceFile);
         core::modelFromJson(entry, "model \"" + id.toStdString() + "\"");
     } catch (const InputError& e) {
-        *error = UserCatalog::tr("Nothing was saved: %1").arg(qs(e.what()));
+        *error = UserCatalog::tr("Nothing was saved: %1").arg(QString::fromUtf8(e.what()));
         return false;
     }
     return upsertEntry(QStringLiteral("user-models.json"), "models", entry, error);

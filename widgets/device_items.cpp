@@ -105,8 +105,25 @@ QString deviceDisplayName(const core::Device& device)
     return name;
 }
 
+std::vector<const core::Device*> devicesByName(const core::Catalog& catalog)
+{
+    std::vector<std::pair<QString, const core::Device*>> keyed;
+    keyed.reserve(catalog.devices().size());
+    for (const core::Device& device : catalog.devices())
+        keyed.emplace_back(qs(device.name), &device);
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+        return a.first.compare(b.first, Qt::CaseInsensitive) < 0;
+    });
+    std::vector<const core::Device*> devices;
+    devices.reserve(keyed.size());
+    for (const auto& entry : keyed)
+        devices.push_back(entry.second);
+    return devices;
+}
+
 void fillDeviceModel(QStandardItemModel& model, const core::Catalog& catalog)
 {
+    const std::vector<const core::Device*> byName = devicesByName(catalog);
     model.clear();
     constexpr std::array classes{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
                                  core::DeviceClass::Tpu};
@@ -117,15 +134,12 @@ void fillDeviceModel(QStandardItemModel& model, const core::Catalog& catalog)
         // Jetson, laptop SoCs): a newcomer sees at a glance which capacities are shared.
         for (const bool unified : {false, true}) {
             std::vector<const core::Device*> group;
-            for (const core::Device& device : catalog.devices()) {
-                if (device.deviceClass == classes[c] && device.unifiedMemory == unified)
-                    group.push_back(&device);
+            for (const core::Device* device : byName) {
+                if (device->deviceClass == classes[c] && device->unifiedMemory == unified)
+                    group.push_back(device);
             }
             if (group.empty())
                 continue;
-            std::stable_sort(group.begin(), group.end(), [](const core::Device* a, const core::Device* b) {
-                return qs(a->name).compare(qs(b->name), Qt::CaseInsensitive) < 0;
-            });
             model.appendRow(headerItem(unified ? ScenarioControls::tr("%1 · unified memory").arg(headers[c])
                                                : headers[c]));
             for (const core::Device* device : group)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 class QStandardItemModel;
 
@@ -18,6 +19,8 @@ namespace lhe::widgets {
 QString deviceSummary(const core::Device& device);
 QString deviceTooltip(const core::Device& device);     // rich text: vendor, sources, uncertainty
 QString deviceDisplayName(const core::Device& device); // name with " · user" / " · uncertain"
+// The catalog's devices in name order (case-insensitive), as the picker and the search list them.
+std::vector<const core::Device*> devicesByName(const core::Catalog& catalog);
 void fillDeviceModel(QStandardItemModel& model, const core::Catalog& catalog);
 
 } // namespace lhe::widgets

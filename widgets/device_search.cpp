@@ -9,8 +9,6 @@
 #include <QCompleter>
 #include <QStandardItemModel>
 #include <QTimer>
-#include <algorithm>
-#include <vector>
 
 namespace lhe::widgets {
 
@@ -34,13 +32,7 @@ DeviceSearch::DeviceSearch(QWidget* parent) : QLineEdit(parent), m_names(new QSt
 void DeviceSearch::setCatalog(const core::Catalog& catalog)
 {
     m_names->clear();
-    std::vector<const core::Device*> devices;
-    for (const core::Device& device : catalog.devices())
-        devices.push_back(&device);
-    std::stable_sort(devices.begin(), devices.end(), [](const core::Device* a, const core::Device* b) {
-        return qs(a->name).compare(qs(b->name), Qt::CaseInsensitive) < 0;
-    });
-    for (const core::Device* device : devices) {
+    for (const core::Device* device : devicesByName(catalog)) {
         auto* item = new QStandardItem(deviceDisplayName(*device));
         item->setData(qs(device->id), ScenarioControls::IdRole);
         item->setToolTip(deviceSummary(*device));

@@ -7,13 +7,10 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <deque>
 #include <initializer_list>
 #include <limits>
-#include <map>
-#include <optional>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -30,30 +27,12 @@ constexpr std::array<std::pair<Quantity, std::string_view>, 3> kQuantities{{
     {Quantity::TrainingStepSeconds, "training_step_seconds"},
 }};
 
-// Measurements beyond any real run (a step of a microsecond, 10^12 tokens/s) are typing errors;
-// the bounds also keep predicted/measured a finite number.
-constexpr double kMinMeasured = 1e-6;
-constexpr double kMaxMeasured = 1e12;
-
-bool plausibleMeasurement(double value)
-{
-    return value >= kMinMeasured && value <= kMaxMeasured; // false for NaN
-}
-
 std::string formatNumber(double value)
 {
     std::ostringstream out;
     out.precision(3);
     out << value;
     return out.str();
-}
-
-// The message of an InputError without its "field path: " prefix, to re-attach it under another path.
-std::string bareMessage(const InputError& error)
-{
-    const std::string text = error.what();
-    const std::string prefix = error.fieldPath() + ": ";
-    return !error.fieldPath().empty() && text.rfind(prefix, 0) == 0 ? text.substr(prefix.size()) : text;
 }
 
 // One point made ready for repeated evaluation: mode from the quantity, no scenario efficiency,
@@ -219,7 +198,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                             const std::vector<CalibrationPoint>& points)
 {
     if (points.empty())
-        throw InputError("points", "no measurements to calibrate with");
+        throw InputError("points", message(LHE_TEXT("CoreMessage", "no measurements to calibrate with")));
 
     std::deque<ModelArchitecture> inlineArchitectures; // stable addresses for PreparedPoint::arch
     std::vector<PreparedPoint> prepared;
@@ -227,9 +206,11 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     for (std::size_t i = 0; i < points.size(); ++i) {
         const CalibrationPoint& point = points[i];
         const std::string path = pointPath(i);
-        if (!plausibleMeasurement(point.measured))
-            throw InputError(path + ".measured", "expected a positive number from 1e-6 to 1e12, got " +
-                                                     formatNumber(point.measured));
+        if (!plausibleCalibrationMeasurement(point.measured))
+            throw InputError(
+                path + ".measured",
+                message(LHE_TEXT("CoreMessage", "expected a positive number from 1e-6 to 1e12, got %1"),
+                        formatNumber(point.measured)));
         PreparedPoint p;
         p.scenario = point.scenario;
         p.scenario.deviceId = device.id;
@@ -238,27 +219,32 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         p.quantity = point.quantity;
         p.measured = point.measured;
         if (point.quantity == Quantity::DecodeTokensPerSecond && p.scenario.outputTokens < 1)
-            throw InputError(path + ".output_tokens", "decode tokens/s needs at least one output token");
+            throw InputError(
+                path + ".output_tokens",
+                message(LHE_TEXT("CoreMessage", "decode tokens/s needs at least one output token")));
         if (p.scenario.mode == Mode::Training && isWeightOnly(p.scenario.weights))
-            throw InputError(path + ".precision.weights", "weight-only format \"" +
-                                                              std::string(precisionName(p.scenario.weights)) +
-                                                              "\" is for inference, not a training step");
+            throw InputError(
+                path + ".precision.weights",
+                message(LHE_TEXT("CoreMessage", "weight-only format \"%1\" is for inference, not a "
+                                                "training step"),
+                        precisionName(p.scenario.weights)));
         try {
             if (p.scenario.modelConfig) {
-                std::vector<std::string> warnings;
+                std::vector<Message> warnings;
                 inlineArchitectures.push_back(
                     architectureFromHfConfig(*p.scenario.modelConfig, "model_config", warnings));
                 p.arch = &inlineArchitectures.back();
             } else {
                 const ModelEntry* model = catalog.findModel(p.scenario.modelId);
                 if (!model)
-                    throw InputError("model", "unknown id \"" + elided(p.scenario.modelId) + "\"");
+                    throw InputError("model", message(LHE_TEXT("CoreMessage", "unknown id \"%1\""),
+                                                      elided(p.scenario.modelId)));
                 p.arch = &model->architecture;
             }
             const Report report = estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false});
             p.scenario.parallelism = report.scenario.parallelism;
         } catch (const InputError& error) {
-            throw InputError(path + "." + error.fieldPath(), bareMessage(error));
+            throw InputError(path + "." + error.fieldPath(), error.message());
         }
         prepared.push_back(std::move(p));
     }
@@ -333,15 +319,17 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                                       {gemm * 1.01, gemm / 1.01}, 1e-9);
         const bool byMemory = dependsOn(prepared[i], fitted, base, &Device::achievedMemoryFraction,
                                         {memory * 1.01, memory / 1.01}, 1e-9);
-        latencyConstrained = latencyConstrained || dependsOn(prepared[i], fitted, base,
-                                                             &Device::achievedLayerLatencySeconds,
-                                                             {latency + 1e-6}, 1e-3);
+        latencyConstrained =
+            latencyConstrained || dependsOn(prepared[i], fitted, base, &Device::achievedLayerLatencySeconds,
+                                            {latency + 1e-6}, 1e-3);
         gemmConstrained = gemmConstrained || byGemm;
         memoryConstrained = memoryConstrained || byMemory;
         if (!byGemm && !byMemory)
-            result.notes.push_back("measurement " + std::to_string(i + 1) +
-                                   " is bound by neither compute nor memory bandwidth (communication, "
-                                   "offload or kernel latency): it constrains neither fraction");
+            result.notes.push_back(message(LHE_TEXT("CoreMessage",
+                                                    "measurement %1 is bound by neither compute nor memory "
+                                                    "bandwidth (communication, offload or kernel latency): it "
+                                                    "constrains neither fraction"),
+                                           i + 1));
     }
     // An unconstrained fraction goes back to the device's own; the other is refitted if it moved.
     if (!gemmConstrained && gemm != start.compute) {
@@ -357,40 +345,49 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     if (latencyConstrained) {
         result.layerLatencySeconds = latency;
     } else {
-        result.notes.push_back("no latency-bound measurement (small-batch decode): kernel latency kept at " +
-                               formatNumber(startLatency * 1e6) + " µs per layer");
+        result.notes.push_back(message(LHE_TEXT("CoreMessage", "no latency-bound measurement (small-batch decode): "
+                                                               "kernel latency kept at %1 µs per layer"),
+                                       formatNumber(startLatency * 1e6)));
     }
-    const auto describeKept = [](const char* what, double value, const std::string& source) {
-        return std::string("no ") + what + " fraction kept at " + formatNumber(value) + " (" + source + ")";
+    // `source` is the device's own citation (catalog data), shown as written.
+    const auto describeKept = [](MessageId what, double value, const std::string& source) {
+        return message(what, formatNumber(value), source);
     };
     if (gemmConstrained) {
         result.gemmFraction = gemm;
     } else {
         result.notes.push_back(
-            describeKept("compute-bound measurement: GEMM", start.compute, start.computeSource));
+            describeKept(LHE_TEXT("CoreMessage", "no compute-bound measurement: GEMM fraction kept at %1 (%2)"),
+                         start.compute, start.computeSource));
     }
     if (memoryConstrained) {
         result.memoryFraction = memory;
     } else {
         result.notes.push_back(
-            describeKept("memory-bound measurement: memory bandwidth", start.memory, start.memorySource));
+            describeKept(LHE_TEXT("CoreMessage",
+                                  "no memory-bound measurement: memory bandwidth fraction kept at %1 (%2)"),
+                         start.memory, start.memorySource));
     }
-    const auto atLimit = [&result](const char* what, double value) {
+    const auto atLimit = [&result](const Message& what, double value) {
         if (value >= kCalibrationMaxFraction * (1 - 1e-6))
-            result.notes.push_back(std::string(what) +
-                                   " fraction at the search limit 1: the measurements are "
-                                   "faster than the datasheet peak explains");
+            result.notes.push_back(message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 1: the "
+                                                                   "measurements are faster than the datasheet "
+                                                                   "peak explains"),
+                                           what));
         else if (value > 0 && value <= kCalibrationMinFraction * (1 + 1e-6))
-            result.notes.push_back(std::string(what) + " fraction at the search limit 0.05: the measurements "
-                                                       "are slower than the model explains");
+            result.notes.push_back(message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 0.05: the "
+                                                                   "measurements are slower than the model "
+                                                                   "explains"),
+                                           what));
     };
-    atLimit("GEMM", result.gemmFraction);
+    atLimit(message(LHE_TEXT("CoreMessage", "GEMM")), result.gemmFraction);
     if (result.layerLatencySeconds >= 0 && result.memoryFraction >= kCalibrationMaxFraction * (1 - 1e-6))
-        result.notes.push_back("memory bandwidth fraction at the datasheet peak and the kernel latency took up the "
-                               "rest: bandwidth and latency are only told apart by decode of a small and a "
-                               "large model (e.g. 1B and 8B) at batch 1");
+        result.notes.push_back(message(
+            LHE_TEXT("CoreMessage", "memory bandwidth fraction at the datasheet peak and the kernel latency took up "
+                                    "the rest: bandwidth and latency are only told apart by decode of a small and "
+                                    "a large model (e.g. 1B and 8B) at batch 1")));
     else
-        atLimit("memory bandwidth", result.memoryFraction);
+        atLimit(message(LHE_TEXT("CoreMessage", "memory bandwidth")), result.memoryFraction);
 
     const Device after = calibratedDevice(device, result, {});
     std::vector<double> before;
@@ -426,286 +423,6 @@ Device calibratedDevice(const Device& device, const CalibrationResult& result, c
     }
     out.userDefined = true;
     return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV
-
-namespace {
-
-enum class Column { Model, Quantity, Measured, Batch, PromptTokens, OutputTokens, Weights, Compute, Devices };
-
-struct ColumnSpec
-{
-    Column column;
-    std::string_view name;
-    bool required;
-};
-
-constexpr std::array<ColumnSpec, 9> kColumns{{
-    {Column::Model, "model", true},
-    {Column::Quantity, "quantity", true},
-    {Column::Measured, "measured", true},
-    {Column::Batch, "batch", true},
-    {Column::PromptTokens, "prompt_tokens", true},
-    {Column::OutputTokens, "output_tokens", true},
-    {Column::Weights, "weights", false},
-    {Column::Compute, "compute", false},
-    {Column::Devices, "devices", false},
-}};
-
-std::string allColumnNames()
-{
-    std::string names;
-    for (const ColumnSpec& spec : kColumns)
-        names += (names.empty() ? "" : ", ") + std::string(spec.name);
-    return names;
-}
-
-std::string trim(std::string_view text)
-{
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t");
-    return std::string(text.substr(first, last - first + 1));
-}
-
-std::string where(int line)
-{
-    return "line " + std::to_string(line);
-}
-
-std::string where(int line, std::size_t column, std::string_view name)
-{
-    return "line " + std::to_string(line) + ", column " + std::to_string(column + 1) + " (" +
-           std::string(name) + ")";
-}
-
-// RFC 4180 fields: separated by commas, optionally double-quoted, "" inside quotes is one quote.
-// Surrounding spaces of unquoted fields are trimmed. (A quoted field cannot span lines here.)
-std::vector<std::string> splitFields(std::string_view line, int lineNumber)
-{
-    std::vector<std::string> fields;
-    std::size_t i = 0;
-    while (true) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
-            ++i;
-        std::string field;
-        if (i < line.size() && line[i] == '"') {
-            ++i;
-            bool closed = false;
-            while (i < line.size()) {
-                if (line[i] == '"') {
-                    if (i + 1 < line.size() && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    closed = true;
-                    break;
-                }
-                field += line[i++];
-            }
-            if (!closed)
-                throw InputError(where(lineNumber, fields.size(), "field"), "quoted field is not closed");
-            while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
-                ++i;
-            if (i < line.size() && line[i] != ',')
-                throw InputError(where(lineNumber, fields.size(), "field"), "text after the closing quote");
-        } else {
-            const std::size_t end = std::min(line.find(',', i), line.size());
-            field = trim(line.substr(i, end - i));
-            i = end;
-        }
-        fields.push_back(std::move(field));
-        if (i >= line.size())
-            break;
-        ++i; // the comma
-    }
-    return fields;
-}
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    });
-    return text;
-}
-
-std::optional<long long> parseInteger(const std::string& text)
-{
-    long long value = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end)
-        return std::nullopt;
-    return value;
-}
-
-std::optional<double> parseDouble(const std::string& text)
-{
-    double value = 0;
-    const char* begin = text.data();
-    const char* end = text.data() + text.size();
-    if (begin != end && *begin == '+')
-        ++begin;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    if (ec != std::errc() || ptr != end)
-        return std::nullopt;
-    return value;
-}
-
-} // namespace
-
-std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvText,
-                                                       const std::string& deviceId, const Catalog* catalog)
-{
-    std::vector<CalibrationPoint> points;
-    std::map<Column, std::size_t> columnIndex; // header position of each named column
-    std::vector<std::string> header;
-    int headerLine = 0;
-
-    std::string_view text = csvText;
-    if (text.rfind("\xEF\xBB\xBF", 0) == 0)
-        text.remove_prefix(3);
-    int lineNumber = 0;
-    std::size_t offset = 0;
-    while (offset <= text.size()) {
-        const std::size_t newline = std::min(text.find('\n', offset), text.size());
-        std::string_view line = text.substr(offset, newline - offset);
-        offset = newline + 1;
-        ++lineNumber;
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        const std::string trimmed = trim(line);
-        if (trimmed.empty() || trimmed.front() == '#')
-            continue;
-
-        const std::vector<std::string> fields = splitFields(line, lineNumber);
-        if (header.empty()) {
-            headerLine = lineNumber;
-            for (std::size_t c = 0; c < fields.size(); ++c) {
-                const std::string name = lower(fields[c]);
-                const auto spec = std::find_if(kColumns.begin(), kColumns.end(),
-                                               [&](const ColumnSpec& s) { return s.name == name; });
-                if (spec == kColumns.end())
-                    throw InputError(where(lineNumber, c, fields[c].empty() ? "header" : fields[c]),
-                                     "unknown column \"" + elided(fields[c]) +
-                                         "\"; the header names columns among " + allColumnNames());
-                if (columnIndex.count(spec->column))
-                    throw InputError(where(lineNumber, c, spec->name), "column named twice");
-                columnIndex[spec->column] = c;
-            }
-            for (const ColumnSpec& spec : kColumns) {
-                if (spec.required && !columnIndex.count(spec.column))
-                    throw InputError(where(lineNumber) + " (header)",
-                                     "missing column \"" + elided(std::string(spec.name)) +
-                                         "\"; required: model, quantity, measured, batch, prompt_tokens, "
-                                         "output_tokens");
-            }
-            header = fields;
-            continue;
-        }
-
-        if (fields.size() != header.size())
-            throw InputError(where(lineNumber), "expected " + std::to_string(header.size()) +
-                                                    " fields as in the header on line " +
-                                                    std::to_string(headerLine) + ", got " +
-                                                    std::to_string(fields.size()));
-        const auto cell = [&](Column column) -> const std::string& {
-            static const std::string empty;
-            const auto found = columnIndex.find(column);
-            return found == columnIndex.end() ? empty : fields[found->second];
-        };
-        const auto at = [&](Column column) {
-            const std::size_t c = columnIndex.at(column);
-            const auto spec = std::find_if(kColumns.begin(), kColumns.end(),
-                                           [&](const ColumnSpec& s) { return s.column == column; });
-            return where(lineNumber, c, spec->name);
-        };
-        const auto requireCell = [&](Column column) -> const std::string& {
-            const std::string& value = cell(column);
-            if (value.empty())
-                throw InputError(at(column), "empty; a value is required");
-            return value;
-        };
-
-        CalibrationPoint point;
-        nlohmann::json scenario;
-        scenario["device"] = deviceId;
-
-        const std::string& model = requireCell(Column::Model);
-        if (catalog && !catalog->findModel(model))
-            throw InputError(at(Column::Model),
-                             "unknown model id \"" + elided(model) + "\"; see --list models");
-        scenario["model"] = model;
-
-        const std::string quantity = lower(requireCell(Column::Quantity));
-        const auto q = std::find_if(kQuantities.begin(), kQuantities.end(),
-                                    [&](const auto& entry) { return entry.second == quantity; });
-        if (q == kQuantities.end())
-            throw InputError(at(Column::Quantity), "unknown quantity \"" + elided(cell(Column::Quantity)) +
-                                                       "\"; expected decode_tokens_per_second, "
-                                                       "prefill_tokens_per_second or training_step_seconds");
-        point.quantity = q->first;
-        scenario["mode"] = point.quantity == Quantity::TrainingStepSeconds ? "training" : "inference";
-
-        const std::optional<double> measured = parseDouble(requireCell(Column::Measured));
-        if (!measured || !plausibleMeasurement(*measured))
-            throw InputError(at(Column::Measured), "expected a positive number from 1e-6 to 1e12, got \"" +
-                                                       cell(Column::Measured) + "\"");
-        point.measured = *measured;
-
-        for (const auto& [column, key] :
-             {std::pair{Column::Batch, "batch"}, std::pair{Column::PromptTokens, "prompt_tokens"},
-              std::pair{Column::OutputTokens, "output_tokens"}, std::pair{Column::Devices, "devices"}}) {
-            if (!columnIndex.count(column) || cell(column).empty()) {
-                if (column != Column::Devices)
-                    requireCell(column);
-                continue;
-            }
-            const std::optional<long long> value = parseInteger(cell(column));
-            if (!value)
-                throw InputError(at(column), "expected a whole number, got \"" + elided(cell(column)) + "\"");
-            scenario[key] = *value;
-        }
-        if (point.quantity == Quantity::DecodeTokensPerSecond &&
-            scenario["output_tokens"].get<long long>() < 1)
-            throw InputError(at(Column::OutputTokens), "decode tokens/s needs at least one output token");
-
-        for (const auto& [column, key] :
-             {std::pair{Column::Weights, "weights"}, std::pair{Column::Compute, "compute"}}) {
-            if (!cell(column).empty())
-                scenario["precision"][key] = lower(cell(column));
-        }
-
-        try {
-            point.scenario = scenarioFromJson(scenario);
-        } catch (const InputError& error) {
-            // Name the cell the scenario field came from.
-            const std::string& field = error.fieldPath();
-            static const std::map<std::string, Column> kFieldColumns{{"model", Column::Model},
-                                                                     {"batch", Column::Batch},
-                                                                     {"prompt_tokens", Column::PromptTokens},
-                                                                     {"output_tokens", Column::OutputTokens},
-                                                                     {"devices", Column::Devices},
-                                                                     {"precision.weights", Column::Weights},
-                                                                     {"precision.compute", Column::Compute}};
-            const auto found = kFieldColumns.find(field);
-            if (found != kFieldColumns.end() && columnIndex.count(found->second))
-                throw InputError(at(found->second), bareMessage(error));
-            throw InputError(where(lineNumber), bareMessage(error));
-        }
-        points.push_back(std::move(point));
-    }
-    if (header.empty())
-        throw InputError("line 1", "no header line; expected columns among " + allColumnNames());
-    if (points.empty())
-        throw InputError(where(headerLine), "the header is followed by no measurements");
-    return points;
 }
 
 } // namespace lhe::core

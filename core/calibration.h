@@ -3,6 +3,7 @@
 // times — so that estimate() reproduces them, and reports predicted vs measured before and after.
 #pragma once
 
+#include "core/calibration_csv.h" // calibrationPointsFromCsv: the measurements from a CSV file
 #include "core/catalog.h"
 #include "core/device.h"
 #include "core/scenario.h"
@@ -51,13 +52,22 @@ struct CalibrationResult
     double worstRatioBefore = 1;
     double medianRatioAfter = 1;
     double worstRatioAfter = 1;
-    std::vector<std::string> notes; // what was kept and why, points that constrain nothing
+    std::vector<Message> notes; // what was kept and why, points that constrain nothing
 };
 
 // Search interval of both fractions (achieved fractions below 5 % describe a broken setup, not
 // a kernel's efficiency).
 inline constexpr double kCalibrationMinFraction = 0.05;
 inline constexpr double kCalibrationMaxFraction = 1.0;
+
+// Measurements beyond any real run (a step of a microsecond, 10^12 tokens/s) are typing errors;
+// the bounds also keep predicted/measured a finite number.
+inline constexpr double kCalibrationMinMeasured = 1e-6;
+inline constexpr double kCalibrationMaxMeasured = 1e12;
+inline bool plausibleCalibrationMeasurement(double value)
+{
+    return value >= kCalibrationMinMeasured && value <= kCalibrationMaxMeasured; // false for NaN
+}
 
 // Fits achievedGemmFraction and achievedMemoryFraction of `device` so that estimate(point.scenario,
 // device, model) matches the measurements: least squares of log(predicted/measured) over the points,
@@ -75,16 +85,5 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
 // `device` with the fitted fractions in its achieved fields (unconstrained ones as they were) and
 // achievedSource "user calibration: <n> measurements, <isoDate>"; marked userDefined.
 Device calibratedDevice(const Device& device, const CalibrationResult& result, const std::string& isoDate);
-
-// Measurements from CSV text. A header line is required and names the columns, in any order:
-//   model,quantity,measured,batch,prompt_tokens,output_tokens  (required)
-//   weights,compute,devices                                    (optional; empty cells = defaults)
-// quantity is decode_tokens_per_second, prefill_tokens_per_second or training_step_seconds; model a
-// catalog id; weights/compute precision names as in scenario files. Blank lines and lines starting
-// with '#' are skipped; fields may be double-quoted. Throws InputError whose field path names the
-// line and column ("line 3, column 2 (measured)"). With `catalog`, model ids are checked too.
-std::vector<CalibrationPoint> calibrationPointsFromCsv(const std::string& csvText,
-                                                       const std::string& deviceId,
-                                                       const Catalog* catalog = nullptr);
 
 } // namespace lhe::core

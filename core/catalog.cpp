@@ -16,7 +16,7 @@ using namespace json_fields;
 namespace {
 
 // Nesting deeper than any catalog or config needs; guards every recursive walk over a parsed
-// document (issue 7).
+// document (docs/CONTRACT §1.2 JSON text).
 constexpr std::size_t kMaxJsonDepth = 64;
 
 template <typename Entry> void upsert(std::vector<Entry>& entries, Entry entry)
@@ -35,14 +35,16 @@ void claimId(std::unordered_map<std::string, std::size_t>& seen, const std::stri
 {
     const auto [it, inserted] = seen.emplace(id, index);
     if (!inserted)
-        throw InputError(joinIndex(key, index) + ".id",
-                         "\"" + elided(id) + "\" is already the id of " + joinIndex(key, it->second) +
-                             " in this file; ids must be unique within a file");
+        throw InputError(
+            joinIndex(key, index) + ".id",
+            message(LHE_TEXT("CoreMessage", "\"%1\" is already the id of %2 in this file; ids must be "
+                                            "unique within a file"),
+                    elided(id), joinIndex(key, it->second)));
 }
 
 // "byte 13 (line 2, column 5)" for a 1-based byte position as nlohmann counts it (the end of
 // the input is one past the last byte); lines and columns count bytes from 1.
-std::string position(std::string_view text, std::size_t byte)
+Message position(std::string_view text, std::size_t byte)
 {
     const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
     std::size_t line = 1;
@@ -53,8 +55,7 @@ std::string position(std::string_view text, std::size_t byte)
             lineStart = i + 1;
         }
     }
-    return "byte " + std::to_string(byte) + " (line " + std::to_string(line) + ", column " +
-           std::to_string(end - lineStart + 1) + ")";
+    return message(LHE_TEXT("CoreMessage", "byte %1 (line %2, column %3)"), byte, line, end - lineStart + 1);
 }
 
 // nlohmann quotes the bytes it read last, which may be invalid UTF-8: show those as \xNN.
@@ -95,7 +96,10 @@ std::size_t skipString(std::string_view text, std::size_t open)
 struct StructureProblem
 {
     std::size_t byte = 0; // 1-based
-    std::string what;
+    bool tooDeep = false; // else a duplicate key
+    std::string key;      // decoded
+    std::string written;  // as first written, when that differs from the second spelling or the key
+    std::string writtenAgain;
 };
 
 void appendUtf8(std::string& out, unsigned long code)
@@ -195,25 +199,59 @@ std::optional<StructureProblem> scanStructure(std::string_view text, bool checkK
                         raw.find('\\') == std::string_view::npos ? std::string(raw) : decodedString(raw);
                     const auto [first, inserted] = stack.back().keys.emplace(std::move(key), raw);
                     if (!inserted) {
-                        std::string what = "duplicate key \"" + elided(first->first) + "\"";
-                        if (first->second != raw || raw != first->first)
-                            what += " (written \"" + elided(first->second) + "\" and \"" + elided(raw) +
-                                    "\": the same key once escapes are decoded)";
-                        return StructureProblem{i + 1, what};
+                        StructureProblem problem{i + 1, false, first->first, {}, {}};
+                        if (first->second != raw || raw != first->first) {
+                            problem.written = first->second;
+                            problem.writtenAgain = raw;
+                        }
+                        return problem;
                     }
                 }
             }
             i = end - 1;
         } else if (c == '{' || c == '[') {
             if (stack.size() >= kMaxJsonDepth)
-                return StructureProblem{i + 1,
-                                        "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+                return StructureProblem{i + 1, true, {}, {}, {}};
             stack.push_back({c == '{', {}});
         } else if ((c == '}' || c == ']') && !stack.empty()) {
             stack.pop_back();
         }
     }
     return std::nullopt;
+}
+
+// What scanStructure found, as the message says it.
+Message structureMessage(const StructureProblem& problem, std::string_view text)
+{
+    if (problem.tooDeep)
+        return message(LHE_TEXT("CoreMessage", "JSON nested deeper than %1 levels at %2"), kMaxJsonDepth,
+                       position(text, problem.byte));
+    if (problem.written.empty())
+        return message(
+            LHE_TEXT("CoreMessage", "duplicate key \"%1\" at %2; a key may appear once per object"),
+            elided(problem.key), position(text, problem.byte));
+    return message(LHE_TEXT("CoreMessage",
+                            "duplicate key \"%1\" (written \"%2\" and \"%3\": the same key once "
+                            "escapes are decoded) at %4; a key may appear once per object"),
+                   elided(problem.key), elided(problem.written), elided(problem.writtenAgain),
+                   position(text, problem.byte));
+}
+
+// One line whatever the input held, as InputError::what() is: each verbatim argument with its
+// control characters escaped (the ids never hold any), so that englishText of the result is
+// InputError::oneLine of englishText of `text`.
+Message oneLine(const Message& text)
+{
+    Message out{text.id, {}};
+    for (const MessageArgument& argument : text.args) {
+        if (argument.kind == MessageArgument::Kind::Verbatim)
+            out.args.emplace_back(InputError::oneLine(argument.text));
+        else if (argument.kind == MessageArgument::Kind::Phrase)
+            out.args.emplace_back(oneLine(*argument.phrase));
+        else
+            out.args.push_back(argument);
+    }
+    return out;
 }
 
 // 1-based position of the first number (outside strings) spelled `token`, or 0.
@@ -246,22 +284,27 @@ json parseJsonText(std::string_view text, const std::string& origin)
     if (bom)
         body.remove_prefix(3);
     if (body.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        throw InputError(origin, bom            ? "no JSON value: nothing but a UTF-8 byte-order mark"
-                                 : text.empty() ? "no JSON value: the input is empty"
-                                                : "no JSON value: the input is only white space");
+        throw InputError(
+            origin,
+            bom ? message(LHE_TEXT("CoreMessage", "no JSON value: nothing but a UTF-8 byte-order mark"))
+            : text.empty()
+                ? message(LHE_TEXT("CoreMessage", "no JSON value: the input is empty"))
+                : message(LHE_TEXT("CoreMessage", "no JSON value: the input is only white space")));
     if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF")
         throw InputError(origin,
-                         std::string("malformed JSON at byte 1: the text is UTF-16 (byte-order mark ") +
-                             (text[0] == '\xFF' ? "FF FE" : "FE FF") + "); save it as UTF-8");
+                         message(LHE_TEXT("CoreMessage", "malformed JSON at byte 1: the text is UTF-16 "
+                                                         "(byte-order mark %1); save it as UTF-8"),
+                                 text[0] == '\xFF' ? "FF FE" : "FE FF"));
     if (const auto tooDeep = scanStructure(text, false))
-        throw InputError(origin, "JSON " + tooDeep->what + " at " + position(text, tooDeep->byte));
+        throw InputError(origin, structureMessage(*tooDeep, text));
     json parsed;
     try {
         parsed = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& error) {
         const std::string what = error.what();
-        throw InputError(origin, "malformed JSON at " + position(text, error.byte) + ": " +
-                                     elidedQuote(printable(what.substr(what.find(':') + 2))));
+        throw InputError(origin, message(LHE_TEXT("CoreMessage", "malformed JSON at %1: %2"),
+                                         position(text, error.byte),
+                                         elidedQuote(printable(what.substr(what.find(':') + 2)))));
     } catch (const json::exception& error) {
         // out_of_range 406: a number beyond a double such as 4e4444 (found by tests/fuzz/fuzz_catalog);
         // nlohmann gives no position, so find the number it quotes.
@@ -271,22 +314,27 @@ json parseJsonText(std::string_view text, const std::string& origin)
         if (error.id == 406 && open != std::string::npos && close > open) {
             const std::string token = what.substr(open + 1, close - open - 1);
             const std::size_t byte = findNumber(text, token);
-            throw InputError(origin, "malformed JSON at " + (byte > 0 ? position(text, byte) : "a number") +
-                                         ": number " + elided(printable(token)) +
-                                         " is out of range (a double reaches about 1.8e308)");
+            throw InputError(
+                origin,
+                message(LHE_TEXT("CoreMessage", "malformed JSON at %1: number %2 is out of "
+                                                "range (a double reaches about 1.8e308)"),
+                        byte > 0 ? position(text, byte) : message(LHE_TEXT("CoreMessage", "a number")),
+                        elided(printable(token))));
         }
-        throw InputError(origin, "unreadable JSON: " + elidedQuote(printable(what)));
+        throw InputError(
+            origin, message(LHE_TEXT("CoreMessage", "unreadable JSON: %1"), elidedQuote(printable(what))));
     }
     // nlohmann's lexer takes a NUL byte for the end of the input (its string-literal
     // convention), so "{...}\0garbage" parses; JSON text holds no NUL (RFC 8259 section 2: only
     // white space may follow the value) and a NUL inside a string fails the parse, so any NUL
     // left here comes after the value.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-        throw InputError(origin, "unexpected bytes after the JSON value at " + position(text, nul + 1) +
-                                     " (a NUL byte); only white space may follow the value");
+        throw InputError(origin,
+                         message(LHE_TEXT("CoreMessage", "unexpected bytes after the JSON value at %1 (a "
+                                                         "NUL byte); only white space may follow the value"),
+                                 position(text, nul + 1)));
     if (const auto duplicate = scanStructure(text, true))
-        throw InputError(origin, duplicate->what + " at " + position(text, duplicate->byte) +
-                                     "; a key may appear once per object");
+        throw InputError(origin, structureMessage(*duplicate, text));
     return parsed;
 }
 
@@ -294,10 +342,10 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
 {
     requireObject(entry, path);
     ModelEntry model;
-    model.id = requireOneLine(entry, "id", path, kIdsAreIdentifiers);
-    model.name = requireOneLine(entry, "name", path, kNamesAreOneLine);
-    model.family =
-        checkOneLine(optionalString(entry, "family", path, "Custom"), join(path, "family"), kNamesAreOneLine);
+    model.id = requireOneLine(entry, "id", path, idsAreIdentifiers());
+    model.name = requireOneLine(entry, "name", path, namesAreOneLine());
+    model.family = checkOneLine(optionalString(entry, "family", path, "Custom"), join(path, "family"),
+                                namesAreOneLine());
     model.release = optionalString(entry, "release", path, {});
     model.hfConfig = requireObject(requireMember(entry, "hf_config", path), join(path, "hf_config"));
     model.architecture =
@@ -306,9 +354,9 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
     model.publishedParamsActive =
         optionalPositive(entry, "params_active", path).value_or(model.publishedParamsTotal);
     if (model.publishedParamsTotal > 0 && model.publishedParamsActive > model.publishedParamsTotal)
-        throw InputError(join(path, "params_active"), formatNumber(model.publishedParamsActive) +
-                                                          " exceeds params_total " +
-                                                          formatNumber(model.publishedParamsTotal));
+        throw InputError(join(path, "params_active"),
+                         message(LHE_TEXT("CoreMessage", "%1 exceeds params_total %2"),
+                                 model.publishedParamsActive, model.publishedParamsTotal));
     model.paramsSource = optionalString(entry, "params_source", path, {});
     model.configProvenance = optionalString(entry, "config_provenance", path, {});
     model.sources = optionalStringList(entry, "sources", path);
@@ -320,7 +368,7 @@ const Catalog& Catalog::builtIn()
 {
     static const Catalog catalog = [] {
         Catalog c;
-        std::vector<std::string> warnings;
+        std::vector<Message> warnings;
         c.addText(reinterpret_cast<const char*>(embedded::devicesJson), "catalogs/devices.json", false,
                   warnings);
         c.addText(reinterpret_cast<const char*>(embedded::modelsJson), "catalogs/models.json", false,
@@ -331,24 +379,30 @@ const Catalog& Catalog::builtIn()
 }
 
 void Catalog::add(const json& document, const std::string& origin, bool userDefined,
-                  std::vector<std::string>& warnings, BadEntries badEntries)
+                  std::vector<Message>& warnings, BadEntries badEntries)
 {
-    const std::string shape =
-        "a catalog is a JSON object with a \"devices\" array, a \"models\" array, or both";
     if (!document.is_object())
-        throw InputError(origin, shape + "; got " + document.type_name());
+        throw InputError(origin,
+                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\" "
+                                                         "array, a \"models\" array, or both; got %1"),
+                                 document.type_name()));
     if (!document.contains("devices") && !document.contains("models"))
-        throw InputError(origin, shape + "; found neither key");
+        throw InputError(origin,
+                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\" "
+                                                         "array, a \"models\" array, or both; found "
+                                                         "neither key")));
     for (const char* key : {"devices", "models"}) {
         if (document.contains(key) && !document[key].is_array())
-            throw InputError(key,
-                             std::string("expected an array of entries, got ") + document[key].type_name())
+            throw InputError(key, message(LHE_TEXT("CoreMessage", "expected an array of entries, got %1"),
+                                          document[key].type_name()))
                 .withOrigin(origin);
     }
     auto badEntry = [&](const InputError& error) {
         if (badEntries == BadEntries::Throw)
             throw error.withOrigin(origin);
-        warnings.push_back(origin + ": skipped " + error.what());
+        // "<origin>: skipped <error.what()>", the entry's error still translatable.
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1: skipped %2"), origin, oneLine(error.located())));
     };
     if (document.contains("devices")) {
         const json& devices = document["devices"];
@@ -381,7 +435,7 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
 }
 
 void Catalog::addText(std::string_view text, const std::string& origin, bool userDefined,
-                      std::vector<std::string>& warnings, BadEntries badEntries)
+                      std::vector<Message>& warnings, BadEntries badEntries)
 {
     add(parseJsonText(text, origin), origin, userDefined, warnings, badEntries);
 }

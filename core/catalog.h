@@ -26,7 +26,7 @@ struct ModelEntry
     std::string configProvenance; // URL of the copied config.json, or "reconstructed from ..."
     std::vector<std::string> sources;
     std::string notes;
-    std::vector<std::string> loadWarnings; // generic-key fallbacks while reading hf_config
+    std::vector<Message> loadWarnings; // generic-key fallbacks while reading hf_config
     bool userDefined = false;
 };
 
@@ -46,10 +46,10 @@ public:
     // Adds the entries of one catalog document. A malformed document (not an object, neither
     // array, an array key of another type) always throws InputError naming `origin`.
     void add(const nlohmann::json& document, const std::string& origin, bool userDefined,
-             std::vector<std::string>& warnings, BadEntries badEntries = BadEntries::Skip);
+             std::vector<Message>& warnings, BadEntries badEntries = BadEntries::Skip);
     // Parses text first; a syntax error throws InputError with the byte position.
     void addText(std::string_view text, const std::string& origin, bool userDefined,
-                 std::vector<std::string>& warnings, BadEntries badEntries = BadEntries::Skip);
+                 std::vector<Message>& warnings, BadEntries badEntries = BadEntries::Skip);
 
     const std::vector<Device>& devices() const { return m_devices; }
     const std::vector<ModelEntry>& models() const { return m_models; }

@@ -1,4 +1,4 @@
-// Chart geometry as plain values (STYLE.md: all chart maths lives in core): stacked memory
+// Chart geometry as plain values (chart maths lives in core so widgets only draw): stacked memory
 // segments with the capacity line and where each component's overflow went, roofline ceilings,
 // slopes, ridge and operating points, and log-axis ranges. Widgets only draw these.
 #pragma once

@@ -52,6 +52,34 @@ std::string groupLabel(G group)
     return label;
 }
 
+// The same words as a translatable phrase, for warnings.
+Message groupPhrase(G group)
+{
+    switch (group) {
+    case G::Embedding:
+        return message(LHE_TEXT("CoreMessage", "embedding"));
+    case G::LmHead:
+        return message(LHE_TEXT("CoreMessage", "lm head"));
+    case G::Attention:
+        return message(LHE_TEXT("CoreMessage", "attention"));
+    case G::DenseMlp:
+        return message(LHE_TEXT("CoreMessage", "dense mlp"));
+    case G::SharedExperts:
+        return message(LHE_TEXT("CoreMessage", "shared experts"));
+    case G::RoutedExperts:
+        return message(LHE_TEXT("CoreMessage", "routed experts"));
+    case G::Router:
+        return message(LHE_TEXT("CoreMessage", "router"));
+    case G::Norms:
+        return message(LHE_TEXT("CoreMessage", "norms"));
+    case G::Vision:
+        return message(LHE_TEXT("CoreMessage", "vision"));
+    case G::Mtp:
+        return message(LHE_TEXT("CoreMessage", "mtp"));
+    }
+    return message(LHE_TEXT("CoreMessage", "embedding"));
+}
+
 // ---- formats ----------------------------------------------------------------------------------
 
 using Formats = std::array<GroupFormat, kWeightGroupCount>;
@@ -61,7 +89,7 @@ struct Reader
     const json& q;           // the quantization_config object
     const std::string& path; // its field path
     const GroupFormat& base; // torch_dtype
-    std::vector<std::string>& warnings;
+    std::vector<Message>& warnings;
 };
 
 // Puts the groups an ignore / not-convert list covers back at torch_dtype.
@@ -75,9 +103,9 @@ void exclude(Formats& formats, const Reader& r, const std::string& key)
         if (coverage[g] == Coverage::Full) {
             formats[g] = r.base;
         } else if (coverage[g] == Coverage::Partial && warnsWhenPartial(static_cast<G>(g))) {
-            r.warnings.push_back(join(r.path, key) + " keeps part of the " + groupLabel(static_cast<G>(g)) +
-                                 " at " + r.base.format + "; the whole group is counted as " +
-                                 formats[g].format);
+            r.warnings.push_back(message(
+                LHE_TEXT("CoreMessage", "%1 keeps part of the %2 at %3; the whole group is counted as %4"),
+                join(r.path, key), groupPhrase(static_cast<G>(g)), r.base.format, formats[g].format));
         }
     }
 }
@@ -106,8 +134,11 @@ std::pair<long long, long long> readBlock(const json& object, const std::string&
                side.get<double>() == static_cast<double>(static_cast<long long>(side.get<double>()));
     };
     if (!value.is_array() || value.size() != 2 || !whole(value[0]) || !whole(value[1]))
-        throw InputError(join(path, key),
-                         "expected [rows, columns] of whole numbers from 1 to 1048576, got " + value.dump());
+        throw InputError(
+            join(path, key),
+            message(LHE_TEXT("CoreMessage",
+                             "expected [rows, columns] of whole numbers from 1 to 1048576, got %1"),
+                    value.dump()));
     return {static_cast<long long>(value[0].get<double>()), static_cast<long long>(value[1].get<double>())};
 }
 
@@ -117,8 +148,10 @@ long long readGroupSize(const json& object, const std::string& key, const std::s
 {
     const auto size = json_fields::optionalInteger(object, key, path, -1, 1 << 20).value_or(fallback);
     if (size == 0)
-        throw InputError(join(path, key),
-                         "must be -1 (one scale per output channel) or a group size >= 1, got 0");
+        throw InputError(
+            join(path, key),
+            message(LHE_TEXT("CoreMessage",
+                             "must be -1 (one scale per output channel) or a group size >= 1, got 0")));
     return size;
 }
 
@@ -179,11 +212,15 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
     json_fields::requireObject(weights, path);
     const std::string type = json_fields::optionalString(weights, "type", path, "int");
     if (type != "int" && type != "float")
-        throw InputError(join(path, "type"), "expected \"int\" or \"float\", got \"" + elided(type) + "\"");
+        throw InputError(
+            join(path, "type"),
+            message(LHE_TEXT("CoreMessage", "expected \"int\" or \"float\", got \"%1\""), elided(type)));
     const auto numBits = json_fields::requireInteger(weights, "num_bits", path, 1, 8);
     if (type == "float" && numBits != 4 && numBits != 8)
-        throw InputError(join(path, "num_bits"),
-                         "float weights are 4 or 8 bits (fp4 e2m1, fp8), got " + std::to_string(numBits));
+        throw InputError(
+            join(path, "num_bits"),
+            message(LHE_TEXT("CoreMessage", "float weights are 4 or 8 bits (fp4 e2m1, fp8), got %1"),
+                    numBits));
     const std::string strategy = json_fields::optionalString(weights, "strategy", path, "tensor");
     const bool symmetric = json_fields::optionalBool(weights, "symmetric", path).value_or(true);
 
@@ -193,10 +230,10 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
     } else if (strategy == "block") {
         std::tie(blockRows, blockColumns) = readBlock(weights, "block_structure", path);
     } else if (strategy != "tensor" && strategy != "channel") {
-        throw InputError(
-            join(path, "strategy"),
-            "expected \"tensor\", \"channel\", \"group\", \"tensor_group\" or \"block\", got \"" +
-                elided(strategy) + "\"");
+        throw InputError(join(path, "strategy"),
+                         message(LHE_TEXT("CoreMessage", "expected \"tensor\", \"channel\", \"group\", "
+                                                         "\"tensor_group\" or \"block\", got \"%1\""),
+                                 elided(strategy)));
     }
 
     // Scales: what scale_dtype says; else NVFP4's fp8 E4M3 per 16 (NVIDIA Transformer Engine
@@ -210,9 +247,9 @@ GroupFormat compressedTensorsWeights(const json& weights, const std::string& pat
         if (const auto bits = torchDtypeBits(scaleDtype))
             scaleBits = *bits;
         else
-            r.warnings.push_back(join(path, "scale_dtype") + " \"" + elided(scaleDtype) +
-                                 "\" is not understood; scales counted at " + formatNumber(scaleBits) +
-                                 " bits");
+            r.warnings.push_back(
+                message(LHE_TEXT("CoreMessage", "%1 \"%2\" is not understood; scales counted at %3 bits"),
+                        join(path, "scale_dtype"), elided(scaleDtype), scaleBits));
     }
 
     // Elements: pack-quantized packs num_bits into int32 words; nvfp4/mxfp4-pack-quantized two
@@ -256,19 +293,22 @@ void readCompressedTensors(Formats& formats, const Reader& r)
 {
     const std::string status = json_fields::optionalString(r.q, "quantization_status", r.path, "compressed");
     if (status != "compressed") {
-        r.warnings.push_back(join(r.path, "quantization_status") + " \"" + elided(status) +
-                             "\": the weights are stored uncompressed, counted at " + r.base.format);
+        r.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 \"%2\": the weights are stored uncompressed, counted at %3"),
+                    join(r.path, "quantization_status"), elided(status), r.base.format));
         return;
     }
     const std::string storage = json_fields::optionalString(r.q, "format", r.path, "");
     if (storage == "dense") {
-        r.warnings.push_back(join(r.path, "format") +
-                             " \"dense\": the weights are stored uncompressed, counted at " + r.base.format);
+        r.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 \"%2\": the weights are stored uncompressed, counted at %3"),
+                    join(r.path, "format"), storage, r.base.format));
         return;
     }
     const std::string groupsPath = join(r.path, "config_groups");
     if (!r.q.contains("config_groups") || r.q["config_groups"].is_null() || r.q["config_groups"].empty()) {
-        r.warnings.push_back(groupsPath + " is empty: weights counted at " + r.base.format);
+        r.warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 is empty: weights counted at %2"),
+                                     groupsPath, r.base.format));
         return;
     }
     const json& groups = json_fields::requireObject(r.q["config_groups"], groupsPath);
@@ -291,10 +331,11 @@ void readCompressedTensors(Formats& formats, const Reader& r)
             const bool className = target.rfind("re:", 0) != 0 && target.find('.') == std::string::npos &&
                                    !target.empty() && std::isupper(static_cast<unsigned char>(target[0]));
             if (className) {
-                r.warnings.push_back(targetPath + " \"" + elided(target) +
-                                     "\" names a module class this estimate does not map; those modules are "
-                                     "counted at " +
-                                     r.base.format);
+                r.warnings.push_back(
+                    message(LHE_TEXT("CoreMessage", "%1 \"%2\" names a module class this "
+                                                    "estimate does not map; those modules are "
+                                                    "counted at %3"),
+                            targetPath, elided(target), r.base.format));
                 continue;
             }
             const CoverageByGroup coverage = coverageOf({ModulePattern(target, targetPath)});
@@ -303,8 +344,9 @@ void readCompressedTensors(Formats& formats, const Reader& r)
                     continue;
                 formats[g] = format;
                 if (coverage[g] == Coverage::Partial && warnsWhenPartial(static_cast<G>(g)))
-                    r.warnings.push_back(targetPath + " covers part of the " + groupLabel(static_cast<G>(g)) +
-                                         "; the whole group is counted as " + format.format);
+                    r.warnings.push_back(message(
+                        LHE_TEXT("CoreMessage", "%1 covers part of the %2; the whole group is counted as %3"),
+                        targetPath, groupPhrase(static_cast<G>(g)), format.format));
             }
         }
     }
@@ -330,8 +372,9 @@ void readModelopt(Formats& formats, const Reader& outer)
     } else if (algo == "FP8") {
         format = {"fp8_e4m3", 8}; // one fp32 scale per tensor
     } else {
-        r.warnings.push_back(join(r.path, "quant_algo") + " \"" + elided(algo) +
-                             "\" is not understood; weights counted at " + r.base.format);
+        r.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 \"%2\" is not understood; weights counted at %3"),
+                    join(r.path, "quant_algo"), elided(algo), r.base.format));
         return;
     }
     // Every Linear but lm_head: Model Optimizer's default configs disable "*lm_head*" (and
@@ -352,14 +395,17 @@ void readBitsAndBytes(Formats& formats, const Reader& r)
     const bool in4 = flag("load_in_4bit");
     const bool in8 = flag("load_in_8bit");
     if (in4 && in8)
-        throw InputError(join(r.path, "load_in_8bit"), "load_in_4bit and load_in_8bit cannot both be true");
+        throw InputError(
+            join(r.path, "load_in_8bit"),
+            message(LHE_TEXT("CoreMessage", "load_in_4bit and load_in_8bit cannot both be true")));
     GroupFormat format;
     if (in4) {
         // transformers' BitsAndBytesConfig defaults bnb_4bit_quant_type to "fp4".
         const std::string type = json_fields::optionalString(r.q, "bnb_4bit_quant_type", r.path, "fp4");
         if (type != "nf4" && type != "fp4")
-            throw InputError(join(r.path, "bnb_4bit_quant_type"),
-                             "expected \"nf4\" or \"fp4\", got \"" + elided(type) + "\"");
+            throw InputError(
+                join(r.path, "bnb_4bit_quant_type"),
+                message(LHE_TEXT("CoreMessage", "expected \"nf4\" or \"fp4\", got \"%1\""), elided(type)));
         const bool doubleQuant =
             json_fields::optionalBool(r.q, "bnb_4bit_use_double_quant", r.path).value_or(false);
         // Dettmers et al. 2023, QLoRA §3: 4-bit values in blocks of 64 with an fp32 absmax each,
@@ -371,8 +417,9 @@ void readBitsAndBytes(Formats& formats, const Reader& r)
         // LLM.int8() (Dettmers et al. 2022): int8 weights, one fp32 scale per row (negligible).
         format = {"int8", 8};
     } else {
-        r.warnings.push_back(r.path + " loads neither in 4 nor in 8 bits; weights counted at " +
-                             r.base.format);
+        r.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 loads neither in 4 nor in 8 bits; weights counted at %2"),
+                    r.path, r.base.format));
         return;
     }
     // Every nn.Linear but the output embeddings (transformers' get_keys_to_not_convert).
@@ -432,7 +479,7 @@ std::optional<GroupFormat> dtypeFormat(const std::string& name)
     return std::nullopt;
 }
 
-GroupFormat readTorchDtype(const json& config, const std::string& path, std::vector<std::string>& warnings)
+GroupFormat readTorchDtype(const json& config, const std::string& path, std::vector<Message>& warnings)
 {
     std::vector<std::pair<const json*, std::string>> places{{&config, path}};
     if (config.contains("text_config") && config["text_config"].is_object())
@@ -444,8 +491,9 @@ GroupFormat readTorchDtype(const json& config, const std::string& path, std::vec
                 continue;
             if (auto format = dtypeFormat(name))
                 return *format;
-            warnings.push_back(join(objectPath, key) + " \"" + elided(name) +
-                               "\" is not understood; unquantized weights counted at bf16");
+            warnings.push_back(message(
+                LHE_TEXT("CoreMessage", "%1 \"%2\" is not understood; unquantized weights counted at bf16"),
+                join(objectPath, key), elided(name)));
             return GroupFormat{};
         }
     }
@@ -518,7 +566,7 @@ std::string summarize(const CheckpointFormat& f, const json& config)
 } // namespace
 
 CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::string& path,
-                                              std::vector<std::string>& warnings)
+                                              std::vector<Message>& warnings)
 {
     json_fields::requireObject(config, path);
     CheckpointFormat result;
@@ -556,8 +604,8 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
         const Reader reader{*q, qPath, base, warnings};
         Formats formats = result.groups;
         if (method.empty()) {
-            warnings.push_back(join(qPath, "quant_method") + " is missing; weights counted at " +
-                               base.format);
+            warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 is missing; weights counted at %2"),
+                                       join(qPath, "quant_method"), base.format));
         } else if (method == "mxfp4") {
             readMxfp4(formats, reader);
         } else if (method == "fp8") {
@@ -573,8 +621,9 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
         } else if (method == "awq") {
             readAwq(formats, reader);
         } else {
-            warnings.push_back(join(qPath, "quant_method") + " \"" + elided(method) +
-                               "\" is not understood; weights counted at torch_dtype (" + base.format + ")");
+            warnings.push_back(message(
+                LHE_TEXT("CoreMessage", "%1 \"%2\" is not understood; weights counted at torch_dtype (%3)"),
+                join(qPath, "quant_method"), elided(method), base.format));
         }
         // Norms are vectors and embeddings nn.Embedding: no method here converts either.
         formats[groupIndex(G::Norms)] = base;

@@ -3,6 +3,7 @@
 // its size can be counted group by group instead of at one precision for the whole model.
 #pragma once
 
+#include "core/message.h"
 #include "core/module_patterns.h" // groupsMatchedBy
 #include "core/weight_group.h"
 
@@ -39,6 +40,6 @@ struct CheckpointFormat
 // Malformed fields throw InputError naming the field (path.quantization_config.bits); a
 // quant_method it does not understand is a warning, every group then stays at torch_dtype.
 CheckpointFormat checkpointFormatFromHfConfig(const nlohmann::json& config, const std::string& path,
-                                              std::vector<std::string>& warnings);
+                                              std::vector<Message>& warnings);
 
 } // namespace lhe::core

@@ -1,4 +1,4 @@
-// Collective and point-to-point transfer times between devices (ESTIMATION.md §5):
+// Collective and point-to-point transfer times between devices (docs/METHOD.md §5):
 // ring all-reduce with per-step latency, pipeline sends, expert all-to-all.
 #pragma once
 

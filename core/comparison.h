@@ -1,4 +1,4 @@
-// Comparison: a pinned report A beside the current report B (issue 8, "Compare A/B"). One row per
+// Comparison: a pinned report A beside the current report B (docs/METHOD.md §11 Compare A/B). One row per
 // figure the dashboard shows — memory per device and each of its parts, whether it fits, each
 // phase's time, throughput and bound, training MFU and days — with the difference B − A and the
 // ratio B / A. A row never carries a NaN or an infinity: when a phase is missing on one side or A

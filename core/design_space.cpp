@@ -318,16 +318,18 @@ DesignSpaceMap designSpaceMap(const Scenario& scenario, const Catalog& catalog, 
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) + "\"");
+        throw InputError("device",
+                         message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), elided(scenario.deviceId)));
     if (scenario.modelConfig) {
-        std::vector<std::string> warnings;
+        std::vector<Message> warnings;
         const ModelArchitecture arch =
             architectureFromHfConfig(*scenario.modelConfig, "model_config", warnings);
         return designSpaceMap(scenario, *device, arch, axes);
     }
     const ModelEntry* model = catalog.findModel(scenario.modelId);
     if (!model)
-        throw InputError("model", "unknown id \"" + elided(scenario.modelId) + "\"");
+        throw InputError("model",
+                         message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), elided(scenario.modelId)));
     return designSpaceMap(scenario, *device, model->architecture, axes);
 }
 

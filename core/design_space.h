@@ -2,7 +2,7 @@
 // one scenario — compute, memory bandwidth, communication, offload or does not fit — with the
 // out-of-memory boundary and the compute/memory crossover as polylines, the scenario's own point
 // and the "what fits" read-outs. Geometry is in log2 coordinates (x = log2 batch, y = log2
-// sequence tokens) so a widget draws it on linear axes (STYLE.md: chart maths lives in core).
+// sequence tokens) so a widget draws it on linear axes (chart maths lives in core; widgets only draw).
 #pragma once
 
 #include "core/chart_data.h"

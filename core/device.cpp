@@ -31,7 +31,7 @@ constexpr double kDefaultAcceleratorOverhead = 400e6;
 //   (recommendedMaxWorkingSetSize; llama.cpp ggml-metal reports it at start-up).
 constexpr double kDefaultUnifiedGpuFraction = 0.75;
 
-// Accepted ranges (issue 7, "hostile input"): far wider than any real device - today's largest
+// Accepted ranges (hostile input, docs/CONTRACT §4.2 Device entry): far wider than any real device - today's largest
 // are 288 GB of HBM3e, 8 TB/s and ~10 PFLOP/s dense per GPU; the wafer-scale Cerebras WSE-3 has
 // 21 PB/s on-chip bandwidth and 125 PFLOP/s - yet narrow enough that every time and ratio the
 // estimator forms stays finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s turns one
@@ -54,8 +54,9 @@ DeviceClass parseClass(const json& entry, const std::string& path)
         return DeviceClass::Npu;
     if (name == "tpu")
         return DeviceClass::Tpu;
-    throw InputError(join(path, "class"),
-                     "unknown class \"" + elided(name) + "\"; allowed: cpu, gpu, npu, tpu");
+    throw InputError(
+        join(path, "class"),
+        message(LHE_TEXT("CoreMessage", "unknown class \"%1\"; allowed: cpu, gpu, npu, tpu"), elided(name)));
 }
 
 } // namespace
@@ -79,9 +80,9 @@ Device deviceFromJson(const json& entry, const std::string& path)
 {
     requireObject(entry, path);
     Device device;
-    device.id = requireOneLine(entry, "id", path, kIdsAreIdentifiers);
-    device.name = requireOneLine(entry, "name", path, kNamesAreOneLine);
-    device.vendor = requireOneLine(entry, "vendor", path, kNamesAreOneLine);
+    device.id = requireOneLine(entry, "id", path, idsAreIdentifiers());
+    device.name = requireOneLine(entry, "name", path, namesAreOneLine());
+    device.vendor = requireOneLine(entry, "vendor", path, namesAreOneLine());
     device.deviceClass = parseClass(entry, path);
     device.memoryBytes = requireInRange(entry, "memory_bytes", path, kMemoryBytes);
     device.memoryBandwidthBytesPerSecond = requireInRange(entry, "memory_bandwidth", path, kBandwidth);
@@ -91,26 +92,30 @@ Device deviceFromJson(const json& entry, const std::string& path)
     bool anyPeak = false;
     for (const auto& [key, value] : peaks.items()) {
         const auto peakKey = parsePeakKey(key);
-        // An unknown key is an error, not a note: CONTRACT.md lists the keys, and a typo such as
+        // An unknown key is an error, not a note: docs/CONTRACT §4.2 lists the keys, and a typo such as
         // "bf61" would otherwise silently drop the peak the scenario computes with.
         if (!peakKey)
-            throw InputError(join(peaksPath, key),
-                             "unknown precision \"" + elided(key) +
-                                 "\"; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, "
-                                 "int4, fp4, mxfp8, mxfp4, nvfp4");
+            throw InputError(
+                join(peaksPath, key),
+                message(LHE_TEXT("CoreMessage", "unknown precision \"%1\"; allowed: fp64, fp32, tf32, bf16, "
+                                                "fp16, fp8, int8, int4, fp4, mxfp8, mxfp4, nvfp4"),
+                        elided(key)));
         if (value.is_null())
             continue;
         if (value.is_number() && value.get<double>() == 0)
-            throw InputError(join(peaksPath, key),
-                             "expected a number from " + formatNumber(kPeak.minimum) + " to " +
-                                 formatNumber(kPeak.maximum) +
-                                 " FLOP/s, got 0; leave out a precision the device lacks");
+            throw InputError(
+                join(peaksPath, key),
+                message(LHE_TEXT("CoreMessage", "expected a number from %1 to %2 FLOP/s, got 0; leave out "
+                                                "a precision the device lacks"),
+                        kPeak.minimum, kPeak.maximum));
         device.peakFlopsPerSecond[static_cast<std::size_t>(*peakKey)] =
             requireInRange(peaks, key, peaksPath, kPeak);
         anyPeak = true;
     }
     if (!anyPeak)
-        throw InputError(peaksPath, "needs at least one dense peak, e.g. {\"bf16\": 989.4e12}");
+        throw InputError(
+            peaksPath,
+            message(LHE_TEXT("CoreMessage", "needs at least one dense peak, e.g. {\"bf16\": 989.4e12}")));
 
     device.architecture = optionalString(entry, "architecture", path, {});
     device.release = optionalString(entry, "release", path, {});
@@ -125,8 +130,10 @@ Device deviceFromJson(const json& entry, const std::string& path)
     device.sharedMemoryPackage = optionalString(entry, "shared_memory_package", path, {});
     const std::optional<bool> unified = optionalBool(entry, "unified_memory", path);
     if (!device.sharedMemoryPackage.empty() && unified == false)
-        throw InputError(join(path, "unified_memory"),
-                         "is false, but shared_memory_package says the memory is shared; leave one out");
+        throw InputError(
+            join(path, "unified_memory"),
+            message(LHE_TEXT("CoreMessage", "is false, but shared_memory_package says the memory is "
+                                            "shared; leave one out")));
     device.unifiedMemory = unified.value_or(!device.sharedMemoryPackage.empty());
     device.gpuMemoryFraction = optionalInRange(entry, "gpu_memory_fraction", path, kFraction)
                                    .value_or(device.unifiedMemory ? kDefaultUnifiedGpuFraction : 1.0);

@@ -21,7 +21,7 @@ namespace {
 // none of those (an int8-only laptop NPU asked for bf16) uses its fastest column and says that it is
 // narrower. The catalog's missing column means "not native" (README, "Devices"): no rate is ever assumed from
 // another.
-PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<std::string>& warnings)
+PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>& warnings)
 {
     const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
     struct Format
@@ -68,20 +68,19 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
     if (device.peak(wanted) > 0) {
         if (*best == wanted || device.peak(*best) <= device.peak(wanted))
             return wanted;
-        warnings.push_back(device.name + " runs " + wantedName + " slower than " +
-                           std::string(peakKeyName(*best)) + "; compute uses its " +
-                           std::string(peakKeyName(*best)) + " peak");
+        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
+                                   device.name, wantedName, peakKeyName(*best)));
         return *best;
     }
     if (best) {
-        warnings.push_back(device.name + " has no " + wantedName + " peak; compute uses its " +
-                           std::string(peakKeyName(*best)) + " peak");
+        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"),
+                                   device.name, wantedName, peakKeyName(*best)));
         return *best;
     }
     if (fastest) { // a loader guarantees at least one column
-        warnings.push_back(device.name + " has no " + wantedName +
-                           " peak nor a wider one; compute uses its " + std::string(peakKeyName(*fastest)) +
-                           " peak, as if the model were quantized to it");
+        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
+                                                           "peak, as if the model were quantized to it"),
+                                   device.name, wantedName, peakKeyName(*fastest)));
         return *fastest;
     }
     return PeakKey::Bf16;
@@ -90,17 +89,19 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
 void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
 {
     if (arch.heads % split.tensor != 0)
-        throw InputError("parallelism.tensor", std::to_string(split.tensor) + " must divide the model's " +
-                                                   std::to_string(arch.heads) + " attention heads");
+        throw InputError("parallelism.tensor",
+                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 attention heads"),
+                                 split.tensor, arch.heads));
     if (split.pipeline > arch.layers)
-        throw InputError("parallelism.pipeline", std::to_string(split.pipeline) +
-                                                     " stages exceed the model's " +
-                                                     std::to_string(arch.layers) + " layers");
+        throw InputError("parallelism.pipeline",
+                         message(LHE_TEXT("CoreMessage", "%1 stages exceed the model's %2 layers"), split.pipeline,
+                                 arch.layers));
     if (split.expert > 1 && !arch.isMoe())
-        throw InputError("parallelism.expert", "must be 1 for a dense model");
+        throw InputError("parallelism.expert", message(LHE_TEXT("CoreMessage", "must be 1 for a dense model")));
     if (arch.isMoe() && arch.experts % split.expert != 0)
-        throw InputError("parallelism.expert", std::to_string(split.expert) + " must divide the model's " +
-                                                   std::to_string(arch.experts) + " experts");
+        throw InputError("parallelism.expert",
+                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 experts"), split.expert,
+                                 arch.experts));
 }
 
 // Whether an explicit grad_accum fits the split: the global batch is micro_batch x grad_accum x
@@ -119,34 +120,30 @@ std::string formatCount(double count)
     return count < 9e15 ? std::to_string(static_cast<long long>(count)) : json_fields::formatNumber(count);
 }
 
-std::string batchFactors(const Scenario& scenario, double replicas)
-{
-    const auto& tr = scenario.training;
-    const double product =
-        static_cast<double>(tr.microBatch) * static_cast<double>(tr.gradAccum.value_or(1)) * replicas;
-    return "micro_batch " + std::to_string(tr.microBatch) + " x grad_accum " +
-           std::to_string(tr.gradAccum.value_or(1)) + " x data-parallel degree " +
-           std::to_string(static_cast<long long>(replicas)) + " = " + formatCount(product) +
-           " sequences, but batch is " + std::to_string(scenario.batch);
-}
-
-long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<std::string>* warnings)
+long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<Message>* warnings)
 {
     const auto& tr = ctx.scenario.training;
     const double perStep = ctx.replicas() * static_cast<double>(tr.microBatch);
     if (tr.gradAccum) {
         if (!gradAccumFits(ctx.scenario, ctx.replicas()))
-            throw InputError("training.grad_accum",
-                             batchFactors(ctx.scenario, ctx.replicas()) +
-                                 "; the global batch is micro_batch x grad_accum x data-parallel degree "
-                                 "(leave grad_accum out to derive it from the batch)");
+            throw InputError(
+                "training.grad_accum",
+                message(LHE_TEXT("CoreMessage",
+                                 "micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but "
+                                 "batch is %5; the global batch is micro_batch x grad_accum x data-parallel "
+                                 "degree (leave grad_accum out to derive it from the batch)"),
+                        tr.microBatch, tr.gradAccum.value_or(1), static_cast<long long>(ctx.replicas()),
+                        formatCount(static_cast<double>(tr.microBatch) *
+                                    static_cast<double>(tr.gradAccum.value_or(1)) * ctx.replicas()),
+                        ctx.scenario.batch));
         return *tr.gradAccum;
     }
     const long long m = static_cast<long long>(ceilDiv(static_cast<double>(ctx.scenario.batch), perStep));
     if (warnings && static_cast<double>(m) * perStep != static_cast<double>(ctx.scenario.batch))
-        warnings->push_back("batch " + std::to_string(ctx.scenario.batch) +
-                            " is not a multiple of data-parallel replicas x micro-batch; rounded up to " +
-                            std::to_string(static_cast<long long>(static_cast<double>(m) * perStep)));
+        warnings->push_back(message(
+            LHE_TEXT("CoreMessage",
+                     "batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2"),
+            ctx.scenario.batch, static_cast<long long>(static_cast<double>(m) * perStep)));
     return std::max(1LL, m);
 }
 
@@ -275,7 +272,7 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
     TrainingSplitChoice best;
     double bestNeed = 0;
     Efficiencies eff = calibratedEfficiencies(scenario, device);
-    std::vector<std::string> ignored;
+    std::vector<Message> ignored;
     const PeakKey key = resolveComputeKey(device, scenario.compute, ignored);
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
@@ -313,12 +310,6 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
         }
     }
     return best;
-}
-
-std::string splitText(const Parallelism& split)
-{
-    return "tensor " + std::to_string(split.tensor) + " x pipeline " + std::to_string(split.pipeline) + " x data " +
-           std::to_string(split.data);
 }
 
 // The same step's memory under each training method, the split and every other setting as given:
@@ -367,10 +358,11 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         scenario.weights = Precision::Checkpoint;
     if (scenario.weights == Precision::Checkpoint && scenario.mode == Mode::Training)
         throw InputError("precision.weights",
-                         "\"checkpoint\" is the stored (quantized) format, for inference; "
-                         "training allows " +
-                             allowedPrecisionNames(false));
-    std::vector<std::string> splitNotes;
+                         message(LHE_TEXT("CoreMessage",
+                                          "\"checkpoint\" is the stored (quantized) format, for inference; "
+                                          "training allows %1"),
+                                 allowedPrecisionNames(false)));
+    std::vector<Message> splitNotes;
     if (scenario.parallelism) {
         validateSplit(*scenario.parallelism, arch);
     } else if (scenario.mode == Mode::Training) {
@@ -378,22 +370,23 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         if (choice.candidates == 0) {
             const auto& tr = scenario.training;
             throw InputError("training.grad_accum",
-                             "no split of " + std::to_string(scenario.devices) +
-                                 " devices has a data-parallel degree d with micro_batch " +
-                                 std::to_string(tr.microBatch) + " x grad_accum " +
-                                 std::to_string(tr.gradAccum.value_or(1)) + " x d = batch " +
-                                 std::to_string(scenario.batch) +
-                                 "; the global batch is micro_batch x grad_accum x data-parallel degree "
-                                 "(leave grad_accum out to derive it from the batch)");
+                             message(LHE_TEXT("CoreMessage",
+                                              "no split of %1 devices has a data-parallel degree d with "
+                                              "micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is "
+                                              "micro_batch x grad_accum x data-parallel degree (leave grad_accum "
+                                              "out to derive it from the batch)"),
+                                     scenario.devices, tr.microBatch, tr.gradAccum.value_or(1), scenario.batch));
         }
         scenario.parallelism = choice.split;
         if (choice.candidates > 1)
             splitNotes.push_back(
                 choice.fitting > 0
-                    ? "automatic training split: " + splitText(choice.split) + ", the fastest of " +
-                          std::to_string(choice.fitting) + " splits that fit"
-                    : "automatic training split: " + splitText(choice.split) + " needs the least memory; none of " +
-                          std::to_string(choice.candidates) + " splits fits");
+                    ? message(LHE_TEXT("CoreMessage", "automatic training split: tensor %1 x pipeline %2 x data %3, "
+                                                      "the fastest of %4 splits that fit"),
+                              choice.split.tensor, choice.split.pipeline, choice.split.data, choice.fitting)
+                    : message(LHE_TEXT("CoreMessage", "automatic training split: tensor %1 x pipeline %2 x data %3 "
+                                                      "needs the least memory; none of %4 splits fits"),
+                              choice.split.tensor, choice.split.pipeline, choice.split.data, choice.candidates));
     } else {
         scenario.parallelism = inferenceSplit(scenario, device, arch);
     }
@@ -429,19 +422,20 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     const long long contextTokens =
         scenario.promptTokens + (scenario.mode == Mode::Training ? 0 : scenario.outputTokens);
     if (arch.maxPositions > 0 && contextTokens > arch.maxPositions)
-        report.warnings.push_back("context of " + std::to_string(contextTokens) +
-                                  " tokens exceeds the model's max_position_embeddings " +
-                                  std::to_string(arch.maxPositions));
+        report.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2"),
+                    contextTokens, arch.maxPositions));
     if (static_cast<double>(scenario.batch) < ctx.replicas())
-        report.warnings.push_back("batch " + std::to_string(scenario.batch) + " is smaller than the " +
-                                  std::to_string(static_cast<long long>(ctx.replicas())) +
-                                  " data-parallel replicas; some replicas idle");
+        report.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "batch %1 is smaller than the %2 data-parallel replicas; some replicas idle"),
+                    scenario.batch, static_cast<long long>(ctx.replicas())));
 
     report.warnings.insert(report.warnings.end(), splitNotes.begin(), splitNotes.end());
     if (scenario.mode == Mode::Training && scenario.training.zeroStage > 0 && ctx.replicas() <= 1)
-        report.warnings.push_back("ZeRO stage " + std::to_string(scenario.training.zeroStage) +
-                                  " has no effect: data parallel is 1, so there are no replicas to shard "
-                                  "the training state across");
+        report.warnings.push_back(message(LHE_TEXT("CoreMessage", "ZeRO stage %1 has no effect: data parallel is 1, "
+                                                                  "so there are no replicas to shard the training "
+                                                                  "state across"),
+                                          scenario.training.zeroStage));
     const long long microBatches =
         scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
     if (scenario.mode == Mode::Training)
@@ -450,12 +444,12 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     if (scenario.mode == Mode::Training)
         report.memory.stages = trainingStageMemory(ctx, microBatches);
     if (report.memory.tier == OffloadTier::DoesNotFit)
-        report.warnings.push_back(
-            "does not fit even with host RAM and disk offload; times assume it could run");
+        report.warnings.push_back(message(
+            LHE_TEXT("CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
 
     if (scenario.mode == Mode::Inference) {
         report.prefill = prefillPhase(ctx, report.memory);
-        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (CONTRACT.md)
+        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
             report.decode = decodePhase(ctx, report.memory);
         if (options.limits) {
             const double capacity = device.usableMemoryBytes();
@@ -512,10 +506,10 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", "unknown id \"" + elided(scenario.deviceId) +
-                                       "\"; see --list devices for the " +
-                                       std::to_string(catalog.devices().size()) + " known ids");
-    std::vector<std::string> configWarnings;
+        throw InputError("device", message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list devices for the "
+                                                                   "%2 known ids"),
+                                           elided(scenario.deviceId), catalog.devices().size()));
+    std::vector<Message> configWarnings;
     ModelArchitecture inlineArch;
     const ModelArchitecture* arch = nullptr;
     std::string modelName;
@@ -526,9 +520,9 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     } else {
         const ModelEntry* model = catalog.findModel(scenario.modelId);
         if (!model)
-            throw InputError("model", "unknown id \"" + elided(scenario.modelId) +
-                                          "\"; see --list models for the " +
-                                          std::to_string(catalog.models().size()) + " known ids");
+            throw InputError("model", message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
+                                                                      "the %2 known ids"),
+                                              elided(scenario.modelId), catalog.models().size()));
         arch = &model->architecture;
         modelName = model->name;
         configWarnings = model->loadWarnings;

@@ -1,7 +1,8 @@
 // Explanations: every number the dashboard shows, taken apart into the formula it came from,
-// the values that went in and the source of the formula (issue 8). Computed on demand (a click),
-// never by estimate(): the report stays cheap. Strings are English; the UI translates titles,
-// labels and notes through its table (widgets/explanation_text.cpp) and formats values by unit.
+// the values that went in and the source of the formula (docs/METHOD.md §12). Computed on
+// demand (a click), never by estimate(): the report stays cheap. Titles, labels and notes are
+// message ids (LHE_TEXT "Explanation", core/message.h) the UI translates; sources are citations
+// and stay as written; values carry their unit for the UI to format.
 #pragma once
 
 #include "core/catalog.h"
@@ -29,7 +30,7 @@ struct Explanation {
     std::vector<ExplanationTerm> terms; // in first-use order
     double result = 0;                  // the number the dashboard shows, from the model's own code
     Quantity resultUnit = Quantity::Number;
-    std::string source;                 // citation: paper §, datasheet, ESTIMATION.md §
+    std::string source;                 // citation: paper §, datasheet or measurement (docs/METHOD.md §14)
     std::vector<std::string> notes;     // why this case applies (GQA, ZeRO stage, ...)
 };
 

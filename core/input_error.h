@@ -2,6 +2,8 @@
 // HF config). It names the offending field path so the CLI and GUI can print one clear line.
 #pragma once
 
+#include "core/message.h"
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,22 +27,53 @@ inline std::string elided(std::string_view text, std::size_t keep = 40)
     return std::string(text.substr(0, cut)) + "\u2026 (" + std::to_string(characters) + " characters)";
 }
 
+// The message is a core::Message (a message id and typed arguments, core/message.h), so the
+// window shows it translated; what() is the English line "origin: field.path: message".
 class InputError : public std::runtime_error
 {
 public:
-    InputError(const std::string& fieldPath, const std::string& message)
-        : InputError(Text{}, fieldPath.empty() ? message : fieldPath + ": " + message, fieldPath)
+    InputError(const std::string& fieldPath, Message what)
+        : std::runtime_error(oneLine(compose({}, fieldPath, englishText(what)))),
+          m_fieldPath(fieldPath),
+          m_message(std::move(what))
     {}
     const std::string& fieldPath() const { return m_fieldPath; }
+    // Where the input came from ("s.json", "gpt-oss/config.json"), empty when not known.
+    const std::string& origin() const { return m_origin; }
+    // What is wrong, without origin or field path.
+    const Message& message() const { return m_message; }
+    // The whole error as one message: "origin: field.path: message", origin and path verbatim,
+    // for a sentence that quotes this error inside another.
+    Message located() const
+    {
+        const std::string where = compose(m_origin, m_fieldPath, {});
+        return where.empty() ? m_message : core::message(MessageId("%1: %2"), where, m_message);
+    }
 
-    // The same error, its message prefixed by where the input came from ("s.json: batch: ...");
-    // the field path stays. No prefix is added twice.
+    // The same error, said of the input named `origin` ("s.json: batch: ..."); the field path
+    // stays. No origin is added twice.
     InputError withOrigin(const std::string& origin) const
     {
-        const std::string text = what();
-        if (origin.empty() || text.rfind(origin + ": ", 0) == 0)
+        if (origin.empty() || m_origin == origin || m_origin.rfind(origin + ": ", 0) == 0)
             return *this;
-        return InputError(Text{}, origin + ": " + text, m_fieldPath);
+        InputError copy(m_fieldPath, m_message);
+        copy.m_origin = m_origin.empty() ? origin : origin + ": " + m_origin;
+        copy.setWhat(oneLine(compose(copy.m_origin, m_fieldPath, englishText(m_message))));
+        return copy;
+    }
+
+    // "origin: path: text", leaving out what is empty.
+    static std::string compose(const std::string& origin, const std::string& fieldPath, const std::string& text)
+    {
+        std::string out = origin;
+        for (const std::string* part : {&fieldPath, &text}) {
+            if (part->empty())
+                continue;
+            if (!out.empty())
+                out += ": ";
+            out += *part;
+        }
+        return out;
     }
 
     // One line whatever the input held: control characters (a newline inside a JSON string
@@ -67,14 +100,18 @@ public:
     }
 
 private:
-    struct Text
-    {
-    };
-    InputError(Text, const std::string& text, const std::string& fieldPath)
-        : std::runtime_error(oneLine(text)), m_fieldPath(fieldPath)
-    {}
+    void setWhat(const std::string& text) { static_cast<std::runtime_error&>(*this) = std::runtime_error(text); }
 
     std::string m_fieldPath;
+    std::string m_origin;
+    Message m_message;
 };
+
+// A sentence written elsewhere (already in the user's language, or quoted from a library) as
+// a message with no translatable words.
+inline Message verbatimMessage(std::string text)
+{
+    return message(MessageId("%1"), std::move(text));
+}
 
 } // namespace lhe::core

@@ -15,11 +15,12 @@ const char* typeName(const json& value)
 
 // What was found where a number belongs: a string is quoted (elided), since "8" for 8 is the
 // usual slip; anything else by its type.
-std::string notANumber(const json& value)
+MessageArgument notANumber(const json& value)
 {
     if (!value.is_string())
-        return typeName(value);
-    return "the string \"" + elided(value.get<std::string>()) + "\" (JSON numbers take no quotes)";
+        return MessageArgument(typeName(value));
+    return message(LHE_TEXT("CoreMessage", "the string \"%1\" (JSON numbers take no quotes)"),
+                   elided(value.get<std::string>()));
 }
 
 // A number found out of range, as the message quotes it.
@@ -53,7 +54,8 @@ std::string joinIndex(const std::string& parent, std::size_t index)
 const json& requireObject(const json& value, const std::string& path)
 {
     if (!value.is_object())
-        throw InputError(path, std::string("expected a JSON object, got ") + typeName(value));
+        throw InputError(path,
+                         message(LHE_TEXT("CoreMessage", "expected a JSON object, got %1"), typeName(value)));
     return value;
 }
 
@@ -61,7 +63,7 @@ const json& requireMember(const json& object, const std::string& key, const std:
 {
     const json* value = member(object, key);
     if (!value)
-        throw InputError(join(path, key), "required field is missing");
+        throw InputError(join(path, key), message(LHE_TEXT("CoreMessage", "required field is missing")));
     return *value;
 }
 
@@ -69,29 +71,44 @@ std::string requireString(const json& object, const std::string& key, const std:
 {
     const json& value = requireMember(object, key, path);
     if (!value.is_string())
-        throw InputError(join(path, key), std::string("expected a string, got ") + typeName(value));
+        throw InputError(join(path, key),
+                         message(LHE_TEXT("CoreMessage", "expected a string, got %1"), typeName(value)));
     const auto text = value.get<std::string>();
     if (text.empty())
-        throw InputError(join(path, key), "must not be empty");
+        throw InputError(join(path, key), message(LHE_TEXT("CoreMessage", "must not be empty")));
     return text;
 }
 
-const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const char* why)
+Message idsAreIdentifiers()
+{
+    return message(LHE_TEXT("CoreMessage",
+                            "ids are identifiers, typed on command lines and listed one per line: printable "
+                            "characters only"));
+}
+
+Message namesAreOneLine()
+{
+    return message(LHE_TEXT("CoreMessage", "names are listed one per line: printable characters only"));
+}
+
+const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const Message& why)
 {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto byte = static_cast<unsigned char>(text[i]);
         if (byte < 0x20 || byte == 0x7f) {
             char code[8];
             std::snprintf(code, sizeof code, "U+%04X", byte);
-            throw InputError(fieldPath, "\"" + elided(text) + "\" holds a control character (" + code +
-                                            ") at byte " + std::to_string(i + 1) + "; " + why);
+            throw InputError(
+                fieldPath,
+                message(LHE_TEXT("CoreMessage", "\"%1\" holds a control character (%2) at byte %3; %4"),
+                        elided(text), std::string(code), i + 1, why));
         }
     }
     return text;
 }
 
 std::string requireOneLine(const json& object, const std::string& key, const std::string& path,
-                           const char* why)
+                           const Message& why)
 {
     return checkOneLine(requireString(object, key, path), join(path, key), why);
 }
@@ -103,7 +120,8 @@ std::string optionalString(const json& object, const std::string& key, const std
     if (!value)
         return fallback;
     if (!value->is_string())
-        throw InputError(join(path, key), std::string("expected a string, got ") + typeName(*value));
+        throw InputError(join(path, key),
+                         message(LHE_TEXT("CoreMessage", "expected a string, got %1"), typeName(*value)));
     return value->get<std::string>();
 }
 
@@ -114,15 +132,23 @@ std::string formatNumber(double value)
     return text;
 }
 
+// "expected a number from 1e+06 to 1e+17 B/s, got <found>" (the unit left out when empty).
+static Message notInRange(const Range& range, MessageArgument found)
+{
+    if (*range.unit == '\0')
+        return message(LHE_TEXT("CoreMessage", "expected a number from %1 to %2, got %3"), range.minimum,
+                       range.maximum, std::move(found));
+    return message(LHE_TEXT("CoreMessage", "expected a number from %1 to %2 %3, got %4"), range.minimum,
+                   range.maximum, range.unit, std::move(found));
+}
+
 static double checkedInRange(const json& value, const std::string& fieldPath, const Range& range)
 {
-    const std::string allowed = "a number from " + formatNumber(range.minimum) + " to " +
-                                formatNumber(range.maximum) + (*range.unit ? " " : "") + range.unit;
     if (!value.is_number())
-        throw InputError(fieldPath, "expected " + allowed + ", got " + notANumber(value));
+        throw InputError(fieldPath, notInRange(range, notANumber(value)));
     const double number = value.get<double>();
     if (!std::isfinite(number) || number < range.minimum || number > range.maximum)
-        throw InputError(fieldPath, "expected " + allowed + ", got " + quotedNumber(value));
+        throw InputError(fieldPath, notInRange(range, quotedNumber(value)));
     return number + 0.0; // -0.0 (inside a range from 0) becomes 0.0: no "-0" in any report
 }
 
@@ -143,13 +169,17 @@ std::optional<double> optionalInRange(const json& object, const std::string& key
 static double checkedNumber(const json& value, const std::string& fieldPath, bool allowZero)
 {
     if (!value.is_number())
-        throw InputError(fieldPath, "expected a number, got " + notANumber(value));
+        throw InputError(fieldPath,
+                         message(LHE_TEXT("CoreMessage", "expected a number, got %1"), notANumber(value)));
     const double number = value.get<double>();
     if (!std::isfinite(number))
-        throw InputError(fieldPath, "must be a finite number");
-    if (allowZero ? number < 0 : number <= 0)
-        throw InputError(fieldPath, std::string("must be ") + (allowZero ? ">= 0" : "> 0") + ", got " +
-                                        quotedNumber(value));
+        throw InputError(fieldPath, message(LHE_TEXT("CoreMessage", "must be a finite number")));
+    if (allowZero && number < 0)
+        throw InputError(fieldPath,
+                         message(LHE_TEXT("CoreMessage", "must be >= 0, got %1"), quotedNumber(value)));
+    if (!allowZero && number <= 0)
+        throw InputError(fieldPath,
+                         message(LHE_TEXT("CoreMessage", "must be > 0, got %1"), quotedNumber(value)));
     return number + 0.0; // -0.0 becomes 0.0
 }
 
@@ -165,14 +195,16 @@ std::optional<double> optionalPositive(const json& object, const std::string& ke
 static long long checkedInteger(const json& value, const std::string& fieldPath, long long minimum,
                                 long long maximum)
 {
-    const std::string range = "an integer from " + std::to_string(minimum) + " to " + std::to_string(maximum);
+    const auto notInRange = [&](MessageArgument found) {
+        return message(LHE_TEXT("CoreMessage", "expected an integer from %1 to %2, got %3"), minimum, maximum,
+                       std::move(found));
+    };
     if (!value.is_number())
-        throw InputError(fieldPath, "expected " + range + ", got " + notANumber(value));
+        throw InputError(fieldPath, notInRange(notANumber(value)));
     const double number = value.get<double>();
-    if (!std::isfinite(number) || number != std::floor(number))
-        throw InputError(fieldPath, "expected " + range + ", got " + quotedNumber(value));
-    if (number < static_cast<double>(minimum) || number > static_cast<double>(maximum))
-        throw InputError(fieldPath, "expected " + range + ", got " + quotedNumber(value));
+    if (!std::isfinite(number) || number != std::floor(number) || number < static_cast<double>(minimum) ||
+        number > static_cast<double>(maximum))
+        throw InputError(fieldPath, notInRange(quotedNumber(value)));
     return static_cast<long long>(number);
 }
 
@@ -197,7 +229,8 @@ std::optional<bool> optionalBool(const json& object, const std::string& key, con
     if (!value)
         return std::nullopt;
     if (!value->is_boolean())
-        throw InputError(join(path, key), std::string("expected true or false, got ") + typeName(*value));
+        throw InputError(join(path, key), message(LHE_TEXT("CoreMessage", "expected true or false, got %1"),
+                                                  typeName(*value)));
     return value->get<bool>();
 }
 
@@ -211,11 +244,13 @@ std::vector<std::string> optionalStringList(const json& object, const std::strin
     if (value->is_string())
         return {value->get<std::string>()};
     if (!value->is_array())
-        throw InputError(join(path, key),
-                         std::string("expected an array of strings, got ") + typeName(*value));
+        throw InputError(
+            join(path, key),
+            message(LHE_TEXT("CoreMessage", "expected an array of strings, got %1"), typeName(*value)));
     for (std::size_t i = 0; i < value->size(); ++i) {
         if (!(*value)[i].is_string())
-            throw InputError(joinIndex(join(path, key), i), "expected a string");
+            throw InputError(joinIndex(join(path, key), i),
+                             message(LHE_TEXT("CoreMessage", "expected a string")));
         result.push_back((*value)[i].get<std::string>());
     }
     return result;

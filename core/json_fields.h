@@ -23,12 +23,11 @@ const json& requireMember(const json& object, const std::string& key, const std:
 std::string requireString(const json& object, const std::string& key, const std::string& path);
 // A string without control characters (a newline, a tab), for ids and names that the product
 // prints one per line; `why` ends the message ("ids are identifiers: ...").
-inline constexpr const char* kIdsAreIdentifiers =
-    "ids are identifiers, typed on command lines and listed one per line: printable characters only";
-inline constexpr const char* kNamesAreOneLine = "names are listed one per line: printable characters only";
-const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const char* why);
+Message idsAreIdentifiers();
+Message namesAreOneLine();
+const std::string& checkOneLine(const std::string& text, const std::string& fieldPath, const Message& why);
 std::string requireOneLine(const json& object, const std::string& key, const std::string& path,
-                           const char* why);
+                           const Message& why);
 // Absent or null: fallback; any other non-string is an error naming the field.
 std::string optionalString(const json& object, const std::string& key, const std::string& path,
                            const std::string& fallback);
@@ -36,7 +35,7 @@ std::string optionalString(const json& object, const std::string& key, const std
 std::optional<double> optionalPositive(const json& object, const std::string& key, const std::string& path,
                                        bool allowZero = false);
 // Finite number within [minimum, maximum] (inclusive), `unit` names it in the message
-// ("must be from 1e+06 to 1e+17 B/s, got 0").
+// ("expected a number from 1e+06 to 1e+17 B/s, got 0"); a unit symbol, shown as it is.
 struct Range
 {
     double minimum;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace lhe::core::layer_layout {
 
@@ -27,26 +28,30 @@ std::vector<long long> integerList(const json& config, const char* key, const st
         return values;
     const std::string listPath = join(path, key);
     if (!it->is_array())
-        throw InputError(listPath, "expected a list of whole numbers");
+        throw InputError(listPath, message(LHE_TEXT("CoreMessage", "expected a list of whole numbers")));
     if (perLayer && static_cast<long long>(it->size()) != layers)
-        throw InputError(listPath, "has " + std::to_string(it->size()) +
-                                       " entries; expected one per layer (" + std::to_string(layers) + ")");
+        throw InputError(listPath,
+                         message(LHE_TEXT("CoreMessage", "has %1 entries; expected one per layer (%2)"),
+                                 it->size(), layers));
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json& v = (*it)[i];
         if (!v.is_number_integer() || v.get<long long>() < 0 || (!perLayer && v.get<long long>() >= layers))
-            throw InputError(joinIndex(listPath, i),
-                             perLayer ? "expected 0 or 1"
-                                      : "expected a layer index from 0 to " + std::to_string(layers - 1));
+            throw InputError(
+                joinIndex(listPath, i),
+                perLayer
+                    ? message(LHE_TEXT("CoreMessage", "expected 0 or 1"))
+                    : message(LHE_TEXT("CoreMessage", "expected a layer index from 0 to %1"), layers - 1));
         values.push_back(v.get<long long>());
     }
     return values;
 }
 
-long long requireWindow(const json& config, const char* key, const std::string& path, const char* why)
+long long requireWindow(const json& config, const char* key, const std::string& path, Message why)
 {
     const auto window = integerKey(config, {key}, path, 1);
     if (!window)
-        throw InputError(join(path, key), std::string("required key is missing (") + why + ")");
+        throw InputError(join(path, key),
+                         message(LHE_TEXT("CoreMessage", "required key is missing (%1)"), std::move(why)));
     return *window;
 }
 
@@ -55,11 +60,16 @@ void readLayerTypes(ModelArchitecture& a, const json& types, const json& config,
 {
     const std::string listPath = join(path, "layer_types");
     if (!types.is_array() || static_cast<long long>(types.size()) != a.layers)
-        throw InputError(listPath, "expected a list of " + std::to_string(a.layers) +
-                                       " layer type names, one per layer (num_hidden_layers)");
+        throw InputError(
+            listPath,
+            message(LHE_TEXT("CoreMessage",
+                             "expected a list of %1 layer type names, one per layer (num_hidden_layers)"),
+                    a.layers));
     for (std::size_t i = 0; i < types.size(); ++i) {
         if (!types[i].is_string())
-            throw InputError(joinIndex(listPath, i), "expected a layer type name such as \"full_attention\"");
+            throw InputError(
+                joinIndex(listPath, i),
+                message(LHE_TEXT("CoreMessage", "expected a layer type name such as \"full_attention\"")));
         const std::string type = types[i].get<std::string>();
         LayerSpec& layer = a.layerSpecs[i];
         if (isOneOf(type, {"full_attention", "attention", "global", "global_attention"})) {
@@ -67,18 +77,22 @@ void readLayerTypes(ModelArchitecture& a, const json& types, const json& config,
         } else if (isOneOf(type, {"sliding_attention", "sliding", "local", "local_attention"})) {
             layer.attention = AttentionKind::Sliding;
             layer.windowTokens =
-                requireWindow(config, "sliding_window", path, "layer_types has sliding layers");
+                requireWindow(config, "sliding_window", path,
+                              message(LHE_TEXT("CoreMessage", "layer_types has sliding layers")));
         } else if (type == "chunked_attention") {
             layer.attention = AttentionKind::Chunked;
             layer.windowTokens =
-                requireWindow(config, "attention_chunk_size", path, "layer_types has chunked layers");
+                requireWindow(config, "attention_chunk_size", path,
+                              message(LHE_TEXT("CoreMessage", "layer_types has chunked layers")));
         } else if (isOneOf(type, {"linear_attention", "mamba", "mamba2", "ssm", "recurrent"})) {
             layer.attention = AttentionKind::Linear;
         } else {
-            throw InputError(joinIndex(listPath, i),
-                             "unknown layer type \"" + elided(type) +
-                                 "\"; understood: full_attention, sliding_attention, chunked_attention, "
-                                 "linear_attention, mamba");
+            throw InputError(
+                joinIndex(listPath, i),
+                message(LHE_TEXT("CoreMessage", "unknown layer type \"%1\"; understood: full_attention, "
+                                                "sliding_attention, chunked_attention, "
+                                                "linear_attention, mamba"),
+                        elided(type)));
         }
     }
 }
@@ -97,15 +111,17 @@ void readAttentionLayout(ModelArchitecture& a, const json& config, const std::st
         // hybrid_override_pattern: M Mamba-2 mixer, * self-attention, - MLP, E mixture of experts.
         const std::string pattern = json_fields::optionalString(config, "hybrid_override_pattern", path, "");
         if (static_cast<long long>(pattern.size()) != L)
-            throw InputError(join(path, "hybrid_override_pattern"), "expected one character per layer (" +
-                                                                        std::to_string(L) + "), got " +
-                                                                        std::to_string(pattern.size()));
+            throw InputError(join(path, "hybrid_override_pattern"),
+                             message(LHE_TEXT("CoreMessage", "expected one character per layer (%1), got %2"),
+                                     L, pattern.size()));
         each([&](LayerSpec& layer, long long i) {
             const char c = pattern[static_cast<std::size_t>(i)];
             if (c != 'M' && c != '*' && c != '-' && c != 'E')
-                throw InputError(join(path, "hybrid_override_pattern"),
-                                 std::string("unknown block '") + c + "' at layer " + std::to_string(i) +
-                                     "; understood: M (Mamba-2), * (attention), - (MLP), E (experts)");
+                throw InputError(
+                    join(path, "hybrid_override_pattern"),
+                    message(LHE_TEXT("CoreMessage", "unknown block '%1' at layer %2; understood: M "
+                                                    "(Mamba-2), * (attention), - (MLP), E (experts)"),
+                            std::string(1, c), i));
             layer.attention = c == 'M'   ? AttentionKind::Linear
                               : c == '*' ? AttentionKind::Full
                                          : AttentionKind::None;
@@ -258,10 +274,14 @@ long long requireIntegerKey(const json& config, std::initializer_list<const char
 {
     if (auto value = integerKey(config, keys, path, minimum))
         return *value;
-    std::string names;
-    for (const char* key : keys)
-        names += names.empty() ? std::string(key) : std::string(" or ") + key;
-    throw InputError(join(path, *keys.begin()), "required key is missing (looked for " + names + ")");
+    // "a or b or c", the conjunction translatable.
+    MessageArgument names(std::string(*keys.begin()));
+    for (auto key = keys.begin() + 1; key != keys.end(); ++key)
+        names = MessageArgument(
+            message(LHE_TEXT("CoreMessage", "%1 or %2"), std::move(names), std::string(*key)));
+    throw InputError(
+        join(path, *keys.begin()),
+        message(LHE_TEXT("CoreMessage", "required key is missing (looked for %1)"), std::move(names)));
 }
 
 bool boolKey(const json& config, const char* key, const std::string& path, bool fallback)

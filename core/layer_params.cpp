@@ -170,7 +170,7 @@ double sharedExpertParams(const ModelArchitecture& a)
 }
 
 double visionTowerParams(const json& vision, const std::string& wrapperType, long long textHidden,
-                         const std::string& path, std::vector<std::string>& approximations)
+                         const std::string& path, std::vector<Message>& approximations)
 {
     json_fields::requireObject(vision, path);
     const std::string type = json_fields::optionalString(vision, "model_type", path, "");
@@ -213,8 +213,9 @@ double visionTowerParams(const json& vision, const std::string& wrapperType, lon
     // learned positions, a post LayerNorm; Gemma 3's projector: an RMSNorm and dv -> d.
     if (type != "siglip_vision_model")
         approximations.push_back(
-            path + ": vision tower \"" + elided(type) +
-            "\" counted with the generic ViT formula (biases, LayerNorms, learned positions)");
+            message(LHE_TEXT("CoreMessage", "%1: vision tower \"%2\" counted with the generic "
+                                            "ViT formula (biases, LayerNorms, learned positions)"),
+                    path, elided(type)));
     const double perLayer = 4.0 * dv * dv + 4.0 * dv + 2.0 * dv * fv + fv + dv + 4.0 * dv;
     const double tower = channels * patch * patch * dv + dv + patches * dv + 2.0 * dv + layers * perLayer;
     const double projector = wrapperType == "gemma3" ? dv + dv * d : dv * d;

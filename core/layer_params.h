@@ -36,6 +36,6 @@ double sharedExpertParams(const ModelArchitecture& a);
 // with the generic ViT formula.
 double visionTowerParams(const nlohmann::json& visionConfig, const std::string& wrapperType,
                          long long textHidden, const std::string& path,
-                         std::vector<std::string>& approximations);
+                         std::vector<Message>& approximations);
 
 } // namespace lhe::core::layer_params

@@ -190,9 +190,11 @@ LoraCounts loraCounts(const ModelArchitecture& a, const LoraSettings& lora)
                     distinct.push_back(m.name);
                     names += (names.empty() ? "" : ", ") + std::string(m.name);
                 }
-                throw InputError("training.lora.targets",
-                                 "\"" + elided(name) +
-                                     "\" names no linear module of this model; its modules are " + names);
+                throw InputError(
+                    "training.lora.targets",
+                    message(LHE_TEXT("CoreMessage",
+                                     "\"%1\" names no linear module of this model; its modules are %2"),
+                            elided(name), names));
             }
         }
     }

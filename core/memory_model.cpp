@@ -18,7 +18,7 @@ double bytesOf(Precision precision)
 // - allocator reserve: PyTorch's caching allocator rounds blocks up (2 MiB small / 20 MiB large
 //   segments) and fragments as shapes vary (pytorch devlog "When does fragmentation occur in
 //   the CUDA caching allocator?", 2026); 5 % of the dynamic tensors (activations, gradients)
-//   by default, which with the context makes the ~1 GiB ESTIMATION.md §2 quotes;
+//   by default, on top of the runtime context above (docs/METHOD.md §2.6);
 // - communication buffers: NCCL keeps per-channel FIFOs per communicator; 8x H100 showed
 //   1.06 GB of NCCL memory per process with one communicator (NVIDIA/nccl#1685), counted once
 //   per parallel group (tensor, pipeline, data, expert) of more than one device;

@@ -1,4 +1,4 @@
-// Memory per device for inference and training (ESTIMATION.md §2-3) and where bytes that
+// Memory per device for inference and training (docs/METHOD.md §2) and where bytes that
 // do not fit go (device -> host RAM -> disk -> does not fit).
 #pragma once
 

@@ -59,15 +59,19 @@ void refuseNonDecoders(const json& config, const std::string& path)
                        "camembert", "ernie",   "modernbert",  "nomic_bert",     "megatron-bert",
                        "convbert",  "funnel",  "squeezebert", "layoutlm",       "esm"});
     if (encoderDecoder)
-        throw InputError(join(path, "model_type"),
-                         "\"" + elided(type) +
-                             "\" is an encoder-decoder model; only decoder-only language models are "
-                             "estimated (their KV cache and decode loop are what is modelled)");
+        throw InputError(
+            join(path, "model_type"),
+            message(LHE_TEXT("CoreMessage",
+                             "\"%1\" is an encoder-decoder model; only decoder-only language models "
+                             "are estimated (their KV cache and decode loop are what is modelled)"),
+                    elided(type)));
     if (encoderOnly)
-        throw InputError(join(path, "model_type"),
-                         "\"" + elided(type) +
-                             "\" is an encoder-only model; only decoder-only language models are "
-                             "estimated (it has no KV cache and generates no tokens)");
+        throw InputError(
+            join(path, "model_type"),
+            message(LHE_TEXT("CoreMessage",
+                             "\"%1\" is an encoder-only model; only decoder-only language models are "
+                             "estimated (it has no KV cache and generates no tokens)"),
+                    elided(type)));
 }
 
 // Gemma 3's published configs leave text_config fields to Gemma3TextConfig's defaults
@@ -105,8 +109,9 @@ void readMoe(ModelArchitecture& arch, const json& config, const std::string& pat
     arch.expertsPerToken =
         requireIntegerKey(config, {"num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k"}, path);
     if (arch.expertsPerToken > arch.experts)
-        throw InputError(join(path, "num_experts_per_tok"),
-                         "cannot exceed the number of experts (" + std::to_string(arch.experts) + ")");
+        throw InputError(
+            join(path, "num_experts_per_tok"),
+            message(LHE_TEXT("CoreMessage", "cannot exceed the number of experts (%1)"), arch.experts));
     arch.expertFfn = integerKey(config, {"moe_intermediate_size"}, path).value_or(arch.ffn);
     if (arch.modelType == "llama4_text") {
         // Llama 4: experts of intermediate_size plus one shared expert of the same width; dense
@@ -348,7 +353,7 @@ void finalise(ModelArchitecture& a)
 }
 
 void applyCheckpointFormat(ModelArchitecture& a, const json& topLevel, const std::string& path,
-                           std::vector<std::string>& warnings)
+                           std::vector<Message>& warnings)
 {
     const CheckpointFormat format = checkpointFormatFromHfConfig(topLevel, path, warnings);
     a.checkpointQuantized = format.quantized();
@@ -485,7 +490,7 @@ std::string importedModelName(const json& config, const std::string& path)
 }
 
 ModelArchitecture architectureFromHfConfig(const json& input, const std::string& path,
-                                           std::vector<std::string>& warnings)
+                                           std::vector<Message>& warnings)
 {
     json_fields::requireObject(input, path);
     refuseNonDecoders(input, path);
@@ -517,9 +522,10 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
                        "deepseek_v3", "deepseek_v32", "kimi_k2",     "glm4_moe",   "minimax_m2",
                        "jamba",       "nemotron_h"});
     if (!a.recognisedType) {
-        a.approximations.push_back(
-            join(configPath, "model_type") + ": \"" + elided(type) +
-            "\" is not a known family; read with generic keys as a Llama-style decoder");
+        a.approximations.push_back(message(
+            LHE_TEXT("CoreMessage",
+                     "%1: \"%2\" is not a known family; read with generic keys as a Llama-style decoder"),
+            join(configPath, "model_type"), elided(type)));
         warnings.push_back(a.approximations.back());
     }
 
@@ -538,16 +544,17 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         a.kvHeads = integerKey(config, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}, configPath)
                         .value_or(a.heads);
     if (a.heads % a.kvHeads != 0)
-        throw InputError(join(configPath, "num_key_value_heads"), std::to_string(a.kvHeads) +
-                                                                      " must divide num_attention_heads " +
-                                                                      std::to_string(a.heads));
+        throw InputError(
+            join(configPath, "num_key_value_heads"),
+            message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"), a.kvHeads, a.heads));
     if (auto headDim = integerKey(config, {"head_dim", "attention_head_dim"}, configPath)) {
         a.headDim = *headDim;
     } else {
         if (a.hidden % a.heads != 0)
-            throw InputError(join(configPath, "num_attention_heads"),
-                             std::to_string(a.heads) + " must divide hidden_size " +
-                                 std::to_string(a.hidden) + " (or give head_dim)");
+            throw InputError(
+                join(configPath, "num_attention_heads"),
+                message(LHE_TEXT("CoreMessage", "%1 must divide hidden_size %2 (or give head_dim)"), a.heads,
+                        a.hidden));
         a.headDim = a.hidden / a.heads;
     }
     a.valueHeadDim = a.headDim;
@@ -567,10 +574,12 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
     if (std::any_of(a.layerSpecs.begin(), a.layerSpecs.end(),
                     [](const LayerSpec& l) { return l.attention == AttentionKind::Linear; }) &&
         a.linearMixer == ModelArchitecture::LinearMixer::None)
-        throw InputError(join(configPath, "model_type"),
-                         "\"" + elided(type) +
-                             "\" has linear-attention layers of a kind not modelled (known: Qwen3-Next "
-                             "Gated DeltaNet, Jamba Mamba, Nemotron-H Mamba-2)");
+        throw InputError(
+            join(configPath, "model_type"),
+            message(LHE_TEXT("CoreMessage", "\"%1\" has linear-attention layers of a kind not modelled "
+                                            "(known: Qwen3-Next Gated DeltaNet, Jamba Mamba, "
+                                            "Nemotron-H Mamba-2)"),
+                    elided(type)));
     // Qwen3-Next's checkpoint holds one MTP layer its config does not declare (mtp.* tensors;
     // vLLM's Qwen3-Next MTP defaults num_nextn_predict_layers to 1).
     a.mtpLayers = integerKey(config, {"num_nextn_predict_layers"}, configPath, 0)

@@ -3,6 +3,7 @@
 // state derived from it (docs/METHOD.md "Model shape").
 #pragma once
 
+#include "core/message.h"
 #include "core/weight_group.h"
 
 #include <algorithm>
@@ -63,8 +64,8 @@ struct KvGroup
 struct ModelArchitecture
 {
     std::string modelType;
-    bool recognisedType = true;              // false: read with generic keys (approximate)
-    std::vector<std::string> approximations; // why the reading may be off (empty: exact reading)
+    bool recognisedType = true;          // false: read with generic keys (approximate)
+    std::vector<Message> approximations; // why the reading may be off (empty: exact reading)
 
     long long layers = 0;       // L (decoder layers of the main model; MTP layers apart)
     long long hidden = 0;       // d
@@ -212,7 +213,7 @@ struct ModelArchitecture
 // architecture approximate; encoder-only and encoder-decoder models are refused (InputError).
 // Throws InputError naming the key for missing or impossible values.
 ModelArchitecture architectureFromHfConfig(const nlohmann::json& config, const std::string& path,
-                                           std::vector<std::string>& warnings);
+                                           std::vector<Message>& warnings);
 
 // The name an imported config shows: its `_name_or_path` (a repository id), else the folder
 // that holds it, never "config.json" or an absolute path.

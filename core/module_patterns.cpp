@@ -218,8 +218,9 @@ ModulePattern::ModulePattern(std::string_view text, const std::string& fieldPath
         try {
             m_regex.emplace(std::string(text.substr(3)), std::regex::ECMAScript);
         } catch (const std::regex_error& error) {
-            throw InputError(fieldPath, "\"" + elided(std::string(text)) +
-                                            "\" is not a valid regular expression (" + error.what() + ")");
+            throw InputError(fieldPath,
+                             message(LHE_TEXT("CoreMessage", "\"%1\" is not a valid regular expression (%2)"),
+                                     elided(text), std::string(error.what())));
         }
     } else {
         // Whole dot-separated parts anywhere in the name: "lm_head" matches

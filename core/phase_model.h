@@ -1,4 +1,4 @@
-// Work, traffic and time of the three phases the product reports (ESTIMATION.md §4-5):
+// Work, traffic and time of the three phases the product reports (docs/METHOD.md §3-§4):
 // prefill of the whole prompt, one decode step, one training step.
 #pragma once
 

@@ -63,7 +63,7 @@ std::string_view peakKeyName(PeakKey key);
 // - q8_0: 32 int8 + one fp16 scale = 34 B / 32 = 8.5 (llama.cpp ggml-common.h block_q8_0)
 // - q6_k: 210 B per 256-weight super-block = 6.5625 (block_q6_K)
 // - q5_k_m: mixed Q5_K/Q6_K tensors, 5.69 bpw (llama.cpp tools/quantize README table, Llama-3-8B)
-// - q4_k_m: mixed Q4_K/Q6_K tensors, ~4.85 bpw (ESTIMATION.md §2; llama.cpp quantize table 4.89)
+// - q4_k_m: mixed Q4_K (4.5 bpw) / Q6_K (6.5625 bpw) tensors, ~4.85 bpw (llama.cpp quantize table 4.89)
 // - q4_0: 32 4-bit + fp16 scale = 18 B / 32 = 4.5 (block_q4_0)
 // - awq/gptq int4, group 128: 4 + (16-bit scale + 16-bit zero) / 128 = 4.25
 // - checkpoint: per module group (ModelArchitecture::checkpointBitsPerParam); 16 here only as

@@ -167,7 +167,7 @@ json reportToJson(const Report& r)
                       {"no_mixer", r.layersByKind[4]}}},
                     {"checkpoint", {{"format", r.checkpointFormat}, {"bytes", r.checkpointBytes}}},
                     {"approximate", !r.approximations.empty()},
-                    {"approximations", r.approximations}};
+                    {"approximations", englishTexts(r.approximations)}};
     const auto& m = r.memory.perDevice;
     out["memory"] = {{"per_device",
                       {{"weights", m.weightsBytes},
@@ -282,7 +282,7 @@ json reportToJson(const Report& r)
     if (r.training)
         addPoint("training", r.training->step);
     out["roofline"]["points"] = points;
-    out["warnings"] = r.warnings;
+    out["warnings"] = englishTexts(r.warnings);
     return out;
 }
 

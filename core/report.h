@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/efficiency_model.h"
+#include "core/message.h"
 #include "core/precision.h"
 #include "core/scenario.h"
 
@@ -189,7 +190,7 @@ struct Report
     std::vector<std::string> adaptedModules; // LoRA / QLoRA: the module names that carry adapters
     double kvCacheBytesPerToken = 0; // K and V one new token adds over every layer, at the KV precision
     double recurrentStateBytesPerSequence = 0; // linear-attention / Mamba layers, any context
-    std::vector<std::string> approximations;   // why the model reading may be off; empty: exact
+    std::vector<Message> approximations;       // why the model reading may be off; empty: exact
     std::string checkpointFormat;              // e.g. "MXFP4 (4.25 bit) on routed experts; bf16 elsewhere"
     double checkpointBytes = 0;                // the whole checkpoint as stored
     std::array<long long, 5>
@@ -201,7 +202,7 @@ struct Report
     std::optional<TrainingEstimate> training;
     IdealEstimate ideal;
     RooflineInfo roofline;
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings; // core/message.h; englishTexts() for the English lines
 };
 
 nlohmann::json reportToJson(const Report& report);

@@ -24,13 +24,13 @@ Precision readPrecision(const json& object, const char* key, const std::string& 
         return fallback;
     const std::string field = join(path, key);
     if (!object[key].is_string())
-        throw InputError(field,
-                         "expected a precision name; allowed: " + allowedPrecisionNames(allowWeightOnly));
+        throw InputError(field, message(LHE_TEXT("CoreMessage", "expected a precision name; allowed: %1"),
+                                        allowedPrecisionNames(allowWeightOnly)));
     const auto name = object[key].get<std::string>();
     const auto precision = parsePrecision(name);
     if (!precision || (!allowWeightOnly && isWeightOnly(*precision)))
-        throw InputError(field, "unknown precision \"" + elided(name) +
-                                    "\"; allowed: " + allowedPrecisionNames(allowWeightOnly));
+        throw InputError(field, message(LHE_TEXT("CoreMessage", "unknown precision \"%1\"; allowed: %2"),
+                                        elided(name), allowedPrecisionNames(allowWeightOnly)));
     return *precision;
 }
 
@@ -45,12 +45,13 @@ Enum readEnum(const json& object, const char* key, const std::string& path, Enum
         allowed += (allowed.empty() ? "" : ", ") + std::string(name);
     const std::string field = join(path, key);
     if (!object[key].is_string())
-        throw InputError(field, "expected one of: " + allowed);
+        throw InputError(field, message(LHE_TEXT("CoreMessage", "expected one of: %1"), allowed));
     const auto text = object[key].get<std::string>();
     for (const auto& [name, value] : names)
         if (text == name)
             return value;
-    throw InputError(field, "unknown value \"" + elided(text) + "\"; allowed: " + allowed);
+    throw InputError(
+        field, message(LHE_TEXT("CoreMessage", "unknown value \"%1\"; allowed: %2"), elided(text), allowed));
 }
 
 constexpr std::array<std::pair<const char*, Mode>, 2> kModes{
@@ -80,20 +81,27 @@ void readLoraTargets(const json& lora, LoraSettings& out)
             out.targets = LoraTargets::Attention;
         else
             throw InputError(field,
-                             "unknown value \"" + elided(text) +
-                                 "\"; allowed: \"all-linear\", \"attention\" or a list of module names");
+                             message(LHE_TEXT("CoreMessage", "unknown value \"%1\"; allowed: \"all-linear\", "
+                                                             "\"attention\" or a list of module names"),
+                                     elided(text)));
         return;
     }
     if (!targets.is_array() || targets.empty())
-        throw InputError(field, "expected \"all-linear\", \"attention\" or a non-empty list of module names");
+        throw InputError(
+            field,
+            message(LHE_TEXT("CoreMessage", "expected \"all-linear\", \"attention\" or a non-empty list of "
+                                            "module names")));
     if (targets.size() > 64)
-        throw InputError(field, "at most 64 module names, got " + std::to_string(targets.size()));
+        throw InputError(field,
+                         message(LHE_TEXT("CoreMessage", "at most 64 module names, got %1"), targets.size()));
     out.targets = LoraTargets::Named;
     out.targetNames.clear();
     for (const json& name : targets) {
         if (!name.is_string() || name.get<std::string>().empty() || name.get<std::string>().size() > 64)
-            throw InputError(field, "each entry must be a module name such as \"q_proj\", got " +
-                                        elided(name.dump()));
+            throw InputError(field,
+                             message(LHE_TEXT("CoreMessage",
+                                              "each entry must be a module name such as \"q_proj\", got %1"),
+                                     elided(name.dump())));
         const auto text = name.get<std::string>();
         if (std::find(out.targetNames.begin(), out.targetNames.end(), text) == out.targetNames.end())
             out.targetNames.push_back(text);
@@ -106,7 +114,8 @@ std::optional<double> readFraction(const json& object, const char* key, const st
     const auto value = optionalPositive(object, key, path);
     if (value && (*value > 1.0 || *value < 0.01))
         throw InputError(join(path, key),
-                         "a fraction of peak must be in [0.01, 1], got " + object[key].dump());
+                         message(LHE_TEXT("CoreMessage", "a fraction of peak must be in [0.01, 1], got %1"),
+                                 object[key].dump()));
     return value;
 }
 
@@ -166,17 +175,24 @@ Scenario scenarioFromJson(const json& input)
     const std::string configPath = optionalString(input, "model_config_path", root, {});
     if (input.contains("model_config") && !input["model_config"].is_null()) {
         if (!input["model_config"].is_object())
-            throw InputError("model_config", std::string("expected a Hugging Face config.json object, got ") +
-                                                 input["model_config"].type_name());
+            throw InputError(
+                "model_config",
+                message(LHE_TEXT("CoreMessage", "expected a Hugging Face config.json object, got %1"),
+                        std::string(input["model_config"].type_name())));
         s.modelConfig = input["model_config"];
         s.modelConfigPath = configPath;
     } else if (input.contains("model_config_path") && !input["model_config_path"].is_null()) {
         // The path is resolved by the caller (the core does no file I/O); reaching here means
         // nobody loaded it.
-        throw InputError("model_config_path", "the file was not loaded; pass it with --model-config");
+        throw InputError(
+            "model_config_path",
+            message(LHE_TEXT("CoreMessage", "the file was not loaded; pass it with --model-config")));
     } else {
         if (!input.contains("model") || input["model"].is_null())
-            throw InputError("model", "required field is missing (a catalog model id, or model_config)");
+            throw InputError(
+                "model",
+                message(LHE_TEXT("CoreMessage",
+                                 "required field is missing (a catalog model id, or model_config)")));
         s.modelId = requireString(input, "model", root);
     }
     s.mode = readEnum(input, "mode", root, Mode::Inference, kModes);
@@ -198,11 +214,11 @@ Scenario scenarioFromJson(const json& input)
         const double product = static_cast<double>(split.tensor) * static_cast<double>(split.pipeline) *
                                static_cast<double>(split.data) * static_cast<double>(split.expert);
         if (product != static_cast<double>(s.devices))
-            throw InputError("parallelism", "tensor " + std::to_string(split.tensor) + " x pipeline " +
-                                                std::to_string(split.pipeline) + " x data " +
-                                                std::to_string(split.data) + " x expert " +
-                                                std::to_string(split.expert) + " must equal devices (" +
-                                                std::to_string(s.devices) + ")");
+            throw InputError(
+                "parallelism",
+                message(LHE_TEXT("CoreMessage",
+                                 "tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5)"),
+                        split.tensor, split.pipeline, split.data, split.expert, s.devices));
         s.parallelism = split;
     }
 
@@ -215,9 +231,10 @@ Scenario scenarioFromJson(const json& input)
         s.compute = readPrecision(p, "compute", "precision", s.compute, false);
     }
     if (s.mode == Mode::Training && isWeightOnly(s.weights))
-        throw InputError("precision.weights",
-                         "weight-only format \"" + elided(std::string(precisionName(s.weights))) +
-                             "\" is for inference; training allows " + allowedPrecisionNames(false));
+        throw InputError(
+            "precision.weights",
+            message(LHE_TEXT("CoreMessage", "weight-only format \"%1\" is for inference; training allows %2"),
+                    elided(precisionName(s.weights)), allowedPrecisionNames(false)));
 
     if (input.contains("training") && !input["training"].is_null()) {
         const json& t = requireObject(input["training"], "training");
@@ -248,9 +265,10 @@ Scenario scenarioFromJson(const json& input)
             lora.adapterPrecision = readPrecision(l, "adapter_precision", path, lora.adapterPrecision, false);
             if (lora.adapterPrecision != Precision::Fp32 && lora.adapterPrecision != Precision::Bf16 &&
                 lora.adapterPrecision != Precision::Fp16)
-                throw InputError("training.lora.adapter_precision",
-                                 "adapters train in fp32, bf16 or fp16, got \"" +
-                                     std::string(precisionName(lora.adapterPrecision)) + "\"");
+                throw InputError(
+                    "training.lora.adapter_precision",
+                    message(LHE_TEXT("CoreMessage", "adapters train in fp32, bf16 or fp16, got \"%1\""),
+                            std::string(precisionName(lora.adapterPrecision))));
             lora.quantization = readEnum(l, "quantization", path, lora.quantization, kQuantizedBases);
             lora.doubleQuant = optionalBool(l, "double_quant", path).value_or(true);
         }

@@ -90,7 +90,7 @@ struct Efficiency
 };
 
 // Device memory a real run takes beyond the model's tensors, each its own bar segment
-// (ESTIMATION.md §2 "Overhead"). Defaults and their sources: memory_model.cpp.
+// (docs/METHOD.md §2.6 Overheads). Defaults and their sources: memory_model.cpp.
 struct Overheads
 {
     // CUDA/ROCm context, kernels, cuBLAS workspaces. Absent: the device's

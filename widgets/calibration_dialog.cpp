@@ -1,5 +1,7 @@
 #include "widgets/calibration_dialog.h"
 
+#include "widgets/core_message.h"
+
 #include "core/efficiency_model.h"
 #include "core/input_error.h"
 #include "core/precision.h"
@@ -487,7 +489,7 @@ bool CalibrationDialog::importCsv(const QString& path)
     try {
         imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, &m_catalog);
     } catch (const core::InputError& error) {
-        showMessage(tr("Cannot import %1: %2").arg(name, QString::fromStdString(error.what())), true);
+        showMessage(tr("Cannot import %1: %2").arg(name, translatedError(error)), true);
         return false;
     }
     for (const core::CalibrationPoint& point : imported)
@@ -522,10 +524,10 @@ bool CalibrationDialog::fit()
         // "points[2].output_tokens: ..." names the row the user sees as 3.
         static const QRegularExpression pointPath(QStringLiteral("^points\\[(\\d+)\\]\\.?(.*)$"));
         const QString path = QString::fromStdString(error.fieldPath());
-        QString text = QString::fromStdString(error.what());
+        QString text = translatedError(error);
         const QRegularExpressionMatch match = pointPath.match(path);
         if (match.hasMatch()) {
-            text = text.mid(path.size() + 2);
+            text = translatedMessage(error.message());
             const int row = match.captured(1).toInt() + 1;
             text = match.captured(2).isEmpty() ? tr("Row %1: %2").arg(row).arg(text)
                                                : tr("Row %1 (%2): %3").arg(row).arg(match.captured(2), text);
@@ -677,8 +679,8 @@ void CalibrationDialog::showResult()
                                 .arg(errorPercent(r.medianRatioBefore), errorPercent(r.medianRatioAfter),
                                      errorPercent(r.worstRatioBefore), errorPercent(r.worstRatioAfter)));
     QStringList notes;
-    for (const std::string& note : r.notes)
-        notes << QStringLiteral("• ") + QString::fromStdString(note);
+    for (const QString& note : translatedMessages(r.notes))
+        notes << QStringLiteral("• ") + note;
     m_notesLabel->setText(notes.join(QLatin1Char('\n')));
 }
 

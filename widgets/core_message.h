@@ -1,17 +1,20 @@
-// The core (no Qt) writes its report warnings and input errors in English; the window shows them
-// in the user's language. Each warning core::estimate() can write, and each parallel-split error
-// a manual split in the controls can cause, has a template here, matched by pattern. (Errors in
-// files — a scenario, catalog or config.json — name JSON fields and stay as written.)
+// The core's messages (core/message.h: a message id and typed arguments) in the user's language:
+// the id is translated through tr() in the "CoreMessage" context, then each %n is filled with
+// its argument (names and input values as written, numbers as numbers, phrases translated too).
 #pragma once
 
+#include "core/input_error.h"
+#include "core/message.h"
+
 #include <QString>
-#include <string>
+#include <QStringList>
+#include <vector>
 
 namespace lhe::widgets {
 
-// `text` in the application's language; an unknown text is shown as it is.
-QString translatedCoreMessage(const std::string& text);
-// Whether translatedCoreMessage() knows `text` (tests).
-bool isKnownCoreMessage(const std::string& text);
+QString translatedMessage(const core::Message& message);
+QStringList translatedMessages(const std::vector<core::Message>& messages);
+// "origin: field.path: message", the message translated, origin and field path as written.
+QString translatedError(const core::InputError& error);
 
 } // namespace lhe::widgets

@@ -1,5 +1,6 @@
 #include "widgets/dashboard.h"
 
+#include "widgets/core_message.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/fine_tuning_summary.h"
@@ -163,10 +164,7 @@ void Dashboard::showHeadline(const core::Report& report)
     if (!report.approximations.empty()) {
         m_headline->setText(m_headline->text() + QStringLiteral("  ⚠ ") +
                             tr("approximate: the model's config is not fully understood (hover for why)"));
-        QStringList reasons;
-        for (const std::string& reason : report.approximations)
-            reasons << QString::fromStdString(reason);
-        m_headline->setToolTip(reasons.join(QLatin1Char('\n')));
+        m_headline->setToolTip(translatedMessages(report.approximations).join(QLatin1Char('\n')));
     } else {
         m_headline->setToolTip(QString());
     }

@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/model_architecture.h"
 #include "core/report.h"
+#include "widgets/core_message.h"
 #include "widgets/device_items.h"
 #include "widgets/device_search.h"
 #include "widgets/fine_tuning_controls.h"
@@ -873,15 +874,19 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
         if (!imported.path.isEmpty())
             tooltip += QStringLiteral("<br/>") + imported.path.toHtmlEscaped();
         try {
-            std::vector<std::string> warnings;
+            std::vector<core::Message> warnings;
             const core::ModelArchitecture architecture =
                 core::architectureFromHfConfig(imported.config, "model_config", warnings);
             summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
             context = architecture.maxPositions;
             quantized = architecture.checkpointQuantized;
             tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
-            for (const std::string& warning : warnings)
-                tooltip += QStringLiteral("<br/><i>") + escapedHtml(warning) + QStringLiteral("</i>");
+            for (const core::Message& warning : warnings)
+                tooltip += QStringLiteral("<br/><i>") + translatedMessage(warning).toHtmlEscaped() +
+                           QStringLiteral("</i>");
+        } catch (const core::InputError& error) {
+            summary = tr("not readable");
+            tooltip += QStringLiteral("<br/><i>") + translatedError(error).toHtmlEscaped() + QStringLiteral("</i>");
         } catch (const std::exception& error) {
             summary = tr("not readable");
             tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +

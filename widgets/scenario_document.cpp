@@ -1,5 +1,7 @@
 #include "widgets/scenario_document.h"
 
+#include "widgets/core_message.h"
+
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/scenario_change_command.h"
@@ -46,7 +48,7 @@ bool ScenarioDocument::load(const nlohmann::json& file, QString* error)
         parsed = core::scenarioFromJson(file);
     } catch (const core::InputError& e) {
         if (error)
-            *error = QString::fromStdString(e.what());
+            *error = translatedError(e);
         return false;
     }
     m_unknownFields = core::unknownScenarioFields(file);
@@ -83,7 +85,7 @@ bool ScenarioDocument::change(const nlohmann::json& next, QString* error)
         change(core::scenarioFromJson(next));
     } catch (const core::InputError& e) {
         if (error)
-            *error = QString::fromStdString(e.what());
+            *error = translatedError(e);
         return false;
     }
     return true;
@@ -124,15 +126,20 @@ void ScenarioDocument::setModifiedWithoutHistory()
 void ScenarioDocument::evaluate()
 {
     m_report.reset();
-    m_problem.clear();
+    m_problem.reset();
     if (m_catalog && !m_scenario.deviceId.empty()) {
         try {
             m_report = core::estimate(m_scenario, *m_catalog);
         } catch (const core::InputError& error) {
-            m_problem = QString::fromStdString(error.what());
+            m_problem = error;
         }
     }
     emit reportChanged();
+}
+
+QString ScenarioDocument::problem() const
+{
+    return m_problem ? translatedError(*m_problem) : QString();
 }
 
 } // namespace lhe::widgets

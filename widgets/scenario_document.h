@@ -4,6 +4,7 @@
 // exists only where the scenario crosses a boundary (a file, the clipboard, the undo text).
 #pragma once
 
+#include "core/input_error.h"
 #include "core/report.h"
 #include "core/scenario.h"
 
@@ -62,10 +63,10 @@ public:
     // A restored session that had unsaved changes: modified although the history is empty.
     void setModifiedWithoutHistory();
 
-    // The report of scenario(), or nullopt with problem() holding the core's message (untranslated:
-    // widgets::translatedCoreMessage).
+    // The report of scenario(), or nullopt with problem() saying why in the interface's language
+    // (translated when asked, so a language switch applies to it too).
     const std::optional<core::Report>& report() const { return m_report; }
-    const QString& problem() const { return m_problem; }
+    QString problem() const;
 
 signals:
     // After scenario() changed: a load, a change, an undo or a redo.
@@ -85,7 +86,7 @@ private:
     nlohmann::json m_unknownFields = nlohmann::json::object();
     const core::Catalog* m_catalog = nullptr;
     std::optional<core::Report> m_report;
-    QString m_problem;
+    std::optional<core::InputError> m_problem;
     QString m_filePath;
     QUndoStack* m_undoStack;
 };

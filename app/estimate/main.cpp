@@ -187,7 +187,7 @@ void attachHubModel(json& scenario, const QString& idOrUrl)
     for (const QString& note : files->notes)
         std::fprintf(stderr, "llm-hw-estimate: note: %s\n", note.toStdString().c_str());
     const std::string repoId = files->repoId.toStdString();
-    std::vector<std::string> configWarnings; // the estimator reports them with the others
+    std::vector<core::Message> configWarnings; // the estimator reports them with the others
     core::ModelArchitecture architecture;
     try {
         architecture = core::architectureFromHfConfig(files->config, std::string(), configWarnings);
@@ -270,10 +270,10 @@ int main(int argc, char* argv[])
         failInput("--format: unknown value " + quoted(format) + "; allowed: json, table");
 
     try {
-        std::vector<std::string> warnings;
+        std::vector<core::Message> warnings;
         const core::Catalog catalog = app::loadCatalog(parser.values(catalogOption), warnings);
         for (const auto& warning : warnings)
-            std::fprintf(stderr, "llm-hw-estimate: warning: %s\n", warning.c_str());
+            std::fprintf(stderr, "llm-hw-estimate: warning: %s\n", core::englishText(warning).c_str());
 
         if (parser.isSet(listOption)) {
             const QString what = parser.value(listOption);

@@ -1,6 +1,7 @@
 #include "app/explorer/app_settings.h"
 
 #include "app/support/input_files.h"
+#include "widgets/core_message.h"
 #include "core/input_error.h"
 
 #include <QDeadlineTimer>
@@ -140,12 +141,13 @@ std::optional<nlohmann::json> AppSettings::lastScenario(QString* error) const
     try {
         nlohmann::json scenario = parseJsonBytes(text.toUtf8(), origin);
         if (!scenario.is_object())
-            throw core::InputError(origin, std::string("a scenario must be a JSON object, got ") +
-                                               scenario.type_name());
+            throw core::InputError(origin, core::message(LHE_TEXT("CoreMessage",
+                                                                  "a scenario must be a JSON object, got %1"),
+                                                         scenario.type_name()));
         return scenario;
     } catch (const core::InputError& failure) {
         if (error)
-            *error = QString::fromStdString(failure.what());
+            *error = widgets::translatedError(failure);
         return std::nullopt;
     }
 }

@@ -1,6 +1,7 @@
 #include "app/explorer/hf_import_dialog.h"
 
 #include "app/explorer/app_settings.h"
+#include "widgets/core_message.h"
 #include "app/support/checkpoint_check.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
@@ -141,18 +142,18 @@ void HfImportDialog::onDownloaded()
 {
     const HfModelFiles& files = m_client->result();
     const std::string repoId = files.repoId.toStdString();
-    std::vector<std::string> configWarnings;
+    std::vector<core::Message> configWarnings;
     core::ModelArchitecture architecture;
     try {
         architecture = core::architectureFromHfConfig(files.config, std::string(), configWarnings);
     } catch (const core::InputError& error) {
         // The download worked, but the estimator could not use this config (an encoder-only
         // model, a missing key): say so here, where the user can try another id.
-        showError(QString::fromStdString(error.withOrigin(repoId + "/config.json").what()));
+        showError(widgets::translatedError(error.withOrigin(repoId + "/config.json")));
         return;
     }
-    for (const std::string& warning : configWarnings)
-        m_warnings.push_back(repoId + ": " + warning);
+    for (core::Message& warning : configWarnings)
+        m_warnings.push_back(core::message(core::MessageId("%1: %2"), repoId, std::move(warning)));
     m_notes = files.notes;
     if (files.indexTotalBytes) {
         if (const auto check = checkCheckpointSize(*files.indexTotalBytes, architecture)) {
@@ -163,14 +164,14 @@ void HfImportDialog::onDownloaded()
                                tr("safetensors index %1 GB agrees with the parameter count (within %2 %)")
                                    .arg(index, locale.toString(check->withinPercent, 'f', 1));
             } else {
-                m_warnings.push_back(
-                    QString(
-                        files.repoId + QStringLiteral(": ") +
-                        tr("checkpoint index says %1 GB, the config's parameter count in its stored formats "
-                           "gives %2 GB (ratio %3): the config may not describe this checkpoint")
-                            .arg(index, locale.toString(check->configBytes / 1e9, 'f', 2),
-                                 locale.toString(check->ratio, 'f', 2)))
-                        .toStdString());
+                // Already in the interface's language: a message with no words of the core's.
+                m_warnings.push_back(core::verbatimMessage(
+                    QString(files.repoId + QStringLiteral(": ") +
+                            tr("checkpoint index says %1 GB, the config's parameter count in its stored formats "
+                               "gives %2 GB (ratio %3): the config may not describe this checkpoint")
+                                .arg(index, locale.toString(check->configBytes / 1e9, 'f', 2),
+                                     locale.toString(check->ratio, 'f', 2)))
+                        .toStdString()));
             }
         }
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/support/hf_hub_client.h"
+#include "core/message.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -33,7 +34,7 @@ public:
     // After acceptance, in the interface's language: the config's warnings and a checkpoint size
     // that disagrees with the config (for MainWindow::showWarnings), and the notes (a cached
     // copy, an agreeing size) for the Messages panel.
-    const std::vector<std::string>& warnings() const { return m_warnings; }
+    const std::vector<core::Message>& warnings() const { return m_warnings; }
     const QStringList& notes() const { return m_notes; }
 
     // Tests drive the dialog through these.
@@ -65,7 +66,7 @@ private:
     QLabel* m_status = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_downloadButton = nullptr;
-    std::vector<std::string> m_warnings;
+    std::vector<core::Message> m_warnings;
     QStringList m_notes;
 };
 

@@ -1,6 +1,7 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
+#include "widgets/core_message.h"
 #include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
@@ -213,7 +214,7 @@ int main(int argc, char* argv[])
     // window always opens: a bad --catalog or --scenario becomes an error in its Messages panel
     // and the built-in catalog or the default scenario stands in.
     const bool strict = headless;
-    std::vector<std::string> warnings;
+    std::vector<core::Message> warnings;
     QStringList startupErrors;
     core::Catalog catalog;
     QStringList catalogFiles = parser.values(catalogOption);
@@ -221,8 +222,8 @@ int main(int argc, char* argv[])
         catalog = app::loadCatalog(catalogFiles, warnings);
     } catch (const core::InputError& error) {
         if (strict)
-            return fail(QString::fromStdString(error.what()));
-        startupErrors << QString::fromStdString(error.what());
+            return fail(widgets::translatedError(error));
+        startupErrors << widgets::translatedError(error);
         catalogFiles.clear();
         catalog = app::loadCatalog({}, warnings);
     }
@@ -256,12 +257,10 @@ int main(int argc, char* argv[])
             } catch (const core::InputError& error) {
                 if (configPath != fileArgument || positionalGuess.empty())
                     throw;
-                const std::string origin = configPath.toStdString() + ": ";
-                std::string reason = error.what();
-                if (reason.rfind(origin, 0) == 0)
-                    reason.erase(0, origin.size());
-                throw core::InputError(configPath.toStdString(),
-                                       positionalGuess + " (as a config.json: " + reason + ")");
+                throw core::InputError(
+                    configPath.toStdString(),
+                    core::message(LHE_TEXT("CoreMessage", "%1 (as a config.json: %2)"), positionalGuess,
+                                  core::InputError(error.fieldPath(), error.message()).located()));
             }
             if (!scenarioPath.isEmpty()) {
                 try {
@@ -274,13 +273,13 @@ int main(int argc, char* argv[])
         scenarioFromFile = !scenarioPath.isEmpty() && configPath.isEmpty();
     } catch (const core::InputError& error) {
         if (strict)
-            return fail(QString::fromStdString(error.what()));
-        startupErrors << QString::fromStdString(error.what());
+            return fail(widgets::translatedError(error));
+        startupErrors << widgets::translatedError(error);
         scenario = app::defaultScenario();
     }
     const bool scenarioGiven = !scenarioPath.isEmpty() || !configPath.isEmpty();
     for (const auto& warning : warnings)
-        std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", warning.c_str());
+        std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", core::englishText(warning).c_str());
 
     const QString tab = parser.value(tabOption);
     if (tab != QLatin1String("roofline") && tab != QLatin1String("design-space"))
@@ -316,7 +315,7 @@ int main(int argc, char* argv[])
             if (window.pinScenario(pinned, &compareError))
                 window.showCompare(true);
         } catch (const core::InputError& e) {
-            compareError = QString::fromStdString(e.what());
+            compareError = widgets::translatedError(e);
         }
         if (!compareError.isEmpty()) {
             if (strict)

@@ -573,7 +573,7 @@ void MainWindow::showReport()
         m_designSpaceStale = true;
         updateDesignSpace();
         if (!report->warnings.empty())
-            statusBar()->showMessage(widgets::translatedCoreMessage(report->warnings.front()));
+            statusBar()->showMessage(widgets::translatedMessage(report->warnings.front()));
         else
             statusBar()->clearMessage();
         emit reportChanged(*report);
@@ -581,7 +581,7 @@ void MainWindow::showReport()
     }
     if (m_document->problem().isEmpty())
         return; // no scenario yet
-    const QString problem = widgets::translatedCoreMessage(m_document->problem().toStdString());
+    const QString problem = m_document->problem();
     m_dashboard->showProblem(problem);
     m_compareView->showProblem(problem);
     statusBar()->showMessage(problem);
@@ -616,7 +616,7 @@ void MainWindow::refreshExplanation()
     try {
         m_explainPanel->setExplanations(heading, core::explain(*report, m_catalog, *m_explainTarget));
     } catch (const core::InputError& error) {
-        m_explainPanel->showMessage(QString::fromStdString(error.what()));
+        m_explainPanel->showMessage(widgets::translatedError(error));
     }
 }
 
@@ -641,7 +641,7 @@ bool MainWindow::pinScenario(const json& scenario, QString* error)
         const core::Report pinned = core::estimate(core::scenarioFromJson(scenario), m_catalog);
         m_compareView->setPinned(pinned);
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
     if (m_document->report())
@@ -695,7 +695,7 @@ void MainWindow::updateDesignSpace()
     try {
         m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
     } catch (const core::InputError& error) {
-        m_dashboard->designSpace()->clear(QString::fromStdString(error.what()));
+        m_dashboard->designSpace()->clear(widgets::translatedError(error));
     }
 }
 
@@ -704,7 +704,7 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
     try {
         core::estimate(core::scenarioFromJson(scenario), m_catalog); // validate before touching controls
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
     return m_document->load(scenario, error); // a new history, with nothing to lose
@@ -813,7 +813,7 @@ bool MainWindow::retryUnrestoredSession(QString* error)
         if (!loadScenario(scenario, error))
             return false;
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
     m_document->setFilePath(kept->path);
@@ -927,7 +927,7 @@ bool MainWindow::openScenarioFile(const QString& path, QString* error)
         if (!loadScenario(readScenarioFile(path, &m_catalog), error))
             return false;
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
     setScenarioPath(path);
@@ -971,24 +971,24 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 bool MainWindow::importModelConfig(const QString& path, QString* error)
 {
     try {
-        std::vector<std::string> warnings;
+        std::vector<core::Message> warnings;
         json config = readModelConfigFile(path, &warnings);
         m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
         showWarnings(warnings);
         return true;
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
 }
 
 bool MainWindow::reloadCatalog(QString* error)
 {
-    std::vector<std::string> warnings;
+    std::vector<core::Message> warnings;
     try {
         m_catalog = loadCatalog(m_extraCatalogFiles, warnings);
     } catch (const core::InputError& e) {
-        *error = QString::fromStdString(e.what());
+        *error = widgets::translatedError(e);
         return false;
     }
     m_controls->setCatalog(m_catalog);
@@ -1114,15 +1114,15 @@ bool MainWindow::exportReport(const QString& path, QString* error)
     return saveFileAtomically(path, QByteArray::fromStdString(text), error);
 }
 
-void MainWindow::showWarnings(const std::vector<std::string>& warnings)
+void MainWindow::showWarnings(const std::vector<core::Message>& warnings)
 {
     if (warnings.empty())
         return;
-    for (const std::string& warning : warnings)
-        m_messageLog->addMessage(widgets::MessageLog::Severity::Warning, QString::fromStdString(warning));
+    const QStringList texts = widgets::translatedMessages(warnings);
+    for (const QString& warning : texts)
+        m_messageLog->addMessage(widgets::MessageLog::Severity::Warning, warning);
     m_messageDock->show();
-    statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
-                                 .arg(QString::fromStdString(warnings.front())));
+    statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(texts.size())).arg(texts.front()));
 }
 
 void MainWindow::logError(const QString& message)
@@ -1342,7 +1342,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         const json dropped = readJsonFile(path);
         isScenario = dropped.is_object() && dropped.contains("device");
     } catch (const core::InputError& e) {
-        reportError(tr("Cannot open dropped file"), QString::fromStdString(e.what()));
+        reportError(tr("Cannot open dropped file"), widgets::translatedError(e));
         return;
     }
     if (isScenario && !confirmDiscardChanges())

@@ -129,7 +129,7 @@ public:
     void explain(const core::ExplainTarget& target, bool pinned = false);
     // Load-time warnings (skipped catalog entries, config.json guesses): each goes to the
     // Messages panel, which opens, and the first to the status bar.
-    void showWarnings(const std::vector<std::string>& warnings);
+    void showWarnings(const std::vector<core::Message>& warnings);
     // A problem the user did not cause in this window (a bad --scenario at start-up): logged as
     // an error without a modal box.
     void logError(const QString& message);

@@ -1,6 +1,7 @@
 #include "app/support/hf_hub_client.h"
 
 #include "app/support/save_file.h"
+#include "widgets/core_message.h"
 #include "core/catalog.h"
 #include "core/input_error.h"
 
@@ -345,7 +346,7 @@ void HfHubClient::onConfig(QNetworkReply* reply, const QByteArray& body, int sta
     try {
         m_result.config = parseJson(body, origin);
     } catch (const core::InputError& error) {
-        fail(QString::fromStdString(error.what()));
+        fail(widgets::translatedError(error));
         return;
     }
     if (!m_result.config.is_object()) {
@@ -386,7 +387,7 @@ void HfHubClient::onIndex(QNetworkReply* reply, const QByteArray& body, int stat
             indexTotalSize(parseJson(body, m_result.repoId + QLatin1Char('/') + kIndexFile));
     } catch (const core::InputError& error) {
         m_result.notes
-            << tr("%1; the checkpoint size is not cross-checked").arg(QString::fromStdString(error.what()));
+            << tr("%1; the checkpoint size is not cross-checked").arg(widgets::translatedError(error));
         succeed();
         return;
     }

@@ -17,6 +17,7 @@
 namespace lhe::app {
 
 using core::InputError;
+using core::message;
 using nlohmann::json;
 
 namespace {
@@ -52,6 +53,11 @@ const char* specialFileKind(mode_t mode)
     return "not a file";
 }
 
+core::Message tooLarge()
+{
+    return message(LHE_TEXT("CoreMessage", "file is larger than 16 MiB; not a catalog, scenario or config.json"));
+}
+
 } // namespace
 
 void checkInputFile(const QString& path)
@@ -63,32 +69,33 @@ void checkInputFile(const QString& path)
     if (::stat(QFile::encodeName(path).constData(), &status) != 0) {
         const int error = errno;
         if (error == ELOOP)
-            throw InputError(name, "symbolic link loop: following its links never reaches a file");
+            throw InputError(name, message(LHE_TEXT("CoreMessage", "symbolic link loop: following its links never reaches a file")));
         if (error == EACCES) {
             const QString folder = lockedFolderOnTheWay(path);
             throw InputError(name, folder.isEmpty()
-                                       ? std::string("permission denied")
-                                       : "permission denied: cannot enter folder " + folder.toStdString());
+                                       ? message(LHE_TEXT("CoreMessage", "permission denied"))
+                                       : message(LHE_TEXT("CoreMessage", "permission denied: cannot enter folder %1"),
+                                                 folder.toStdString()));
         }
         if (error == ENOTDIR)
-            throw InputError(name, "file not found: a part of the path is a file, not a folder");
+            throw InputError(name, message(LHE_TEXT("CoreMessage", "file not found: a part of the path is a file, not a folder")));
         if (error == ENAMETOOLONG)
-            throw InputError(name, "file name too long");
+            throw InputError(name, message(LHE_TEXT("CoreMessage", "file name too long")));
         if (error == ENOENT) {
             struct stat link = {};
             if (::lstat(QFile::encodeName(path).constData(), &link) == 0 && S_ISLNK(link.st_mode))
-                throw InputError(name, "broken symbolic link: it points to a file that does not exist");
-            throw InputError(name, "file not found");
+                throw InputError(name, message(LHE_TEXT("CoreMessage", "broken symbolic link: it points to a file that does not exist")));
+            throw InputError(name, message(LHE_TEXT("CoreMessage", "file not found")));
         }
-        throw InputError(name, std::string("cannot read: ") + std::strerror(error));
+        throw InputError(name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), std::strerror(error)));
     }
     if (S_ISDIR(status.st_mode))
-        throw InputError(name, "is a folder, not a JSON file");
+        throw InputError(name, message(LHE_TEXT("CoreMessage", "is a folder, not a JSON file")));
     if (!S_ISREG(status.st_mode))
-        throw InputError(name, std::string("is not a regular file (") + specialFileKind(status.st_mode) +
-                                   "); give a JSON file");
+        throw InputError(name, message(LHE_TEXT("CoreMessage", "is not a regular file (%1); give a JSON file"),
+                                       specialFileKind(status.st_mode)));
     if (status.st_size > kMaxInputFileBytes)
-        throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+        throw InputError(name, tooLarge());
 }
 
 nlohmann::json readJsonFile(const QString& path)
@@ -97,26 +104,26 @@ nlohmann::json readJsonFile(const QString& path)
     checkInputFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw InputError(name, "cannot read: " + file.errorString().toStdString());
+        throw InputError(name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), file.errorString().toStdString()));
     // Read at most one byte past the limit: a file that grew since the check is still refused.
     const QByteArray bytes = file.read(kMaxInputFileBytes + 1);
     if (bytes.size() > kMaxInputFileBytes)
-        throw InputError(name, "file is larger than 16 MiB; not a catalog, scenario or config.json");
+        throw InputError(name, tooLarge());
     return parseJsonBytes(bytes, name);
 }
 
 nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin)
 {
     if (bytes.size() > kMaxInputFileBytes)
-        throw InputError(origin, "larger than 16 MiB, the limit for a catalog, scenario or config.json");
+        throw InputError(origin, message(LHE_TEXT("CoreMessage", "larger than 16 MiB, the limit for a catalog, scenario or config.json")));
     return core::parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
                                origin);
 }
 
-nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>* warnings)
+nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Message>* warnings)
 {
     json config = readJsonFile(path);
-    std::vector<std::string> found;
+    std::vector<core::Message> found;
     try {
         core::architectureFromHfConfig(config, std::string(), found);
     } catch (const InputError& error) {
@@ -124,8 +131,8 @@ nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>
     }
     if (warnings) {
         const std::string name = QFileInfo(path).fileName().toStdString();
-        for (const std::string& warning : found)
-            warnings->push_back(name + ": " + warning);
+        for (core::Message& warning : found)
+            warnings->push_back(message(core::MessageId("%1: %2"), name, std::move(warning)));
     }
     return config;
 }
@@ -148,16 +155,17 @@ nlohmann::json readScenarioFileUnchecked(const QString& path)
     json scenario = readJsonFile(path);
     if (!scenario.is_object())
         throw InputError(path.toStdString(),
-                         std::string("a scenario must be a JSON object, got ") + scenario.type_name());
+                         message(LHE_TEXT("CoreMessage", "a scenario must be a JSON object, got %1"), scenario.type_name()));
     const auto configPath = scenario.find("model_config_path");
     if (configPath != scenario.end() && configPath->is_string() && !scenario.contains("model_config")) {
         const QString relative = QString::fromStdString(configPath->get<std::string>());
         try {
             if (relative.isEmpty())
-                throw InputError(std::string(), "must name a config.json file, got \"\"");
+                throw InputError(std::string(), message(LHE_TEXT("CoreMessage", "must name a config.json file, got \"\"")));
             attachModelConfig(scenario, QFileInfo(path).dir().filePath(relative));
         } catch (const InputError& error) {
-            throw InputError("model_config_path", error.what()).withOrigin(path.toStdString());
+            // The config's own error, said of this scenario's model_config_path.
+            throw InputError("model_config_path", error.located()).withOrigin(path.toStdString());
         }
     }
     return scenario;
@@ -171,7 +179,7 @@ nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalo
         if (catalog) {
             (void)core::estimate(parsed, *catalog);
         } else if (parsed.modelConfig) {
-            std::vector<std::string> warnings;
+            std::vector<core::Message> warnings;
             (void)core::architectureFromHfConfig(*parsed.modelConfig, "model_config", warnings);
         }
     } catch (const InputError& error) {
@@ -243,7 +251,7 @@ QString userCatalogFolder()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogs");
 }
 
-core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string>& warnings)
+core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Message>& warnings)
 {
     core::Catalog catalog = core::Catalog::builtIn();
     const QDir folder(userCatalogFolder());
@@ -254,7 +262,8 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string
             catalog.add(readJsonFile(path), path.toStdString(), true, warnings);
         } catch (const InputError& error) {
             // A broken file in the user's folder must not stop the product from starting.
-            warnings.push_back(std::string("skipped user catalog ") + error.what());
+            warnings.push_back(
+                message(LHE_TEXT("CoreMessage", "skipped user catalog %1"), error.located()));
         }
     }
     for (const QString& path : extraFiles)

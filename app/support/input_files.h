@@ -35,7 +35,7 @@ nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin
 // Reads a Hugging Face config.json and checks it with core::architectureFromHfConfig, the
 // loader the estimator uses; errors name the file and the key ("<file>: num_attention_heads: ...").
 // Its warnings ("<file>: ...") go to `warnings` when given; the estimator repeats them otherwise.
-nlohmann::json readModelConfigFile(const QString& path, std::vector<std::string>* warnings = nullptr);
+nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Message>* warnings = nullptr);
 
 // Loads a scenario file, resolves its "model_config_path" relative to the file (errors name
 // both: "<file>: model_config_path: <config file>: ...") and checks what needs no catalog:
@@ -59,7 +59,7 @@ void attachModelConfig(nlohmann::json& scenario, const QString& configPath);
 // A broken file or entry in the user folder is skipped into `warnings` (the product still
 // starts); an explicit file is held to the letter: any bad entry, or an id repeated within the
 // file, throws core::InputError naming the file and the field ("<file>: devices[3].peak_flops.bf16: ...").
-core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<std::string>& warnings);
+core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Message>& warnings);
 
 // A file opened without saying its kind (llm-hw-explorer FILE) is a scenario when it has a
 // "device" key, else a config.json. For a file taken as a config.json that has scenario fields,

@@ -99,8 +99,8 @@ std::string reportAsTable(const Report& r)
                scaled(r.recurrentStateBytesPerSequence, "B") + "/sequence\n";
     if (!r.checkpointFormat.empty())
         out += "         checkpoint " + r.checkpointFormat + ", " + format("%.2f", r.checkpointBytes / 1e9) + " GB\n";
-    for (const std::string& reason : r.approximations)
-        out += "         APPROXIMATE: " + reason + "\n";
+    for (const core::Message& reason : r.approximations)
+        out += "         APPROXIMATE: " + core::englishText(reason) + "\n";
     out += "Workload " + std::string(modeName(s.mode)) + ", batch " + std::to_string(s.batch) + ", " +
            (s.mode == Mode::Training ? "sequence " : "prompt ") + std::to_string(s.promptTokens) +
            (s.mode == Mode::Training ? "" : ", output " + std::to_string(s.outputTokens)) + ", weights " +
@@ -186,7 +186,7 @@ std::string reportAsTable(const Report& r)
            scaled(r.roofline.memoryBandwidthBytesPerSecond, "B/s") + ", ridge " +
            format("%.1f", r.roofline.ridgeIntensity) + " FLOP/B\n";
     for (const auto& warning : r.warnings)
-        out += "warning: " + warning + "\n";
+        out += "warning: " + core::englishText(warning) + "\n";
     return out;
 }
 

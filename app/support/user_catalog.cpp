@@ -1,6 +1,7 @@
 #include "app/support/user_catalog.h"
 
 #include "app/support/input_files.h"
+#include "widgets/core_message.h"
 #include "app/support/save_file.h"
 #include "core/catalog.h"
 #include "core/input_error.h"
@@ -41,7 +42,7 @@ bool upsertEntry(const QString& fileName, const char* key, const json& entry, QS
             document = readJsonFile(path);
         } catch (const InputError& e) {
             *error = UserCatalog::tr("Nothing was saved: %1. Fix or move that file first.")
-                         .arg(QString::fromUtf8(e.what()));
+                         .arg(widgets::translatedError(e));
             return false;
         }
         if (!document.is_object() || (document.contains(key) && !document[key].is_array())) {
@@ -123,7 +124,7 @@ json userDeviceEntry(const core::Device& device)
 
 json userModelEntry(const QString& id, const QString& name, const json& hfConfig, const QString& sourceFile)
 {
-    std::vector<std::string> warnings;
+    std::vector<core::Message> warnings;
     const core::ModelArchitecture architecture =
         core::architectureFromHfConfig(hfConfig, "hf_config", warnings);
     const QString source = sourceFile.isEmpty()
@@ -147,7 +148,7 @@ bool saveUserDevice(const core::Device& device, QString* error)
     try {
         core::deviceFromJson(entry, "device \"" + device.id + "\"");
     } catch (const InputError& e) {
-        *error = UserCatalog::tr("Nothing was saved: %1").arg(QString::fromUtf8(e.what()));
+        *error = UserCatalog::tr("Nothing was saved: %1").arg(widgets::translatedError(e));
         return false;
     }
     return upsertEntry(QStringLiteral("user-devices.json"), "devices", entry, error);
@@ -170,7 +171,7 @@ bool saveUserModel(const QString& id, const QString& name, const json& hfConfig,
         entry = userModelEntry(id, name, hfConfig, sourceFile);
         core::modelFromJson(entry, "model \"" + id.toStdString() + "\"");
     } catch (const InputError& e) {
-        *error = UserCatalog::tr("Nothing was saved: %1").arg(QString::fromUtf8(e.what()));
+        *error = UserCatalog::tr("Nothing was saved: %1").arg(widgets::translatedError(e));
         return false;
     }
     return upsertEntry(QStringLiteral("user-models.json"), "models", entry, error);

@@ -24,80 +24,668 @@
         <translation>即使卸载到主机内存和磁盘也放不下；时间按可以运行估算</translation>
     </message>
     <message>
-        <source>Tensor parallel %1 must divide the model&apos;s %2 attention heads</source>
-        <translation>张量并行度 %1 必须能整除模型的 %2 个注意力头</translation>
-    </message>
-    <message>
-        <source>%1 pipeline stages exceed the model&apos;s %2 layers</source>
-        <translation>%1 级流水线超过了模型的 %2 层</translation>
-    </message>
-    <message>
-        <source>Expert parallel must be 1 for a dense model</source>
-        <translation>稠密模型的专家并行度必须为 1</translation>
-    </message>
-    <message>
-        <source>Expert parallel %1 must divide the model&apos;s %2 experts</source>
-        <translation>专家并行度 %1 必须能整除模型的 %2 个专家</translation>
-    </message>
-    <message>
-        <source>automatic training split: tensor %1 × pipeline %2 × data %3, the fastest of %4 splits that fit</source>
-        <translation>自动训练切分：张量 %1 × 流水线 %2 × 数据 %3，是 %4 种放得下的切分中最快的</translation>
-    </message>
-    <message>
-        <source>automatic training split: tensor %1 × pipeline %2 × data %3 needs the least memory; none of %4 splits fits</source>
-        <translation>自动训练切分：张量 %1 × 流水线 %2 × 数据 %3 占用显存最少；%4 种切分都放不下</translation>
-    </message>
-    <message>
         <source>ZeRO stage %1 has no effect: data parallel is 1, so there are no replicas to shard the training state across</source>
         <translation>ZeRO 阶段 %1 不起作用：数据并行为 1，没有可以分片训练状态的副本</translation>
-    </message>
-    <message>
-        <source>micro_batch %1 × grad_accum %2 × data parallel %3 = %4 sequences, but the batch is %5: the global batch is micro_batch × grad_accum × data parallel (leave grad_accum out to derive it from the batch)</source>
-        <translation>micro_batch %1 × grad_accum %2 × 数据并行 %3 = %4 条序列，但批大小为 %5：全局批大小 = micro_batch × grad_accum × 数据并行度（省略 grad_accum 则由批大小推出）</translation>
-    </message>
-    <message>
-        <source>No split of %1 devices has a data-parallel degree d with micro_batch %2 × grad_accum %3 × d = batch %4 (leave grad_accum out to derive it from the batch)</source>
-        <translation>%1 个设备的任何划分都没有满足 micro_batch %2 × grad_accum %3 × d = 批大小 %4 的数据并行度 d（省略 grad_accum 则由批大小推出）</translation>
-    </message>
-    <message>
-        <source>LoRA targets: &quot;%1&quot; names no linear module of this model; its modules are %2</source>
-        <translation>LoRA 目标：“%1”不是该模型的线性模块；该模型的模块有 %2</translation>
-    </message>
-    <message>
-        <source>LoRA targets: unknown value &quot;%1&quot;; allowed: &quot;all-linear&quot;, &quot;attention&quot; or a list of module names</source>
-        <translation>LoRA 目标：未知值“%1”；可选 &quot;all-linear&quot;、&quot;attention&quot; 或模块名列表</translation>
-    </message>
-    <message>
-        <source>LoRA targets: expected &quot;all-linear&quot;, &quot;attention&quot; or a non-empty list of module names</source>
-        <translation>LoRA 目标：应为 &quot;all-linear&quot;、&quot;attention&quot; 或非空的模块名列表</translation>
-    </message>
-    <message>
-        <source>LoRA targets: at most 64 module names, got %1</source>
-        <translation>LoRA 目标：最多 64 个模块名，实际为 %1 个</translation>
-    </message>
-    <message>
-        <source>LoRA targets: each entry must be a module name such as &quot;q_proj&quot;, got %1</source>
-        <translation>LoRA 目标：每一项都必须是模块名（如 &quot;q_proj&quot;），实际为 %1</translation>
-    </message>
-    <message>
-        <source>Adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
-        <translation>适配器只能以 fp32、bf16 或 fp16 训练，实际为“%1”</translation>
-    </message>
-    <message>
-        <source>Training method: unknown value &quot;%1&quot;; allowed: full, lora, qlora</source>
-        <translation>训练方法：未知值“%1”；可选 full、lora、qlora</translation>
-    </message>
-    <message>
-        <source>QLoRA base: unknown value &quot;%1&quot;; allowed: nf4, int8</source>
-        <translation>QLoRA 基座：未知值“%1”；可选 nf4、int8</translation>
     </message>
     <message>
         <source>%1 has no %2 peak nor a wider one; compute uses its %3 peak, as if the model were quantized to it</source>
         <translation>%1 没有 %2 峰值，也没有更宽格式的峰值；计算改用其 %3 峰值，相当于把模型量化到该格式</translation>
     </message>
     <message>
-        <source>%1 runs %2 slower than %3; compute uses its %4 peak</source>
-        <translation>%1 的 %2 比 %3 慢；计算改用其 %4 峰值</translation>
+        <source>a scenario must be a JSON object, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (as a config.json: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is larger than 16 MiB; not a catalog, scenario or config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>symbolic link loop: following its links never reaches a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permission denied: cannot enter folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file not found: a part of the path is a file, not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file name too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken symbolic link: it points to a file that does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a folder, not a JSON file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a regular file (%1); give a JSON file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>larger than 16 MiB, the limit for a catalog, scenario or config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must name a config.json file, got &quot;&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped user catalog %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no measurements to calibrate with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a positive number from 1e-6 to 1e12, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode tokens/s needs at least one output token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight-only format &quot;%1&quot; is for inference, not a training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown id &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measurement %1 is bound by neither compute nor memory bandwidth (communication, offload or kernel latency): it constrains neither fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no latency-bound measurement (small-batch decode): kernel latency kept at %1 µs per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no compute-bound measurement: GEMM fraction kept at %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no memory-bound measurement: memory bandwidth fraction kept at %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fraction at the search limit 1: the measurements are faster than the datasheet peak explains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fraction at the search limit 0.05: the measurements are slower than the model explains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory bandwidth fraction at the datasheet peak and the kernel latency took up the rest: bandwidth and latency are only told apart by decode of a small and a large model (e.g. 1B and 8B) at batch 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted field is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text after the closing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown column &quot;%1&quot;; the header names columns among %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column named twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing column &quot;%1&quot;; required: model, quantity, measured, batch, prompt_tokens, output_tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1 fields as in the header on line %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty; a value is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model id &quot;%1&quot;; see --list models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown quantity &quot;%1&quot;; expected decode_tokens_per_second, prefill_tokens_per_second or training_step_seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a positive number from 1e-6 to 1e12, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a whole number, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no header line; expected columns among %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header is followed by no measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already the id of %2 in this file; ids must be unique within a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte %1 (line %2, column %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON nested deeper than %1 levels at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; at %2; a key may appear once per object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key &quot;%1&quot; (written &quot;%2&quot; and &quot;%3&quot;: the same key once escapes are decoded) at %4; a key may appear once per object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no JSON value: nothing but a UTF-8 byte-order mark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no JSON value: the input is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no JSON value: the input is only white space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at byte 1: the text is UTF-16 (byte-order mark %1); save it as UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON at %1: number %2 is out of range (a double reaches about 1.8e308)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected bytes after the JSON value at %1 (a NUL byte); only white space may follow the value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exceeds params_total %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; found neither key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array of entries, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: skipped %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lm head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense mlp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mtp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 keeps part of the %2 at %3; the whole group is counted as %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected [rows, columns] of whole numbers from 1 to 1048576, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be -1 (one scale per output channel) or a group size &gt;= 1, got 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;int&quot; or &quot;float&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float weights are 4 or 8 bits (fp4 e2m1, fp8), got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;tensor&quot;, &quot;channel&quot;, &quot;group&quot;, &quot;tensor_group&quot; or &quot;block&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not understood; scales counted at %3 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: the weights are stored uncompressed, counted at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty: weights counted at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; names a module class this estimate does not map; those modules are counted at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 covers part of the %2; the whole group is counted as %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not understood; weights counted at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load_in_4bit and load_in_8bit cannot both be true</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;nf4&quot; or &quot;fp4&quot;, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 loads neither in 4 nor in 8 bits; weights counted at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not understood; unquantized weights counted at bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing; weights counted at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not understood; weights counted at torch_dtype (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown class &quot;%1&quot;; allowed: cpu, gpu, npu, tpu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown precision &quot;%1&quot;; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, mxfp8, mxfp4, nvfp4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2 FLOP/s, got 0; leave out a precision the device lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs at least one dense peak, e.g. {&quot;bf16&quot;: 989.4e12}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is false, but shared_memory_package says the memory is shared; leave one out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs %2 slower than %3; compute uses its %3 peak</source>
+        <translation type="unfinished">%1 的 %2 比 %3 慢；计算改用其 %4 峰值 {1 ?} {2 ?} {3;?} {3 ?}</translation>
+    </message>
+    <message>
+        <source>%1 must divide the model&apos;s %2 attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stages exceed the model&apos;s %2 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be 1 for a dense model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must divide the model&apos;s %2 experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but batch is %5; the global batch is micro_batch x grad_accum x data-parallel degree (leave grad_accum out to derive it from the batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;checkpoint&quot; is the stored (quantized) format, for inference; training allows %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no split of %1 devices has a data-parallel degree d with micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is micro_batch x grad_accum x data-parallel degree (leave grad_accum out to derive it from the batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic training split: tensor %1 x pipeline %2 x data %3, the fastest of %4 splits that fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic training split: tensor %1 x pipeline %2 x data %3 needs the least memory; none of %4 splits fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown id &quot;%1&quot;; see --list devices for the %2 known ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown id &quot;%1&quot;; see --list models for the %2 known ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot; (JSON numbers take no quotes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a JSON object, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required field is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ids are identifiers, typed on command lines and listed one per line: printable characters only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names are listed one per line: printable characters only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a control character (%2) at byte %3; %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2 %3, got %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt; 0, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an integer from %1 to %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected an array of strings, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a list of whole numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has %1 entries; expected one per layer (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 0 or 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a layer index from 0 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required key is missing (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a list of %1 layer type names, one per layer (num_hidden_layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a layer type name such as &quot;full_attention&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer_types has sliding layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer_types has chunked layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown layer type &quot;%1&quot;; understood: full_attention, sliding_attention, chunked_attention, linear_attention, mamba</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one character per layer (%1), got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown block &apos;%1&apos; at layer %2; understood: M (Mamba-2), * (attention), - (MLP), E (experts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required key is missing (looked for %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: vision tower &quot;%2&quot; counted with the generic ViT formula (biases, LayerNorms, learned positions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names no linear module of this model; its modules are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an encoder-decoder model; only decoder-only language models are estimated (their KV cache and decode loop are what is modelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an encoder-only model; only decoder-only language models are estimated (it has no KV cache and generates no tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot exceed the number of experts (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a known family; read with generic keys as a Llama-style decoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must divide num_attention_heads %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must divide hidden_size %2 (or give head_dim)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has linear-attention layers of a kind not modelled (known: Qwen3-Next Gated DeltaNet, Jamba Mamba, Nemotron-H Mamba-2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid regular expression (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a precision name; allowed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown precision &quot;%1&quot;; allowed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected one of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown value &quot;%1&quot;; allowed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown value &quot;%1&quot;; allowed: &quot;all-linear&quot;, &quot;attention&quot; or a list of module names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;all-linear&quot;, &quot;attention&quot; or a non-empty list of module names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most 64 module names, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each entry must be a module name such as &quot;q_proj&quot;, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a fraction of peak must be in [0.01, 1], got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a Hugging Face config.json object, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file was not loaded; pass it with --model-config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required field is missing (a catalog model id, or model_config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight-only format &quot;%1&quot; is for inference; training allows %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -799,10 +1387,6 @@
         <translation>计算时间是最大项：计算受限。</translation>
     </message>
     <message>
-        <source>Memory time is the largest term: memory-bandwidth-bound.</source>
-        <translation>访存时间是最大项：带宽受限。</translation>
-    </message>
-    <message>
         <source>Communication time is the largest term: communication-bound.</source>
         <translation>通信时间是最大项：通信受限。</translation>
     </message>
@@ -869,14 +1453,6 @@
     <message>
         <source>Arithmetic intensity</source>
         <translation>算术强度</translation>
-    </message>
-    <message>
-        <source>Attainable performance</source>
-        <translation>可达性能</translation>
-    </message>
-    <message>
-        <source>The roof at this intensity: the memory slope left of the ridge, the compute ceiling right of it.</source>
-        <translation>该强度下的屋顶：拐点左侧为带宽斜线，右侧为算力上限。</translation>
     </message>
     <message>
         <source>Each device runs its stage&apos;s FLOPs while the phase passes all stages: the point counts stages × FLOPs over the phase time.</source>
@@ -1445,6 +2021,10 @@
     <message>
         <source>Pure 16-bit training: the optimizer keeps its states in the weights&apos; format and no fp32 master copy (torch.optim.AdamW on a 16-bit model).</source>
         <translation>纯 16 位训练：优化器状态与权重格式相同，没有 fp32 主权重副本（在 16 位模型上使用 torch.optim.AdamW）。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished">ZeRO 阶段</translation>
     </message>
 </context>
 <context>

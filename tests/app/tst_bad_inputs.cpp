@@ -369,7 +369,7 @@ void TestBadInputs::libraryGivesTheSameMessage()
 {
     QFETCH(int, index);
     const Case& c = m_cases[static_cast<std::size_t>(index)];
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     const core::Catalog catalog = app::loadCatalog({}, warnings); // built-in only: the folder is empty
     QVERIFY(warnings.empty());
 
@@ -390,7 +390,7 @@ void TestBadInputs::libraryGivesTheSameMessage()
         }
     } else if (c.kind == u"catalog"_s) {
         message = errorOf([&] {
-            std::vector<std::string> ignored;
+            std::vector<lhe::core::Message> ignored;
             (void)app::loadCatalog({c.path}, ignored);
         });
     } else {
@@ -419,7 +419,7 @@ void TestBadInputs::userCatalogFolderSkipsWithOneWarning()
     const QString copy = QDir(app::userCatalogFolder()).filePath(c.name);
     QVERIFY(QFile::copy(c.path, copy));
 
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     core::Catalog catalog;
     QCOMPARE(errorOf([&] { catalog = app::loadCatalog({}, warnings); }), u"<no error>"_s);
     QVERIFY(catalog.findDevice("nvidia-h100-sxm") && !catalog.findDevice("nvidia-h100-sxm")->userDefined);
@@ -430,10 +430,10 @@ void TestBadInputs::userCatalogFolderSkipsWithOneWarning()
              core::Catalog::builtIn().models().size() + static_cast<std::size_t>(c.loadsModels.size()));
 
     QString all;
-    for (const std::string& warning : warnings)
+    for (const std::string& warning : lhe::core::englishTexts(warnings))
         all += QString::fromStdString(warning) + u"\n"_s;
     QVERIFY2(warnings.size() == 1, qPrintable(u"expected one warning, got: "_s + all));
-    const QString warning = QString::fromStdString(warnings.front());
+    const QString warning = QString::fromStdString(lhe::core::englishText(warnings.front()));
     VERIFY_NEEDLES(warning, c.needles);
     QVERIFY2(warning.contains(copy), qPrintable(warning)); // names the file in the user folder
 
@@ -488,7 +488,7 @@ void TestBadInputs::oversizedFileIsRefusedBeforeReading()
         message = errorOf([&] { (void)app::readScenarioFile(tooLarge); });
     else if (kind == u"catalog"_s)
         message = errorOf([&] {
-            std::vector<std::string> warnings;
+            std::vector<lhe::core::Message> warnings;
             (void)app::loadCatalog({tooLarge}, warnings);
         });
     else
@@ -498,11 +498,11 @@ void TestBadInputs::oversizedFileIsRefusedBeforeReading()
     if (kind == u"catalog"_s) { // in the user folder: skipped with a warning
         clearUserCatalogFolder();
         QVERIFY(QFile::copy(tooLarge, QDir(app::userCatalogFolder()).filePath(u"too-large.json"_s)));
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         const core::Catalog catalog = app::loadCatalog({}, warnings);
         QCOMPARE(catalog.devices().size(), core::Catalog::builtIn().devices().size());
         QCOMPARE(warnings.size(), std::size_t(1));
-        VERIFY_NEEDLES(QString::fromStdString(warnings.front()), needles);
+        VERIFY_NEEDLES(QString::fromStdString(lhe::core::englishText(warnings.front())), needles);
     }
 }
 
@@ -530,7 +530,7 @@ void TestBadInputs::folderNamedLikeAFileIsRefused()
     if (kind == u"catalog"_s) {
         clearUserCatalogFolder();
         QVERIFY(QDir().mkpath(QDir(app::userCatalogFolder()).filePath(u"sub-folder.json"_s)));
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         (void)app::loadCatalog({}, warnings);
         QVERIFY(warnings.empty());
     }
@@ -565,7 +565,7 @@ void TestBadInputs::utf8BomBeforeValidJsonLoads()
         QCOMPARE(errorOf([&] { QCOMPARE(app::readScenarioFile(path).value("batch", 0), 2); }),
                  u"<no error>"_s);
     } else if (kind == u"catalog"_s) {
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         QVERIFY(app::loadCatalog({path}, warnings).findDevice("lab-npu"));
         QVERIFY(warnings.empty());
     }
@@ -677,7 +677,7 @@ void TestBadInputs::notARegularFileIsNamed()
         message = errorOf([&] { (void)app::readScenarioFile(path); });
     else if (kind == u"catalog"_s)
         message = errorOf([&] {
-            std::vector<std::string> warnings;
+            std::vector<lhe::core::Message> warnings;
             (void)app::loadCatalog({path}, warnings);
         });
     else

@@ -443,7 +443,7 @@ void TestMainWindow::brokenUserCatalogEntryIsSkippedWithAVisibleWarning()
         file.write(text.data(), static_cast<qint64>(text.size()));
     }
 
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     core::Catalog catalog = app::loadCatalog({}, warnings);
     QVERIFY(catalog.findDevice("lab-gpu"));
     QVERIFY(!catalog.findDevice("lab-broken"));

@@ -40,9 +40,9 @@ core::Device minimalDevice(const std::string& id, const std::string& name)
 
 core::Catalog reload()
 {
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     core::Catalog catalog = app::loadCatalog({}, warnings);
-    for (const std::string& warning : warnings)
+    for (const std::string& warning : lhe::core::englishTexts(warnings))
         qWarning("catalog warning: %s", warning.c_str());
     return catalog;
 }

@@ -80,14 +80,15 @@ CalibrationPoint measuredOn(const Device& truth, Scenario s, Quantity quantity)
 
 bool hasNote(const CalibrationResult& result, const char* part)
 {
-    return std::any_of(result.notes.begin(), result.notes.end(),
+    const std::vector<std::string> texts = englishTexts(result.notes);
+    return std::any_of(texts.begin(), texts.end(),
                        [part](const std::string& note) { return note.find(part) != std::string::npos; });
 }
 
 QString notes(const CalibrationResult& result)
 {
     QStringList list;
-    for (const std::string& note : result.notes)
+    for (const std::string& note : englishTexts(result.notes))
         list << QString::fromStdString(note);
     return list.join(QStringLiteral(" | "));
 }

@@ -144,10 +144,10 @@ void TestCatalog::shippedFilesLoadWithoutWarnings()
     QVERIFY2(!models.empty(), kModelsFile.c_str());
 
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.addText(devices, "catalogs/devices.json", false, warnings);
     catalog.addText(models, "catalogs/models.json", false, warnings);
-    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : lhe::core::englishText(warnings.front()).c_str());
 
     // Every entry of the files survived (a skipped entry would also have warned).
     QCOMPARE(catalog.devices().size(), json::parse(devices)["devices"].size());
@@ -162,7 +162,7 @@ void TestCatalog::shippedFilesLoadWithoutWarnings()
 void TestCatalog::builtInMatchesShippedFiles()
 {
     Catalog fromFiles;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     fromFiles.addText(readText(kDevicesFile), "catalogs/devices.json", false, warnings);
     fromFiles.addText(readText(kModelsFile), "catalogs/models.json", false, warnings);
     const Catalog& builtIn = Catalog::builtIn();
@@ -535,7 +535,7 @@ void TestCatalog::datasheetMemory()
 void TestCatalog::userCatalogOverridesById()
 {
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.addText(readText(kDevicesFile), "catalogs/devices.json", false, warnings);
     catalog.addText(readText(kModelsFile), "catalogs/models.json", false, warnings);
     QVERIFY(warnings.empty());
@@ -558,7 +558,7 @@ void TestCatalog::userCatalogOverridesById()
     json fresh = minimalDevice("my-new-npu", "npu");
     const json user = {{"devices", {h100, fresh}}, {"models", {model}}};
     catalog.addText(user.dump(), "user.json", true, warnings);
-    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : lhe::core::englishText(warnings.front()).c_str());
 
     QCOMPARE(catalog.devices().size(), deviceCount + 1); // replaced in place, one added
     QCOMPARE(catalog.models().size(), modelCount);
@@ -598,9 +598,9 @@ void TestCatalog::minimalDeviceGetsDefaults()
     if (unified)
         entry["unified_memory"] = true;
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.addText(json{{"devices", {entry}}}.dump(), "user.json", true, warnings);
-    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : lhe::core::englishText(warnings.front()).c_str());
     const Device* found = catalog.findDevice("minimal");
     QVERIFY(found);
     const Device& device = *found;
@@ -659,7 +659,7 @@ void TestCatalog::badEntriesSkippedWithWarning()
         {"models", {badModel, goodModel}}};
 
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.addText(document.dump(), "user.json", true, warnings);
 
     QCOMPARE(catalog.devices().size(), std::size_t(2));
@@ -672,8 +672,8 @@ void TestCatalog::badEntriesSkippedWithWarning()
     const char* fields[] = {"devices[1].memory_bytes", "devices[2].class", "devices[3].peak_flops.bf17",
                             "models[0].hf_config.hidden_size"};
     for (std::size_t i = 0; i < warnings.size(); ++i) {
-        QVERIFY2(warnings[i].find(fields[i]) != std::string::npos, warnings[i].c_str());
-        QVERIFY2(warnings[i].find("user.json") != std::string::npos, warnings[i].c_str()); // origin prefix
+        QVERIFY2(lhe::core::englishText(warnings[i]).find(fields[i]) != std::string::npos, lhe::core::englishText(warnings[i]).c_str());
+        QVERIFY2(lhe::core::englishText(warnings[i]).find("user.json") != std::string::npos, lhe::core::englishText(warnings[i]).c_str()); // origin prefix
     }
 }
 
@@ -684,7 +684,7 @@ void TestCatalog::malformedJsonThrowsWithBytePosition()
     // 1-based: '{' 1, '"devices"' 2-10, ':' 11, ' ' 12, 'x' 13 -> the lexer fails on byte 13.
     const std::string text = R"({"devices": x})";
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     try {
         catalog.addText(text, "broken.json", true, warnings);
         QFAIL("no InputError for malformed JSON");
@@ -709,7 +709,7 @@ void TestCatalog::documentWithoutArraysThrows()
 {
     QFETCH(QByteArray, text);
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     QVERIFY_THROWS_EXCEPTION(InputError, catalog.addText(text.toStdString(), "user.json", true, warnings));
 }
 
@@ -874,7 +874,7 @@ void TestCatalog::rangeLimitsKeepReportsFinite()
     entry["achieved"] = {{"gemm_fraction", low ? 0.01 : 1.0},
                          {"memory_bandwidth_fraction", low ? 0.01 : 1.0}};
     Catalog catalog = Catalog::builtIn();
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.add(json{{"devices", {entry}}}, "limits.json", true, warnings);
     QVERIFY(warnings.empty());
     const lhe::core::Report report =
@@ -900,7 +900,7 @@ void TestCatalog::unknownFieldsAreIgnored()
                     {"vocab_size", 100},
                     {"quantization_config", {{"bits", 4}}}}}};
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.addText(
         json{{"version", 2}, {"devices", {device}}, {"models", {model}}, {"comments", {"x"}}}.dump(),
         "user.json", true, warnings, Catalog::BadEntries::Throw);
@@ -918,14 +918,14 @@ void TestCatalog::duplicateIdInOneFile()
     const json document = {
         {"devices", {minimalDevice("twice", "gpu"), minimalDevice("other", "gpu"), second}}};
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     catalog.add(document, "user.json", true, warnings);
     QCOMPARE(catalog.devices().size(), std::size_t(2));
     QCOMPARE(catalog.findDevice("twice")->name, std::string("Minimal twice"));
     QCOMPARE(warnings.size(), std::size_t(1));
-    QVERIFY2(startsWith(warnings.front(),
+    QVERIFY2(startsWith(lhe::core::englishText(warnings.front()),
                         "user.json: skipped devices[2].id: \"twice\" is already the id of devices[0]"),
-             warnings.front().c_str());
+             lhe::core::englishText(warnings.front()).c_str());
 
     Catalog strict;
     try {
@@ -938,7 +938,7 @@ void TestCatalog::duplicateIdInOneFile()
 
     // Two files: the later overrides, no warning.
     Catalog layered;
-    std::vector<std::string> none;
+    std::vector<lhe::core::Message> none;
     layered.add(json{{"devices", {minimalDevice("twice", "gpu")}}}, "a.json", true, none);
     layered.add(json{{"devices", {second}}}, "b.json", true, none);
     QVERIFY(none.empty());
@@ -953,7 +953,7 @@ void TestCatalog::explicitCatalogThrowsOnBadEntry()
     bad["memory_bytes"] = -1;
     const json document = {{"devices", {minimalDevice("good", "gpu"), bad}}};
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     try {
         catalog.add(document, "x.json", true, warnings, Catalog::BadEntries::Throw);
         QFAIL("no InputError");
@@ -1076,7 +1076,7 @@ void TestCatalog::utf8BomBeforeJsonIsSkipped()
 // Messages stay on one line whatever the input held, and name their file once.
 void TestCatalog::inputErrorIsOneLine()
 {
-    const InputError error("device", "unknown id \"a\nb\x1b\"");
+    const InputError error("device", lhe::core::message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), "a\nb\x1b"));
     QCOMPARE(std::string(error.what()), std::string("device: unknown id \"a\\nb\\u001b\""));
     const InputError named = error.withOrigin("s.json").withOrigin("s.json");
     QCOMPARE(std::string(named.what()), std::string("s.json: device: unknown id \"a\\nb\\u001b\""));

@@ -24,13 +24,13 @@ constexpr std::array kAllGroups{WeightGroup::Embedding,     WeightGroup::LmHead,
                                 WeightGroup::Router,        WeightGroup::Norms,
                                 WeightGroup::Vision,        WeightGroup::Mtp};
 
-CheckpointFormat read(const json& config, std::vector<std::string>& warnings)
+CheckpointFormat read(const json& config, std::vector<lhe::core::Message>& warnings)
 {
     return lhe::core::checkpointFormatFromHfConfig(config, "config", warnings);
 }
 
 // Warnings from read(config), which expects none; cleanup() fails the test on any.
-std::vector<std::string> unexpectedWarnings;
+std::vector<lhe::core::Message> unexpectedWarnings;
 
 CheckpointFormat read(const json& config)
 {
@@ -45,20 +45,20 @@ double bits(const CheckpointFormat& format, WeightGroup group)
 // The InputError a config throws (fails the test when none is thrown).
 InputError errorOf(const json& config)
 {
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     try {
         read(config, warnings);
     } catch (const InputError& error) {
         return error;
     }
-    return InputError("", "no error thrown");
+    return InputError("", lhe::core::verbatimMessage("no error thrown"));
 }
 
-std::string joined(const std::vector<std::string>& lines)
+std::string joined(const std::vector<lhe::core::Message>& lines)
 {
     std::string text;
     for (const auto& line : lines)
-        text += line + "\n";
+        text += lhe::core::englishText(line) + "\n";
     return text;
 }
 
@@ -503,7 +503,7 @@ private slots:
     {
         const json config = json::parse(R"({"quantization_config": {"quant_method": "hqq", "nbits": 4},
                                              "torch_dtype": "float16"})");
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         const CheckpointFormat format = read(config, warnings);
         QCOMPARE(format.method, std::string("hqq"));
         for (WeightGroup group : kAllGroups) {
@@ -511,10 +511,10 @@ private slots:
             QCOMPARE(format.group(group).format, std::string("fp16"));
         }
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY2(warnings[0].find("quantization_config.quant_method \"hqq\" is not understood") !=
+        QVERIFY2(lhe::core::englishText(warnings[0]).find("quantization_config.quant_method \"hqq\" is not understood") !=
                      std::string::npos,
-                 warnings[0].c_str());
-        QVERIFY2(warnings[0].find("torch_dtype") != std::string::npos, warnings[0].c_str());
+                 lhe::core::englishText(warnings[0]).c_str());
+        QVERIFY2(lhe::core::englishText(warnings[0]).find("torch_dtype") != std::string::npos, lhe::core::englishText(warnings[0]).c_str());
     }
 
     void malformedFieldsNameTheField_data()
@@ -661,13 +661,13 @@ private slots:
             "format": "float-quantized", "ignore": ["lm_head", "re:.*kv_a_proj_with_mqa$"],
             "config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 8, "type": "float",
                 "strategy": "block", "block_structure": [128, 128]}}}}})");
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         const CheckpointFormat format = read(config, warnings);
         // fp8 + one bf16 scale (the weight's dtype) per 128x128 block.
         LHE_COMPARE_BITS(bits(format, WeightGroup::Attention), 8.0 + 16.0 / (128.0 * 128.0));
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY2(warnings[0].find("quantization_config.ignore") != std::string::npos &&
-                     warnings[0].find("attention") != std::string::npos,
+        QVERIFY2(lhe::core::englishText(warnings[0]).find("quantization_config.ignore") != std::string::npos &&
+                     lhe::core::englishText(warnings[0]).find("attention") != std::string::npos,
                  joined(warnings).c_str());
     }
 

@@ -40,14 +40,14 @@ std::optional<json> readJsonFile(const std::string& path)
     }
 }
 
-ModelArchitecture fromConfig(const json& config, std::vector<std::string>& warnings)
+ModelArchitecture fromConfig(const json& config, std::vector<lhe::core::Message>& warnings)
 {
     return lhe::core::architectureFromHfConfig(config, "config", warnings);
 }
 
 ModelArchitecture fromConfig(const json& config)
 {
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     return fromConfig(config, warnings);
 }
 
@@ -134,7 +134,7 @@ void TestModelArchitecture::catalogParamsTotal()
     QVERIFY2(model->publishedParamsTotal > 0, "catalog entry lacks params_total");
     // Every shipped hf_config is of a known family: no generic-key fallback.
     QVERIFY2(model->loadWarnings.empty(),
-             model->loadWarnings.empty() ? "" : model->loadWarnings.front().c_str());
+             model->loadWarnings.empty() ? "" : englishText(model->loadWarnings.front()).c_str());
     // Tolerance 0.5 %: exact hub counts match to the parameter; rounded headlines (GPT-3 175.0B,
     // DeepSeek-V3 671B) are within half a unit of their last digit, i.e. < 0.3 %.
     LHE_COMPARE_REL(model->architecture.paramsTotal, model->publishedParamsTotal, 0.005);
@@ -326,7 +326,7 @@ void TestModelArchitecture::fixtureConfigs()
     QVERIFY(config && expectedAll);
     const json& expected = (*expectedAll)[file.toStdString()];
 
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     const ModelArchitecture arch = fromConfig(*config, warnings);
     QCOMPARE(arch.modelType, expected.at("model_type").get<std::string>());
 
@@ -509,13 +509,13 @@ void TestModelArchitecture::unknownFamilyFallsBackWithOneWarning()
     const auto llama = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
     QVERIFY(unknown && llama);
 
-    std::vector<std::string> warnings{"an earlier warning"};
+    std::vector<lhe::core::Message> warnings{lhe::core::verbatimMessage("an earlier warning")};
     const ModelArchitecture arch = fromConfig(*unknown, warnings);
     QCOMPARE(warnings.size(), std::size_t(2)); // appended, not replaced
-    QVERIFY2(warnings.back().find("unknown_family") != std::string::npos, warnings.back().c_str());
+    QVERIFY2(lhe::core::englishText(warnings.back()).find("unknown_family") != std::string::npos, lhe::core::englishText(warnings.back()).c_str());
     QVERIFY(!arch.recognisedType);
 
-    std::vector<std::string> llamaWarnings;
+    std::vector<lhe::core::Message> llamaWarnings;
     const ModelArchitecture reference = fromConfig(*llama, llamaWarnings);
     QVERIFY(llamaWarnings.empty());
     QCOMPARE(arch.paramsTotal, reference.paramsTotal);
@@ -616,7 +616,7 @@ void TestModelArchitecture::badConfigsThrow()
     QFETCH(QByteArray, config);
     QFETCH(QByteArray, fieldPath);
     const json parsed = json::parse(config.toStdString());
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     try {
         (void)fromConfig(parsed, warnings);
         QFAIL("no InputError thrown");

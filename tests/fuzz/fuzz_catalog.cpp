@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     using namespace lhe::core;
     Catalog catalog;
-    std::vector<std::string> warnings;
+    std::vector<lhe::core::Message> warnings;
     try {
         catalog.addText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz", true, warnings);
     } catch (const InputError&) {

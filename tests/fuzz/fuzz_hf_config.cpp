@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace lhe::core;
     try {
         const nlohmann::json config = parseJsonText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         const ModelArchitecture arch = architectureFromHfConfig(config, "config", warnings);
         if (!std::isfinite(arch.paramsTotal) || arch.paramsTotal <= 0 || arch.paramsActive > arch.paramsTotal)
             std::abort();

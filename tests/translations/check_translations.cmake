@@ -26,8 +26,9 @@ foreach(ts IN LISTS TS_FILES)
     set(copy "${WORK_DIR}/${name}")
     configure_file("${ts}" "${copy}" COPYONLY)
 
-    execute_process(COMMAND "${LUPDATE}" -I "${SOURCE_DIR}" "${SOURCE_DIR}/app" "${SOURCE_DIR}/widgets"
-                            -no-obsolete -locations none -source-language en -ts "${copy}"
+    execute_process(COMMAND "${LUPDATE}" -I "${SOURCE_DIR}" "${SOURCE_DIR}/core" "${SOURCE_DIR}/app"
+                            "${SOURCE_DIR}/widgets" -no-obsolete -locations none -source-language en
+                            -tr-function-alias QT_TRANSLATE_NOOP+=LHE_TEXT -ts "${copy}"
                     OUTPUT_VARIABLE lupdate_out ERROR_VARIABLE lupdate_err RESULT_VARIABLE lupdate_rc)
     if(NOT lupdate_rc EQUAL 0)
         message(FATAL_ERROR "lupdate failed (${lupdate_rc}):\n${lupdate_out}${lupdate_err}")

@@ -174,7 +174,7 @@ const Device& deviceOf(const std::string& id)
 ModelArchitecture architectureOf(const Scenario& scenario)
 {
     if (scenario.modelConfig) {
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         return architectureFromHfConfig(*scenario.modelConfig, "model_config", warnings);
     }
     const ModelEntry* model = Catalog::builtIn().findModel(scenario.modelId);

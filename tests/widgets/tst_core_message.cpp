@@ -1,6 +1,6 @@
-// Core messages in the user's language: every warning core::estimate() writes, and every split
-// error a manual split can cause, is produced here from a scenario, must match a template of
-// widgets/core_message.cpp, and reads in Chinese with the zh_CN translation, numbers carried over.
+// Core messages in the user's language: every warning core::estimate() writes, and the errors a
+// manual split or a scenario file's training block can cause, are produced here from a scenario
+// and read in Chinese with the zh_CN translation, every argument carried over.
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
@@ -15,6 +15,8 @@
 
 using namespace lhe;
 
+Q_DECLARE_METATYPE(lhe::core::Message)
+
 namespace {
 
 core::Scenario scenario(const char* device, const char* model)
@@ -25,13 +27,20 @@ core::Scenario scenario(const char* device, const char* model)
     return s;
 }
 
-// The warnings of one scenario, which must include one containing `expected`.
-std::string warningContaining(const core::Scenario& s, const std::string& expected)
+// The warning of one scenario whose English contains `expected` (an empty id when none does).
+core::Message warningContaining(const core::Scenario& s, const std::string& expected)
 {
-    for (const std::string& warning : core::estimate(s, core::Catalog::builtIn()).warnings)
-        if (warning.find(expected) != std::string::npos)
+    for (const core::Message& warning : core::estimate(s, core::Catalog::builtIn()).warnings)
+        if (core::englishText(warning).find(expected) != std::string::npos)
             return warning;
     return {};
+}
+
+// An InputError's message with its field path as the Message's first argument: the rows below
+// carry both in one value.
+core::Message asMessage(const core::InputError& error)
+{
+    return core::message(core::MessageId("%1: %2"), error.fieldPath(), error.message());
 }
 
 } // namespace
@@ -41,24 +50,25 @@ class TestCoreMessage : public QObject
     Q_OBJECT
 
 private slots:
-    void everyWarningIsKnownAndTranslated_data();
-    void everyWarningIsKnownAndTranslated();
-    void unknownTextPassesThrough();
+    void everyWarningIsTranslated_data();
+    void everyWarningIsTranslated();
+    void argumentsAreFilledInOnePass();
+    void errorNamesOriginAndField();
 };
 
 // The message of the InputError estimate() throws for `s`.
-static std::string errorOf(const core::Scenario& s)
+static core::Message errorOf(const core::Scenario& s)
 {
     try {
         core::estimate(s, core::Catalog::builtIn());
     } catch (const core::InputError& error) {
-        return error.what();
+        return asMessage(error);
     }
     return {};
 }
 
 // The message of the InputError reading a scenario file whose "training" is `training` throws.
-static std::string fileErrorOf(const nlohmann::json& training)
+static core::Message fileErrorOf(const nlohmann::json& training)
 {
     try {
         core::scenarioFromJson({{"device", "nvidia-rtx-4090"},
@@ -66,14 +76,14 @@ static std::string fileErrorOf(const nlohmann::json& training)
                                 {"mode", "training"},
                                 {"training", training}});
     } catch (const core::InputError& error) {
-        return error.what();
+        return asMessage(error);
     }
     return {};
 }
 
-void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
+void TestCoreMessage::everyWarningIsTranslated_data()
 {
-    QTest::addColumn<QString>("warning");
+    QTest::addColumn<core::Message>("warning");
     QTest::addColumn<QString>("chineseFragment");
 
     // Manual splits the controls allow and the core refuses. Llama-3.1-8B: 32 heads, 32 layers;
@@ -81,17 +91,17 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     core::Scenario split = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     split.devices = 3;
     split.parallelism = core::Parallelism{3, 1, 1, 1};
-    QTest::newRow("tensor split") << QString::fromStdString(errorOf(split)) << QStringLiteral("32");
+    QTest::newRow("tensor split") << (errorOf(split)) << QStringLiteral("32");
     split.devices = 64;
     split.parallelism = core::Parallelism{1, 64, 1, 1};
-    QTest::newRow("pipeline split") << QString::fromStdString(errorOf(split)) << QStringLiteral("64");
+    QTest::newRow("pipeline split") << (errorOf(split)) << QStringLiteral("64");
     split.devices = 2;
     split.parallelism = core::Parallelism{1, 1, 1, 2};
-    QTest::newRow("dense expert split") << QString::fromStdString(errorOf(split)) << QString();
+    QTest::newRow("dense expert split") << (errorOf(split)) << QString();
     core::Scenario moe = scenario("nvidia-h100-sxm", "mixtral-8x7b");
     moe.devices = 3;
     moe.parallelism = core::Parallelism{1, 1, 1, 3};
-    QTest::newRow("expert split") << QString::fromStdString(errorOf(moe)) << QStringLiteral("8");
+    QTest::newRow("expert split") << (errorOf(moe)) << QStringLiteral("8");
     // An explicit grad_accum the batch contradicts: 2 x 4 x 8 = 64 sequences, not 512; with no
     // split, 512 / (2 x 4) = 64 replicas on 8 devices is none.
     core::Scenario accum = scenario("nvidia-h100-sxm", "llama-3.1-8b");
@@ -101,37 +111,37 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     accum.batch = 512;
     accum.training.microBatch = 2;
     accum.training.gradAccum = 4;
-    QTest::newRow("grad_accum, manual split") << QString::fromStdString(errorOf(accum)) << QStringLiteral("512");
+    QTest::newRow("grad_accum, manual split") << (errorOf(accum)) << QStringLiteral("512");
     accum.parallelism.reset();
-    QTest::newRow("grad_accum, automatic split") << QString::fromStdString(errorOf(accum)) << QStringLiteral("512");
+    QTest::newRow("grad_accum, automatic split") << (errorOf(accum)) << QStringLiteral("512");
 
     // The A100 has no fp8 tensor cores: fp8 compute falls back to its fp16 peak.
     core::Scenario fallback = scenario("nvidia-a100-80gb-sxm", "llama-3.1-8b");
     fallback.compute = core::Precision::Fp8;
-    QTest::newRow("peak fallback") << QString::fromStdString(warningContaining(fallback, "has no fp8 peak"))
+    QTest::newRow("peak fallback") << (warningContaining(fallback, "has no fp8 peak"))
                                    << QStringLiteral("fp8");
     // A laptop NPU publishes INT8 TOPS alone: bf16 compute runs at that rate, said louder.
     core::Scenario npu = scenario("qualcomm-snapdragon-x-elite-npu", "llama-3.1-8b");
     QTest::newRow("narrower fallback")
-        << QString::fromStdString(warningContaining(npu, "has no bf16 peak nor a wider one"))
+        << (warningContaining(npu, "has no bf16 peak nor a wider one"))
         << QStringLiteral("int8");
     // Blackwell Ultra's INT8 (about 0.15 POPS) is far below its BF16 (2.25 PF): int8 runs as bf16.
     core::Scenario ultra = scenario("nvidia-b300", "llama-3.1-8b");
     ultra.compute = core::Precision::Int8;
     QTest::newRow("slower native column")
-        << QString::fromStdString(warningContaining(ultra, "runs int8 slower than bf16"))
+        << (warningContaining(ultra, "runs int8 slower than bf16"))
         << QStringLiteral("int8");
     // Llama-3.1-8B: max_position_embeddings 131072.
     core::Scenario longContext = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     longContext.promptTokens = 200000;
-    QTest::newRow("context") << QString::fromStdString(warningContaining(longContext, "max_position_embeddings"))
+    QTest::newRow("context") << (warningContaining(longContext, "max_position_embeddings"))
                              << QStringLiteral("131072");
     // 4 sequences over 8 data-parallel replicas.
     core::Scenario idle = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     idle.devices = 8;
     idle.parallelism = core::Parallelism{1, 1, 8, 1};
     idle.batch = 4;
-    QTest::newRow("idle replicas") << QString::fromStdString(warningContaining(idle, "some replicas idle"))
+    QTest::newRow("idle replicas") << (warningContaining(idle, "some replicas idle"))
                                    << QStringLiteral("8");
     // Training batch 10 over 4 replicas × micro-batch 1: rounded up to 12.
     core::Scenario rounded = scenario("nvidia-h100-sxm", "llama-3.1-8b");
@@ -139,13 +149,13 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     rounded.devices = 4;
     rounded.parallelism = core::Parallelism{1, 1, 4, 1};
     rounded.batch = 10;
-    QTest::newRow("rounded batch") << QString::fromStdString(warningContaining(rounded, "rounded up to 12"))
+    QTest::newRow("rounded batch") << (warningContaining(rounded, "rounded up to 12"))
                                    << QStringLiteral("12");
     // Training Llama-3.1-405B on one 24 GB card: 16 B per parameter = 6.5 TB, beyond 48 GB of host
     // RAM and 4 TB of disk.
     core::Scenario hopeless = scenario("nvidia-rtx-4090", "llama-3.1-405b");
     hopeless.mode = core::Mode::Training;
-    QTest::newRow("does not fit") << QString::fromStdString(warningContaining(hopeless, "does not fit"))
+    QTest::newRow("does not fit") << (warningContaining(hopeless, "does not fit"))
                                   << QString();
 
     // Adapters on named modules the model lacks: a file's q_proj list kept while the controls
@@ -156,53 +166,72 @@ void TestCoreMessage::everyWarningIsKnownAndTranslated_data()
     named.training.lora.targets = core::LoraTargets::Named;
     named.training.lora.targetNames = {"attn_qkv"};
     QTest::newRow("unknown LoRA module")
-        << QString::fromStdString(errorOf(named)) << QStringLiteral("attn_qkv");
+        << (errorOf(named)) << QStringLiteral("attn_qkv");
     // What a scenario file's training block can get wrong.
     QTest::newRow("LoRA targets value")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", "mlp"}}}})) << QStringLiteral("mlp");
+        << (fileErrorOf({{"lora", {{"targets", "mlp"}}}})) << QStringLiteral("mlp");
     QTest::newRow("LoRA targets empty")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}}))
+        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}}))
         << QString();
     nlohmann::json many = nlohmann::json::array();
     for (int i = 0; i < 65; ++i)
         many.push_back("m" + std::to_string(i));
     QTest::newRow("LoRA targets too many")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", many}}}})) << QStringLiteral("65");
+        << (fileErrorOf({{"lora", {{"targets", many}}}})) << QStringLiteral("65");
     QTest::newRow("LoRA targets entry")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}}))
+        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}}))
         << QStringLiteral("1");
     QTest::newRow("adapter precision")
-        << QString::fromStdString(fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}}))
+        << (fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}}))
         << QStringLiteral("fp8");
-    QTest::newRow("training method") << QString::fromStdString(fileErrorOf({{"method", "dora"}}))
+    QTest::newRow("training method") << (fileErrorOf({{"method", "dora"}}))
                                      << QStringLiteral("dora");
-    QTest::newRow("QLoRA base") << QString::fromStdString(fileErrorOf({{"lora", {{"quantization", "fp4"}}}}))
+    QTest::newRow("QLoRA base") << (fileErrorOf({{"lora", {{"quantization", "fp4"}}}}))
                                 << QStringLiteral("fp4");
 }
 
-void TestCoreMessage::everyWarningIsKnownAndTranslated()
+void TestCoreMessage::everyWarningIsTranslated()
 {
-    QFETCH(QString, warning);
+    QFETCH(core::Message, warning);
     QFETCH(QString, chineseFragment);
-    QVERIFY2(!warning.isEmpty(), "the scenario no longer produces this warning");
-    QVERIFY2(widgets::isKnownCoreMessage(warning.toStdString()), qPrintable(warning));
+    QVERIFY2(*warning.id != '\0', "the scenario no longer produces this message");
+    // Every argument is used: a template that drops one loses information in every language.
+    const bool error = std::string_view(warning.id) == "%1: %2"; // asMessage(): field path, message
+    const core::Message& inner = error ? *warning.args[1].phrase : warning;
+    QCOMPARE(core::placeholders(inner.id).size(), inner.args.size());
 
+    const QString english = QString::fromStdString(core::englishText(warning));
+    QCOMPARE(widgets::translatedMessage(warning), english); // no translator: the English id
     const QString qm = QDir(QCoreApplication::applicationDirPath())
                            .absoluteFilePath(QStringLiteral("../../app/explorer/llm-hw-explorer_zh_CN.qm"));
     QTranslator translator;
     QVERIFY2(translator.load(qm), qPrintable(qm));
+    QVERIFY2(!translator.translate(core::kMessageContext, inner.id).isEmpty(), inner.id);
     QCoreApplication::installTranslator(&translator);
-    const QString chinese = widgets::translatedCoreMessage(warning.toStdString());
+    const QString chinese = widgets::translatedMessage(warning);
     QCoreApplication::removeTranslator(&translator);
-    QVERIFY2(chinese != warning, qPrintable(chinese));
+    QVERIFY2(chinese != english, qPrintable(chinese));
     QVERIFY2(chinese.contains(chineseFragment), qPrintable(chinese));
     QVERIFY2(!chinese.contains(QLatin1Char('%')), qPrintable(chinese)); // every placeholder filled
 }
 
-void TestCoreMessage::unknownTextPassesThrough()
+// A value from the input that looks like a placeholder is shown as written, not filled in again,
+// and a newline in it cannot break the one-line message.
+void TestCoreMessage::argumentsAreFilledInOnePass()
 {
-    QVERIFY(!widgets::isKnownCoreMessage("something new"));
-    QCOMPARE(widgets::translatedCoreMessage("something new"), QStringLiteral("something new"));
+    const core::Message m = core::message(core::MessageId("unknown id \"%1\"; see %2"), "x%2\ny", 7);
+    QCOMPARE(core::englishText(m), std::string("unknown id \"x%2\ny\"; see 7"));
+    QCOMPARE(widgets::translatedMessage(m), QStringLiteral("unknown id \"x%2\\ny\"; see 7"));
+}
+
+// The window's error line: origin and field path as written, then the message.
+void TestCoreMessage::errorNamesOriginAndField()
+{
+    const core::InputError error =
+        core::InputError("batch", core::message(core::MessageId("expected %1"), 3)).withOrigin("s.json");
+    QCOMPARE(std::string(error.what()), std::string("s.json: batch: expected 3"));
+    QCOMPARE(widgets::translatedError(error), QStringLiteral("s.json: batch: expected 3"));
+    QCOMPARE(widgets::translatedError(error.withOrigin("s.json")), QStringLiteral("s.json: batch: expected 3"));
 }
 
 QTEST_MAIN(TestCoreMessage)

@@ -443,7 +443,7 @@ private slots:
     {
         // A user catalog with a device, a model, and a low-confidence device of its own.
         core::Catalog catalog = core::Catalog::builtIn();
-        std::vector<std::string> warnings;
+        std::vector<lhe::core::Message> warnings;
         const json user = json::parse(R"({"devices": [
             {"id": "my-npu", "name": "My NPU", "vendor": "Me", "class": "npu", "memory_bytes": 32e9,
              "memory_bandwidth": 200e9, "peak_flops": {"int8": 100e12}}],
@@ -457,7 +457,7 @@ private slots:
              "memory_bandwidth": 500e9, "peak_flops": {"fp16": 50e12}, "confidence": "low (derived)",
              "uncertainty": "Clock assumed from a forum post."}]})json");
         catalog.add(shipped, "extra.json", false, warnings);
-        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : lhe::core::englishText(warnings.front()).c_str());
 
         ScenarioControls controls;
         controls.setCatalog(catalog);

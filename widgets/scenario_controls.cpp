@@ -9,6 +9,7 @@
 #include "widgets/overheads_dialog.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_document.h"
+#include "widgets/slider_scale.h"
 #include "widgets/value_format.h"
 
 #include <QAbstractItemView>
@@ -42,18 +43,8 @@ namespace lhe::widgets {
 
 namespace {
 
-// Slider spans (the brief of the panel). The spin boxes take the core's whole range
-// (core::kMaxScenarioCount, core::kMaxScenarioDevices): a value beyond a slider's end pins the
-// slider there while its box shows the value.
-constexpr int kBatchMaxPosition = 12;   // 2^12 = 4096
-constexpr int kDevicesMaxPosition = 14; // 2^14 = 16384
-constexpr int kPromptMin = 128;
-constexpr int kPromptMax = 10 << 20; // 10,485,760: Llama 4 Scout's context
-constexpr int kPromptStepsPerOctave = 16;
-constexpr int kPromptMaxPosition = 262;        // 128 · 2^(262/16) ≈ 10.9 M, clamped to kPromptMax
-constexpr int kPromptDefaultContext = 1 << 17; // slider span when a model states no context length
-constexpr int kOutputStepsPerOctave = 4;
-constexpr int kOutputMaxPosition = 1 + 15 * kOutputStepsPerOctave; // 0, then 1 … 2^15
+// The spin boxes take the core's whole range: a value beyond a slider's end pins the slider there
+// while its box shows the value.
 constexpr int kMaxCount = static_cast<int>(core::kMaxScenarioCount);
 constexpr int kMaxDevices = static_cast<int>(core::kMaxScenarioDevices);
 
@@ -70,58 +61,6 @@ private:
     bool& m_flag;
     bool m_previous;
 };
-
-// `base` · 2^(step / stepsPerOctave), rounded to 1/32 of its octave so that intermediate slider
-// positions land on round numbers; whole octaves stay exact powers of two.
-int logValue(int base, int step, int stepsPerOctave)
-{
-    const double exact = base * std::exp2(static_cast<double>(step) / stepsPerOctave);
-    const double octave = std::floor(std::log2(exact) + 1e-9);
-    const double quantum = std::max(1.0, std::exp2(octave - 5.0));
-    return static_cast<int>(std::lround(std::round(exact / quantum) * quantum));
-}
-
-int logStep(int base, int value, int stepsPerOctave, int maxStep)
-{
-    if (value <= base)
-        return 0;
-    const double step = std::round(stepsPerOctave * std::log2(static_cast<double>(value) / base));
-    return std::clamp(static_cast<int>(step), 0, maxStep);
-}
-
-int batchForPosition(int position)
-{
-    return 1 << std::clamp(position, 0, kBatchMaxPosition);
-}
-int positionForBatch(int batch)
-{
-    return logStep(1, batch, 1, kBatchMaxPosition);
-}
-int devicesForPosition(int position)
-{
-    return 1 << std::clamp(position, 0, kDevicesMaxPosition);
-}
-int positionForDevices(int devices)
-{
-    return logStep(1, devices, 1, kDevicesMaxPosition);
-}
-int promptForPosition(int position)
-{
-    return std::min(kPromptMax,
-                    logValue(kPromptMin, std::clamp(position, 0, kPromptMaxPosition), kPromptStepsPerOctave));
-}
-int positionForPrompt(int prompt)
-{
-    return logStep(kPromptMin, prompt, kPromptStepsPerOctave, kPromptMaxPosition);
-}
-int outputForPosition(int position)
-{
-    return position <= 0 ? 0 : logValue(1, std::min(position, kOutputMaxPosition) - 1, kOutputStepsPerOctave);
-}
-int positionForOutput(int output)
-{
-    return output <= 0 ? 0 : 1 + logStep(1, output, kOutputStepsPerOctave, kOutputMaxPosition - 1);
-}
 
 // Every count of a valid scenario fits the spin boxes (core::scenarioFromJson's ranges).
 int toInt(long long value)

@@ -1,11 +1,11 @@
 #include "widgets/scenario_controls.h"
 
 #include "core/catalog.h"
-#include "core/model_architecture.h"
 #include "core/report.h"
 #include "widgets/device_items.h"
 #include "widgets/device_search.h"
 #include "widgets/fine_tuning_controls.h"
+#include "widgets/model_items.h"
 #include "widgets/overheads_dialog.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_document.h"
@@ -94,113 +94,6 @@ constexpr std::array kBlockScaledPrecisions{core::Precision::MxFp8, core::Precis
 constexpr std::array kWeightOnlyPrecisions{
     core::Precision::Q8_0, core::Precision::Q6_K,    core::Precision::Q5_K_M,  core::Precision::Q4_K_M,
     core::Precision::Q4_0, core::Precision::AwqInt4, core::Precision::GptqInt4};
-
-QString modelDisplayName(const core::ModelEntry& model)
-{
-    return model.userDefined ? ScenarioControls::tr("%1 · user").arg(qs(model.name)) : qs(model.name);
-}
-
-// "70.6 B", "494 M", "1.2 T"
-QString paramsText(double params)
-{
-    if (params >= 1e12)
-        return ScenarioControls::tr("%1 T").arg(formatNumber(params / 1e12));
-    if (params >= 1e9)
-        return ScenarioControls::tr("%1 B").arg(formatNumber(params / 1e9));
-    return ScenarioControls::tr("%1 M").arg(formatNumber(params / 1e6));
-}
-
-// "70.6 B params" or "235 B params (MoE: 22.2 B active)"
-QString modelSummary(const core::ModelArchitecture& architecture, double total, double active)
-{
-    QString text = ScenarioControls::tr("%1 params").arg(paramsText(total));
-    if (architecture.isMoe())
-        text = ScenarioControls::tr("%1 (MoE: %2 active)").arg(text, paramsText(active));
-    return text;
-}
-
-double totalParams(const core::ModelEntry& model)
-{
-    return model.architecture.paramsTotal > 0 ? model.architecture.paramsTotal : model.publishedParamsTotal;
-}
-
-double activeParams(const core::ModelEntry& model)
-{
-    return model.architecture.paramsActive > 0 ? model.architecture.paramsActive
-                                               : model.publishedParamsActive;
-}
-
-QString architectureHtml(const core::ModelArchitecture& a)
-{
-    QString html;
-    if (!a.modelType.empty())
-        html +=
-            QStringLiteral("<br/>") + ScenarioControls::tr("model_type: %1").arg(escapedHtml(a.modelType));
-    if (a.layers > 0)
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("%1 layers · hidden %2 · %3 heads (%4 KV)")
-                                              .arg(a.layers)
-                                              .arg(a.hidden)
-                                              .arg(a.heads)
-                                              .arg(a.kvHeads);
-    if (a.isMoe())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("%1 experts, %2 per token").arg(a.experts).arg(a.expertsPerToken);
-    // Layer kinds, as the cache sees them.
-    std::array<long long, 5> kinds{};
-    for (const core::LayerSpec& layer : a.layerSpecs)
-        ++kinds[static_cast<std::size_t>(layer.attention)];
-    QStringList parts;
-    if (kinds[0] > 0)
-        parts << ScenarioControls::tr("%1 full attention").arg(kinds[0]);
-    if (kinds[1] > 0)
-        parts << ScenarioControls::tr("%1 sliding window").arg(kinds[1]);
-    if (kinds[2] > 0)
-        parts << ScenarioControls::tr("%1 chunked").arg(kinds[2]);
-    if (kinds[3] > 0)
-        parts << ScenarioControls::tr("%1 linear / state space").arg(kinds[3]);
-    if (kinds[4] > 0)
-        parts << ScenarioControls::tr("%1 MLP only").arg(kinds[4]);
-    if (parts.size() > 1 || kinds[0] != a.layers)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Layers: %1").arg(parts.join(QStringLiteral(", ")));
-    if (a.paramsVision > 0)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Vision tower: %1 params").arg(paramsText(a.paramsVision));
-    if (a.paramsMtp > 0)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Multi-token prediction: %1 params (not loaded for plain decoding)")
-                    .arg(paramsText(a.paramsMtp));
-    if (a.checkpointQuantized)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Checkpoint: %1 (%2)")
-                    .arg(escapedHtml(a.checkpointSummary), formatBytes(a.checkpointBytes));
-    if (!a.approximations.empty())
-        html +=
-            QStringLiteral("<br/><b>") + ScenarioControls::tr("Approximate reading") + QStringLiteral("</b>");
-    return html;
-}
-
-QString modelTooltip(const core::ModelEntry& model)
-{
-    QString html = QStringLiteral("<qt><b>") + escapedHtml(model.name) + QStringLiteral("</b>");
-    html += QStringLiteral("<br/>") + ScenarioControls::tr("Family: %1").arg(escapedHtml(model.family));
-    if (!model.release.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escapedHtml(model.release));
-    html +=
-        QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
-    html += architectureHtml(model.architecture);
-    if (!model.paramsSource.empty())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Parameter count: %1").arg(escapedHtml(model.paramsSource));
-    if (!model.configProvenance.empty())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("config.json: %1").arg(escapedHtml(model.configProvenance));
-    html += sourcesHtml(model.sources);
-    if (model.userDefined)
-        html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
-                QStringLiteral("</b>");
-    return html + QStringLiteral("</qt>");
-}
 
 void setPrecisionItem(QComboBox* combo, core::Precision precision)
 {
@@ -759,27 +652,7 @@ void ScenarioControls::populateDevices(const core::Catalog& catalog)
 void ScenarioControls::populateModels(const core::Catalog* catalog)
 {
     if (catalog) {
-        m_modelModel->clear();
-        // Families alphabetically, models by size within a family.
-        std::map<QString, std::vector<const core::ModelEntry*>> families;
-        for (const core::ModelEntry& model : catalog->models())
-            families[qs(model.family).toCaseFolded()].push_back(&model);
-        for (auto& [key, models] : families) {
-            std::stable_sort(models.begin(), models.end(),
-                             [](const core::ModelEntry* a, const core::ModelEntry* b) {
-                                 return totalParams(*a) < totalParams(*b);
-                             });
-            m_modelModel->appendRow(headerItem(qs(models.front()->family)));
-            for (const core::ModelEntry* model : models) {
-                QStandardItem* item =
-                    entryItem(qs(model->id), modelDisplayName(*model),
-                              modelSummary(model->architecture, totalParams(*model), activeParams(*model)),
-                              modelTooltip(*model));
-                item->setData(static_cast<qlonglong>(model->architecture.maxPositions), ContextRole);
-                item->setData(model->architecture.checkpointQuantized, QuantizedRole);
-                m_modelModel->appendRow(item);
-            }
-        }
+        fillModelModel(*m_modelModel, *catalog);
     } else {
         // Only the imported rows change: drop them and append them again below.
         for (int row = 0; row < m_modelModel->rowCount(); ++row) {
@@ -795,44 +668,9 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
     QStandardItem* header = headerItem(tr("Imported"));
     header->setData(-1, ImportIndexRole);
     m_modelModel->appendRow(header);
-    for (std::size_t i = 0; i < m_imported.size(); ++i) {
-        const ImportedConfig& imported = m_imported[i];
-        const std::string modelType = imported.config.value("model_type", std::string());
-        // Named after its repository (_name_or_path) or folder, never "config.json" or a path.
-        const std::string importedName =
-            core::importedModelName(imported.config, imported.path.toStdString());
-        const QString name =
-            tr("Imported: %1")
-                .arg(importedName == "imported model" && !modelType.empty() ? qs(modelType)
-                                                                            : qs(importedName));
-        QString summary;
-        qlonglong context = 0;
-        bool quantized = false;
-        QString tooltip = QStringLiteral("<qt><b>") + name.toHtmlEscaped() + QStringLiteral("</b>");
-        if (!imported.path.isEmpty())
-            tooltip += QStringLiteral("<br/>") + imported.path.toHtmlEscaped();
-        try {
-            std::vector<std::string> warnings;
-            const core::ModelArchitecture architecture =
-                core::architectureFromHfConfig(imported.config, "model_config", warnings);
-            summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
-            context = architecture.maxPositions;
-            quantized = architecture.checkpointQuantized;
-            tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
-            for (const std::string& warning : warnings)
-                tooltip += QStringLiteral("<br/><i>") + escapedHtml(warning) + QStringLiteral("</i>");
-        } catch (const std::exception& error) {
-            summary = tr("not readable");
-            tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +
-                       QStringLiteral("</i>");
-        }
-        QStandardItem* item = entryItem(QString(), name, summary, tooltip + QStringLiteral("</qt>"));
-        item->setData(ImportedItem, KindRole);
-        item->setData(static_cast<int>(i), ImportIndexRole);
-        item->setData(context, ContextRole);
-        item->setData(quantized, QuantizedRole);
-        m_modelModel->appendRow(item);
-    }
+    for (std::size_t i = 0; i < m_imported.size(); ++i)
+        m_modelModel->appendRow(
+            importedModelItem(m_imported[i].config, m_imported[i].path, static_cast<int>(i)));
 }
 
 // Headers are disabled so that arrow keys skip them; give them the normal text colour (bold) so

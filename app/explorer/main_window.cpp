@@ -1,13 +1,14 @@
 #include "app/explorer/main_window.h"
 
 #include "app/explorer/app_settings.h"
+#include "app/explorer/design_space_scheduler.h"
 #include "app/explorer/hf_import_dialog.h"
 #include "app/explorer/language.h"
+#include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
 #include "app/support/user_catalog.h"
-#include "core/design_space.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/calibration_dialog.h"
@@ -25,7 +26,6 @@
 #include "widgets/scenario_change_command.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/scenario_document.h"
-#include "widgets/theme.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -144,14 +144,15 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     });
     // "Show me" is an ordinary change of the scenario, so Undo returns to the user's own; the
     // roofline comes forward because most paragraphs point at it.
-    connect(m_primer, &widgets::PrimerPanel::presetRequested, this, [this](const QString& id, const json& scenario) {
-        QString error;
-        if (!changeScenario(scenario, &error)) {
-            logError(tr("The primer's scenario %1 cannot be loaded: %2").arg(id, error));
-            return;
-        }
-        m_dashboard->showDesignSpace(false);
-    });
+    connect(m_primer, &widgets::PrimerPanel::presetRequested, this,
+            [this](const QString& id, const json& scenario) {
+                QString error;
+                if (!changeScenario(scenario, &error)) {
+                    logError(tr("The primer's scenario %1 cannot be loaded: %2").arg(id, error));
+                    return;
+                }
+                m_dashboard->showDesignSpace(false);
+            });
     // A permanent status bar button: how many messages there are, one click to read them.
     m_messageButton->setObjectName(QStringLiteral("messageButton"));
     m_messageButton->setAutoRaise(true);
@@ -179,14 +180,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     connect(m_document, &widgets::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
-    connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
-        if (shown && m_designSpaceStale)
-            updateDesignSpace();
-    });
-    connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::phaseChanged, this, [this] {
-        m_designSpaceStale = true;
-        updateDesignSpace();
-    });
+    m_designSpace = new DesignSpaceScheduler(m_dashboard, m_document, m_catalog, this);
     // A click on a cell moves the sliders there: an ordinary change of the scenario.
     connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::cellClicked, m_controls,
             &widgets::ScenarioControls::setBatchAndPrompt);
@@ -325,24 +319,7 @@ void MainWindow::createActions()
     connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateResetView);
     view->addSeparator();
 
-    QMenu* theme = m_menus.theme = view->addMenu(QString());
-    m_themeGroup = new QActionGroup(this);
-    for (const widgets::Theme choice : {widgets::Theme::System, widgets::Theme::Light, widgets::Theme::Dark}) {
-        QAction* action = theme->addAction(QString());
-        action->setCheckable(true);
-        action->setData(widgets::themeToString(choice));
-        action->setChecked(choice == widgets::Theme::System);
-        m_themeGroup->addAction(action);
-    }
-    connect(m_themeGroup, &QActionGroup::triggered, this,
-            [this](QAction* action) { applyTheme(action->data().toString()); });
-    theme->addSeparator();
-    m_exportAsShownAction = theme->addAction(QString());
-    m_exportAsShownAction->setCheckable(true);
-    connect(m_exportAsShownAction, &QAction::toggled, this, [this](bool asShown) {
-        if (m_settings)
-            m_settings->setExportAsShown(asShown);
-    });
+    m_themeMenu = new ThemeMenu(view->addMenu(QString()), this);
     // Each language is named in itself, so that someone who cannot read the current one finds
     // theirs; choosing one switches the application's translators (languageChangeRequested) and
     // every widget retranslates itself in place.
@@ -484,13 +461,7 @@ void MainWindow::retranslateUi()
     m_actions.zoomOut->setText(tr("Zoom &Out"));
     m_resetViewAction->setText(tr("Reset &View"));
     m_resetViewAction->setStatusTip(tr("Fit the chart to the current report again"));
-    m_menus.theme->setTitle(tr("&Theme"));
-    for (QAction* action : m_themeGroup->actions())
-        action->setText(QLatin1Char('&') + widgets::themeDisplayName(widgets::themeFromString(
-                                               action->data().toString(), widgets::Theme::System)));
-    m_exportAsShownAction->setText(tr("Export Images in the &Window's Colours"));
-    m_exportAsShownAction->setStatusTip(
-        tr("Off: exported and copied charts are light, for print and slides"));
+    m_themeMenu->retranslate();
     m_menus.language->setTitle(tr("&Language"));
     for (QAction* action : m_languageGroup->actions()) {
         if (action->data().toString().isEmpty())
@@ -537,27 +508,8 @@ bool MainWindow::presentationMode() const
 void MainWindow::setPresentationMode(bool on)
 {
     m_presentationAction->setChecked(on); // re-enters through toggled() when called directly
-    // The application font, not a style sheet: every widget, dialog and chart label derives its
-    // size from it, and the charts re-style on the FontChange it sends (ChartWidget). Lines are
-    // scaled first so that re-style already draws them wider.
-    if (on == (widgets::ChartWidget::presentationScale() != 1.0))
+    if (!m_presentation.set(on, m_controlsAction))
         return;
-    if (on) {
-        m_normalFont = QApplication::font();
-        QFont large = m_normalFont;
-        if (large.pointSizeF() > 0)
-            large.setPointSizeF(large.pointSizeF() * kPresentationScale);
-        else
-            large.setPixelSize(qRound(large.pixelSize() * kPresentationScale));
-        widgets::ChartWidget::setPresentationScale(kPresentationScale);
-        QApplication::setFont(large);
-        m_controlsBeforePresentation = m_controlsAction->isChecked();
-        m_controlsAction->setChecked(false);
-    } else {
-        widgets::ChartWidget::setPresentationScale(1.0);
-        QApplication::setFont(m_normalFont);
-        m_controlsAction->setChecked(m_controlsBeforePresentation);
-    }
     statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave, F9 for the scenario controls")
                                 : tr("Presentation mode off"),
                              4000);
@@ -570,8 +522,7 @@ void MainWindow::showReport()
         m_dashboard->setReport(*report);
         if (m_compareView->hasPinned())
             m_compareView->setCurrent(*report);
-        m_designSpaceStale = true;
-        updateDesignSpace();
+        m_designSpace->reportChanged();
         if (!report->warnings.empty())
             statusBar()->showMessage(widgets::translatedCoreMessage(report->warnings.front()));
         else
@@ -605,8 +556,9 @@ void MainWindow::refreshExplanation()
     const std::optional<core::Report>& report =
         m_explainPinned ? m_compareView->pinned() : m_document->report();
     if (!report) {
-        m_explainPanel->showMessage(m_explainPinned ? tr("Nothing is pinned as A any more.")
-                                                    : tr("No report to explain: choose a device and a model first."));
+        m_explainPanel->showMessage(m_explainPinned
+                                        ? tr("Nothing is pinned as A any more.")
+                                        : tr("No report to explain: choose a device and a model first."));
         return;
     }
     // In Compare A/B the heading says whose number it is.
@@ -685,20 +637,6 @@ QWidget* MainWindow::exportTarget() const
     return compareShown() ? static_cast<QWidget*>(m_compareView) : m_dashboard;
 }
 
-void MainWindow::updateDesignSpace()
-{
-    if (!m_dashboard->designSpaceShown() || !m_document->report())
-        return;
-    m_designSpaceStale = false;
-    core::DesignSpaceAxes axes;
-    axes.phase = m_dashboard->designSpace()->requestedPhase();
-    try {
-        m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
-    } catch (const core::InputError& error) {
-        m_dashboard->designSpace()->clear(QString::fromStdString(error.what()));
-    }
-}
-
 bool MainWindow::loadScenario(const json& scenario, QString* error)
 {
     try {
@@ -758,13 +696,7 @@ void MainWindow::setSettings(AppSettings* settings)
     m_settings = settings;
     m_recentMenu->setEnabled(m_settings != nullptr);
     updateRetryAction();
-    if (!m_settings)
-        return;
-    const QString theme = m_settings->theme();
-    for (QAction* action : m_themeGroup->actions())
-        action->setChecked(action->data().toString() == theme);
-    m_exportAsShownAction->setChecked(m_settings->exportAsShown());
-    applyTheme(theme);
+    m_themeMenu->setSettings(settings);
 }
 
 void MainWindow::restoreSession(bool resumeScenario)
@@ -867,8 +799,8 @@ void MainWindow::fillRecentMenu()
         const QString& path = files.at(i);
         // "&1 name.json" … "1&0": the first ten get a digit mnemonic.
         const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
-        QAction* action = m_recentMenu->addAction(number + QLatin1Char(' ') + QFileInfo(path).fileName(), this,
-                                                  [this, path] { openRecentFile(path); });
+        QAction* action = m_recentMenu->addAction(number + QLatin1Char(' ') + QFileInfo(path).fileName(),
+                                                  this, [this, path] { openRecentFile(path); });
         action->setStatusTip(QDir::toNativeSeparators(path));
         action->setToolTip(QDir::toNativeSeparators(path));
     }
@@ -890,13 +822,6 @@ void MainWindow::openRecentFile(const QString& path)
             m_settings->removeRecentFile(path); // gone for good; a broken file stays listed
         reportError(tr("Cannot open scenario"), error);
     }
-}
-
-void MainWindow::applyTheme(const QString& theme)
-{
-    widgets::applyTheme(widgets::themeFromString(theme, widgets::Theme::System));
-    if (m_settings)
-        m_settings->setTheme(theme);
 }
 
 QWidget* MainWindow::currentChart() const
@@ -1073,13 +998,8 @@ bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, 
     if (compareShown())
         m_compareView->replotNow();
     QByteArray bytes;
-    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, exportTheme()) &&
+    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, m_themeMenu->exportTheme()) &&
            saveFileAtomically(path, bytes, error);
-}
-
-widgets::ExportTheme MainWindow::exportTheme() const
-{
-    return m_exportAsShownAction->isChecked() ? widgets::ExportTheme::AsShown : widgets::ExportTheme::Light;
 }
 
 bool MainWindow::copyImage(QWidget* chart, const QString& what)
@@ -1092,7 +1012,7 @@ bool MainWindow::copyImage(QWidget* chart, const QString& what)
     QImage image;
     // Rendered like an export (light unless asked), at the screen's pixel ratio.
     if (!widgets::renderWidget(chart, widgets::ImageFormat::Png, QSize(), devicePixelRatioF(), &bytes, &error,
-                               exportTheme()) ||
+                               m_themeMenu->exportTheme()) ||
         !image.loadFromData(bytes, "PNG")) {
         reportError(tr("Cannot copy"), error);
         return false;
@@ -1277,7 +1197,8 @@ void MainWindow::saveImportedModelDialog()
 
 void MainWindow::exportDashboardDialog()
 {
-    exportChartDialog(exportTarget(), compareShown() ? QStringLiteral("compare") : QStringLiteral("dashboard"));
+    exportChartDialog(exportTarget(),
+                      compareShown() ? QStringLiteral("compare") : QStringLiteral("dashboard"));
 }
 
 void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
@@ -1288,7 +1209,8 @@ void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
     const QString folder = m_settings ? m_settings->exportFolder() : QString();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Image"), QDir(folder).filePath(name + QStringLiteral(".png")),
-        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(QStringLiteral(";;")),
+        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(
+            QStringLiteral(";;")),
         &selectedFilter);
     if (path.isEmpty())
         return;

@@ -173,6 +173,8 @@ private:
     void retranslateUi();
     void refreshExplanation(); // the Explain panel for m_explainTarget and the current report (or A)
     void pinChanged();         // after A was pinned or cleared: actions, and an explanation of A
+    // Dialogs (main_window_dialogs.cpp); the export dialogs are with the exports
+    // (main_window_export.cpp), File → Open Recent with the session (main_window_session.cpp).
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();

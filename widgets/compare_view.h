@@ -1,4 +1,4 @@
-// CompareView: Compare A/B (issue 8) — a pinned report A beside the current report B. Both memory
+// CompareView: Compare A/B (docs/METHOD.md §11) — a pinned report A beside the current report B. Both memory
 // charts side by side on one value scale, one roofline with both sets of operating points (and
 // A's roof when the devices differ), both rows of verdict cards, and the table of differences
 // from core::compareReports. B follows the controls; A stays until it is pinned again or cleared.

@@ -98,7 +98,7 @@ Dashboard::Dashboard(QWidget* parent)
     layout->addLayout(cards);
     retranslateUi();
 
-    // Every clicked number explains itself (issue 8): one signal for the window's Explain panel.
+    // Every clicked number explains itself (docs/METHOD.md §12): one signal for the window's Explain panel.
     connect(m_memoryBars, &MemoryBarsWidget::segmentClicked, this, [this](core::MemorySegmentKind kind) {
         emit explainRequested(core::ExplainTarget::memorySegment(kind));
     });

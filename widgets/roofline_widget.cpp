@@ -1,23 +1,15 @@
 #include "widgets/roofline_widget.h"
 
-#include "core/comparison.h"
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
-#include <QEvent>
-#include <QFontMetricsF>
-#include <QHash>
 #include <QLocale>
 #include <QStringList>
-#include <QTransform>
-#include <QVBoxLayout>
-#include <QWindow>
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace lhe::widgets {
 
@@ -26,8 +18,6 @@ using core::RooflinePhase;
 
 namespace {
 
-constexpr int kPhaseCount = 3;
-constexpr double kMarkerSize = 11;            // px
 constexpr double kIdealGapFraction = 0.95; // ideal-to-calibrated line when more than 5 % apart
 
 QCPScatterStyle::ScatterShape phaseShape(RooflinePhase phase)
@@ -99,178 +89,16 @@ bool validRange(double low, double high)
     return std::isfinite(low) && std::isfinite(high) && low > 0 && high > low;
 }
 
-// Greedy label placement in pixel space: each label tries its candidate spots in order and takes
-// the first that stays inside the plot area and touches nothing; otherwise a required label takes
-// the cheapest spot (crossing a faint line costs little, covering another label a lot) and an
-// optional one is hidden.
-struct Candidate
-{
-    QPointF anchor;
-    Qt::Alignment alignment;
-    double rotationDegrees = 0;
-    int penalty = 0; // distance from the preferred spot, in the units of the obstacle costs
-};
-
-struct Obstacle
-{
-    QPolygonF shape;
-    int owner = -1; // a label ignores obstacles of its own owner (its line, its marker)
-    int cost = 1;
-    QRectF bounds = shape.boundingRect(); // cheap reject before the exact polygon test
-};
-
-constexpr int kCostFaintLine = 2;
-constexpr int kCostLine = 10;
-constexpr int kCostMarker = 50;
-constexpr int kCostLabel = 100;
-
-class LabelPlacer
-{
-public:
-    explicit LabelPlacer(const QRectF& area) : m_area(area) {}
-
-    void addSegment(QPointF a, QPointF b, int owner, int cost, double halfWidth = 1.5)
-    {
-        const QLineF line(a, b);
-        if (line.length() <= 0)
-            return;
-        const QPointF normal = QPointF(-line.dy(), line.dx()) / line.length() * halfWidth;
-        m_obstacles.push_back(
-            {QPolygonF({a + normal, b + normal, b - normal, a - normal, a + normal}), owner, cost});
-    }
-    void addRect(const QRectF& rect, int owner, int cost)
-    {
-        m_obstacles.push_back({QPolygonF(rect), owner, cost});
-    }
-
-    // Tries every text variant (longest first) at every candidate spot; returns the spot taken
-    // (its outline), or an empty polygon when the label is hidden.
-    QPolygonF place(QCPItemText* item, QStringList variants, int owner,
-                    const std::vector<Candidate>& candidates, bool required)
-    {
-        if (variants.isEmpty())
-            variants << item->text();
-        int bestVariant = -1;
-        int best = -1;
-        int bestCost = 0;
-        int bestCollisions = 0;
-        QPolygonF bestShape;
-        const QRectF area = m_area.adjusted(-1, -1, 1, 1);
-        for (int v = 0; v < variants.size(); ++v) {
-            const QSizeF size = boxSize(item, variants[v]); // text layout once per variant, not per spot
-            for (std::size_t i = 0; i < candidates.size(); ++i) {
-                const QPolygonF shape = labelShape(size, candidates[i]);
-                if (!area.contains(shape.boundingRect()))
-                    continue;
-                const int collisions = costOf(shape, owner);
-                const int cost = collisions + candidates[i].penalty + 3 * v;
-                if (best < 0 || cost < bestCost) {
-                    bestVariant = v;
-                    best = static_cast<int>(i);
-                    bestCost = cost;
-                    bestCollisions = collisions;
-                    bestShape = shape;
-                }
-            }
-        }
-        if (best < 0 && required && !candidates.empty()) {
-            bestVariant = static_cast<int>(variants.size()) - 1;
-            best = 0;
-            bestShape = labelShape(boxSize(item, variants.back()), candidates.front());
-        }
-        if (best < 0 || (bestCollisions > 0 && !required)) {
-            item->setVisible(false);
-            return {};
-        }
-        const Candidate& c = candidates[static_cast<std::size_t>(best)];
-        item->setText(variants[bestVariant]);
-        item->position->setType(QCPItemPosition::ptAbsolute);
-        item->position->setCoords(c.anchor);
-        item->setPositionAlignment(c.alignment);
-        item->setRotation(c.rotationDegrees);
-        item->setVisible(true);
-        m_obstacles.push_back({bestShape, -1, kCostLabel});
-        return bestShape;
-    }
-
-private:
-    // The box QCPItemText draws: text rectangle plus padding. Text layout is the expensive part
-    // of placing labels (callgrind: most of a slider step), so sizes are cached by font and text.
-    static QSizeF boxSize(const QCPItemText* item, const QString& text)
-    {
-        static QHash<QString, QSizeF> cache;
-        const QString key = item->font().key() + QLatin1Char('\x1f') + QString::number(int(item->textAlignment())) +
-                            QLatin1Char('\x1f') + text;
-        auto it = cache.constFind(key);
-        if (it == cache.constEnd()) {
-            if (cache.size() > 4096)
-                cache.clear();
-            const QFontMetricsF metrics(item->font());
-            const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
-            it = cache.insert(key, bounds.size());
-        }
-        const QMargins pad = item->padding();
-        // QCPItemText rounds to whole pixels; 1 px of slack on each side keeps labels apart.
-        return {std::ceil(it->width()) + pad.left() + pad.right() + 2, std::ceil(it->height()) + pad.top() + pad.bottom() + 2};
-    }
-
-    // That box aligned on the candidate's anchor and rotated about it.
-    static QPolygonF labelShape(QSizeF size, const Candidate& c)
-    {
-        const double w = size.width();
-        const double h = size.height();
-        double x = -w / 2;
-        double y = -h / 2;
-        if (c.alignment & Qt::AlignLeft)
-            x = -1;
-        else if (c.alignment & Qt::AlignRight)
-            x = 1 - w;
-        if (c.alignment & Qt::AlignTop)
-            y = -1;
-        else if (c.alignment & Qt::AlignBottom)
-            y = 1 - h;
-        QTransform transform;
-        transform.translate(c.anchor.x(), c.anchor.y());
-        transform.rotate(c.rotationDegrees);
-        return transform.map(QPolygonF(QRectF(x, y, w, h)));
-    }
-
-    int costOf(const QPolygonF& shape, int owner) const
-    {
-        int cost = 0;
-        const QRectF bounds = shape.boundingRect();
-        for (const Obstacle& obstacle : m_obstacles) {
-            if (owner >= 0 && obstacle.owner == owner)
-                continue;
-            // QPolygonF::intersects builds painter paths: most of a slider step before this check.
-            if (!bounds.intersects(obstacle.bounds))
-                continue;
-            if (shape.intersects(obstacle.shape))
-                cost += obstacle.cost;
-        }
-        return cost;
-    }
-
-    QRectF m_area;
-    std::vector<Obstacle> m_obstacles;
-};
-
-// Obstacle owners.
-constexpr int kOwnerMemorySlope = 1;
-constexpr int kOwnerLinkBase = 40; // + link slot (host link, disk, interconnect)
-constexpr int kOwnerRidge = 3;
-constexpr int kOwnerPhaseBase = 10;    // + phase
-constexpr int kOwnerPinnedBase = 20;   // + phase: the pinned report's points (Compare A/B)
-constexpr int kOwnerPinnedRoof = 30;
-constexpr int kOwnerCeilingBase = 100; // + ceiling label index
-
 // Slot of a link slope in the widget's arrays.
 std::size_t linkSlot(RooflineLineKind kind)
 {
     switch (kind) {
-    case RooflineLineKind::DiskSlope: return 1;
-    case RooflineLineKind::InterconnectSlope: return 2;
-    default: return 0;
+    case RooflineLineKind::DiskSlope:
+        return 1;
+    case RooflineLineKind::InterconnectSlope:
+        return 2;
+    default:
+        return 0;
     }
 }
 
@@ -313,43 +141,34 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         graph->setSelectable(QCP::stNone);
     }
 
-    for (int i = 0; i < kPhaseCount; ++i) {
-        auto* gap = new QCPItemLine(m_plot);
-        gap->setSelectable(false);
-        m_gapLines[static_cast<std::size_t>(i)] = gap;
+    for (PhaseItems& phase : m_phases) {
+        phase.gapLine = new QCPItemLine(m_plot);
+        phase.gapLine->setSelectable(false);
 
-        QCPGraph* ideal = m_plot->addGraph();
-        QCPGraph* point = m_plot->addGraph();
-        for (QCPGraph* graph : {ideal, point}) {
+        phase.ideal = m_plot->addGraph();
+        phase.point = m_plot->addGraph();
+        for (QCPGraph* graph : {phase.ideal, phase.point}) {
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setSelectable(QCP::stNone);
             graph->setVisible(false);
             graph->setLayer(QStringLiteral("markers"));
         }
-        m_ideal[static_cast<std::size_t>(i)] = ideal;
-        m_points[static_cast<std::size_t>(i)] = point;
-        m_pointLabels[static_cast<std::size_t>(i)] = newLabel();
-        m_idealLabels[static_cast<std::size_t>(i)] = newLabel();
+        phase.label = newLabel();
+        phase.idealLabel = newLabel();
     }
     m_pinnedRoof = m_plot->addGraph();
     m_pinnedRoof->setLineStyle(QCPGraph::lsLine);
     m_pinnedRoof->setSelectable(QCP::stNone);
     m_pinnedRoof->setVisible(false);
     m_pinnedRoofLabel = newLabel();
-    for (int i = 0; i < kPhaseCount; ++i) {
-        const auto index = static_cast<std::size_t>(i);
-        QCPGraph* pinned = m_plot->addGraph();
-        pinned->setLineStyle(QCPGraph::lsNone);
-        pinned->setSelectable(QCP::stNone);
-        pinned->setVisible(false);
-        pinned->setLayer(QStringLiteral("markers"));
-        m_pinnedPoints[index] = pinned;
-        m_pinnedLabels[index] = newLabel();
-        auto* leader = new QCPItemLine(m_plot);
-        leader->setLayer(QStringLiteral("labels"));
-        leader->setSelectable(false);
-        leader->setVisible(false);
-        m_pinnedLeaders[index] = leader;
+    for (PhaseItems& phase : m_phases) {
+        phase.pinnedPoint = m_plot->addGraph();
+        phase.pinnedPoint->setLineStyle(QCPGraph::lsNone);
+        phase.pinnedPoint->setSelectable(QCP::stNone);
+        phase.pinnedPoint->setVisible(false);
+        phase.pinnedPoint->setLayer(QStringLiteral("markers"));
+        phase.pinnedLabel = newLabel();
+        phase.pinnedLeader = newLeader();
     }
 
     m_ridgeMarker = new QCPItemTracer(m_plot);
@@ -359,12 +178,9 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     m_ridgeMarker->setSelectable(false);
     m_ridgeMarker->position->setType(QCPItemPosition::ptPlotCoords);
     m_ridgeLabel = newLabel();
-    for (QCPItemLine*& leader : m_leaders) {
-        leader = new QCPItemLine(m_plot);
-        leader->setLayer(QStringLiteral("labels"));
-        leader->setSelectable(false);
-        leader->setVisible(false);
-    }
+    for (PhaseItems& phase : m_phases)
+        phase.leader = newLeader();
+    m_ridgeLeader = newLeader();
     m_memoryLabel = newLabel();
     for (QCPItemText*& label : m_linkLabels)
         label = newLabel();
@@ -376,8 +192,8 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
             [this](QCPAbstractPlottable* plottable, int, QMouseEvent*) { onPlottableClick(plottable); });
     connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {
         for (int i = 0; i < kPhaseCount; ++i) {
-            const auto index = static_cast<std::size_t>(i);
-            if (item == m_pointLabels[index] || item == m_idealLabels[index])
+            const PhaseItems& phase = m_phases[static_cast<std::size_t>(i)];
+            if (item == phase.label || item == phase.idealLabel)
                 emit pointClicked(static_cast<RooflinePhase>(i));
         }
     });
@@ -399,11 +215,11 @@ void RooflineWidget::retranslateUi()
     for (int i = 0; i < kLinkCount; ++i)
         m_links[static_cast<std::size_t>(i)]->setName(linkNames[i]);
     for (int i = 0; i < kPhaseCount; ++i) {
-        const auto index = static_cast<std::size_t>(i);
+        PhaseItems& items = m_phases[static_cast<std::size_t>(i)];
         const QString phase = phaseName(static_cast<RooflinePhase>(i));
-        m_ideal[index]->setName(tr("%1 (ideal roofline)").arg(phase));
-        m_points[index]->setName(tr("%1 (calibrated)").arg(phase));
-        m_pinnedPoints[index]->setName(tr("A · %1 (pinned)").arg(phase));
+        items.ideal->setName(tr("%1 (ideal roofline)").arg(phase));
+        items.point->setName(tr("%1 (calibrated)").arg(phase));
+        items.pinnedPoint->setName(tr("A · %1 (pinned)").arg(phase));
     }
     m_pinnedRoof->setName(tr("A's roof"));
     if (m_report) {
@@ -412,8 +228,7 @@ void RooflineWidget::retranslateUi()
         const std::optional<core::Report> pinned = m_pinnedReport;
         setReport(report, pinned ? &*pinned : nullptr);
     } else {
-        setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
-                                 tr("● calibrated  ○ ideal")});
+        showKey(false);
     }
 }
 
@@ -427,6 +242,15 @@ QCPItemText* RooflineWidget::newLabel()
     return label;
 }
 
+QCPItemLine* RooflineWidget::newLeader()
+{
+    auto* leader = new QCPItemLine(m_plot);
+    leader->setLayer(QStringLiteral("labels"));
+    leader->setSelectable(false);
+    leader->setVisible(false);
+    return leader;
+}
+
 void RooflineWidget::setVariants(QCPItemText* label, const QStringList& variants)
 {
     m_variants.insert(label, variants);
@@ -435,18 +259,18 @@ void RooflineWidget::setVariants(QCPItemText* label, const QStringList& variants
 
 QCPGraph* RooflineWidget::pointGraph(RooflinePhase phase) const
 {
-    return m_points[static_cast<std::size_t>(phase)];
+    return m_phases[static_cast<std::size_t>(phase)].point;
 }
 
 QCPGraph* RooflineWidget::pinnedPointGraph(RooflinePhase phase) const
 {
-    return m_pinnedPoints[static_cast<std::size_t>(phase)];
+    return m_phases[static_cast<std::size_t>(phase)].pinnedPoint;
 }
 
 QString RooflineWidget::pointLabelText(RooflinePhase phase, bool pinned) const
 {
-    const QCPItemText* label = (pinned ? m_pinnedLabels : m_pointLabels)[static_cast<std::size_t>(phase)];
-    return m_variants.value(label).value(0);
+    const PhaseItems& items = m_phases[static_cast<std::size_t>(phase)];
+    return m_variants.value(pinned ? items.pinnedLabel : items.label).value(0);
 }
 
 QString RooflineWidget::keyText() const
@@ -456,7 +280,7 @@ QString RooflineWidget::keyText() const
 
 QCPGraph* RooflineWidget::idealGraph(RooflinePhase phase) const
 {
-    return m_ideal[static_cast<std::size_t>(phase)];
+    return m_phases[static_cast<std::size_t>(phase)].ideal;
 }
 
 std::vector<QCPGraph*> RooflineWidget::ceilingGraphs() const
@@ -512,19 +336,37 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     m_hasReport = true;
     m_hasPinned = pinned != nullptr;
     m_pinnedChart = pinned ? core::rooflineChart(*pinned) : core::RooflineChart{};
-    const core::RooflineInfo& roof = report.roofline;
 
-    // Axes: the chart's whole decades (a fallback only guards against a degenerate device); with
-    // a pinned report, the frame holding both.
+    const core::RooflineFrame frame = fitAxes();
+    const std::array<bool, kLinkCount> hasLink = showLines();
+    const std::vector<CeilingGroup> groups = showCeilingLabels();
+    showLineLabels(report.roofline, hasLink);
+    showRidge();
+    showPoints(m_hasPinned);
+    showPinnedPoints();
+    showPinnedRoof(report, pinned, frame.xMax);
+    showKey(m_hasPinned);
+    m_summary = describe(report, groups, hasLink);
+    finishUpdate(m_summary);
+}
+
+core::RooflineFrame RooflineWidget::fitAxes()
+{
+    // The chart's whole decades (a fallback only guards against a degenerate device); with a
+    // pinned report, the frame holding both.
     core::RooflineFrame frame{m_chart.xMin, m_chart.xMax, m_chart.yMin, m_chart.yMax};
-    if (pinned)
+    if (m_hasPinned)
         frame = core::sharedRooflineFrame(m_chart, m_pinnedChart);
     const bool xValid = validRange(frame.xMin, frame.xMax);
     const bool yValid = validRange(frame.yMin, frame.yMax);
     fitView(QCPRange(xValid ? frame.xMin : 0.01, xValid ? frame.xMax : 1e4),
             QCPRange(yValid ? frame.yMin : 1e9, yValid ? frame.yMax : 1e16));
+    return frame;
+}
 
-    // Lines. Ceilings are rebuilt only when their number changes (another device).
+std::array<bool, RooflineWidget::kLinkCount> RooflineWidget::showLines()
+{
+    // Ceilings are rebuilt only when their number changes (another device).
     m_ceilingLines.clear();
     m_memoryLine = {};
     m_linkLines = {};
@@ -573,46 +415,44 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     for (std::size_t i = 0; i < m_links.size(); ++i) {
         m_links[i]->setVisible(hasLink[i]);
         if (hasLink[i])
-            m_links[i]->setData({m_linkLines[i].x0, m_linkLines[i].x1}, {m_linkLines[i].y0, m_linkLines[i].y1}, true);
+            m_links[i]->setData({m_linkLines[i].x0, m_linkLines[i].x1},
+                                {m_linkLines[i].y0, m_linkLines[i].y1}, true);
         else
             m_links[i]->data()->clear();
     }
+    return hasLink;
+}
 
-    // Ceiling labels: one per distinct value ("bf16, fp16 989 TFLOP/s"), so equal ceilings do not
-    // print on top of each other.
-    std::size_t labelCount = 0;
-    std::vector<std::pair<double, QStringList>> groups; // value -> precision names
-    std::vector<bool> groupActive;
-    std::vector<double> groupStart;
+std::vector<RooflineWidget::CeilingGroup> RooflineWidget::showCeilingLabels()
+{
+    std::vector<CeilingGroup> groups;
     for (const core::RooflineLine& line : m_ceilingLines) {
-        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
-            return std::fabs(group.first - line.y0) <= 1e-9 * std::fabs(line.y0);
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const CeilingGroup& group) {
+            return std::fabs(group.flopsPerSecond - line.y0) <= 1e-9 * std::fabs(line.y0);
         });
         const QString name = ceilingName(line.precision);
         if (it == groups.end()) {
-            groups.push_back({line.y0, {name}});
-            groupActive.push_back(line.active);
-            groupStart.push_back(line.x0);
+            groups.push_back({line.y0, {name}, line.active, line.x0});
         } else {
-            const auto index = static_cast<std::size_t>(it - groups.begin());
             if (line.active)
-                it->second.prepend(name); // the active precision reads first
+                it->names.prepend(name); // the active precision reads first
             else
-                it->second.append(name);
-            groupActive[index] = groupActive[index] || line.active;
+                it->names.append(name);
+            it->active = it->active || line.active;
         }
     }
-    for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::size_t labelCount = 0;
+    for (const CeilingGroup& group : groups) {
         if (labelCount == m_ceilingLabels.size())
             m_ceilingLabels.push_back({newLabel(), 0, 0, false});
         CeilingLabel& label = m_ceilingLabels[labelCount++];
-        label.flopsPerSecond = groups[g].first;
-        label.startIntensity = groupStart[g];
-        label.active = groupActive[g];
-        const QString value = formatFlops(groups[g].first);
-        QStringList variants = {tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")), value)};
-        if (groups[g].second.size() > 1) // the first name alone when the list does not fit
-            variants << tr("%1 %2").arg(groups[g].second.front(), value);
+        label.flopsPerSecond = group.flopsPerSecond;
+        label.startIntensity = group.startIntensity;
+        label.active = group.active;
+        const QString value = formatFlops(group.flopsPerSecond);
+        QStringList variants = {tr("%1 %2").arg(group.names.join(QStringLiteral(", ")), value)};
+        if (group.names.size() > 1) // the first name alone when the list does not fit
+            variants << tr("%1 %2").arg(group.names.front(), value);
         setVariants(label.item, variants);
     }
     while (m_ceilingLabels.size() > labelCount) { // another device with fewer distinct ceilings
@@ -620,127 +460,151 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
         m_plot->removeItem(m_ceilingLabels.back().item);
         m_ceilingLabels.pop_back();
     }
+    return groups;
+}
 
+void RooflineWidget::showLineLabels(const core::RooflineInfo& roof,
+                                    const std::array<bool, kLinkCount>& hasLink)
+{
     const QString hostRate = formatBandwidth(roof.hostLinkBytesPerSecond);
     const QString diskRate = formatBandwidth(roof.diskBytesPerSecond);
     const QString linkRate = formatBandwidth(roof.interconnectBytesPerSecond);
     setVariants(m_memoryLabel, {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond))});
-    setVariants(m_linkLabels[0], {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
+    setVariants(m_linkLabels[0],
+                {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
     setVariants(m_linkLabels[1], {tr("Disk %1 (offload)").arg(diskRate), tr("Disk %1").arg(diskRate)});
     setVariants(m_linkLabels[2], {tr("Interconnect %1").arg(linkRate), tr("Link %1").arg(linkRate)});
     for (std::size_t i = 0; i < m_linkLabels.size(); ++i) {
         if (!hasLink[i])
             m_linkLabels[i]->setVisible(false);
     }
+}
 
+void RooflineWidget::showRidge()
+{
     m_ridgeMarker->position->setCoords(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     m_ridgeMarker->setVisible(m_chart.ridgeIntensity > 0 && m_chart.ridgeFlopsPerSecond > 0);
     const QString ridge = formatIntensity(m_chart.ridgeIntensity);
     setVariants(m_ridgeLabel, {tr("Ridge %1 FLOP/B").arg(ridge), tr("Ridge\n%1 FLOP/B").arg(ridge)});
+}
 
-    // Operating points.
-    for (int i = 0; i < kPhaseCount; ++i) {
-        const auto index = static_cast<std::size_t>(i);
-        m_points[index]->data()->clear();
-        m_ideal[index]->data()->clear();
-        m_points[index]->setVisible(false);
-        m_ideal[index]->setVisible(false);
-        m_gapLines[index]->setVisible(false);
-        m_pointLabels[index]->setVisible(false);
-        m_idealLabels[index]->setVisible(false);
+void RooflineWidget::showPoints(bool pinned)
+{
+    for (PhaseItems& items : m_phases) {
+        items.point->data()->clear();
+        items.ideal->data()->clear();
+        items.point->setVisible(false);
+        items.ideal->setVisible(false);
+        items.gapLine->setVisible(false);
+        items.label->setVisible(false);
+        items.idealLabel->setVisible(false);
     }
     for (const core::RooflinePoint& point : m_chart.points) {
-        const auto index = static_cast<std::size_t>(point.phase);
-        // Both views of every phase (issue 5): the calibrated estimate, filled and labelled
-        // with its bound, and the ideal (datasheet-peak) roofline estimate, hollow, joined by a
-        // dotted line when they differ by more than 5 %.
-        QCPGraph* graph = m_points[index];
-        graph->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
-        graph->setVisible(true);
+        PhaseItems& items = m_phases[static_cast<std::size_t>(point.phase)];
+        // Both views of every phase: the calibrated estimate, filled and labelled with its
+        // bound, and the ideal (datasheet-peak) roofline estimate, hollow, joined by a dotted
+        // line when they differ by more than 5 %.
+        items.point->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
+        items.point->setVisible(true);
         const QString phase = pinned ? tr("B · %1").arg(phaseName(point.phase)) : phaseName(point.phase);
         const QString bound = widgets::boundName(point.bound);
         const QString rate = formatFlops(point.achievedFlopsPerSecond);
-        setVariants(m_pointLabels[index], {tr("%1 — %2, %3").arg(phase, bound, rate),
-                                           tr("%1 — %2\n%3").arg(phase, bound, rate), tr("%1 —\n%2").arg(phase, bound)});
+        setVariants(items.label,
+                    {tr("%1 — %2, %3").arg(phase, bound, rate), tr("%1 — %2\n%3").arg(phase, bound, rate),
+                     tr("%1 —\n%2").arg(phase, bound)});
         if (point.idealFlopsPerSecond > 0) {
-            QCPGraph* ideal = m_ideal[index];
-            ideal->setData({point.intensity}, {point.idealFlopsPerSecond}, true);
-            ideal->setVisible(true);
+            items.ideal->setData({point.intensity}, {point.idealFlopsPerSecond}, true);
+            items.ideal->setVisible(true);
             const QString idealRate = formatFlops(point.idealFlopsPerSecond);
-            setVariants(m_idealLabels[index],
-                        {tr("ideal %1").arg(idealRate), tr("ideal\n%1").arg(idealRate)});
+            setVariants(items.idealLabel, {tr("ideal %1").arg(idealRate), tr("ideal\n%1").arg(idealRate)});
             const bool gap = point.achievedFlopsPerSecond < kIdealGapFraction * point.idealFlopsPerSecond;
-            m_gapLines[index]->start->setCoords(point.intensity, point.idealFlopsPerSecond);
-            m_gapLines[index]->end->setCoords(point.intensity, point.achievedFlopsPerSecond);
-            m_gapLines[index]->setVisible(gap);
+            items.gapLine->start->setCoords(point.intensity, point.idealFlopsPerSecond);
+            items.gapLine->end->setCoords(point.intensity, point.achievedFlopsPerSecond);
+            items.gapLine->setVisible(gap);
         }
     }
+}
 
-    // Compare A/B: the pinned report's calibrated points (its ideal points are left out: two sets
-    // of filled and hollow markers would be four per phase) and, when it differs, its roof.
-    for (int i = 0; i < kPhaseCount; ++i) {
-        const auto index = static_cast<std::size_t>(i);
-        m_pinnedPoints[index]->data()->clear();
-        m_pinnedPoints[index]->setVisible(false);
-        m_pinnedLabels[index]->setVisible(false);
-        m_pinnedLeaders[index]->setVisible(false);
+// Compare A/B: the pinned report's calibrated points (its ideal points are left out: two sets of
+// filled and hollow markers would be four per phase).
+void RooflineWidget::showPinnedPoints()
+{
+    for (PhaseItems& items : m_phases) {
+        items.pinnedPoint->data()->clear();
+        items.pinnedPoint->setVisible(false);
+        items.pinnedLabel->setVisible(false);
+        items.pinnedLeader->setVisible(false);
     }
     for (const core::RooflinePoint& point : m_pinnedChart.points) {
-        const auto index = static_cast<std::size_t>(point.phase);
-        m_pinnedPoints[index]->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
-        m_pinnedPoints[index]->setVisible(true);
+        PhaseItems& items = m_phases[static_cast<std::size_t>(point.phase)];
+        items.pinnedPoint->setData({point.intensity}, {point.achievedFlopsPerSecond}, true);
+        items.pinnedPoint->setVisible(true);
         const QString phase = tr("A · %1").arg(phaseName(point.phase));
         const QString bound = widgets::boundName(point.bound);
         const QString rate = formatFlops(point.achievedFlopsPerSecond);
-        setVariants(m_pinnedLabels[index], {tr("%1 — %2, %3").arg(phase, bound, rate),
-                                            tr("%1 — %2\n%3").arg(phase, bound, rate), tr("%1 —\n%2").arg(phase, bound),
-                                            phase, tr("A")}); // the crossed marker and the key say the rest
+        setVariants(items.pinnedLabel,
+                    {tr("%1 — %2, %3").arg(phase, bound, rate), tr("%1 — %2\n%3").arg(phase, bound, rate),
+                     tr("%1 —\n%2").arg(phase, bound), phase,
+                     tr("A")}); // the crossed marker and the key say the rest
     }
+}
+
+// Compare A/B: A's roof, when it differs from the report's: its slope up to its own ridge, then
+// its active ceiling.
+void RooflineWidget::showPinnedRoof(const core::Report& report, const core::Report* pinned, double xMax)
+{
     m_showsPinnedRoof = pinned && core::roofsDiffer(*pinned, report);
     m_pinnedCeiling = {};
     m_pinnedRoof->data()->clear();
     m_pinnedRoof->setVisible(false);
     m_pinnedRoofLabel->setVisible(false);
-    if (m_showsPinnedRoof) {
-        core::RooflineLine slope{};
-        for (const core::RooflineLine& line : m_pinnedChart.lines) {
-            if (line.kind == RooflineLineKind::MemorySlope)
-                slope = line;
-            else if (line.kind == RooflineLineKind::ComputeCeiling && line.active)
-                m_pinnedCeiling = line;
-        }
-        // The roof A runs under: its slope up to its own ridge, then its active ceiling.
-        if (slope.x0 > 0 && m_pinnedCeiling.x0 > 0) {
-            m_pinnedRoof->setData({slope.x0, m_pinnedCeiling.x0, frame.xMax},
-                                  {slope.y0, m_pinnedCeiling.y0, m_pinnedCeiling.y0}, true);
-            m_pinnedRoof->setVisible(true);
-            setVariants(m_pinnedRoofLabel,
-                        {tr("A's roof: %1 %2").arg(QString::fromStdString(pinned->deviceName),
-                                                   formatFlops(m_pinnedCeiling.y0)),
-                         tr("A's roof %1").arg(formatFlops(m_pinnedCeiling.y0))});
-        } else {
-            m_showsPinnedRoof = false;
-        }
+    if (!m_showsPinnedRoof)
+        return;
+    core::RooflineLine slope{};
+    for (const core::RooflineLine& line : m_pinnedChart.lines) {
+        if (line.kind == RooflineLineKind::MemorySlope)
+            slope = line;
+        else if (line.kind == RooflineLineKind::ComputeCeiling && line.active)
+            m_pinnedCeiling = line;
     }
-    if (pinned) {
-        QStringList key{tr("● ■ ▲ B: current scenario"), tr("⊗ ⊠ ▽ A: pinned scenario"),
-                        tr("○ ideal roofline (B, datasheet peaks)")};
-        QStringList shortKey{tr("● B current  ⊗ A pinned"), tr("○ ideal (B)")};
-        if (m_showsPinnedRoof) {
-            key << tr("–·– A's roof");
-            shortKey << tr("–·– A's roof");
-        }
-        setVariants(m_keyLabel, {key.join(QLatin1Char('\n')), shortKey.join(QLatin1Char('\n'))});
-    } else {
+    if (!(slope.x0 > 0 && m_pinnedCeiling.x0 > 0)) {
+        m_showsPinnedRoof = false;
+        return;
+    }
+    m_pinnedRoof->setData({slope.x0, m_pinnedCeiling.x0, xMax},
+                          {slope.y0, m_pinnedCeiling.y0, m_pinnedCeiling.y0}, true);
+    m_pinnedRoof->setVisible(true);
+    setVariants(m_pinnedRoofLabel,
+                {tr("A's roof: %1 %2")
+                     .arg(QString::fromStdString(pinned->deviceName), formatFlops(m_pinnedCeiling.y0)),
+                 tr("A's roof %1").arg(formatFlops(m_pinnedCeiling.y0))});
+}
+
+void RooflineWidget::showKey(bool pinned)
+{
+    if (!pinned) {
         setVariants(m_keyLabel, {tr("● calibrated estimate\n○ ideal roofline (datasheet peaks)"),
                                  tr("● calibrated  ○ ideal")});
+        return;
     }
+    QStringList key{tr("● ■ ▲ B: current scenario"), tr("⊗ ⊠ ▽ A: pinned scenario"),
+                    tr("○ ideal roofline (B, datasheet peaks)")};
+    QStringList shortKey{tr("● B current  ⊗ A pinned"), tr("○ ideal (B)")};
+    if (m_showsPinnedRoof) {
+        key << tr("–·– A's roof");
+        shortKey << tr("–·– A's roof");
+    }
+    setVariants(m_keyLabel, {key.join(QLatin1Char('\n')), shortKey.join(QLatin1Char('\n'))});
+}
 
-    // Screen-reader summary.
+QString RooflineWidget::describe(const core::Report& report, const std::vector<CeilingGroup>& groups,
+                                 const std::array<bool, kLinkCount>& hasLink) const
+{
+    const core::RooflineInfo& roof = report.roofline;
     QStringList ceilings;
-    for (std::size_t g = 0; g < groups.size(); ++g)
-        ceilings << tr("%1 %2").arg(groups[g].second.join(QStringLiteral(", ")),
-                                    formatFlops(groups[g].first));
+    for (const CeilingGroup& group : groups)
+        ceilings << tr("%1 %2").arg(group.names.join(QStringLiteral(", ")),
+                                    formatFlops(group.flopsPerSecond));
     QStringList sentences;
     sentences
         << tr("Roofline of %1: memory bandwidth %2, compute ceilings %3 (%4 is the scenario's precision), "
@@ -752,7 +616,8 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
         sentences << tr("Offloaded data streams over the host link at %1")
                          .arg(formatBandwidth(roof.hostLinkBytesPerSecond));
     if (hasLink[1])
-        sentences << tr("Offloaded data is read from disk at %1").arg(formatBandwidth(roof.diskBytesPerSecond));
+        sentences
+            << tr("Offloaded data is read from disk at %1").arg(formatBandwidth(roof.diskBytesPerSecond));
     if (hasLink[2])
         sentences << tr("Collectives cross the interconnect at %1")
                          .arg(formatBandwidth(roof.interconnectBytesPerSecond));
@@ -769,8 +634,7 @@ void RooflineWidget::setReport(const core::Report& report, const core::Report* p
     }
     if (m_showsPinnedRoof)
         sentences << m_variants.value(m_pinnedRoofLabel).value(0);
-    m_summary = sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
-    finishUpdate(m_summary);
+    return sentences.join(QStringLiteral(". ")) + QLatin1Char('.');
 }
 
 void RooflineWidget::applyPalette()
@@ -788,7 +652,8 @@ void RooflineWidget::applyPalette()
     const double w = presentationScale();
     m_memorySlope->setPen(QPen(text, 2.5 * w));
     for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size(); ++i)
-        m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5 * w) : QPen(faint, 1.2 * w, Qt::DashLine));
+        m_ceilings[i]->setPen(m_ceilingLines[i].active ? QPen(text, 2.5 * w)
+                                                       : QPen(faint, 1.2 * w, Qt::DashLine));
     const QColor offload = boundColor(core::Bound::Offload);
     const QColor communication = boundColor(core::Bound::Communication);
     m_links[0]->setPen(QPen(offload, 2 * w, Qt::DashLine));
@@ -811,8 +676,9 @@ void RooflineWidget::applyPalette()
             label.item->setFont(chartFont(kMinimumPointSize - 1));
     }
     for (int i = 0; i < kPhaseCount; ++i)
-        m_leaders[static_cast<std::size_t>(i)]->setPen(QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));
-    m_leaders[kPhaseCount]->setPen(QPen(text, 1));
+        m_phases[static_cast<std::size_t>(i)].leader->setPen(
+            QPen(phaseColor(static_cast<RooflinePhase>(i)), 1));
+    m_ridgeLeader->setPen(QPen(text, 1));
     styleLabel(m_memoryLabel, text, true);
     // Coloured text a little darker on a light background, lighter on a dark one, and at least
     // 4.5:1 against it (WCAG AA) either way.
@@ -829,264 +695,31 @@ void RooflineWidget::applyPalette()
 
     for (int i = 0; i < kPhaseCount; ++i) {
         const auto phase = static_cast<RooflinePhase>(i);
-        const auto index = static_cast<std::size_t>(i);
+        PhaseItems& items = m_phases[static_cast<std::size_t>(i)];
         const QColor colour = phaseColor(phase);
-        m_points[index]->setScatterStyle(
-            QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5 * w), QBrush(colour), kMarkerSize * w));
-        m_ideal[index]->setScatterStyle(
+        items.point->setScatterStyle(QCPScatterStyle(phaseShape(phase), QPen(colour.darker(130), 1.5 * w),
+                                                     QBrush(colour), kMarkerSize * w));
+        items.ideal->setScatterStyle(
             QCPScatterStyle(phaseShape(phase), QPen(colour, 2 * w), QBrush(base), kMarkerSize * w));
-        m_gapLines[index]->setPen(QPen(colour, 1.2 * w, Qt::DotLine));
-        styleLabel(m_pointLabels[index], readable(colour), true);
-        styleLabel(m_idealLabels[index], readable(colour), false);
+        items.gapLine->setPen(QPen(colour, 1.2 * w, Qt::DotLine));
+        styleLabel(items.label, readable(colour), true);
+        styleLabel(items.idealLabel, readable(colour), false);
         // The pinned set: the crossed outline on the background, a thicker pen so the cross reads.
-        m_pinnedPoints[index]->setScatterStyle(
-            QCPScatterStyle(pinnedShape(phase), QPen(dark ? colour : colour.darker(120), 2.2 * w), QBrush(base),
-                            (kMarkerSize + 2) * w));
-        m_pinnedLeaders[index]->setPen(QPen(colour, 1));
-        styleLabel(m_pinnedLabels[index], readable(colour), true);
+        items.pinnedPoint->setScatterStyle(QCPScatterStyle(pinnedShape(phase),
+                                                           QPen(dark ? colour : colour.darker(120), 2.2 * w),
+                                                           QBrush(base), (kMarkerSize + 2) * w));
+        items.pinnedLeader->setPen(QPen(colour, 1));
+        styleLabel(items.pinnedLabel, readable(colour), true);
     }
     m_pinnedRoof->setPen(QPen(secondary, 2 * w, Qt::DashDotLine));
     styleLabel(m_pinnedRoofLabel, text, false);
 }
 
-void RooflineWidget::placeLabels()
-{
-    if (!m_hasReport)
-        return;
-    QCPAxis* xAxis = m_plot->xAxis;
-    QCPAxis* yAxis = m_plot->yAxis;
-    const QRectF area = m_plot->axisRect()->rect();
-    auto toPixel = [&](double x, double y) {
-        return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
-    };
-    const QCPRange xr = xAxis->range();
-    const QCPRange yr = yAxis->range();
-
-    LabelPlacer placer(area);
-
-    // Lines and markers are obstacles; each line's own label may touch it.
-    auto addLine = [&](const core::RooflineLine& line, int owner, int cost) {
-        placer.addSegment(toPixel(line.x0, line.y0), toPixel(line.x1, line.y1), owner, cost);
-    };
-    if (m_memorySlope->visible())
-        addLine(m_memoryLine, kOwnerMemorySlope, kCostLine);
-    for (std::size_t i = 0; i < m_links.size(); ++i) {
-        if (m_links[i]->visible())
-            addLine(m_linkLines[i], kOwnerLinkBase + static_cast<int>(i), kCostLine);
-    }
-    for (const core::RooflineLine& line : m_ceilingLines) {
-        int owner = -1;
-        for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
-            const CeilingLabel& label = m_ceilingLabels[l];
-            if (std::fabs(label.flopsPerSecond - line.y0) <= 1e-9 * label.flopsPerSecond)
-                owner = kOwnerCeilingBase + static_cast<int>(l);
-        }
-        addLine(line, owner, line.active ? kCostLine : kCostFaintLine);
-    }
-    const double markerHalf = kMarkerSize * presentationScale() / 2 + 2;
-    auto markerRect = [&](QPointF p) {
-        return QRectF(p.x() - markerHalf, p.y() - markerHalf, 2 * markerHalf, 2 * markerHalf);
-    };
-    for (const core::RooflinePoint& point : m_chart.points) {
-        const int owner = kOwnerPhaseBase + static_cast<int>(point.phase);
-        const auto index = static_cast<std::size_t>(point.phase);
-        const QPointF bottom = toPixel(point.intensity, point.achievedFlopsPerSecond);
-        placer.addRect(markerRect(bottom), owner, kCostMarker);
-        if (m_ideal[index]->visible()) {
-            const QPointF top = toPixel(point.intensity, point.idealFlopsPerSecond);
-            placer.addRect(markerRect(top), owner, kCostMarker);
-            placer.addSegment(top, bottom, owner, kCostLine);
-        }
-    }
-    for (const core::RooflinePoint& point : m_pinnedChart.points)
-        placer.addRect(markerRect(toPixel(point.intensity, point.achievedFlopsPerSecond)),
-                       kOwnerPinnedBase + static_cast<int>(point.phase), kCostMarker);
-    if (m_showsPinnedRoof) {
-        const QCPGraphDataContainer& roofData = *m_pinnedRoof->data();
-        for (int i = 0; i + 1 < roofData.size(); ++i)
-            placer.addSegment(toPixel(roofData.at(i)->key, roofData.at(i)->value),
-                              toPixel(roofData.at(i + 1)->key, roofData.at(i + 1)->value), kOwnerPinnedRoof,
-                              kCostLine);
-    }
-    const QPointF ridge = toPixel(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
-    if (m_ridgeMarker->visible())
-        placer.addRect(markerRect(ridge), kOwnerRidge, kCostMarker);
-
-    // Candidate spots.
-    auto ceilingCandidates = [&](const CeilingLabel& label) {
-        const double y = yAxis->coordToPixel(label.flopsPerSecond);
-        const double right = area.right() - 4;
-        const double start = std::max(area.left() + 4, xAxis->coordToPixel(label.startIntensity) + 6);
-        std::vector<Candidate> out;
-        // On the line at the right end, then further along it to the left, then clear of any
-        // marker sitting on the line.
-        for (const double gap : {1.0, markerHalf + 3}) {
-            const int penalty = gap > 1 ? 3 : 0;
-            out.push_back({{right, y - gap}, Qt::AlignRight | Qt::AlignBottom, 0, penalty});
-            out.push_back({{right, y + gap}, Qt::AlignRight | Qt::AlignTop, 0, penalty + 1});
-            for (const double f : {0.75, 0.5, 0.25}) {
-                const double x = start + f * (right - start);
-                out.push_back({{x, y - gap}, Qt::AlignHCenter | Qt::AlignBottom, 0, penalty + 1});
-                out.push_back({{x, y + gap}, Qt::AlignHCenter | Qt::AlignTop, 0, penalty + 2});
-            }
-            out.push_back({{start, y - gap}, Qt::AlignLeft | Qt::AlignBottom, 0, penalty + 1});
-            out.push_back({{start, y + gap}, Qt::AlignLeft | Qt::AlignTop, 0, penalty + 2});
-        }
-        // Left of where the ceiling meets the slope, in the empty region above the roof.
-        out.push_back(
-            {{xAxis->coordToPixel(label.startIntensity) - 8, y}, Qt::AlignRight | Qt::AlignVCenter, 0, 2});
-        return out;
-    };
-    // Beside a marker: right, left, below and above, then further away (below the roof first,
-    // where the plot is empty).
-    // Crossing a faint line next to the marker is better than a label far away (a leader line
-    // then joins them).
-    auto aroundMarker = [&](QPointF p, double d, int steps) {
-        std::vector<Candidate> out;
-        for (int step = 0; step < steps; ++step) {
-            const double dy = step * 1.6 * d;
-            const int far = 6 * step;
-            out.push_back({{p.x() + d, p.y() + d * 0.4 + dy}, Qt::AlignLeft | Qt::AlignTop, 0, far});
-            out.push_back({{p.x() - d, p.y() + d * 0.4 + dy}, Qt::AlignRight | Qt::AlignTop, 0, far + 1});
-            out.push_back({{p.x() - d, p.y() - d * 0.4 - dy}, Qt::AlignRight | Qt::AlignBottom, 0, far + 1});
-            out.push_back({{p.x() + d, p.y() - d * 0.4 - dy}, Qt::AlignLeft | Qt::AlignBottom, 0, far + 1});
-            out.push_back({{p.x(), p.y() + d + dy}, Qt::AlignHCenter | Qt::AlignTop, 0, far + 1});
-            out.push_back({{p.x(), p.y() - d - dy}, Qt::AlignHCenter | Qt::AlignBottom, 0, far + 1});
-        }
-        return out;
-    };
-    // A thin line from a marker to its label when the label had to move away.
-    auto lead = [&](QCPItemLine* leader, QPointF marker, const QPolygonF& label) {
-        const QRectF box = label.boundingRect();
-        const QPointF nearest(std::clamp(marker.x(), box.left(), box.right()),
-                              std::clamp(marker.y(), box.top(), box.bottom()));
-        const QLineF line(marker, nearest);
-        const bool show = !label.isEmpty() && line.length() > markerHalf + 10;
-        leader->setVisible(show);
-        if (show) {
-            leader->start->setType(QCPItemPosition::ptAbsolute);
-            leader->end->setType(QCPItemPosition::ptAbsolute);
-            leader->start->setCoords(line.pointAt((markerHalf + 1) / line.length()));
-            leader->end->setCoords(nearest);
-        }
-    };
-    // Along a slope y = b·x, within its visible part, rotated to its angle, a few pixels off it.
-    auto slopeCandidates = [&](double bandwidth, double xEnd, bool aboveFirst) {
-        std::vector<Candidate> out;
-        if (!(bandwidth > 0))
-            return out;
-        const double lo = std::max(xr.lower, yr.lower / bandwidth);
-        const double hi = std::min({xr.upper, yr.upper / bandwidth, xEnd});
-        if (!(hi > lo))
-            return out;
-        const QPointF a = toPixel(lo, bandwidth * lo);
-        const QPointF b = toPixel(hi, bandwidth * hi);
-        const QLineF line(a, b);
-        const double angle = std::atan2(line.dy(), line.dx()) * 180.0 / std::numbers::pi;
-        const QPointF up = QPointF(line.dy(), -line.dx()) / line.length() * 3.0; // screen "above"
-        for (const bool above : {aboveFirst, !aboveFirst}) {
-            for (int k = 0; k <= 16; ++k) { // t = 0.5, 0.45, 0.55, 0.4, ... 0.1, 0.9
-                const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * ((k + 1) / 2);
-                const QPointF p = a + t * (b - a) + (above ? up : -up);
-                out.push_back({p, Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop), angle, k / 4});
-            }
-        }
-        return out;
-    };
-
-    // Priority: the operating points, the active ceiling, ridge, the memory slope, host link;
-    // then, while room remains, the achieved values and the other ceilings.
-    for (QCPItemLine* leader : m_leaders)
-        leader->setVisible(false);
-    for (const core::RooflinePoint& point : m_chart.points) {
-        const auto index = static_cast<std::size_t>(point.phase);
-        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
-        const QPolygonF spot = placer.place(m_pointLabels[index], m_variants.value(m_pointLabels[index]),
-                                            kOwnerPhaseBase + static_cast<int>(point.phase),
-                                            aroundMarker(p, kMarkerSize * presentationScale() / 2 + 5, 4), true);
-        lead(m_leaders[index], p, spot);
-    }
-    for (const core::RooflinePoint& point : m_pinnedChart.points) {
-        const auto index = static_cast<std::size_t>(point.phase);
-        const QPointF p = toPixel(point.intensity, point.achievedFlopsPerSecond);
-        const QPolygonF spot = placer.place(m_pinnedLabels[index], m_variants.value(m_pinnedLabels[index]),
-                                            kOwnerPinnedBase + static_cast<int>(point.phase),
-                                            aroundMarker(p, kMarkerSize * presentationScale() / 2 + 6, 7), true);
-        lead(m_pinnedLeaders[index], p, spot);
-    }
-    for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
-        const CeilingLabel& label = m_ceilingLabels[l];
-        if (label.active)
-            placer.place(label.item, m_variants.value(label.item), kOwnerCeilingBase + static_cast<int>(l),
-                         ceilingCandidates(label), true);
-    }
-    if (m_ridgeMarker->visible()) {
-        lead(m_leaders[kPhaseCount], ridge,
-             placer.place(m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge,
-                          aroundMarker(ridge, 9, 4), true));
-    } else {
-        m_ridgeLabel->setVisible(false);
-    }
-    const double memoryBandwidth = m_memoryLine.x0 > 0 ? m_memoryLine.y0 / m_memoryLine.x0 : 0;
-    if (m_memorySlope->visible()) {
-        placer.place(m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
-                     slopeCandidates(memoryBandwidth, m_memoryLine.x1, true), true);
-    } else {
-        m_memoryLabel->setVisible(false);
-    }
-    for (std::size_t i = 0; i < m_links.size(); ++i) {
-        if (!m_links[i]->visible())
-            continue;
-        const core::RooflineLine& line = m_linkLines[i];
-        const double bandwidth = line.x0 > 0 ? line.y0 / line.x0 : 0;
-        placer.place(m_linkLabels[i], m_variants.value(m_linkLabels[i]), kOwnerLinkBase + static_cast<int>(i),
-                     slopeCandidates(bandwidth, line.x1, false), true);
-    }
-    for (const core::RooflinePoint& point : m_chart.points) {
-        const auto index = static_cast<std::size_t>(point.phase);
-        if (!m_ideal[index]->visible()) {
-            m_idealLabels[index]->setVisible(false);
-            continue;
-        }
-        const QPointF p = toPixel(point.intensity, point.idealFlopsPerSecond);
-        placer.place(m_idealLabels[index], m_variants.value(m_idealLabels[index]),
-                     kOwnerPhaseBase + static_cast<int>(point.phase), aroundMarker(p, kMarkerSize * presentationScale() / 2 + 4, 2),
-                     false);
-    }
-    if (m_showsPinnedRoof) {
-        const CeilingLabel roofLabel{m_pinnedRoofLabel, m_pinnedCeiling.y0, m_pinnedCeiling.x0, false};
-        placer.place(m_pinnedRoofLabel, m_variants.value(m_pinnedRoofLabel), kOwnerPinnedRoof,
-                     ceilingCandidates(roofLabel), true);
-    }
-    std::vector<std::size_t> others;
-    for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
-        if (!m_ceilingLabels[l].active)
-            others.push_back(l);
-    }
-    std::sort(others.begin(), others.end(), [&](std::size_t a, std::size_t b) {
-        return m_ceilingLabels[a].flopsPerSecond > m_ceilingLabels[b].flopsPerSecond;
-    });
-    for (std::size_t l : others) {
-        placer.place(m_ceilingLabels[l].item, m_variants.value(m_ceilingLabels[l].item),
-                     kOwnerCeilingBase + static_cast<int>(l), ceilingCandidates(m_ceilingLabels[l]), false);
-    }
-    // The key for filled and hollow points, in a corner nothing else uses (above the memory slope
-    // at top left is unreachable; bottom right lies under every ceiling), or left out.
-    if (!m_chart.points.empty()) {
-        const std::vector<Candidate> corners{
-            {{area.left() + 4, area.top() + 4}, Qt::AlignLeft | Qt::AlignTop, 0, 0},
-            {{area.right() - 4, area.bottom() - 4}, Qt::AlignRight | Qt::AlignBottom, 0, 1}};
-        placer.place(m_keyLabel, m_variants.value(m_keyLabel), -1, corners, false);
-    } else {
-        m_keyLabel->setVisible(false);
-    }
-}
-
 int RooflineWidget::phaseIndexOf(const QCPAbstractPlottable* plottable) const
 {
     for (int i = 0; i < kPhaseCount; ++i) {
-        if (m_points[static_cast<std::size_t>(i)] == plottable ||
-            m_ideal[static_cast<std::size_t>(i)] == plottable)
+        const PhaseItems& items = m_phases[static_cast<std::size_t>(i)];
+        if (items.point == plottable || items.ideal == plottable)
             return i;
     }
     return -1;
@@ -1113,7 +746,7 @@ QString RooflineWidget::describePlottable(const QCPAbstractPlottable* plottable)
         return {};
     }
     for (int i = 0; i < kPhaseCount; ++i) {
-        if (plottable != m_pinnedPoints[static_cast<std::size_t>(i)])
+        if (plottable != m_phases[static_cast<std::size_t>(i)].pinnedPoint)
             continue;
         for (const core::RooflinePoint& point : m_pinnedChart.points) {
             if (static_cast<int>(point.phase) == i)

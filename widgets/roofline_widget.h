@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/chart_data.h"
+#include "core/comparison.h"
 #include "core/report.h"
 #include "widgets/chart_widget.h"
 
@@ -69,8 +70,25 @@ public:
 signals:
     void pointClicked(core::RooflinePhase phase);
 
-
 private:
+    static constexpr int kPhaseCount = 3;     // prefill, decode, training step
+    static constexpr int kLinkCount = 3;      // host link, disk, interconnect
+    static constexpr double kMarkerSize = 11; // px, before presentationScale()
+
+    // What the chart draws for one phase (core::RooflinePhase is the index).
+    struct PhaseItems
+    {
+        QCPGraph* point = nullptr;         // the calibrated estimate, filled
+        QCPGraph* ideal = nullptr;         // the ideal (datasheet) estimate, hollow
+        QCPItemLine* gapLine = nullptr;    // dotted, ideal to calibrated, when they differ
+        QCPItemText* label = nullptr;      // "Decode — Memory bandwidth"
+        QCPItemText* idealLabel = nullptr; // "ideal 2.86 TFLOP/s", when there is room
+        QCPItemLine* leader = nullptr;     // marker to label, when the label had to move away
+        // Compare A/B: the pinned report's point, its label and leader.
+        QCPGraph* pinnedPoint = nullptr;
+        QCPItemText* pinnedLabel = nullptr;
+        QCPItemLine* pinnedLeader = nullptr;
+    };
     struct CeilingLabel
     {
         QCPItemText* item = nullptr;
@@ -78,40 +96,59 @@ private:
         double startIntensity = 0;
         bool active = false; // the scenario's precision is among them
     };
+    // Compute ceilings of one value ("bf16, fp16 989 TFLOP/s"): one label, so that equal ceilings
+    // do not print on top of each other.
+    struct CeilingGroup
+    {
+        double flopsPerSecond = 0;
+        QStringList names; // the active precision first
+        bool active = false;
+        double startIntensity = 0;
+    };
 
     void applyPalette() override;
     // Axis titles, the names of the lines and points, the key, and the current report's labels
     // and summary drawn again in the current language.
     void retranslateUi() override;
-    void placeLabels(); // after each layout pass: label positions avoid lines, markers and each other
+
+    // The steps of setReport(), in order.
+    core::RooflineFrame fitAxes();            // the chart's whole decades, or the frame holding A and B
+    std::array<bool, kLinkCount> showLines(); // ceilings, memory and link slopes; which links show
+    std::vector<CeilingGroup> showCeilingLabels();
+    void showLineLabels(const core::RooflineInfo& roof, const std::array<bool, kLinkCount>& hasLink);
+    void showRidge();
+    void showPoints(bool pinned);
+    void showPinnedPoints();
+    void showPinnedRoof(const core::Report& report, const core::Report* pinned, double xMax);
+    void showKey(bool pinned);
+    // The screen-reader summary.
+    QString describe(const core::Report& report, const std::vector<CeilingGroup>& groups,
+                     const std::array<bool, kLinkCount>& hasLink) const;
+
+    // After each layout pass: label positions avoid lines, markers and each other
+    // (roofline_label_layout.cpp).
+    void placeLabels();
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
     int phaseIndexOf(const QCPAbstractPlottable* plottable) const;
     QString describePlottable(const QCPAbstractPlottable* plottable) const;
     QCPItemText* newLabel();
+    QCPItemLine* newLeader();
     void setVariants(QCPItemText* label, const QStringList& variants); // longest text first
 
     QCPGraph* m_memorySlope = nullptr;
-    static constexpr int kLinkCount = 3; // host link, disk, interconnect
     std::array<QCPGraph*, kLinkCount> m_links{};
     std::vector<QCPGraph*> m_ceilings;
     std::vector<core::RooflineLine> m_ceilingLines;
     std::vector<CeilingLabel> m_ceilingLabels; // one per distinct ceiling value
-    std::array<QCPGraph*, 3> m_points{};
-    std::array<QCPGraph*, 3> m_ideal{};
-    std::array<QCPItemLine*, 3> m_gapLines{};
-    std::array<QCPItemText*, 3> m_pointLabels{};    // "Decode — Memory bandwidth"
-    std::array<QCPItemText*, 3> m_idealLabels{}; // "ideal 2.86 TFLOP/s", when there is room
-    std::array<QCPItemLine*, 4> m_leaders{};        // marker to label, per phase and for the ridge
+    std::array<PhaseItems, kPhaseCount> m_phases{};
     QCPItemTracer* m_ridgeMarker = nullptr;
     QCPItemText* m_ridgeLabel = nullptr;
+    QCPItemLine* m_ridgeLeader = nullptr;
     QCPItemText* m_memoryLabel = nullptr;
     std::array<QCPItemText*, kLinkCount> m_linkLabels{};
     QCPItemText* m_keyLabel = nullptr; // "● calibrated  ○ ideal roofline", top left (above the slope: empty)
-    // Compare A/B: the pinned report's points, their labels and leaders, and its roof.
-    std::array<QCPGraph*, 3> m_pinnedPoints{};
-    std::array<QCPItemText*, 3> m_pinnedLabels{};
-    std::array<QCPItemLine*, 3> m_pinnedLeaders{};
+    // Compare A/B: the pinned report's roof.
     QCPGraph* m_pinnedRoof = nullptr;
     QCPItemText* m_pinnedRoofLabel = nullptr;
     core::RooflineChart m_pinnedChart;

@@ -1,27 +1,22 @@
 #include "widgets/scenario_controls.h"
 
 #include "core/catalog.h"
-#include "core/model_architecture.h"
 #include "core/report.h"
-#include "widgets/core_message.h"
 #include "widgets/device_items.h"
 #include "widgets/device_search.h"
 #include "widgets/fine_tuning_controls.h"
+#include "widgets/model_items.h"
 #include "widgets/overheads_dialog.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_document.h"
-#include "widgets/value_format.h"
+#include "widgets/slider_scale.h"
 
-#include <QAbstractItemView>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
-#include <QFileInfo>
-#include <QGridLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
@@ -30,33 +25,12 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
-#include <QStyleOptionComboBox>
-#include <QStylePainter>
-#include <QVBoxLayout>
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <functional>
-#include <map>
 
 namespace lhe::widgets {
 
 namespace {
-
-// Slider spans (the brief of the panel). The spin boxes take the core's whole range
-// (core::kMaxScenarioCount, core::kMaxScenarioDevices): a value beyond a slider's end pins the
-// slider there while its box shows the value.
-constexpr int kBatchMaxPosition = 12;   // 2^12 = 4096
-constexpr int kDevicesMaxPosition = 14; // 2^14 = 16384
-constexpr int kPromptMin = 128;
-constexpr int kPromptMax = 10 << 20; // 10,485,760: Llama 4 Scout's context
-constexpr int kPromptStepsPerOctave = 16;
-constexpr int kPromptMaxPosition = 262;        // 128 · 2^(262/16) ≈ 10.9 M, clamped to kPromptMax
-constexpr int kPromptDefaultContext = 1 << 17; // slider span when a model states no context length
-constexpr int kOutputStepsPerOctave = 4;
-constexpr int kOutputMaxPosition = 1 + 15 * kOutputStepsPerOctave; // 0, then 1 … 2^15
-constexpr int kMaxCount = static_cast<int>(core::kMaxScenarioCount);
-constexpr int kMaxDevices = static_cast<int>(core::kMaxScenarioDevices);
 
 // Sets a flag for the lifetime of the guard: handlers return early while controls are set in code.
 class SyncGuard
@@ -71,58 +45,6 @@ private:
     bool& m_flag;
     bool m_previous;
 };
-
-// `base` · 2^(step / stepsPerOctave), rounded to 1/32 of its octave so that intermediate slider
-// positions land on round numbers; whole octaves stay exact powers of two.
-int logValue(int base, int step, int stepsPerOctave)
-{
-    const double exact = base * std::exp2(static_cast<double>(step) / stepsPerOctave);
-    const double octave = std::floor(std::log2(exact) + 1e-9);
-    const double quantum = std::max(1.0, std::exp2(octave - 5.0));
-    return static_cast<int>(std::lround(std::round(exact / quantum) * quantum));
-}
-
-int logStep(int base, int value, int stepsPerOctave, int maxStep)
-{
-    if (value <= base)
-        return 0;
-    const double step = std::round(stepsPerOctave * std::log2(static_cast<double>(value) / base));
-    return std::clamp(static_cast<int>(step), 0, maxStep);
-}
-
-int batchForPosition(int position)
-{
-    return 1 << std::clamp(position, 0, kBatchMaxPosition);
-}
-int positionForBatch(int batch)
-{
-    return logStep(1, batch, 1, kBatchMaxPosition);
-}
-int devicesForPosition(int position)
-{
-    return 1 << std::clamp(position, 0, kDevicesMaxPosition);
-}
-int positionForDevices(int devices)
-{
-    return logStep(1, devices, 1, kDevicesMaxPosition);
-}
-int promptForPosition(int position)
-{
-    return std::min(kPromptMax,
-                    logValue(kPromptMin, std::clamp(position, 0, kPromptMaxPosition), kPromptStepsPerOctave));
-}
-int positionForPrompt(int prompt)
-{
-    return logStep(kPromptMin, prompt, kPromptStepsPerOctave, kPromptMaxPosition);
-}
-int outputForPosition(int position)
-{
-    return position <= 0 ? 0 : logValue(1, std::min(position, kOutputMaxPosition) - 1, kOutputStepsPerOctave);
-}
-int positionForOutput(int output)
-{
-    return output <= 0 ? 0 : 1 + logStep(1, output, kOutputStepsPerOctave, kOutputMaxPosition - 1);
-}
 
 // Every count of a valid scenario fits the spin boxes (core::scenarioFromJson's ranges).
 int toInt(long long value)
@@ -145,125 +67,6 @@ core::Precision activationsForCompute(core::Precision compute)
     }
 }
 
-constexpr std::array kComputePrecisions{core::Precision::Fp32, core::Precision::Tf32, core::Precision::Bf16,
-                                        core::Precision::Fp16, core::Precision::Fp8,  core::Precision::Int8,
-                                        core::Precision::Int4, core::Precision::Fp4};
-// Block-scaled formats (README, "Devices"): weights and compute only; the cache engines of today
-// store keys and values in bf16 or fp8.
-constexpr std::array kBlockScaledPrecisions{core::Precision::MxFp8, core::Precision::MxFp4,
-                                            core::Precision::NvFp4};
-// Weight-only formats the picker lists with their bits (checkpoint has no single bit width).
-constexpr std::array kWeightOnlyPrecisions{
-    core::Precision::Q8_0, core::Precision::Q6_K,    core::Precision::Q5_K_M,  core::Precision::Q4_K_M,
-    core::Precision::Q4_0, core::Precision::AwqInt4, core::Precision::GptqInt4};
-
-QString modelDisplayName(const core::ModelEntry& model)
-{
-    return model.userDefined ? ScenarioControls::tr("%1 · user").arg(qs(model.name)) : qs(model.name);
-}
-
-// "70.6 B", "494 M", "1.2 T"
-QString paramsText(double params)
-{
-    if (params >= 1e12)
-        return ScenarioControls::tr("%1 T").arg(formatNumber(params / 1e12));
-    if (params >= 1e9)
-        return ScenarioControls::tr("%1 B").arg(formatNumber(params / 1e9));
-    return ScenarioControls::tr("%1 M").arg(formatNumber(params / 1e6));
-}
-
-// "70.6 B params" or "235 B params (MoE: 22.2 B active)"
-QString modelSummary(const core::ModelArchitecture& architecture, double total, double active)
-{
-    QString text = ScenarioControls::tr("%1 params").arg(paramsText(total));
-    if (architecture.isMoe())
-        text = ScenarioControls::tr("%1 (MoE: %2 active)").arg(text, paramsText(active));
-    return text;
-}
-
-double totalParams(const core::ModelEntry& model)
-{
-    return model.architecture.paramsTotal > 0 ? model.architecture.paramsTotal : model.publishedParamsTotal;
-}
-
-double activeParams(const core::ModelEntry& model)
-{
-    return model.architecture.paramsActive > 0 ? model.architecture.paramsActive
-                                               : model.publishedParamsActive;
-}
-
-QString architectureHtml(const core::ModelArchitecture& a)
-{
-    QString html;
-    if (!a.modelType.empty())
-        html +=
-            QStringLiteral("<br/>") + ScenarioControls::tr("model_type: %1").arg(escapedHtml(a.modelType));
-    if (a.layers > 0)
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("%1 layers · hidden %2 · %3 heads (%4 KV)")
-                                              .arg(a.layers)
-                                              .arg(a.hidden)
-                                              .arg(a.heads)
-                                              .arg(a.kvHeads);
-    if (a.isMoe())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("%1 experts, %2 per token").arg(a.experts).arg(a.expertsPerToken);
-    // Layer kinds, as the cache sees them.
-    std::array<long long, 5> kinds{};
-    for (const core::LayerSpec& layer : a.layerSpecs)
-        ++kinds[static_cast<std::size_t>(layer.attention)];
-    QStringList parts;
-    if (kinds[0] > 0)
-        parts << ScenarioControls::tr("%1 full attention").arg(kinds[0]);
-    if (kinds[1] > 0)
-        parts << ScenarioControls::tr("%1 sliding window").arg(kinds[1]);
-    if (kinds[2] > 0)
-        parts << ScenarioControls::tr("%1 chunked").arg(kinds[2]);
-    if (kinds[3] > 0)
-        parts << ScenarioControls::tr("%1 linear / state space").arg(kinds[3]);
-    if (kinds[4] > 0)
-        parts << ScenarioControls::tr("%1 MLP only").arg(kinds[4]);
-    if (parts.size() > 1 || kinds[0] != a.layers)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Layers: %1").arg(parts.join(QStringLiteral(", ")));
-    if (a.paramsVision > 0)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Vision tower: %1 params").arg(paramsText(a.paramsVision));
-    if (a.paramsMtp > 0)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Multi-token prediction: %1 params (not loaded for plain decoding)")
-                    .arg(paramsText(a.paramsMtp));
-    if (a.checkpointQuantized)
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Checkpoint: %1 (%2)")
-                    .arg(escapedHtml(a.checkpointSummary), formatBytes(a.checkpointBytes));
-    if (!a.approximations.empty())
-        html +=
-            QStringLiteral("<br/><b>") + ScenarioControls::tr("Approximate reading") + QStringLiteral("</b>");
-    return html;
-}
-
-QString modelTooltip(const core::ModelEntry& model)
-{
-    QString html = QStringLiteral("<qt><b>") + escapedHtml(model.name) + QStringLiteral("</b>");
-    html += QStringLiteral("<br/>") + ScenarioControls::tr("Family: %1").arg(escapedHtml(model.family));
-    if (!model.release.empty())
-        html += QStringLiteral("<br/>") + ScenarioControls::tr("Released %1").arg(escapedHtml(model.release));
-    html +=
-        QStringLiteral("<br/>") + modelSummary(model.architecture, totalParams(model), activeParams(model));
-    html += architectureHtml(model.architecture);
-    if (!model.paramsSource.empty())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("Parameter count: %1").arg(escapedHtml(model.paramsSource));
-    if (!model.configProvenance.empty())
-        html += QStringLiteral("<br/>") +
-                ScenarioControls::tr("config.json: %1").arg(escapedHtml(model.configProvenance));
-    html += sourcesHtml(model.sources);
-    if (model.userDefined)
-        html += QStringLiteral("<br/><b>") + ScenarioControls::tr("User-defined entry (your catalog)") +
-                QStringLiteral("</b>");
-    return html + QStringLiteral("</qt>");
-}
-
 void setPrecisionItem(QComboBox* combo, core::Precision precision)
 {
     combo->setCurrentIndex(combo->findData(qs(core::precisionName(precision))));
@@ -281,112 +84,6 @@ QString splitText(const core::Parallelism& p)
     if (p.expert > 1)
         text = ScenarioControls::tr("%1 × expert %2").arg(text).arg(p.expert);
     return text;
-}
-
-QLabel* smallLabel(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText);
-    QFont font = label->font();
-    font.setPointSizeF(font.pointSizeF() * 0.9);
-    label->setFont(font);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    return label;
-}
-
-void prepareInput(QWidget* input, const QString& objectName, const QString& accessibleName,
-                  const QString& toolTip)
-{
-    input->setObjectName(objectName);
-    input->setAccessibleName(accessibleName);
-    input->setToolTip(toolTip);
-    input->setFocusPolicy(Qt::StrongFocus); // Tab and click, not the mouse wheel (see eventFilter)
-}
-
-// A picker whose closed box shows only the entry's name (NameRole): the figures are in the popup
-// and in the summary line under it, and would only be elided in a narrow panel.
-class NameOnlyComboBox : public QComboBox
-{
-public:
-    using QComboBox::QComboBox;
-
-protected:
-    void paintEvent(QPaintEvent*) override
-    {
-        QStylePainter painter(this);
-        painter.setPen(palette().color(QPalette::Text));
-        QStyleOptionComboBox option;
-        initStyleOption(&option);
-        const QVariant name = currentData(ScenarioControls::NameRole);
-        if (name.isValid()) {
-            const QRect field =
-                style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
-            option.currentText = fontMetrics().elidedText(name.toString(), Qt::ElideRight, field.width());
-        }
-        painter.drawComplexControl(QStyle::CC_ComboBox, option);
-        painter.drawControl(QStyle::CE_ComboBoxLabel, option);
-    }
-};
-
-QComboBox* newCombo(QWidget* parent, bool nameOnly = false)
-{
-    QComboBox* combo = nameOnly ? new NameOnlyComboBox(parent) : new QComboBox(parent);
-    // Long entries elide instead of widening the panel; the popup still widens to its contents.
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(8);
-    combo->view()->setTextElideMode(Qt::ElideNone);
-    return combo;
-}
-
-// A spin box as wide as a sample value rather than its range's longest: the parallel degrees
-// take up to 10,000,000 but sit two to a row in a 300 px panel; a longer value scrolls in its box.
-class CompactSpinBox : public QSpinBox
-{
-public:
-    CompactSpinBox(QWidget* parent, QString sample) : QSpinBox(parent), m_sample(std::move(sample)) {}
-
-    QSize sizeHint() const override { return narrowed(QSpinBox::sizeHint()); }
-    QSize minimumSizeHint() const override { return narrowed(QSpinBox::minimumSizeHint()); }
-
-private:
-    // QAbstractSpinBox sizes its text field for the range's ends (each with a space): swap them
-    // for the sample.
-    QSize narrowed(QSize hint) const
-    {
-        const QFontMetrics metrics(font());
-        const QString space(QLatin1Char(' '));
-        const int range = std::max(metrics.horizontalAdvance(textFromValue(minimum()) + space),
-                                   metrics.horizontalAdvance(textFromValue(maximum()) + space));
-        hint.setWidth(hint.width() - range + metrics.horizontalAdvance(m_sample + space));
-        return hint;
-    }
-
-    QString m_sample;
-};
-
-QSpinBox* newSpin(QWidget* parent, int minimum, int maximum, const QString& widthSample = {})
-{
-    auto* spin = widthSample.isEmpty() ? new QSpinBox(parent) : new CompactSpinBox(parent, widthSample);
-    spin->setRange(minimum, maximum);
-    spin->setGroupSeparatorShown(true);
-    spin->setAccelerated(true);
-    // Typing "4096" reports 4096 on Enter or focus-out, not 4, 40 and 409 on the way.
-    spin->setKeyboardTracking(false);
-    spin->setAlignment(Qt::AlignRight);
-    return spin;
-}
-
-QSlider* newSlider(QWidget* parent, int maximum, int pageStep, int tickInterval)
-{
-    auto* slider = new QSlider(Qt::Horizontal, parent);
-    slider->setRange(0, maximum);
-    slider->setSingleStep(1);
-    slider->setPageStep(pageStep);
-    slider->setTickPosition(QSlider::TicksBelow);
-    slider->setTickInterval(tickInterval);
-    slider->setTracking(true); // valueChanged while dragging: the charts follow live
-    return slider;
 }
 
 } // namespace
@@ -417,320 +114,6 @@ void ScenarioControls::setDocument(ScenarioDocument* document)
 }
 
 ScenarioControls::~ScenarioControls() = default;
-
-void ScenarioControls::buildUi()
-{
-    setMinimumWidth(300);
-    auto* outer = qobject_cast<QVBoxLayout*>(layout());
-    if (!outer) {
-        outer = new QVBoxLayout(this);
-        outer->setContentsMargins(0, 0, 0, 0);
-    }
-    m_scroll = new QScrollArea(this);
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_scroll->setAccessibleName(tr("Scenario"));
-    m_scroll->setAccessibleDescription(
-        tr("Device, model, workload, parallel split, precisions and training options of the scenario"));
-    outer->addWidget(m_scroll);
-
-    auto* content = new QWidget(m_scroll);
-    content->setObjectName(QStringLiteral("scenarioControlsContent"));
-    auto* column = new QVBoxLayout(content);
-    column->setContentsMargins(6, 6, 6, 6);
-    column->setSpacing(8);
-
-    // Label in column 0, field in column 1; slider rows put label and spin box on one line and the
-    // slider underneath at full width, so a 300 px panel still gets a usable slider.
-    const auto newGroup = [content, column](const QString& title) {
-        auto* group = new QGroupBox(title, content);
-        auto* grid = new QGridLayout(group);
-        grid->setContentsMargins(8, 6, 8, 8);
-        grid->setHorizontalSpacing(8);
-        grid->setVerticalSpacing(4);
-        grid->setColumnStretch(1, 1);
-        column->addWidget(group);
-        return std::pair{group, grid};
-    };
-    const auto addLabel = [](QGridLayout* grid, int row, const QString& text, QWidget* buddy) {
-        auto* label = new QLabel(text, buddy->parentWidget());
-        label->setBuddy(buddy);
-        grid->addWidget(label, row, 0);
-        return label;
-    };
-    const auto addSliderRows = [](QGridLayout* grid, int row, const QString& text, QSpinBox* spin,
-                                  QSlider* slider) {
-        auto* label = new QLabel(text, spin->parentWidget());
-        label->setBuddy(spin);
-        auto* line = new QHBoxLayout;
-        line->addWidget(label);
-        line->addStretch(1);
-        line->addWidget(spin);
-        grid->addLayout(line, row, 0, 1, 2);
-        grid->addWidget(slider, row + 1, 0, 1, 2);
-        return label;
-    };
-
-    // Hardware
-    {
-        auto [group, grid] = newGroup(tr("Hardware"));
-        m_deviceCombo = newCombo(group, true);
-        m_deviceModel = new QStandardItemModel(m_deviceCombo);
-        m_deviceCombo->setModel(m_deviceModel);
-        prepareInput(m_deviceCombo, QStringLiteral("deviceCombo"), tr("Device"),
-                     tr("The chip every device of the scenario uses. Hover an entry for its sources."));
-        addLabel(grid, 0, tr("&Device"), m_deviceCombo);
-        grid->addWidget(m_deviceCombo, 0, 1);
-        m_deviceSearch = new DeviceSearch(group);
-        grid->addWidget(m_deviceSearch, 1, 0, 1, 2);
-        m_deviceSummary = smallLabel(group);
-        m_deviceSummary->setObjectName(QStringLiteral("deviceSummary"));
-        grid->addWidget(m_deviceSummary, 2, 0, 1, 2);
-
-        m_devicesSpin = newSpin(group, 1, kMaxDevices);
-        prepareInput(m_devicesSpin, QStringLiteral("deviceCountSpin"), tr("Device count"),
-                     tr("Number of devices (GPUs or chips); any count from 1 to 10,000,000."));
-        m_devicesSlider = newSlider(group, kDevicesMaxPosition, 1, 1);
-        prepareInput(m_devicesSlider, QStringLiteral("deviceCountSlider"), tr("Device count slider"),
-                     tr("Number of devices in powers of two; type any count in the box."));
-        addSliderRows(grid, 3, tr("Device cou&nt"), m_devicesSpin, m_devicesSlider);
-    }
-
-    // Model
-    {
-        auto [group, grid] = newGroup(tr("Model"));
-        m_modelCombo = newCombo(group, true);
-        m_modelModel = new QStandardItemModel(m_modelCombo);
-        m_modelCombo->setModel(m_modelModel);
-        prepareInput(m_modelCombo, QStringLiteral("modelCombo"), tr("Model"),
-                     tr("Catalog model, grouped by family and ordered by size, or an imported config.json."));
-        addLabel(grid, 0, tr("&Model"), m_modelCombo);
-        grid->addWidget(m_modelCombo, 0, 1);
-        m_modelSummary = smallLabel(group);
-        m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
-        grid->addWidget(m_modelSummary, 1, 0, 1, 2);
-        m_importButton = new QPushButton(tr("Import Hugging Face config.&json…"), group);
-        prepareInput(m_importButton, QStringLiteral("importButton"), tr("Import Hugging Face config.json"),
-                     tr("Read a model's config.json (dense, GQA, MoE or MLA) and use it as the model."));
-        grid->addWidget(m_importButton, 2, 0, 1, 2);
-    }
-
-    // Workload
-    {
-        auto [group, grid] = newGroup(tr("Workload"));
-        auto* modeRow = new QHBoxLayout;
-        m_inferenceRadio = new QRadioButton(tr("&Inference"), group);
-        prepareInput(m_inferenceRadio, QStringLiteral("inferenceRadio"), tr("Inference mode"),
-                     tr("Prefill a prompt, then generate output tokens."));
-        m_trainingRadio = new QRadioButton(tr("&Training"), group);
-        prepareInput(m_trainingRadio, QStringLiteral("trainingRadio"), tr("Training mode"),
-                     tr("One optimizer step over the global batch."));
-        m_modeGroup = new QButtonGroup(m_scroll); // rebuilt with the panel
-        m_modeGroup->addButton(m_inferenceRadio, 0);
-        m_modeGroup->addButton(m_trainingRadio, 1);
-        modeRow->addWidget(m_inferenceRadio);
-        modeRow->addWidget(m_trainingRadio);
-        modeRow->addStretch(1);
-        grid->addWidget(new QLabel(tr("Mode"), group), 0, 0);
-        grid->addLayout(modeRow, 0, 1);
-
-        m_batchSpin = newSpin(group, 1, kMaxCount);
-        m_batchSlider = newSlider(group, kBatchMaxPosition, 1, 1);
-        addSliderRows(grid, 1, tr("&Batch"), m_batchSpin, m_batchSlider);
-
-        m_promptSpin = newSpin(group, 1, kMaxCount);
-        m_promptSlider = newSlider(group, kPromptMaxPosition, kPromptStepsPerOctave, kPromptStepsPerOctave);
-        m_promptLabel = addSliderRows(grid, 3, tr("&Prompt tokens"), m_promptSpin, m_promptSlider);
-
-        m_outputSpin = newSpin(group, 0, kMaxCount);
-        prepareInput(m_outputSpin, QStringLiteral("outputSpin"), tr("Output tokens"),
-                     tr("Tokens generated per sequence (0: prefill only). Inference only."));
-        m_outputSlider = newSlider(group, kOutputMaxPosition, kOutputStepsPerOctave, kOutputStepsPerOctave);
-        prepareInput(m_outputSlider, QStringLiteral("outputSlider"), tr("Output tokens slider"),
-                     tr("Output tokens on a log scale from 0 to 32,768; type an exact count in the box."));
-        m_outputLabel = addSliderRows(grid, 5, tr("&Output tokens"), m_outputSpin, m_outputSlider);
-        // Accessible names and tooltips of batch and prompt depend on the mode: applyModeToUi().
-        m_batchSpin->setObjectName(QStringLiteral("batchSpin"));
-        m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
-        m_promptSpin->setObjectName(QStringLiteral("promptSpin"));
-        m_promptSlider->setObjectName(QStringLiteral("promptSlider"));
-        m_promptLabel->setObjectName(QStringLiteral("promptLabel"));
-        for (QWidget* input : {static_cast<QWidget*>(m_batchSpin), static_cast<QWidget*>(m_batchSlider),
-                               static_cast<QWidget*>(m_promptSpin), static_cast<QWidget*>(m_promptSlider)})
-            input->setFocusPolicy(Qt::StrongFocus);
-    }
-
-    // Parallel split
-    {
-        auto [group, grid] = newGroup(tr("Parallel split"));
-        m_autoSplitCheck = new QCheckBox(tr("A&uto"), group);
-        prepareInput(m_autoSplitCheck, QStringLiteral("autoSplitCheck"), tr("Automatic parallel split"),
-                     tr("Let the estimator choose: tensor parallel within a node up to the head count, then "
-                        "pipeline, then data. Uncheck to set the degrees yourself."));
-        grid->addWidget(m_autoSplitCheck, 0, 0, Qt::AlignTop);
-        m_splitLabel = smallLabel(group);
-        m_splitLabel->setObjectName(QStringLiteral("splitLabel"));
-        grid->addWidget(m_splitLabel, 0, 1);
-
-        auto* degrees = new QGridLayout;
-        degrees->setHorizontalSpacing(8);
-        degrees->setColumnStretch(1, 1);
-        degrees->setColumnStretch(3, 1);
-        const auto addDegree = [&](QSpinBox*& spin, int row, int column, const QString& text,
-                                   const QString& name, const QString& accessible, const QString& tip) {
-            spin = newSpin(group, 1, kMaxDevices, QLocale().toString(16384));
-            prepareInput(spin, name, accessible, tip);
-            auto* label = new QLabel(text, group);
-            label->setBuddy(spin);
-            degrees->addWidget(label, row, column);
-            degrees->addWidget(spin, row, column + 1);
-        };
-        addDegree(m_tensorSpin, 0, 0, tr("Tenso&r"), QStringLiteral("tensorSpin"),
-                  tr("Tensor parallel degree"),
-                  tr("Devices that split every layer's matrices (Megatron-LM tensor parallelism)."));
-        addDegree(m_pipelineSpin, 0, 2, tr("Pipe&line"), QStringLiteral("pipelineSpin"),
-                  tr("Pipeline parallel degree"), tr("Stages the layers are divided into."));
-        addDegree(m_dataSpin, 1, 0, tr("Dat&a"), QStringLiteral("dataSpin"), tr("Data parallel degree"),
-                  tr("Replicas that each process part of the batch."));
-        addDegree(m_expertSpin, 1, 2, tr("E&xpert"), QStringLiteral("expertSpin"),
-                  tr("Expert parallel degree"),
-                  tr("Devices the routed experts of a mixture-of-experts model are spread over."));
-        grid->addLayout(degrees, 1, 0, 1, 2);
-
-        m_splitWarning = new QLabel(group);
-        m_splitWarning->setObjectName(QStringLiteral("splitWarningLabel"));
-        m_splitWarning->setWordWrap(true);
-        m_splitWarning->setTextFormat(Qt::PlainText);
-        QFont bold = m_splitWarning->font();
-        bold.setBold(true);
-        m_splitWarning->setFont(bold);
-        m_splitWarning->setAccessibleName(tr("Parallel split problem"));
-        grid->addWidget(m_splitWarning, 2, 0, 1, 2);
-    }
-
-    // Precision and kernels
-    {
-        auto [group, grid] = newGroup(tr("Precision and kernels"));
-        m_weightsCombo = newCombo(group);
-        m_kvCacheCombo = newCombo(group);
-        m_computeCombo = newCombo(group);
-        for (const core::Precision precision : kComputePrecisions) {
-            const QString name = qs(core::precisionName(precision));
-            m_weightsCombo->addItem(name, name);
-            m_kvCacheCombo->addItem(name, name);
-            m_computeCombo->addItem(name, name);
-        }
-        auto* weightsModel = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
-        auto* computeModel = qobject_cast<QStandardItemModel*>(m_computeCombo->model());
-        weightsModel->appendRow(headerItem(tr("Block-scaled")));
-        computeModel->appendRow(headerItem(tr("Block-scaled")));
-        for (const core::Precision precision : kBlockScaledPrecisions) {
-            const QString name = qs(core::precisionName(precision));
-            m_weightsCombo->addItem(
-                tr("%1 · %2 bits").arg(name, formatNumber(core::bitsPerElement(precision))), name);
-            m_computeCombo->addItem(name, name);
-        }
-        weightsModel->appendRow(headerItem(tr("Weight-only (inference)")));
-        for (const core::Precision precision : kWeightOnlyPrecisions) {
-            const QString name = qs(core::precisionName(precision));
-            m_weightsCombo->addItem(
-                tr("%1 · %2 bits").arg(name, formatNumber(core::bitsPerElement(precision))), name);
-        }
-        weightsModel->appendRow(headerItem(tr("As the checkpoint stores them")));
-        m_weightsCombo->addItem(tr("checkpoint · each module in its stored format"),
-                                qs(core::precisionName(core::Precision::Checkpoint)));
-        prepareInput(m_weightsCombo, QStringLiteral("weightsCombo"), tr("Weights precision"),
-                     tr("Storage format of the weights. Weight-only formats (llama.cpp, AWQ, GPTQ) are "
-                        "stored compressed and computed in the compute precision; bits include scales."));
-        prepareInput(m_kvCacheCombo, QStringLiteral("kvCacheCombo"), tr("KV cache precision"),
-                     tr("Storage format of the attention key/value cache."));
-        prepareInput(m_computeCombo, QStringLiteral("computeCombo"), tr("Compute precision"),
-                     tr("Format of the matrix products; selects the device's peak column. "
-                        "Activations follow it for 16- and 32-bit formats and stay bf16 below."));
-        addLabel(grid, 0, tr("&Weights"), m_weightsCombo);
-        grid->addWidget(m_weightsCombo, 0, 1);
-        addLabel(grid, 1, tr("&KV cache"), m_kvCacheCombo);
-        grid->addWidget(m_kvCacheCombo, 1, 1);
-        addLabel(grid, 2, tr("&Compute"), m_computeCombo);
-        grid->addWidget(m_computeCombo, 2, 1);
-        m_activationsLabel = smallLabel(group);
-        m_activationsLabel->setObjectName(QStringLiteral("activationsLabel"));
-        m_activationsLabel->setToolTip(
-            tr("Activations follow the compute precision for 16- and 32-bit formats "
-               "and stay bf16 for narrower ones."));
-        grid->addWidget(m_activationsLabel, 3, 0, 1, 2);
-        m_flashAttentionCheck = new QCheckBox(tr("Fla&sh attention"), group);
-        prepareInput(m_flashAttentionCheck, QStringLiteral("flashAttentionCheck"), tr("Flash attention"),
-                     tr("Fused attention kernels (FlashAttention): no attention score matrix in memory."));
-        grid->addWidget(m_flashAttentionCheck, 4, 0, 1, 2);
-        m_overheadsButton = new QPushButton(tr("Memor&y overheads…"), group);
-        prepareInput(m_overheadsButton, QStringLiteral("overheadsButton"), tr("Memory overheads"),
-                     tr("Runtime context, allocator reserve, NCCL buffers and a serving engine's "
-                        "pre-allocated KV pool: each a segment of the memory bar, with its default."));
-        grid->addWidget(m_overheadsButton, 5, 0, 1, 2);
-    }
-
-    // Training
-    {
-        auto [group, grid] = newGroup(tr("Training"));
-        m_trainingGroup = group;
-        m_trainingGroup->setObjectName(QStringLiteral("trainingGroup"));
-        m_trainingGroup->setToolTip(tr("Used in training mode only."));
-        m_zeroCombo = newCombo(group);
-        m_zeroCombo->addItem(tr("0 — off"), 0);
-        m_zeroCombo->addItem(tr("1 — optimizer states"), 1);
-        m_zeroCombo->addItem(tr("2 — + gradients"), 2);
-        m_zeroCombo->addItem(tr("3 — + parameters"), 3);
-        prepareInput(m_zeroCombo, QStringLiteral("zeroStageCombo"), tr("ZeRO stage"),
-                     tr("What data-parallel replicas shard (Rajbhandari et al. 2020)."));
-        m_recomputeCombo = newCombo(group);
-        m_recomputeCombo->addItem(tr("None"), QStringLiteral("none"));
-        m_recomputeCombo->addItem(tr("Selective"), QStringLiteral("selective"));
-        m_recomputeCombo->addItem(tr("Full"), QStringLiteral("full"));
-        prepareInput(m_recomputeCombo, QStringLiteral("recomputeCombo"), tr("Activation recomputation"),
-                     tr("Recompute activations in the backward pass instead of storing them "
-                        "(selective: attention only, Korthikanti et al. 2022)."));
-        m_microBatchSpin = newSpin(group, 1, kMaxCount);
-        prepareInput(m_microBatchSpin, QStringLiteral("microBatchSpin"), tr("Micro-batch size"),
-                     tr("Sequences per micro-batch per data-parallel replica."));
-        m_optimizerCombo = newCombo(group);
-        m_optimizerCombo->addItem(tr("AdamW"), QStringLiteral("adamw"));
-        m_optimizerCombo->addItem(tr("SGD"), QStringLiteral("sgd"));
-        m_optimizerCombo->addItem(tr("AdamW 8-bit"), QStringLiteral("adamw-8bit"));
-        prepareInput(m_optimizerCombo, QStringLiteral("optimizerCombo"), tr("Optimizer"),
-                     tr("Optimizer whose states are kept per parameter."));
-        addLabel(grid, 0, tr("ZeRO sta&ge"), m_zeroCombo);
-        grid->addWidget(m_zeroCombo, 0, 1);
-        addLabel(grid, 1, tr("Rec&ompute"), m_recomputeCombo);
-        grid->addWidget(m_recomputeCombo, 1, 1);
-        addLabel(grid, 2, tr("Micro-batch si&ze"), m_microBatchSpin);
-        grid->addWidget(m_microBatchSpin, 2, 1, Qt::AlignRight);
-        addLabel(grid, 3, tr("O&ptimizer"), m_optimizerCombo);
-        grid->addWidget(m_optimizerCombo, 3, 1);
-        m_fineTuning = new FineTuningControls(group, grid, 4);
-    }
-    column->addStretch(1);
-    m_scroll->setWidget(content);
-
-    // Visual order, top to bottom and left to right.
-    std::vector<QWidget*> tabOrder{m_deviceCombo,  m_deviceSearch,   m_devicesSpin,         m_devicesSlider,
-                                   m_modelCombo,   m_importButton,   m_inferenceRadio,      m_trainingRadio,
-                                   m_batchSpin,    m_batchSlider,    m_promptSpin,          m_promptSlider,
-                                   m_outputSpin,   m_outputSlider,   m_autoSplitCheck,      m_tensorSpin,
-                                   m_pipelineSpin, m_dataSpin,       m_expertSpin,          m_weightsCombo,
-                                   m_kvCacheCombo, m_computeCombo,   m_flashAttentionCheck, m_overheadsButton,
-                                   m_zeroCombo,    m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
-    for (QWidget* input : m_fineTuning->inputs())
-        tabOrder.push_back(input);
-    for (std::size_t i = 1; i < tabOrder.size(); ++i)
-        setTabOrder(tabOrder[i - 1], tabOrder[i]);
-    for (QWidget* input : tabOrder) {
-        if (qobject_cast<QComboBox*>(input) || qobject_cast<QAbstractSpinBox*>(input) ||
-            qobject_cast<QSlider*>(input))
-            input->installEventFilter(this);
-    }
-}
 
 void ScenarioControls::connectSignals()
 {
@@ -821,27 +204,7 @@ void ScenarioControls::populateDevices(const core::Catalog& catalog)
 void ScenarioControls::populateModels(const core::Catalog* catalog)
 {
     if (catalog) {
-        m_modelModel->clear();
-        // Families alphabetically, models by size within a family.
-        std::map<QString, std::vector<const core::ModelEntry*>> families;
-        for (const core::ModelEntry& model : catalog->models())
-            families[qs(model.family).toCaseFolded()].push_back(&model);
-        for (auto& [key, models] : families) {
-            std::stable_sort(models.begin(), models.end(),
-                             [](const core::ModelEntry* a, const core::ModelEntry* b) {
-                                 return totalParams(*a) < totalParams(*b);
-                             });
-            m_modelModel->appendRow(headerItem(qs(models.front()->family)));
-            for (const core::ModelEntry* model : models) {
-                QStandardItem* item =
-                    entryItem(qs(model->id), modelDisplayName(*model),
-                              modelSummary(model->architecture, totalParams(*model), activeParams(*model)),
-                              modelTooltip(*model));
-                item->setData(static_cast<qlonglong>(model->architecture.maxPositions), ContextRole);
-                item->setData(model->architecture.checkpointQuantized, QuantizedRole);
-                m_modelModel->appendRow(item);
-            }
-        }
+        fillModelModel(*m_modelModel, *catalog);
     } else {
         // Only the imported rows change: drop them and append them again below.
         for (int row = 0; row < m_modelModel->rowCount(); ++row) {
@@ -857,48 +220,9 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
     QStandardItem* header = headerItem(tr("Imported"));
     header->setData(-1, ImportIndexRole);
     m_modelModel->appendRow(header);
-    for (std::size_t i = 0; i < m_imported.size(); ++i) {
-        const ImportedConfig& imported = m_imported[i];
-        const std::string modelType = imported.config.value("model_type", std::string());
-        // Named after its repository (_name_or_path) or folder, never "config.json" or a path.
-        const std::string importedName =
-            core::importedModelName(imported.config, imported.path.toStdString());
-        const QString name =
-            tr("Imported: %1")
-                .arg(importedName == "imported model" && !modelType.empty() ? qs(modelType)
-                                                                            : qs(importedName));
-        QString summary;
-        qlonglong context = 0;
-        bool quantized = false;
-        QString tooltip = QStringLiteral("<qt><b>") + name.toHtmlEscaped() + QStringLiteral("</b>");
-        if (!imported.path.isEmpty())
-            tooltip += QStringLiteral("<br/>") + imported.path.toHtmlEscaped();
-        try {
-            std::vector<core::Message> warnings;
-            const core::ModelArchitecture architecture =
-                core::architectureFromHfConfig(imported.config, "model_config", warnings);
-            summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
-            context = architecture.maxPositions;
-            quantized = architecture.checkpointQuantized;
-            tooltip += QStringLiteral("<br/>") + summary + architectureHtml(architecture);
-            for (const core::Message& warning : warnings)
-                tooltip += QStringLiteral("<br/><i>") + translatedMessage(warning).toHtmlEscaped() +
-                           QStringLiteral("</i>");
-        } catch (const core::InputError& error) {
-            summary = tr("not readable");
-            tooltip += QStringLiteral("<br/><i>") + translatedError(error).toHtmlEscaped() + QStringLiteral("</i>");
-        } catch (const std::exception& error) {
-            summary = tr("not readable");
-            tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +
-                       QStringLiteral("</i>");
-        }
-        QStandardItem* item = entryItem(QString(), name, summary, tooltip + QStringLiteral("</qt>"));
-        item->setData(ImportedItem, KindRole);
-        item->setData(static_cast<int>(i), ImportIndexRole);
-        item->setData(context, ContextRole);
-        item->setData(quantized, QuantizedRole);
-        m_modelModel->appendRow(item);
-    }
+    for (std::size_t i = 0; i < m_imported.size(); ++i)
+        m_modelModel->appendRow(
+            importedModelItem(m_imported[i].config, m_imported[i].path, static_cast<int>(i)));
 }
 
 // Headers are disabled so that arrow keys skip them; give them the normal text colour (bold) so

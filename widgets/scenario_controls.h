@@ -24,6 +24,7 @@ class QScrollArea;
 class QSlider;
 class QSpinBox;
 class QStandardItemModel;
+class QVBoxLayout;
 
 namespace lhe::core {
 struct Report;
@@ -144,7 +145,15 @@ private:
         QString path;
     };
 
+    // The panel's controls, section by section (scenario_controls_sections.cpp).
     void buildUi();
+    void buildHardwareSection(QVBoxLayout* column);
+    void buildModelSection(QVBoxLayout* column);
+    void buildWorkloadSection(QVBoxLayout* column);
+    void buildSplitSection(QVBoxLayout* column);
+    void buildPrecisionSection(QVBoxLayout* column);
+    void buildTrainingSection(QVBoxLayout* column);
+    void orderTabsAndFilterWheel();
     void connectSignals();
     void populateDevices(const core::Catalog& catalog);
     void populateModels(const core::Catalog* catalog);

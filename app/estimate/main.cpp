@@ -1,4 +1,4 @@
-// llm-hw-estimate: prints the core's report for a scenario (CONTRACT.md "Command line").
+// llm-hw-estimate: prints the core's report for a scenario (docs/CONTRACT §5 llm-hw-estimate).
 // Exit 0 on success, 2 with one line on stderr for bad input.
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"

@@ -1,23 +1,18 @@
 #include "app/explorer/main_window.h"
 
 #include "app/explorer/app_settings.h"
-#include "app/explorer/hf_import_dialog.h"
+#include "app/explorer/design_space_scheduler.h"
 #include "app/explorer/language.h"
+#include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
-#include "app/support/report_csv.h"
 #include "app/support/save_file.h"
-#include "app/support/user_catalog.h"
-#include "core/design_space.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
-#include "widgets/calibration_dialog.h"
 #include "widgets/compare_view.h"
 #include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
-#include "widgets/device_editor_dialog.h"
 #include "widgets/explain_panel.h"
-#include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/message_log.h"
 #include "widgets/primer_panel.h"
@@ -25,19 +20,13 @@
 #include "widgets/scenario_change_command.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/scenario_document.h"
-#include "widgets/theme.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
-#include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -63,15 +52,6 @@ void setStandardShortcut(QAction* action, QKeySequence::StandardKey key, const Q
 {
     const QList<QKeySequence> bindings = QKeySequence::keyBindings(key);
     action->setShortcuts(bindings.isEmpty() ? QList<QKeySequence>{fallback} : bindings);
-}
-
-// A config.json may hold anything under any key: read a name only when it is a string
-// (json::value would throw on a number there).
-QString stringField(const json& object, const char* key)
-{
-    const auto found = object.find(key);
-    return found != object.end() && found->is_string() ? QString::fromStdString(found->get<std::string>())
-                                                       : QString();
 }
 
 } // namespace
@@ -144,14 +124,15 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     });
     // "Show me" is an ordinary change of the scenario, so Undo returns to the user's own; the
     // roofline comes forward because most paragraphs point at it.
-    connect(m_primer, &widgets::PrimerPanel::presetRequested, this, [this](const QString& id, const json& scenario) {
-        QString error;
-        if (!changeScenario(scenario, &error)) {
-            logError(tr("The primer's scenario %1 cannot be loaded: %2").arg(id, error));
-            return;
-        }
-        m_dashboard->showDesignSpace(false);
-    });
+    connect(m_primer, &widgets::PrimerPanel::presetRequested, this,
+            [this](const QString& id, const json& scenario) {
+                QString error;
+                if (!changeScenario(scenario, &error)) {
+                    logError(tr("The primer's scenario %1 cannot be loaded: %2").arg(id, error));
+                    return;
+                }
+                m_dashboard->showDesignSpace(false);
+            });
     // A permanent status bar button: how many messages there are, one click to read them.
     m_messageButton->setObjectName(QStringLiteral("messageButton"));
     m_messageButton->setAutoRaise(true);
@@ -179,14 +160,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     connect(m_document, &widgets::ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
-    connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
-        if (shown && m_designSpaceStale)
-            updateDesignSpace();
-    });
-    connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::phaseChanged, this, [this] {
-        m_designSpaceStale = true;
-        updateDesignSpace();
-    });
+    m_designSpace = new DesignSpaceScheduler(m_dashboard, m_document, m_catalog, this);
     // A click on a cell moves the sliders there: an ordinary change of the scenario.
     connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::cellClicked, m_controls,
             &widgets::ScenarioControls::setBatchAndPrompt);
@@ -325,24 +299,7 @@ void MainWindow::createActions()
     connect(qApp, &QApplication::focusChanged, this, &MainWindow::updateResetView);
     view->addSeparator();
 
-    QMenu* theme = m_menus.theme = view->addMenu(QString());
-    m_themeGroup = new QActionGroup(this);
-    for (const widgets::Theme choice : {widgets::Theme::System, widgets::Theme::Light, widgets::Theme::Dark}) {
-        QAction* action = theme->addAction(QString());
-        action->setCheckable(true);
-        action->setData(widgets::themeToString(choice));
-        action->setChecked(choice == widgets::Theme::System);
-        m_themeGroup->addAction(action);
-    }
-    connect(m_themeGroup, &QActionGroup::triggered, this,
-            [this](QAction* action) { applyTheme(action->data().toString()); });
-    theme->addSeparator();
-    m_exportAsShownAction = theme->addAction(QString());
-    m_exportAsShownAction->setCheckable(true);
-    connect(m_exportAsShownAction, &QAction::toggled, this, [this](bool asShown) {
-        if (m_settings)
-            m_settings->setExportAsShown(asShown);
-    });
+    m_themeMenu = new ThemeMenu(view->addMenu(QString()), this);
     // Each language is named in itself, so that someone who cannot read the current one finds
     // theirs; choosing one switches the application's translators (languageChangeRequested) and
     // every widget retranslates itself in place.
@@ -484,13 +441,7 @@ void MainWindow::retranslateUi()
     m_actions.zoomOut->setText(tr("Zoom &Out"));
     m_resetViewAction->setText(tr("Reset &View"));
     m_resetViewAction->setStatusTip(tr("Fit the chart to the current report again"));
-    m_menus.theme->setTitle(tr("&Theme"));
-    for (QAction* action : m_themeGroup->actions())
-        action->setText(QLatin1Char('&') + widgets::themeDisplayName(widgets::themeFromString(
-                                               action->data().toString(), widgets::Theme::System)));
-    m_exportAsShownAction->setText(tr("Export Images in the &Window's Colours"));
-    m_exportAsShownAction->setStatusTip(
-        tr("Off: exported and copied charts are light, for print and slides"));
+    m_themeMenu->retranslate();
     m_menus.language->setTitle(tr("&Language"));
     for (QAction* action : m_languageGroup->actions()) {
         if (action->data().toString().isEmpty())
@@ -537,27 +488,8 @@ bool MainWindow::presentationMode() const
 void MainWindow::setPresentationMode(bool on)
 {
     m_presentationAction->setChecked(on); // re-enters through toggled() when called directly
-    // The application font, not a style sheet: every widget, dialog and chart label derives its
-    // size from it, and the charts re-style on the FontChange it sends (ChartWidget). Lines are
-    // scaled first so that re-style already draws them wider.
-    if (on == (widgets::ChartWidget::presentationScale() != 1.0))
+    if (!m_presentation.set(on, m_controlsAction))
         return;
-    if (on) {
-        m_normalFont = QApplication::font();
-        QFont large = m_normalFont;
-        if (large.pointSizeF() > 0)
-            large.setPointSizeF(large.pointSizeF() * kPresentationScale);
-        else
-            large.setPixelSize(qRound(large.pixelSize() * kPresentationScale));
-        widgets::ChartWidget::setPresentationScale(kPresentationScale);
-        QApplication::setFont(large);
-        m_controlsBeforePresentation = m_controlsAction->isChecked();
-        m_controlsAction->setChecked(false);
-    } else {
-        widgets::ChartWidget::setPresentationScale(1.0);
-        QApplication::setFont(m_normalFont);
-        m_controlsAction->setChecked(m_controlsBeforePresentation);
-    }
     statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave, F9 for the scenario controls")
                                 : tr("Presentation mode off"),
                              4000);
@@ -570,8 +502,7 @@ void MainWindow::showReport()
         m_dashboard->setReport(*report);
         if (m_compareView->hasPinned())
             m_compareView->setCurrent(*report);
-        m_designSpaceStale = true;
-        updateDesignSpace();
+        m_designSpace->reportChanged();
         if (!report->warnings.empty())
             statusBar()->showMessage(widgets::translatedMessage(report->warnings.front()));
         else
@@ -605,8 +536,9 @@ void MainWindow::refreshExplanation()
     const std::optional<core::Report>& report =
         m_explainPinned ? m_compareView->pinned() : m_document->report();
     if (!report) {
-        m_explainPanel->showMessage(m_explainPinned ? tr("Nothing is pinned as A any more.")
-                                                    : tr("No report to explain: choose a device and a model first."));
+        m_explainPanel->showMessage(m_explainPinned
+                                        ? tr("Nothing is pinned as A any more.")
+                                        : tr("No report to explain: choose a device and a model first."));
         return;
     }
     // In Compare A/B the heading says whose number it is.
@@ -617,85 +549,6 @@ void MainWindow::refreshExplanation()
         m_explainPanel->setExplanations(heading, core::explain(*report, m_catalog, *m_explainTarget));
     } catch (const core::InputError& error) {
         m_explainPanel->showMessage(widgets::translatedError(error));
-    }
-}
-
-void MainWindow::pinCurrent()
-{
-    const std::optional<core::Report>& report = m_document->report();
-    if (!report) {
-        statusBar()->showMessage(tr("Nothing to pin: the current scenario has no estimate"), 5000);
-        return;
-    }
-    m_compareView->setPinned(*report);
-    m_compareView->setCurrent(*report);
-    pinChanged();
-    statusBar()->showMessage(tr("Pinned %1 as A: change the controls to compare (View → Compare A/B)")
-                                 .arg(widgets::CompareView::scenarioTitle(*report)),
-                             6000);
-}
-
-bool MainWindow::pinScenario(const json& scenario, QString* error)
-{
-    try {
-        const core::Report pinned = core::estimate(core::scenarioFromJson(scenario), m_catalog);
-        m_compareView->setPinned(pinned);
-    } catch (const core::InputError& e) {
-        *error = widgets::translatedError(e);
-        return false;
-    }
-    if (m_document->report())
-        m_compareView->setCurrent(*m_document->report());
-    pinChanged();
-    return true;
-}
-
-void MainWindow::clearPin()
-{
-    showCompare(false);
-    m_compareView->clearPinned();
-    pinChanged();
-}
-
-void MainWindow::pinChanged()
-{
-    const bool pinned = m_compareView->hasPinned();
-    m_compareAction->setEnabled(pinned);
-    m_clearPinAction->setEnabled(pinned);
-    if (m_explainPinned && m_explainDock->isVisible())
-        refreshExplanation(); // A's number, from the new A (or "nothing pinned")
-}
-
-void MainWindow::showCompare(bool shown)
-{
-    shown = shown && m_compareView->hasPinned();
-    m_views->setCurrentIndex(shown ? 1 : 0); // the compare view's scroll area, or the dashboard
-    if (m_compareAction->isChecked() != shown)
-        m_compareAction->setChecked(shown); // re-enters with the same value: no loop
-    updateResetView();
-}
-
-bool MainWindow::compareShown() const
-{
-    return m_views->currentIndex() == 1;
-}
-
-QWidget* MainWindow::exportTarget() const
-{
-    return compareShown() ? static_cast<QWidget*>(m_compareView) : m_dashboard;
-}
-
-void MainWindow::updateDesignSpace()
-{
-    if (!m_dashboard->designSpaceShown() || !m_document->report())
-        return;
-    m_designSpaceStale = false;
-    core::DesignSpaceAxes axes;
-    axes.phase = m_dashboard->designSpace()->requestedPhase();
-    try {
-        m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
-    } catch (const core::InputError& error) {
-        m_dashboard->designSpace()->clear(widgets::translatedError(error));
     }
 }
 
@@ -710,29 +563,6 @@ bool MainWindow::loadScenario(const json& scenario, QString* error)
     return m_document->load(scenario, error); // a new history, with nothing to lose
 }
 
-bool MainWindow::confirmDiscardChanges(bool closing)
-{
-    if (!isModified())
-        return true;
-    // On closing nothing is lost either way (the session keeps the scenario): say so, so that
-    // Discard is not mistaken for "forget this".
-    const QString question =
-        closing ? tr("The scenario has changes that are not saved to a file. Save them first?\n\n"
-                     "Either way, the next start resumes where you are now.")
-                : tr("The scenario has changes that are not saved. Save them first?");
-    const int answer =
-        m_discardQuestion
-            ? m_discardQuestion()
-            : QMessageBox::question(this, tr("Unsaved changes"), question,
-                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                    QMessageBox::Save);
-    if (answer == QMessageBox::Save) {
-        saveScenarioDialog(false);
-        return !isModified(); // a cancelled or failed save keeps the changes
-    }
-    return answer == QMessageBox::Discard;
-}
-
 bool MainWindow::changeScenario(const json& scenario, QString* error)
 {
     return m_document->change(scenario, error); // an ordinary, undoable change
@@ -741,105 +571,6 @@ bool MainWindow::changeScenario(const json& scenario, QString* error)
 bool MainWindow::isModified() const
 {
     return m_document->isModified();
-}
-
-void MainWindow::closeEvent(QCloseEvent* event)
-{
-    if (!confirmDiscardChanges(/*closing=*/true)) {
-        event->ignore();
-        return;
-    }
-    saveSession();
-    event->accept();
-}
-
-void MainWindow::setSettings(AppSettings* settings)
-{
-    m_settings = settings;
-    m_recentMenu->setEnabled(m_settings != nullptr);
-    updateRetryAction();
-    if (!m_settings)
-        return;
-    const QString theme = m_settings->theme();
-    for (QAction* action : m_themeGroup->actions())
-        action->setChecked(action->data().toString() == theme);
-    m_exportAsShownAction->setChecked(m_settings->exportAsShown());
-    applyTheme(theme);
-}
-
-void MainWindow::restoreSession(bool resumeScenario)
-{
-    if (!m_settings)
-        return;
-    restoreGeometry(m_settings->windowGeometry());
-    restoreState(m_settings->windowState());
-    m_dashboard->showDesignSpace(m_settings->chartTab() == QLatin1String("design-space"));
-    if (!resumeScenario)
-        return;
-    QString error;
-    const std::optional<json> scenario = m_settings->lastScenario(&error);
-    if (!scenario && error.isEmpty())
-        return; // no session: the scenario already shown stays
-    if (!scenario || !loadScenario(*scenario, &error)) {
-        // Kept aside before anything can be saved over it; File → Retry Kept-Aside Session
-        // tries again once the catalog is fixed.
-        m_settings->keepUnrestoredSession(error);
-        updateRetryAction();
-        logError(tr("The last session's scenario could not be restored: %1. It is kept aside: fix the "
-                    "catalog, then use File → Retry Kept-Aside Session.")
-                     .arg(error));
-        return;
-    }
-    m_document->setFilePath(m_settings->lastScenarioPath());
-    if (m_settings->lastScenarioModified())
-        m_document->setModifiedWithoutHistory(); // unsaved then, unsaved now
-    updateTitle();
-}
-
-bool MainWindow::retryUnrestoredSession(QString* error)
-{
-    const std::optional<AppSettings::UnrestoredSession> kept =
-        m_settings ? m_settings->unrestoredSession() : std::nullopt;
-    if (!kept) {
-        *error = tr("No session is kept aside");
-        return false;
-    }
-    // The catalog as it is on disk now: the fix is usually there (a device added back, a user
-    // catalog file repaired).
-    if (!reloadCatalog(error))
-        return false;
-    try {
-        const json scenario = parseJsonBytes(kept->scenarioText.toUtf8(), "kept-aside session");
-        if (!loadScenario(scenario, error))
-            return false;
-    } catch (const core::InputError& e) {
-        *error = widgets::translatedError(e);
-        return false;
-    }
-    m_document->setFilePath(kept->path);
-    if (kept->modified)
-        m_document->setModifiedWithoutHistory();
-    m_settings->clearUnrestoredSession(*kept);
-    updateRetryAction();
-    updateTitle();
-    return true;
-}
-
-void MainWindow::updateRetryAction()
-{
-    m_retryAction->setEnabled(m_settings && m_settings->unrestoredSession().has_value());
-}
-
-void MainWindow::saveSession()
-{
-    if (!m_settings)
-        return;
-    m_settings->setWindowGeometry(saveGeometry());
-    m_settings->setWindowState(saveState());
-    m_settings->setChartTab(m_dashboard->designSpaceShown() ? QStringLiteral("design-space")
-                                                            : QStringLiteral("roofline"));
-    m_settings->setLastSession(m_document->toFileJson(), m_document->filePath(), isModified());
-    m_settings->sync();
 }
 
 QString MainWindow::aboutText()
@@ -857,46 +588,6 @@ QString MainWindow::aboutText()
               "Colours: the Okabe–Ito colour-blind-safe palette (Okabe &amp; Ito, 2008)<br>"
               "Hardware and model figures: the sources cited in each catalog entry.</p>")
         .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = m_settings ? m_settings->recentFiles() : QStringList();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString& path = files.at(i);
-        // "&1 name.json" … "1&0": the first ten get a digit mnemonic.
-        const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
-        QAction* action = m_recentMenu->addAction(number + QLatin1Char(' ') + QFileInfo(path).fileName(), this,
-                                                  [this, path] { openRecentFile(path); });
-        action->setStatusTip(QDir::toNativeSeparators(path));
-        action->setToolTip(QDir::toNativeSeparators(path));
-    }
-    if (files.isEmpty()) {
-        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-        return;
-    }
-    m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("&Clear Recent Files"), this, [this] { m_settings->clearRecentFiles(); });
-}
-
-void MainWindow::openRecentFile(const QString& path)
-{
-    if (!confirmDiscardChanges())
-        return;
-    QString error;
-    if (!openScenarioFile(path, &error)) {
-        if (m_settings && !QFileInfo::exists(path))
-            m_settings->removeRecentFile(path); // gone for good; a broken file stays listed
-        reportError(tr("Cannot open scenario"), error);
-    }
-}
-
-void MainWindow::applyTheme(const QString& theme)
-{
-    widgets::applyTheme(widgets::themeFromString(theme, widgets::Theme::System));
-    if (m_settings)
-        m_settings->setTheme(theme);
 }
 
 QWidget* MainWindow::currentChart() const
@@ -982,138 +673,6 @@ bool MainWindow::importModelConfig(const QString& path, QString* error)
     }
 }
 
-bool MainWindow::reloadCatalog(QString* error)
-{
-    std::vector<core::Message> warnings;
-    try {
-        m_catalog = loadCatalog(m_extraCatalogFiles, warnings);
-    } catch (const core::InputError& e) {
-        *error = widgets::translatedError(e);
-        return false;
-    }
-    m_controls->setCatalog(m_catalog);
-    m_document->setCatalog(&m_catalog);
-    showWarnings(warnings);
-    return true;
-}
-
-bool MainWindow::addUserDevice(const core::Device& device, QString* error)
-{
-    if (!saveUserDevice(device, error))
-        return false;
-    if (!reloadCatalog(error)) {
-        *error = tr("Saved %1, but the catalog could not be reloaded: %2")
-                     .arg(QString::fromStdString(device.name), *error);
-        return false;
-    }
-    core::Scenario next = m_document->scenario();
-    next.deviceId = device.id;
-    m_document->change(next);
-    statusBar()->showMessage(
-        tr("Saved %1 to %2")
-            .arg(QString::fromStdString(device.name), QDir::toNativeSeparators(userDevicesFile())),
-        8000);
-    return true;
-}
-
-bool MainWindow::saveImportedModel(const QString& id, const QString& name, QString* error)
-{
-    core::Scenario next = m_document->scenario();
-    if (!next.modelConfig) {
-        *error = tr("The current model is not an imported config.json");
-        return false;
-    }
-    const QString source = QString::fromStdString(next.modelConfigPath);
-    if (!saveUserModel(id, name, *next.modelConfig, source, error))
-        return false;
-    if (!reloadCatalog(error)) {
-        *error = tr("Saved %1, but the catalog could not be reloaded: %2").arg(name, *error);
-        return false;
-    }
-    next.modelConfig.reset();
-    next.modelConfigPath.clear();
-    next.modelId = id.toStdString();
-    m_document->change(next);
-    statusBar()->showMessage(tr("Saved %1 to %2").arg(name, QDir::toNativeSeparators(userModelsFile())),
-                             8000);
-    return true;
-}
-
-void MainWindow::layoutForExport(QSize dashboardSize)
-{
-    m_controls->hide();
-    m_messageDock->hide();
-    m_primerDock->hide();
-    m_explainDock->hide();
-    menuBar()->hide();
-    statusBar()->hide();
-    setAttribute(Qt::WA_DontShowOnScreen);
-    show();
-    resize(dashboardSize);
-    QCoreApplication::processEvents();
-    // The central splitter may keep a frame or handle: correct by what is left over (the stack's
-    // size: a page it does not show keeps its old one).
-    resize(size() + dashboardSize - m_views->size());
-    QCoreApplication::processEvents();
-}
-
-bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
-{
-    return exportImage(exportTarget(), path, scale, error);
-}
-
-bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
-{
-    widgets::ImageFormat format;
-    if (!widgets::imageFormatForPath(path, &format)) {
-        *error = tr("Unknown image type for %1; use .png, .svg or .pdf").arg(path);
-        return false;
-    }
-    m_dashboard->replotNow();
-    if (compareShown())
-        m_compareView->replotNow();
-    QByteArray bytes;
-    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, exportTheme()) &&
-           saveFileAtomically(path, bytes, error);
-}
-
-widgets::ExportTheme MainWindow::exportTheme() const
-{
-    return m_exportAsShownAction->isChecked() ? widgets::ExportTheme::AsShown : widgets::ExportTheme::Light;
-}
-
-bool MainWindow::copyImage(QWidget* chart, const QString& what)
-{
-    m_dashboard->replotNow();
-    if (compareShown())
-        m_compareView->replotNow();
-    QByteArray bytes;
-    QString error;
-    QImage image;
-    // Rendered like an export (light unless asked), at the screen's pixel ratio.
-    if (!widgets::renderWidget(chart, widgets::ImageFormat::Png, QSize(), devicePixelRatioF(), &bytes, &error,
-                               exportTheme()) ||
-        !image.loadFromData(bytes, "PNG")) {
-        reportError(tr("Cannot copy"), error);
-        return false;
-    }
-    QApplication::clipboard()->setImage(image);
-    statusBar()->showMessage(tr("%1 copied to the clipboard").arg(what), 3000);
-    return true;
-}
-
-bool MainWindow::exportReport(const QString& path, QString* error)
-{
-    if (!m_document->report()) {
-        *error = tr("There is no report to export");
-        return false;
-    }
-    const json report = core::reportToJson(*m_document->report());
-    const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
-    const std::string text = csv ? reportJsonAsCsv(report) : report.dump(2) + "\n";
-    return saveFileAtomically(path, QByteArray::fromStdString(text), error);
-}
-
 void MainWindow::showWarnings(const std::vector<core::Message>& warnings)
 {
     if (warnings.empty())
@@ -1137,182 +696,6 @@ void MainWindow::reportError(const QString& title, const QString& message)
     m_messageLog->addMessage(widgets::MessageLog::Severity::Error, message);
     statusBar()->showMessage(message);
     QMessageBox::warning(this, title, message);
-}
-
-void MainWindow::openScenarioDialog()
-{
-    if (!confirmDiscardChanges())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QString(),
-                                                      tr("Scenario files (*.json);;All files (*)"));
-    QString error;
-    if (!path.isEmpty() && !openScenarioFile(path, &error))
-        reportError(tr("Cannot open scenario"), error);
-}
-
-void MainWindow::saveScenarioDialog(bool askForName)
-{
-    QString path = m_document->filePath();
-    if (askForName || path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"),
-                                            path.isEmpty() ? tr("scenario.json") : path,
-                                            tr("Scenario files (*.json)"));
-    QString error;
-    if (!path.isEmpty() && !saveScenarioFile(path, &error))
-        reportError(tr("Cannot save scenario"), error);
-}
-
-void MainWindow::importConfigDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), QString(),
-                                                      tr("config.json (*.json);;All files (*)"));
-    QString error;
-    if (!path.isEmpty() && !importModelConfig(path, &error))
-        reportError(tr("Cannot import config.json"), error);
-}
-
-void MainWindow::importFromHubDialog()
-{
-    HfImportDialog dialog(m_settings, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    m_controls->setImportedModelConfig(dialog.files().config, dialog.files().repoId);
-    for (const QString& note : dialog.notes())
-        m_messageLog->addMessage(widgets::MessageLog::Severity::Note, note);
-    showWarnings(dialog.warnings());
-}
-
-void MainWindow::deviceEditorDialog(bool copyCurrent)
-{
-    widgets::DeviceEditorDialog dialog(this);
-    dialog.setCatalog(m_catalog);
-    if (copyCurrent) {
-        const core::Device* current = m_catalog.findDevice(m_document->scenario().deviceId);
-        if (!current) {
-            reportError(tr("Cannot copy the device"), tr("No device is selected"));
-            return;
-        }
-        dialog.setDevice(*current);
-    }
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString error;
-    if (!addUserDevice(dialog.device(), &error))
-        reportError(tr("Cannot save the device"), error);
-}
-
-void MainWindow::calibrationDialog()
-{
-    const core::Device* current = m_catalog.findDevice(m_document->scenario().deviceId);
-    if (!current) {
-        reportError(tr("Cannot calibrate the device"), tr("No device is selected"));
-        return;
-    }
-    widgets::CalibrationDialog dialog(*current, m_catalog, this);
-    // The scenario on screen as a first row, its measurement left to fill in (an imported
-    // config.json is not in the catalog the fit resolves models from).
-    const core::Scenario& shown = m_document->scenario();
-    if (m_document->report() && !shown.modelConfig) {
-        using Quantity = core::CalibrationPoint::Quantity;
-        core::CalibrationPoint point;
-        point.scenario = shown;
-        point.quantity = shown.mode == core::Mode::Training ? Quantity::TrainingStepSeconds
-                         : shown.outputTokens > 0           ? Quantity::DecodeTokensPerSecond
-                                                            : Quantity::PrefillTokensPerSecond;
-        dialog.addPoint(point);
-    }
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    // Saved under the device's own id: a user entry that overrides the built-in one.
-    QString error;
-    if (!addUserDevice(dialog.calibratedDevice(), &error))
-        reportError(tr("Cannot save the device"), error);
-}
-
-void MainWindow::saveImportedModelDialog()
-{
-    const json scenario = m_controls->scenario();
-    if (!scenario.contains("model_config")) {
-        reportError(tr("Cannot save the model"), tr("The current model is not an imported config.json"));
-        return;
-    }
-    // A name to start from: the config's own, else its file name without ".config.json"/".json".
-    QString suggestion = stringField(scenario["model_config"], "_name_or_path");
-    if (suggestion.isEmpty()) {
-        suggestion = QFileInfo(stringField(scenario, "model_config_path")).fileName();
-        for (const QLatin1String suffix :
-             {QLatin1String(".json"), QLatin1String(".config"), QLatin1String("config")})
-            if (suggestion.endsWith(suffix, Qt::CaseInsensitive))
-                suggestion.chop(suffix.size());
-    }
-    if (suggestion.isEmpty())
-        suggestion = stringField(scenario["model_config"], "model_type");
-    bool ok = false;
-    const QString name =
-        QInputDialog::getText(this, tr("Save Imported Model to Catalog"),
-                              tr("Name of the model in your catalog (its id is made from the name):"),
-                              QLineEdit::Normal, suggestion, &ok)
-            .trimmed();
-    if (!ok || name.isEmpty())
-        return;
-    const QString id = catalogIdFromName(name);
-    if (id.isEmpty()) {
-        reportError(tr("Cannot save the model"), tr("The name needs at least one letter or digit"));
-        return;
-    }
-    if (const core::ModelEntry* existing = m_catalog.findModel(id.toStdString())) {
-        const QString question =
-            existing->userDefined
-                ? tr("Your catalog already has a model with the id \"%1\" (%2). Replace it?")
-                : tr("The id \"%1\" belongs to the built-in %2. Override it with this model?");
-        if (QMessageBox::question(this, tr("Save Imported Model to Catalog"),
-                                  question.arg(id, QString::fromStdString(existing->name))) !=
-            QMessageBox::Yes)
-            return;
-    }
-    QString error;
-    if (!saveImportedModel(id, name, &error))
-        reportError(tr("Cannot save the model"), error);
-}
-
-void MainWindow::exportDashboardDialog()
-{
-    exportChartDialog(exportTarget(), compareShown() ? QStringLiteral("compare") : QStringLiteral("dashboard"));
-}
-
-void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
-{
-    const QString png = tr("PNG image (*.png)");
-    const QString png2x = tr("PNG image at 2× (*.png)");
-    QString selectedFilter = m_settings && m_settings->exportScale() == 2.0 ? png2x : png;
-    const QString folder = m_settings ? m_settings->exportFolder() : QString();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Image"), QDir(folder).filePath(name + QStringLiteral(".png")),
-        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(QStringLiteral(";;")),
-        &selectedFilter);
-    if (path.isEmpty())
-        return;
-    const double scale = selectedFilter == png2x ? 2.0 : 1.0;
-    QString error;
-    if (!exportImage(chart, path, scale, &error)) {
-        reportError(tr("Cannot export image"), error);
-        return;
-    }
-    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    if (m_settings) {
-        m_settings->setExportFolder(QFileInfo(path).absolutePath());
-        if (selectedFilter == png || selectedFilter == png2x)
-            m_settings->setExportScale(scale);
-    }
-}
-
-void MainWindow::exportReportDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), tr("report.json"),
-                                                      tr("JSON (*.json);;CSV (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportReport(path, &error))
-        reportError(tr("Cannot export report"), error);
 }
 
 void MainWindow::updateTitle()

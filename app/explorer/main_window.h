@@ -3,12 +3,12 @@
 // the user catalog actions (describe new hardware, save an imported model).
 #pragma once
 
+#include "app/explorer/presentation_mode.h"
 #include "core/catalog.h"
 #include "core/explanation.h"
 #include "core/report.h"
 #include "core/scenario.h"
 
-#include <QFont>
 #include <QMainWindow>
 #include <QStringList>
 #include <functional>
@@ -25,7 +25,6 @@ class QToolButton;
 class QUndoStack;
 
 namespace lhe::widgets {
-enum class ExportTheme;
 class CompareView;
 class Dashboard;
 class ExplainPanel;
@@ -38,6 +37,8 @@ class ScenarioDocument;
 namespace lhe::app {
 
 class AppSettings;
+class DesignSpaceScheduler;
+class ThemeMenu;
 
 class MainWindow : public QMainWindow
 {
@@ -103,7 +104,7 @@ public:
     const std::optional<core::Report>& report() const;
     widgets::Dashboard* dashboard() const { return m_dashboard; }
 
-    // Compare A/B (issue 8): the current report pinned as A (View → Pin Scenario as A), or a
+    // Compare A/B: the current report pinned as A (View → Pin Scenario as A), or a
     // scenario evaluated and pinned (--compare FILE); B follows the controls. showCompare puts the
     // compare view in the dashboard's place (only with a pin); exports and copies then take it.
     void pinCurrent();
@@ -120,7 +121,7 @@ public:
     QDockWidget* messageDock() const { return m_messageDock; }
     // Help → Primer (F1): the concepts behind the charts, each with a scenario to load (undoable).
     QDockWidget* primerDock() const { return m_primerDock; }
-    // View → Explain: how a clicked number was calculated (issue 8); hidden until the first click.
+    // View → Explain: how a clicked number was calculated; hidden until the first click.
     widgets::ExplainPanel* explainPanel() const { return m_explainPanel; }
     QDockWidget* explainDock() const { return m_explainDock; }
     // Shows the dock and explains `target` with the current report, and again whenever the report
@@ -166,16 +167,14 @@ private:
     void showReport();
     // Sets the controls to `scenario` as a user's change would (undoable); false + message if invalid.
     bool changeScenario(const nlohmann::json& scenario, QString* error);
-    // Recomputes the design-space map of the last evaluated scenario when the map is shown;
-    // otherwise marks it stale until its tab is shown (it costs about as much as the roofline's
-    // repaint, so it is only computed where it is seen).
-    void updateDesignSpace();
     void createActions();
     // Every text of the menus, actions, docks, status bar button and title in the current language;
     // called by the constructor and on QEvent::LanguageChange. Recreates the undo/redo actions.
     void retranslateUi();
     void refreshExplanation(); // the Explain panel for m_explainTarget and the current report (or A)
     void pinChanged();         // after A was pinned or cleared: actions, and an explanation of A
+    // Dialogs (main_window_dialogs.cpp); the export dialogs are with the exports
+    // (main_window_export.cpp), File → Open Recent with the session (main_window_session.cpp).
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
@@ -193,12 +192,9 @@ private:
     void fillRecentMenu();
     void updateRetryAction(); // enabled while the settings keep a session aside
     void openRecentFile(const QString& path);
-    void applyTheme(const QString& theme);
     // The chart that Zoom In/Out and Reset View act on: the focused chart, else the one in the tab.
     QWidget* currentChart() const;
     void updateResetView();
-    // Light for print and slides unless the user asked for the window's colours.
-    widgets::ExportTheme exportTheme() const;
 
     core::Catalog m_catalog;
     QStringList m_extraCatalogFiles;
@@ -219,11 +215,11 @@ private:
     bool m_explainPinned = false;                       // ... of report A rather than the current
     QToolButton* m_messageButton;
     widgets::ScenarioDocument* m_document;
-    bool m_designSpaceStale = true;
+    DesignSpaceScheduler* m_designSpace = nullptr;
     AppSettings* m_settings = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_retryAction = nullptr;
-    QActionGroup* m_themeGroup = nullptr;
+    ThemeMenu* m_themeMenu = nullptr; // View → Theme
     QActionGroup* m_languageGroup = nullptr;
     // The menus and the actions whose texts retranslateUi() sets (those with a member of their
     // own above are not repeated here).
@@ -232,7 +228,6 @@ private:
         QMenu* file = nullptr;
         QMenu* edit = nullptr;
         QMenu* view = nullptr;
-        QMenu* theme = nullptr;
         QMenu* language = nullptr;
         QMenu* help = nullptr;
     } m_menus;
@@ -266,14 +261,12 @@ private:
         QAction* about = nullptr;
         QAction* aboutQt = nullptr;
     } m_actions;
-    QAction* m_exportAsShownAction = nullptr;
     QAction* m_resetViewAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_controlsAction = nullptr;
-    QString m_readyMessage;             // the status bar's "Ready" as last shown
-    QFont m_normalFont;                 // the application font outside presentation mode
-    bool m_controlsBeforePresentation = true;
+    QString m_readyMessage; // the status bar's "Ready" as last shown
+    PresentationMode m_presentation{kPresentationScale};
     std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton
 };
 

@@ -68,7 +68,7 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Messa
 // \"device\" (it has \"devcie\")?". Empty when the guess needs no explanation.
 std::string positionalConfigGuess(const nlohmann::json& file);
 
-// QStandardPaths AppDataLocation/catalogs (CONTRACT.md "Catalogs").
+// QStandardPaths AppDataLocation/catalogs (docs/CONTRACT §4.4 User catalog folder).
 QString userCatalogFolder();
 
 // The embedded default scenario: a catalog GPU and model that show every verdict moving.

@@ -1,5 +1,5 @@
 // User catalog writing: saves hardware described in the GUI and imported config.json models into
-// the user catalog folder (CONTRACT.md "Catalogs"), where loadCatalog() reads them back as
+// the user catalog folder (docs/CONTRACT §4.4 User catalog folder), where loadCatalog() reads them back as
 // user-defined entries that override shipped ones with the same id.
 #pragma once
 

@@ -1,0 +1,47 @@
+#include "app/explorer/design_space_scheduler.h"
+
+#include "core/design_space.h"
+#include "widgets/core_message.h"
+#include "core/input_error.h"
+#include "widgets/dashboard.h"
+#include "widgets/design_space_widget.h"
+#include "widgets/scenario_document.h"
+
+namespace lhe::app {
+
+DesignSpaceScheduler::DesignSpaceScheduler(widgets::Dashboard* dashboard,
+                                           const widgets::ScenarioDocument* document,
+                                           const core::Catalog& catalog, QObject* parent)
+    : QObject(parent), m_dashboard(dashboard), m_document(document), m_catalog(catalog)
+{
+    connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
+        if (shown && m_stale)
+            update();
+    });
+    connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::phaseChanged, this, [this] {
+        m_stale = true;
+        update();
+    });
+}
+
+void DesignSpaceScheduler::reportChanged()
+{
+    m_stale = true;
+    update();
+}
+
+void DesignSpaceScheduler::update()
+{
+    if (!m_dashboard->designSpaceShown() || !m_document->report())
+        return;
+    m_stale = false;
+    core::DesignSpaceAxes axes;
+    axes.phase = m_dashboard->designSpace()->requestedPhase();
+    try {
+        m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
+    } catch (const core::InputError& error) {
+        m_dashboard->designSpace()->clear(widgets::translatedError(error));
+    }
+}
+
+} // namespace lhe::app

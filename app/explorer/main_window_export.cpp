@@ -1,0 +1,141 @@
+// MainWindow's exports: a chart, the dashboard or the comparison as an image file or on the
+// clipboard, the report as JSON or CSV, and the headless layout of --export-dashboard.
+#include "app/explorer/app_settings.h"
+#include "app/explorer/main_window.h"
+#include "app/explorer/theme_menu.h"
+#include "app/support/report_csv.h"
+#include "app/support/save_file.h"
+#include "widgets/compare_view.h"
+#include "widgets/dashboard.h"
+#include "widgets/image_export.h"
+#include "widgets/scenario_controls.h"
+#include "widgets/scenario_document.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QMenuBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace lhe::app {
+
+using nlohmann::json;
+
+void MainWindow::layoutForExport(QSize dashboardSize)
+{
+    m_controls->hide();
+    m_messageDock->hide();
+    m_primerDock->hide();
+    m_explainDock->hide();
+    menuBar()->hide();
+    statusBar()->hide();
+    setAttribute(Qt::WA_DontShowOnScreen);
+    show();
+    resize(dashboardSize);
+    QCoreApplication::processEvents();
+    // The central splitter may keep a frame or handle: correct by what is left over (the stack's
+    // size: a page it does not show keeps its old one).
+    resize(size() + dashboardSize - m_views->size());
+    QCoreApplication::processEvents();
+}
+
+bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
+{
+    return exportImage(exportTarget(), path, scale, error);
+}
+
+bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
+{
+    widgets::ImageFormat format;
+    if (!widgets::imageFormatForPath(path, &format)) {
+        *error = tr("Unknown image type for %1; use .png, .svg or .pdf").arg(path);
+        return false;
+    }
+    m_dashboard->replotNow();
+    if (compareShown())
+        m_compareView->replotNow();
+    QByteArray bytes;
+    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, m_themeMenu->exportTheme()) &&
+           saveFileAtomically(path, bytes, error);
+}
+
+bool MainWindow::copyImage(QWidget* chart, const QString& what)
+{
+    m_dashboard->replotNow();
+    if (compareShown())
+        m_compareView->replotNow();
+    QByteArray bytes;
+    QString error;
+    QImage image;
+    // Rendered like an export (light unless asked), at the screen's pixel ratio.
+    if (!widgets::renderWidget(chart, widgets::ImageFormat::Png, QSize(), devicePixelRatioF(), &bytes, &error,
+                               m_themeMenu->exportTheme()) ||
+        !image.loadFromData(bytes, "PNG")) {
+        reportError(tr("Cannot copy"), error);
+        return false;
+    }
+    QApplication::clipboard()->setImage(image);
+    statusBar()->showMessage(tr("%1 copied to the clipboard").arg(what), 3000);
+    return true;
+}
+
+bool MainWindow::exportReport(const QString& path, QString* error)
+{
+    if (!m_document->report()) {
+        *error = tr("There is no report to export");
+        return false;
+    }
+    const json report = core::reportToJson(*m_document->report());
+    const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
+    const std::string text = csv ? reportJsonAsCsv(report) : report.dump(2) + "\n";
+    return saveFileAtomically(path, QByteArray::fromStdString(text), error);
+}
+
+void MainWindow::exportDashboardDialog()
+{
+    exportChartDialog(exportTarget(),
+                      compareShown() ? QStringLiteral("compare") : QStringLiteral("dashboard"));
+}
+
+void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
+{
+    const QString png = tr("PNG image (*.png)");
+    const QString png2x = tr("PNG image at 2× (*.png)");
+    QString selectedFilter = m_settings && m_settings->exportScale() == 2.0 ? png2x : png;
+    const QString folder = m_settings ? m_settings->exportFolder() : QString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Image"), QDir(folder).filePath(name + QStringLiteral(".png")),
+        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(
+            QStringLiteral(";;")),
+        &selectedFilter);
+    if (path.isEmpty())
+        return;
+    const double scale = selectedFilter == png2x ? 2.0 : 1.0;
+    QString error;
+    if (!exportImage(chart, path, scale, &error)) {
+        reportError(tr("Cannot export image"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    if (m_settings) {
+        m_settings->setExportFolder(QFileInfo(path).absolutePath());
+        if (selectedFilter == png || selectedFilter == png2x)
+            m_settings->setExportScale(scale);
+    }
+}
+
+void MainWindow::exportReportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), tr("report.json"),
+                                                      tr("JSON (*.json);;CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportReport(path, &error))
+        reportError(tr("Cannot export report"), error);
+}
+
+} // namespace lhe::app

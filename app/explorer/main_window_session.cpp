@@ -1,0 +1,148 @@
+// MainWindow's session: the preferences and the last session kept in AppSettings (window layout,
+// chart tab, scenario), the kept-aside session that could not be restored, and File → Open Recent.
+#include "app/explorer/app_settings.h"
+#include "widgets/core_message.h"
+#include "app/explorer/main_window.h"
+#include "app/explorer/theme_menu.h"
+#include "app/support/input_files.h"
+#include "core/input_error.h"
+#include "widgets/dashboard.h"
+#include "widgets/scenario_document.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+
+namespace lhe::app {
+
+using nlohmann::json;
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!confirmDiscardChanges(/*closing=*/true)) {
+        event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::setSettings(AppSettings* settings)
+{
+    m_settings = settings;
+    m_recentMenu->setEnabled(m_settings != nullptr);
+    updateRetryAction();
+    m_themeMenu->setSettings(settings);
+}
+
+void MainWindow::restoreSession(bool resumeScenario)
+{
+    if (!m_settings)
+        return;
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
+    m_dashboard->showDesignSpace(m_settings->chartTab() == QLatin1String("design-space"));
+    if (!resumeScenario)
+        return;
+    QString error;
+    const std::optional<json> scenario = m_settings->lastScenario(&error);
+    if (!scenario && error.isEmpty())
+        return; // no session: the scenario already shown stays
+    if (!scenario || !loadScenario(*scenario, &error)) {
+        // Kept aside before anything can be saved over it; File → Retry Kept-Aside Session
+        // tries again once the catalog is fixed.
+        m_settings->keepUnrestoredSession(error);
+        updateRetryAction();
+        logError(tr("The last session's scenario could not be restored: %1. It is kept aside: fix the "
+                    "catalog, then use File → Retry Kept-Aside Session.")
+                     .arg(error));
+        return;
+    }
+    m_document->setFilePath(m_settings->lastScenarioPath());
+    if (m_settings->lastScenarioModified())
+        m_document->setModifiedWithoutHistory(); // unsaved then, unsaved now
+    updateTitle();
+}
+
+bool MainWindow::retryUnrestoredSession(QString* error)
+{
+    const std::optional<AppSettings::UnrestoredSession> kept =
+        m_settings ? m_settings->unrestoredSession() : std::nullopt;
+    if (!kept) {
+        *error = tr("No session is kept aside");
+        return false;
+    }
+    // The catalog as it is on disk now: the fix is usually there (a device added back, a user
+    // catalog file repaired).
+    if (!reloadCatalog(error))
+        return false;
+    try {
+        const json scenario = parseJsonBytes(kept->scenarioText.toUtf8(), "kept-aside session");
+        if (!loadScenario(scenario, error))
+            return false;
+    } catch (const core::InputError& e) {
+        *error = widgets::translatedError(e);
+        return false;
+    }
+    m_document->setFilePath(kept->path);
+    if (kept->modified)
+        m_document->setModifiedWithoutHistory();
+    m_settings->clearUnrestoredSession(*kept);
+    updateRetryAction();
+    updateTitle();
+    return true;
+}
+
+void MainWindow::updateRetryAction()
+{
+    m_retryAction->setEnabled(m_settings && m_settings->unrestoredSession().has_value());
+}
+
+void MainWindow::saveSession()
+{
+    if (!m_settings)
+        return;
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    m_settings->setChartTab(m_dashboard->designSpaceShown() ? QStringLiteral("design-space")
+                                                            : QStringLiteral("roofline"));
+    m_settings->setLastSession(m_document->toFileJson(), m_document->filePath(), isModified());
+    m_settings->sync();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings ? m_settings->recentFiles() : QStringList();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files.at(i);
+        // "&1 name.json" … "1&0": the first ten get a digit mnemonic.
+        const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
+        QAction* action = m_recentMenu->addAction(number + QLatin1Char(' ') + QFileInfo(path).fileName(),
+                                                  this, [this, path] { openRecentFile(path); });
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        action->setToolTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear Recent Files"), this, [this] { m_settings->clearRecentFiles(); });
+}
+
+void MainWindow::openRecentFile(const QString& path)
+{
+    if (!confirmDiscardChanges())
+        return;
+    QString error;
+    if (!openScenarioFile(path, &error)) {
+        if (m_settings && !QFileInfo::exists(path))
+            m_settings->removeRecentFile(path); // gone for good; a broken file stays listed
+        reportError(tr("Cannot open scenario"), error);
+    }
+}
+
+} // namespace lhe::app

@@ -1,0 +1,108 @@
+#include "widgets/label_placer.h"
+
+#include <QLineF>
+#include <QTransform>
+
+namespace lhe::widgets {
+
+void LabelPlacer::addSegment(QPointF a, QPointF b, int owner, int cost, double halfWidth)
+{
+    const QLineF line(a, b);
+    if (line.length() <= 0)
+        return;
+    const QPointF normal = QPointF(-line.dy(), line.dx()) / line.length() * halfWidth;
+    m_obstacles.push_back(
+        {QPolygonF({a + normal, b + normal, b - normal, a - normal, a + normal}), owner, cost});
+}
+
+void LabelPlacer::addRect(const QRectF& rect, int owner, int cost)
+{
+    m_obstacles.push_back({QPolygonF(rect), owner, cost});
+}
+
+LabelPlacer::Placement LabelPlacer::place(const std::vector<QSizeF>& variantSizes, int owner,
+                                          const std::vector<Candidate>& candidates, bool required)
+{
+    Placement best;
+    int bestCost = 0;
+    int bestCollisions = 0;
+    const QRectF area = m_area.adjusted(-1, -1, 1, 1);
+    for (std::size_t v = 0; v < variantSizes.size(); ++v) {
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            const QPolygonF shape = labelShape(variantSizes[v], candidates[i]);
+            if (!area.contains(shape.boundingRect()))
+                continue;
+            const int collisions = costOf(shape, owner);
+            const int cost = collisions + candidates[i].penalty + 3 * static_cast<int>(v);
+            if (!best.placed() || cost < bestCost) {
+                best = {static_cast<int>(v), static_cast<int>(i), shape};
+                bestCost = cost;
+                bestCollisions = collisions;
+            }
+        }
+    }
+    if (!best.placed() && required && !candidates.empty() && !variantSizes.empty()) {
+        const int last = static_cast<int>(variantSizes.size()) - 1;
+        best = {last, 0, labelShape(variantSizes.back(), candidates.front())};
+    }
+    if (!best.placed() || (bestCollisions > 0 && !required))
+        return {};
+    m_obstacles.push_back({best.shape, -1, kCostLabel});
+    return best;
+}
+
+QPolygonF LabelPlacer::labelShape(QSizeF size, const Candidate& candidate)
+{
+    const double w = size.width();
+    const double h = size.height();
+    double x = -w / 2;
+    double y = -h / 2;
+    if (candidate.alignment & Qt::AlignLeft)
+        x = -1;
+    else if (candidate.alignment & Qt::AlignRight)
+        x = 1 - w;
+    if (candidate.alignment & Qt::AlignTop)
+        y = -1;
+    else if (candidate.alignment & Qt::AlignBottom)
+        y = 1 - h;
+    QTransform transform;
+    transform.translate(candidate.anchor.x(), candidate.anchor.y());
+    transform.rotate(candidate.rotationDegrees);
+    return transform.map(QPolygonF(QRectF(x, y, w, h)));
+}
+
+std::vector<LabelPlacer::Candidate> LabelPlacer::aroundPoint(QPointF point, double distance, int rings)
+{
+    const double d = distance;
+    const QPointF p = point;
+    std::vector<Candidate> out;
+    for (int ring = 0; ring < rings; ++ring) {
+        const double dy = ring * 1.6 * d;
+        const int far = 6 * ring;
+        out.push_back({{p.x() + d, p.y() + d * 0.4 + dy}, Qt::AlignLeft | Qt::AlignTop, 0, far});
+        out.push_back({{p.x() - d, p.y() + d * 0.4 + dy}, Qt::AlignRight | Qt::AlignTop, 0, far + 1});
+        out.push_back({{p.x() - d, p.y() - d * 0.4 - dy}, Qt::AlignRight | Qt::AlignBottom, 0, far + 1});
+        out.push_back({{p.x() + d, p.y() - d * 0.4 - dy}, Qt::AlignLeft | Qt::AlignBottom, 0, far + 1});
+        out.push_back({{p.x(), p.y() + d + dy}, Qt::AlignHCenter | Qt::AlignTop, 0, far + 1});
+        out.push_back({{p.x(), p.y() - d - dy}, Qt::AlignHCenter | Qt::AlignBottom, 0, far + 1});
+    }
+    return out;
+}
+
+int LabelPlacer::costOf(const QPolygonF& shape, int owner) const
+{
+    int cost = 0;
+    const QRectF bounds = shape.boundingRect();
+    for (const Obstacle& obstacle : m_obstacles) {
+        if (owner >= 0 && obstacle.owner == owner)
+            continue;
+        // QPolygonF::intersects builds painter paths: most of a slider step before this check.
+        if (!bounds.intersects(obstacle.bounds))
+            continue;
+        if (shape.intersects(obstacle.shape))
+            cost += obstacle.cost;
+    }
+    return cost;
+}
+
+} // namespace lhe::widgets

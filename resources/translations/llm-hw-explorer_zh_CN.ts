@@ -33,659 +33,659 @@
     </message>
     <message>
         <source>a scenario must be a JSON object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>场景必须是 JSON 对象，实际为 %1</translation>
     </message>
     <message>
         <source>%1 (as a config.json: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（作为 config.json 读取时：%2）</translation>
     </message>
     <message>
         <source>file is larger than 16 MiB; not a catalog, scenario or config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>文件大于 16 MiB，不是目录、场景或 config.json</translation>
     </message>
     <message>
         <source>symbolic link loop: following its links never reaches a file</source>
-        <translation type="unfinished"></translation>
+        <translation>符号链接循环：沿链接跳转始终到达不了文件</translation>
     </message>
     <message>
         <source>permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>权限不足</translation>
     </message>
     <message>
         <source>permission denied: cannot enter folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>权限不足：无法进入文件夹 %1</translation>
     </message>
     <message>
         <source>file not found: a part of the path is a file, not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到文件：路径中的某一部分是文件而不是文件夹</translation>
     </message>
     <message>
         <source>file name too long</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名过长</translation>
     </message>
     <message>
         <source>broken symbolic link: it points to a file that does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>符号链接已失效：它指向的文件不存在</translation>
     </message>
     <message>
         <source>file not found</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到文件</translation>
     </message>
     <message>
         <source>cannot read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <source>is a folder, not a JSON file</source>
-        <translation type="unfinished"></translation>
+        <translation>是文件夹，不是 JSON 文件</translation>
     </message>
     <message>
         <source>is not a regular file (%1); give a JSON file</source>
-        <translation type="unfinished"></translation>
+        <translation>不是普通文件（%1）；请提供 JSON 文件</translation>
     </message>
     <message>
         <source>larger than 16 MiB, the limit for a catalog, scenario or config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>大于 16 MiB，超出目录、场景或 config.json 的大小上限</translation>
     </message>
     <message>
         <source>must name a config.json file, got &quot;&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指定一个 config.json 文件，实际为 &quot;&quot;</translation>
     </message>
     <message>
         <source>skipped user catalog %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过用户目录 %1</translation>
     </message>
     <message>
         <source>no measurements to calibrate with</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用于校准的测量数据</translation>
     </message>
     <message>
         <source>expected a positive number from 1e-6 to 1e12, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 1e-6 到 1e12 之间的正数，实际为 %1</translation>
     </message>
     <message>
         <source>decode tokens/s needs at least one output token</source>
-        <translation type="unfinished"></translation>
+        <translation>解码 token/s 至少需要一个输出 token</translation>
     </message>
     <message>
         <source>weight-only format &quot;%1&quot; is for inference, not a training step</source>
-        <translation type="unfinished"></translation>
+        <translation>仅权重量化格式 &quot;%1&quot; 用于推理，不能用于训练步</translation>
     </message>
     <message>
         <source>unknown id &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 ID &quot;%1&quot;</translation>
     </message>
     <message>
         <source>measurement %1 is bound by neither compute nor memory bandwidth (communication, offload or kernel latency): it constrains neither fraction</source>
-        <translation type="unfinished"></translation>
+        <translation>测量 %1 既不受算力限制也不受显存带宽限制（而是受通信、卸载或内核延迟限制）：它对两个利用率都没有约束</translation>
     </message>
     <message>
         <source>no latency-bound measurement (small-batch decode): kernel latency kept at %1 µs per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>没有受延迟限制的测量（小批次解码）：内核延迟保持为每层 %1 µs</translation>
     </message>
     <message>
         <source>no compute-bound measurement: GEMM fraction kept at %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有计算受限的测量：GEMM 利用率保持为 %1（%2）</translation>
     </message>
     <message>
         <source>no memory-bound measurement: memory bandwidth fraction kept at %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有带宽受限的测量：显存带宽利用率保持为 %1（%2）</translation>
     </message>
     <message>
         <source>%1 fraction at the search limit 1: the measurements are faster than the datasheet peak explains</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 利用率达到搜索上限 1：测量结果比数据手册峰值所能解释的还要快</translation>
     </message>
     <message>
         <source>%1 fraction at the search limit 0.05: the measurements are slower than the model explains</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 利用率达到搜索下限 0.05：测量结果比模型所能解释的还要慢</translation>
     </message>
     <message>
         <source>GEMM</source>
-        <translation type="unfinished"></translation>
+        <translation>GEMM</translation>
     </message>
     <message>
         <source>memory bandwidth fraction at the datasheet peak and the kernel latency took up the rest: bandwidth and latency are only told apart by decode of a small and a large model (e.g. 1B and 8B) at batch 1</source>
-        <translation type="unfinished"></translation>
+        <translation>显存带宽利用率达到数据手册峰值，其余由内核延迟承担：只有在批大小 1 下分别解码一个小模型和一个大模型（如 1B 和 8B），才能区分带宽和延迟</translation>
     </message>
     <message>
         <source>memory bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>显存带宽</translation>
     </message>
     <message>
         <source>quoted field is not closed</source>
-        <translation type="unfinished"></translation>
+        <translation>带引号的字段未闭合</translation>
     </message>
     <message>
         <source>text after the closing quote</source>
-        <translation type="unfinished"></translation>
+        <translation>右引号之后还有文本</translation>
     </message>
     <message>
         <source>unknown column &quot;%1&quot;; the header names columns among %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知列 &quot;%1&quot;；表头中的列名应取自 %2</translation>
     </message>
     <message>
         <source>column named twice</source>
-        <translation type="unfinished"></translation>
+        <translation>列名重复</translation>
     </message>
     <message>
         <source>missing column &quot;%1&quot;; required: model, quantity, measured, batch, prompt_tokens, output_tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少列 &quot;%1&quot;；必需的列：model、quantity、measured、batch、prompt_tokens、output_tokens</translation>
     </message>
     <message>
         <source>expected %1 fields as in the header on line %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %2 行的表头有 %1 个字段，本行应与之相同，实际为 %3 个</translation>
     </message>
     <message>
         <source>empty; a value is required</source>
-        <translation type="unfinished"></translation>
+        <translation>为空；必须填写值</translation>
     </message>
     <message>
         <source>unknown model id &quot;%1&quot;; see --list models</source>
-        <translation type="unfinished"></translation>
+        <translation>未知模型 ID &quot;%1&quot;；见 --list models</translation>
     </message>
     <message>
         <source>unknown quantity &quot;%1&quot;; expected decode_tokens_per_second, prefill_tokens_per_second or training_step_seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>未知指标 &quot;%1&quot;；应为 decode_tokens_per_second、prefill_tokens_per_second 或 training_step_seconds</translation>
     </message>
     <message>
         <source>expected a positive number from 1e-6 to 1e12, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 1e-6 到 1e12 之间的正数，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>expected a whole number, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为整数，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>no header line; expected columns among %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有表头行；列名应取自 %1</translation>
     </message>
     <message>
         <source>the header is followed by no measurements</source>
-        <translation type="unfinished"></translation>
+        <translation>表头之后没有测量数据</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is already the id of %2 in this file; ids must be unique within a file</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 已是本文件中 %2 的 ID；同一文件内 ID 必须唯一</translation>
     </message>
     <message>
         <source>byte %1 (line %2, column %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 字节（第 %2 行，第 %3 列）</translation>
     </message>
     <message>
         <source>JSON nested deeper than %1 levels at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 在 %2 处嵌套超过 %1 层</translation>
     </message>
     <message>
         <source>duplicate key &quot;%1&quot; at %2; a key may appear once per object</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 处有重复的键 &quot;%1&quot;；每个对象中一个键只能出现一次</translation>
     </message>
     <message>
         <source>duplicate key &quot;%1&quot; (written &quot;%2&quot; and &quot;%3&quot;: the same key once escapes are decoded) at %4; a key may appear once per object</source>
-        <translation type="unfinished"></translation>
+        <translation>%4 处有重复的键 &quot;%1&quot;（写作 &quot;%2&quot; 和 &quot;%3&quot;：解码转义后是同一个键）；每个对象中一个键只能出现一次</translation>
     </message>
     <message>
         <source>no JSON value: nothing but a UTF-8 byte-order mark</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 JSON 值：只有一个 UTF-8 字节顺序标记</translation>
     </message>
     <message>
         <source>no JSON value: the input is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 JSON 值：输入为空</translation>
     </message>
     <message>
         <source>no JSON value: the input is only white space</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 JSON 值：输入只有空白字符</translation>
     </message>
     <message>
         <source>malformed JSON at byte 1: the text is UTF-16 (byte-order mark %1); save it as UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>第 1 字节处 JSON 格式错误：文本为 UTF-16 编码（字节顺序标记 %1）；请另存为 UTF-8</translation>
     </message>
     <message>
         <source>malformed JSON at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处 JSON 格式错误：%2</translation>
     </message>
     <message>
         <source>malformed JSON at %1: number %2 is out of range (a double reaches about 1.8e308)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处 JSON 格式错误：数字 %2 超出范围（double 最大约为 1.8e308）</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>某个数字</translation>
     </message>
     <message>
         <source>unreadable JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取的 JSON：%1</translation>
     </message>
     <message>
         <source>unexpected bytes after the JSON value at %1 (a NUL byte); only white space may follow the value</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处在 JSON 值之后出现意外字节（NUL 字节）；值之后只能有空白字符</translation>
     </message>
     <message>
         <source>%1 exceeds params_total %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 超过 params_total %2</translation>
     </message>
     <message>
         <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>目录应为包含 &quot;devices&quot; 数组、&quot;models&quot; 数组或两者兼有的 JSON 对象；实际为 %1</translation>
     </message>
     <message>
         <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; found neither key</source>
-        <translation type="unfinished"></translation>
+        <translation>目录应为包含 &quot;devices&quot; 数组、&quot;models&quot; 数组或两者兼有的 JSON 对象；两个键都不存在</translation>
     </message>
     <message>
         <source>expected an array of entries, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为条目数组，实际为 %1</translation>
     </message>
     <message>
         <source>%1: skipped %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已跳过 %2</translation>
     </message>
     <message>
         <source>embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入层</translation>
     </message>
     <message>
         <source>lm head</source>
-        <translation type="unfinished"></translation>
+        <translation>输出头</translation>
     </message>
     <message>
         <source>attention</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力层</translation>
     </message>
     <message>
         <source>dense mlp</source>
-        <translation type="unfinished"></translation>
+        <translation>稠密 MLP</translation>
     </message>
     <message>
         <source>shared experts</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家</translation>
     </message>
     <message>
         <source>routed experts</source>
-        <translation type="unfinished"></translation>
+        <translation>路由专家</translation>
     </message>
     <message>
         <source>router</source>
-        <translation type="unfinished"></translation>
+        <translation>路由器</translation>
     </message>
     <message>
         <source>norms</source>
-        <translation type="unfinished"></translation>
+        <translation>归一化层</translation>
     </message>
     <message>
         <source>vision</source>
-        <translation type="unfinished"></translation>
+        <translation>视觉塔</translation>
     </message>
     <message>
         <source>mtp</source>
-        <translation type="unfinished"></translation>
+        <translation>MTP 模块</translation>
     </message>
     <message>
         <source>%1 keeps part of the %2 at %3; the whole group is counted as %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 将 %2 的一部分保留为 %3；整组按 %4 计</translation>
     </message>
     <message>
         <source>expected [rows, columns] of whole numbers from 1 to 1048576, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 [行, 列]，均为 1 到 1048576 之间的整数，实际为 %1</translation>
     </message>
     <message>
         <source>must be -1 (one scale per output channel) or a group size &gt;= 1, got 0</source>
-        <translation type="unfinished"></translation>
+        <translation>必须为 -1（每个输出通道一个缩放因子）或 &gt;= 1 的分组大小，实际为 0</translation>
     </message>
     <message>
         <source>expected &quot;int&quot; or &quot;float&quot;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;int&quot; 或 &quot;float&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>float weights are 4 or 8 bits (fp4 e2m1, fp8), got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>浮点权重为 4 位或 8 位（fp4 e2m1、fp8），实际为 %1</translation>
     </message>
     <message>
         <source>expected &quot;tensor&quot;, &quot;channel&quot;, &quot;group&quot;, &quot;tensor_group&quot; or &quot;block&quot;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;tensor&quot;、&quot;channel&quot;、&quot;group&quot;、&quot;tensor_group&quot; 或 &quot;block&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot; is not understood; scales counted at %3 bits</source>
-        <translation type="unfinished"></translation>
+        <translation>无法识别 %1 &quot;%2&quot;；缩放因子按 %3 位计</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot;: the weights are stored uncompressed, counted at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &quot;%2&quot;：权重以未压缩形式存储，按 %3 计</translation>
     </message>
     <message>
         <source>%1 is empty: weights counted at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为空：权重按 %2 计</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot; names a module class this estimate does not map; those modules are counted at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &quot;%2&quot; 指定的模块类无法被本估算映射；这些模块按 %3 计</translation>
     </message>
     <message>
         <source>%1 covers part of the %2; the whole group is counted as %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 只覆盖了 %2 的一部分；整组按 %3 计</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot; is not understood; weights counted at %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无法识别 %1 &quot;%2&quot;；权重按 %3 计</translation>
     </message>
     <message>
         <source>load_in_4bit and load_in_8bit cannot both be true</source>
-        <translation type="unfinished"></translation>
+        <translation>load_in_4bit 和 load_in_8bit 不能同时为 true</translation>
     </message>
     <message>
         <source>expected &quot;nf4&quot; or &quot;fp4&quot;, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;nf4&quot; 或 &quot;fp4&quot;，实际为 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 loads neither in 4 nor in 8 bits; weights counted at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 既不以 4 位也不以 8 位加载；权重按 %2 计</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot; is not understood; unquantized weights counted at bf16</source>
-        <translation type="unfinished"></translation>
+        <translation>无法识别 %1 &quot;%2&quot;；未量化的权重按 bf16 计</translation>
     </message>
     <message>
         <source>%1 is missing; weights counted at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 %1；权重按 %2 计</translation>
     </message>
     <message>
         <source>%1 &quot;%2&quot; is not understood; weights counted at torch_dtype (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法识别 %1 &quot;%2&quot;；权重按 torch_dtype（%3）计</translation>
     </message>
     <message>
         <source>unknown class &quot;%1&quot;; allowed: cpu, gpu, npu, tpu</source>
-        <translation type="unfinished"></translation>
+        <translation>未知类别 &quot;%1&quot;；允许的值：cpu、gpu、npu、tpu</translation>
     </message>
     <message>
         <source>unknown precision &quot;%1&quot;; allowed: fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, mxfp8, mxfp4, nvfp4</source>
-        <translation type="unfinished"></translation>
+        <translation>未知精度 &quot;%1&quot;；允许的值：fp64、fp32、tf32、bf16、fp16、fp8、int8、int4、fp4、mxfp8、mxfp4、nvfp4</translation>
     </message>
     <message>
         <source>expected a number from %1 to %2 FLOP/s, got 0; leave out a precision the device lacks</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 到 %2 FLOP/s 之间的数字，实际为 0；设备不支持的精度请直接省略</translation>
     </message>
     <message>
         <source>needs at least one dense peak, e.g. {&quot;bf16&quot;: 989.4e12}</source>
-        <translation type="unfinished"></translation>
+        <translation>至少需要一个稠密峰值，例如 {&quot;bf16&quot;: 989.4e12}</translation>
     </message>
     <message>
         <source>is false, but shared_memory_package says the memory is shared; leave one out</source>
-        <translation type="unfinished"></translation>
+        <translation>为 false，但 shared_memory_package 表明内存是共享的；请去掉其中一个</translation>
     </message>
     <message>
         <source>%1 runs %2 slower than %3; compute uses its %3 peak</source>
-        <translation type="unfinished">%1 的 %2 比 %3 慢；计算改用其 %4 峰值 {1 ?} {2 ?} {3;?} {3 ?}</translation>
+        <translation>%1 运行 %2 比 %3 慢；计算改用其 %3 峰值</translation>
     </message>
     <message>
         <source>%1 must divide the model&apos;s %2 attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须能整除模型的注意力头数 %2</translation>
     </message>
     <message>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个流水线级超过了模型的层数 %2</translation>
     </message>
     <message>
         <source>must be 1 for a dense model</source>
-        <translation type="unfinished"></translation>
+        <translation>稠密模型必须为 1</translation>
     </message>
     <message>
         <source>%1 must divide the model&apos;s %2 experts</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须能整除模型的专家数 %2</translation>
     </message>
     <message>
         <source>micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but batch is %5; the global batch is micro_batch x grad_accum x data-parallel degree (leave grad_accum out to derive it from the batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>micro_batch %1 x grad_accum %2 x 数据并行度 %3 = %4 个序列，但 batch 为 %5；全局批大小为 micro_batch x grad_accum x 数据并行度（省略 grad_accum 即可由 batch 推算）</translation>
     </message>
     <message>
         <source>&quot;checkpoint&quot; is the stored (quantized) format, for inference; training allows %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;checkpoint&quot; 是存储（量化）格式，用于推理；训练允许 %1</translation>
     </message>
     <message>
         <source>no split of %1 devices has a data-parallel degree d with micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is micro_batch x grad_accum x data-parallel degree (leave grad_accum out to derive it from the batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个设备的任何切分都没有满足 micro_batch %2 x grad_accum %3 x d = batch %4 的数据并行度 d；全局批大小为 micro_batch x grad_accum x 数据并行度（省略 grad_accum 即可由 batch 推算）</translation>
     </message>
     <message>
         <source>automatic training split: tensor %1 x pipeline %2 x data %3, the fastest of %4 splits that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>自动训练切分：张量 %1 x 流水线 %2 x 数据 %3，在 %4 种放得下的切分中最快</translation>
     </message>
     <message>
         <source>automatic training split: tensor %1 x pipeline %2 x data %3 needs the least memory; none of %4 splits fits</source>
-        <translation type="unfinished"></translation>
+        <translation>自动训练切分：张量 %1 x 流水线 %2 x 数据 %3 所需显存最少；%4 种切分都放不下</translation>
     </message>
     <message>
         <source>unknown id &quot;%1&quot;; see --list devices for the %2 known ids</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 ID &quot;%1&quot;；已知的 %2 个 ID 见 --list devices</translation>
     </message>
     <message>
         <source>unknown id &quot;%1&quot;; see --list models for the %2 known ids</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 ID &quot;%1&quot;；已知的 %2 个 ID 见 --list models</translation>
     </message>
     <message>
         <source>the string &quot;%1&quot; (JSON numbers take no quotes)</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串 &quot;%1&quot;（JSON 数字不加引号）</translation>
     </message>
     <message>
         <source>expected a JSON object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 JSON 对象，实际为 %1</translation>
     </message>
     <message>
         <source>required field is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必需的字段</translation>
     </message>
     <message>
         <source>expected a string, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为字符串，实际为 %1</translation>
     </message>
     <message>
         <source>must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为空</translation>
     </message>
     <message>
         <source>ids are identifiers, typed on command lines and listed one per line: printable characters only</source>
-        <translation type="unfinished"></translation>
+        <translation>ID 是标识符，需在命令行中输入并逐行列出：只能使用可打印字符</translation>
     </message>
     <message>
         <source>names are listed one per line: printable characters only</source>
-        <translation type="unfinished"></translation>
+        <translation>名称逐行列出：只能使用可打印字符</translation>
     </message>
     <message>
         <source>&quot;%1&quot; holds a control character (%2) at byte %3; %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 在第 %3 字节处含有控制字符（%2）；%4</translation>
     </message>
     <message>
         <source>expected a number from %1 to %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 到 %2 之间的数字，实际为 %3</translation>
     </message>
     <message>
         <source>expected a number from %1 to %2 %3, got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 到 %2 %3 之间的数字，实际为 %4</translation>
     </message>
     <message>
         <source>expected a number, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
         <source>must be a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是有限数</translation>
     </message>
     <message>
         <source>must be &gt;= 0, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须 &gt;= 0，实际为 %1</translation>
     </message>
     <message>
         <source>must be &gt; 0, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须 &gt; 0，实际为 %1</translation>
     </message>
     <message>
         <source>expected an integer from %1 to %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
         <source>expected true or false, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 true 或 false，实际为 %1</translation>
     </message>
     <message>
         <source>expected an array of strings, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为字符串数组，实际为 %1</translation>
     </message>
     <message>
         <source>expected a string</source>
-        <translation type="unfinished"></translation>
+        <translation>应为字符串</translation>
     </message>
     <message>
         <source>expected a list of whole numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>应为整数列表</translation>
     </message>
     <message>
         <source>has %1 entries; expected one per layer (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 项；应每层一项（%2）</translation>
     </message>
     <message>
         <source>expected 0 or 1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 0 或 1</translation>
     </message>
     <message>
         <source>expected a layer index from 0 to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 0 到 %1 之间的层索引</translation>
     </message>
     <message>
         <source>required key is missing (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必需的键（%1）</translation>
     </message>
     <message>
         <source>expected a list of %1 layer type names, one per layer (num_hidden_layers)</source>
-        <translation type="unfinished"></translation>
+        <translation>应为包含 %1 个层类型名的列表，每层一个（num_hidden_layers）</translation>
     </message>
     <message>
         <source>expected a layer type name such as &quot;full_attention&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为层类型名，例如 &quot;full_attention&quot;</translation>
     </message>
     <message>
         <source>layer_types has sliding layers</source>
-        <translation type="unfinished"></translation>
+        <translation>layer_types 中有滑动窗口层</translation>
     </message>
     <message>
         <source>layer_types has chunked layers</source>
-        <translation type="unfinished"></translation>
+        <translation>layer_types 中有分块注意力层</translation>
     </message>
     <message>
         <source>unknown layer type &quot;%1&quot;; understood: full_attention, sliding_attention, chunked_attention, linear_attention, mamba</source>
-        <translation type="unfinished"></translation>
+        <translation>未知层类型 &quot;%1&quot;；可识别：full_attention、sliding_attention、chunked_attention、linear_attention、mamba</translation>
     </message>
     <message>
         <source>expected one character per layer (%1), got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>应每层一个字符（%1），实际为 %2</translation>
     </message>
     <message>
         <source>unknown block &apos;%1&apos; at layer %2; understood: M (Mamba-2), * (attention), - (MLP), E (experts)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %2 层有未知块 &apos;%1&apos;；可识别：M（Mamba-2）、*（注意力）、-（MLP）、E（专家）</translation>
     </message>
     <message>
         <source>%1 or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 或 %2</translation>
     </message>
     <message>
         <source>required key is missing (looked for %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必需的键（已查找 %1）</translation>
     </message>
     <message>
         <source>%1: vision tower &quot;%2&quot; counted with the generic ViT formula (biases, LayerNorms, learned positions)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：视觉塔 &quot;%2&quot; 按通用 ViT 公式计算（偏置、LayerNorm、可学习位置编码）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; names no linear module of this model; its modules are %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 没有匹配该模型的任何线性模块；该模型的模块为 %2</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is an encoder-decoder model; only decoder-only language models are estimated (their KV cache and decode loop are what is modelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 是编码器-解码器模型；只估算仅解码器语言模型（所建模的是其 KV 缓存和解码循环）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is an encoder-only model; only decoder-only language models are estimated (it has no KV cache and generates no tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 是仅编码器模型；只估算仅解码器语言模型（它没有 KV 缓存，也不生成 token）</translation>
     </message>
     <message>
         <source>cannot exceed the number of experts (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>不能超过专家数（%1）</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a known family; read with generic keys as a Llama-style decoder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是已知的模型系列；按通用键读取，视为 Llama 风格的解码器</translation>
     </message>
     <message>
         <source>%1 must divide num_attention_heads %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须能整除 num_attention_heads %2</translation>
     </message>
     <message>
         <source>%1 must divide hidden_size %2 (or give head_dim)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须能整除 hidden_size %2（或给出 head_dim）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; has linear-attention layers of a kind not modelled (known: Qwen3-Next Gated DeltaNet, Jamba Mamba, Nemotron-H Mamba-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 含有未建模类型的线性注意力层（已知：Qwen3-Next Gated DeltaNet、Jamba Mamba、Nemotron-H Mamba-2）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a valid regular expression (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是有效的正则表达式（%2）</translation>
     </message>
     <message>
         <source>expected a precision name; allowed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为精度名称；允许的值：%1</translation>
     </message>
     <message>
         <source>unknown precision &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知精度 &quot;%1&quot;；允许的值：%2</translation>
     </message>
     <message>
         <source>expected one of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为以下之一：%1</translation>
     </message>
     <message>
         <source>unknown value &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知值 &quot;%1&quot;；允许的值：%2</translation>
     </message>
     <message>
         <source>unknown value &quot;%1&quot;; allowed: &quot;all-linear&quot;, &quot;attention&quot; or a list of module names</source>
-        <translation type="unfinished"></translation>
+        <translation>未知值 &quot;%1&quot;；允许的值：&quot;all-linear&quot;、&quot;attention&quot; 或模块名列表</translation>
     </message>
     <message>
         <source>expected &quot;all-linear&quot;, &quot;attention&quot; or a non-empty list of module names</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;all-linear&quot;、&quot;attention&quot; 或非空的模块名列表</translation>
     </message>
     <message>
         <source>at most 64 module names, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最多 64 个模块名，实际为 %1</translation>
     </message>
     <message>
         <source>each entry must be a module name such as &quot;q_proj&quot;, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每一项都必须是模块名，例如 &quot;q_proj&quot;，实际为 %1</translation>
     </message>
     <message>
         <source>a fraction of peak must be in [0.01, 1], got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值占比必须在 [0.01, 1] 范围内，实际为 %1</translation>
     </message>
     <message>
         <source>expected a Hugging Face config.json object, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 Hugging Face config.json 对象，实际为 %1</translation>
     </message>
     <message>
         <source>the file was not loaded; pass it with --model-config</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载该文件；请用 --model-config 传入</translation>
     </message>
     <message>
         <source>required field is missing (a catalog model id, or model_config)</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少必需的字段（目录中的模型 ID，或 model_config）</translation>
     </message>
     <message>
         <source>tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>张量 %1 x 流水线 %2 x 数据 %3 x 专家 %4 必须等于设备数（%5）</translation>
     </message>
     <message>
         <source>weight-only format &quot;%1&quot; is for inference; training allows %2</source>
-        <translation type="unfinished"></translation>
+        <translation>仅权重量化格式 &quot;%1&quot; 用于推理；训练允许 %2</translation>
     </message>
     <message>
         <source>adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器以 fp32、bf16 或 fp16 训练，实际为 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -2024,7 +2024,7 @@
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translation type="unfinished">ZeRO 阶段</translation>
+        <translation>ZeRO 阶段</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "core/report.h"
 
 #include <QtTest>
+#include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -165,8 +166,9 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                             Precision::Int4};
     const Precision compute[] = {Precision::Fp32, Precision::Tf32, Precision::Bf16, Precision::Fp8,
                                  Precision::Int8, Precision::Int4, Precision::Fp4};
-    int evaluated = 0;
-    int rejected = 0;
+    // Scenarios per memory tier: the sample must reach every tier, or the checks below test less
+    // than they claim (a generator change that made every scenario fit would pass silently).
+    std::array<int, 4> perTier{};
     for (int i = 0; i < kScenarios; ++i) {
         Scenario s;
         const Device& device = catalog.devices()[pick(catalog.devices().size())];
@@ -191,10 +193,10 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
         try {
             r = estimate(s, catalog);
         } catch (const InputError&) {
-            ++rejected; // only a chosen split may be rejected; the default split never is
+            // Only a chosen split may be rejected; the default split never is.
             QFAIL(qPrintable(QString::fromStdString("default split rejected: " + label)));
         }
-        ++evaluated;
+        ++perTier[static_cast<std::size_t>(r.memory.tier)];
         std::string where;
         QVERIFY2(checkNumbers(reportToJson(r), where),
                  qPrintable(QString::fromStdString(label + ": " + where)));
@@ -251,8 +253,10 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                      qPrintable(QString::fromStdString(label + " max batch " + std::to_string(b))));
         }
     }
-    QCOMPARE(evaluated, kScenarios);
-    QCOMPARE(rejected, 0);
+    qInfo("memory tiers: %d on the device, %d host RAM, %d disk, %d nowhere", perTier[0], perTier[1], perTier[2],
+          perTier[3]);
+    for (const int count : perTier)
+        QVERIFY(count >= 20);
 }
 
 // Every catalog model with windowed, chunked or linear-attention layers (and the dense ones):

@@ -325,11 +325,11 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         gemmConstrained = gemmConstrained || byGemm;
         memoryConstrained = memoryConstrained || byMemory;
         if (!byGemm && !byMemory)
-            result.notes.push_back(message(LHE_TEXT("CoreMessage",
-                                                    "measurement %1 is bound by neither compute nor memory "
-                                                    "bandwidth (communication, offload or kernel latency): it "
-                                                    "constrains neither fraction"),
-                                           i + 1));
+            result.notes.push_back(
+                message(LHE_TEXT("CoreMessage", "measurement %1 is bound by neither compute nor memory "
+                                                "bandwidth (communication, offload or kernel latency): it "
+                                                "constrains neither fraction"),
+                        i + 1));
     }
     // An unconstrained fraction goes back to the device's own; the other is refitted if it moved.
     if (!gemmConstrained && gemm != start.compute) {
@@ -345,9 +345,10 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     if (latencyConstrained) {
         result.layerLatencySeconds = latency;
     } else {
-        result.notes.push_back(message(LHE_TEXT("CoreMessage", "no latency-bound measurement (small-batch decode): "
-                                                               "kernel latency kept at %1 µs per layer"),
-                                       formatNumber(startLatency * 1e6)));
+        result.notes.push_back(
+            message(LHE_TEXT("CoreMessage", "no latency-bound measurement (small-batch decode): "
+                                            "kernel latency kept at %1 µs per layer"),
+                    formatNumber(startLatency * 1e6)));
     }
     // `source` is the device's own citation (catalog data), shown as written.
     const auto describeKept = [](MessageId what, double value, const std::string& source) {
@@ -356,36 +357,37 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     if (gemmConstrained) {
         result.gemmFraction = gemm;
     } else {
-        result.notes.push_back(
-            describeKept(LHE_TEXT("CoreMessage", "no compute-bound measurement: GEMM fraction kept at %1 (%2)"),
-                         start.compute, start.computeSource));
+        result.notes.push_back(describeKept(
+            LHE_TEXT("CoreMessage", "no compute-bound measurement: GEMM fraction kept at %1 (%2)"),
+            start.compute, start.computeSource));
     }
     if (memoryConstrained) {
         result.memoryFraction = memory;
     } else {
-        result.notes.push_back(
-            describeKept(LHE_TEXT("CoreMessage",
-                                  "no memory-bound measurement: memory bandwidth fraction kept at %1 (%2)"),
-                         start.memory, start.memorySource));
+        result.notes.push_back(describeKept(
+            LHE_TEXT("CoreMessage", "no memory-bound measurement: memory bandwidth fraction kept at %1 (%2)"),
+            start.memory, start.memorySource));
     }
     const auto atLimit = [&result](const Message& what, double value) {
         if (value >= kCalibrationMaxFraction * (1 - 1e-6))
-            result.notes.push_back(message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 1: the "
-                                                                   "measurements are faster than the datasheet "
-                                                                   "peak explains"),
-                                           what));
+            result.notes.push_back(
+                message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 1: the "
+                                                "measurements are faster than the datasheet "
+                                                "peak explains"),
+                        what));
         else if (value > 0 && value <= kCalibrationMinFraction * (1 + 1e-6))
-            result.notes.push_back(message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 0.05: the "
-                                                                   "measurements are slower than the model "
-                                                                   "explains"),
-                                           what));
+            result.notes.push_back(
+                message(LHE_TEXT("CoreMessage", "%1 fraction at the search limit 0.05: the "
+                                                "measurements are slower than the model "
+                                                "explains"),
+                        what));
     };
     atLimit(message(LHE_TEXT("CoreMessage", "GEMM")), result.gemmFraction);
     if (result.layerLatencySeconds >= 0 && result.memoryFraction >= kCalibrationMaxFraction * (1 - 1e-6))
-        result.notes.push_back(message(
-            LHE_TEXT("CoreMessage", "memory bandwidth fraction at the datasheet peak and the kernel latency took up "
-                                    "the rest: bandwidth and latency are only told apart by decode of a small and "
-                                    "a large model (e.g. 1B and 8B) at batch 1")));
+        result.notes.push_back(message(LHE_TEXT(
+            "CoreMessage", "memory bandwidth fraction at the datasheet peak and the kernel latency took up "
+                           "the rest: bandwidth and latency are only told apart by decode of a small and "
+                           "a large model (e.g. 1B and 8B) at batch 1")));
     else
         atLimit(message(LHE_TEXT("CoreMessage", "memory bandwidth")), result.memoryFraction);
 

@@ -27,14 +27,16 @@ Explanation offloadTierExplanation(const Setup& su, MemoryPlacement placement, c
     const double overflow = std::max(0.0, total - capacity);
     const double host = std::min(overflow, su.device.hostMemoryBytes);
     const double disk = std::min(overflow - host, su.device.diskBytes);
-    const MessageId title = placement == MemoryPlacement::HostRam ? LHE_TEXT("Explanation", "Offloaded to host RAM")
-                        : placement == MemoryPlacement::Disk  ? LHE_TEXT("Explanation", "Offloaded to disk")
-                                                              : LHE_TEXT("Explanation", "Does not fit anywhere");
+    const MessageId title =
+        placement == MemoryPlacement::HostRam ? LHE_TEXT("Explanation", "Offloaded to host RAM")
+        : placement == MemoryPlacement::Disk  ? LHE_TEXT("Explanation", "Offloaded to disk")
+                                              : LHE_TEXT("Explanation", "Does not fit anywhere");
     Builder b(title, U::Bytes, kOffloadSource);
     b.term("total", LHE_TEXT("Explanation", "Memory the device's work needs"), total, U::Bytes);
     b.term("capacity", LHE_TEXT("Explanation", "Usable device memory"), capacity, U::Bytes);
     if (placement == MemoryPlacement::HostRam) {
-        b.term("host_ram", LHE_TEXT("Explanation", "Host RAM for offload per device"), su.device.hostMemoryBytes, U::Bytes);
+        b.term("host_ram", LHE_TEXT("Explanation", "Host RAM for offload per device"),
+               su.device.hostMemoryBytes, U::Bytes);
         b.formula("min(max(0, {total} − {capacity}), {host_ram})");
     } else if (placement == MemoryPlacement::Disk) {
         b.term("host_offload", LHE_TEXT("Explanation", "Offloaded to host RAM"), host, U::Bytes);
@@ -44,9 +46,11 @@ Explanation offloadTierExplanation(const Setup& su, MemoryPlacement placement, c
         b.term("host_offload", LHE_TEXT("Explanation", "Offloaded to host RAM"), host, U::Bytes);
         b.term("disk_offload", LHE_TEXT("Explanation", "Offloaded to disk"), disk, U::Bytes);
         b.formula("max(0, {total} − {capacity} − {host_offload} − {disk_offload})");
-        b.note(LHE_TEXT("Explanation", "Beyond host RAM and disk: the scenario cannot run; times assume it could."));
+        b.note(LHE_TEXT("Explanation",
+                        "Beyond host RAM and disk: the scenario cannot run; times assume it could."));
     }
-    b.note(LHE_TEXT("Explanation", "What does not fit under the capacity line goes to host RAM first, then disk."));
+    b.note(LHE_TEXT("Explanation",
+                    "What does not fit under the capacity line goes to host RAM first, then disk."));
     return b.done(result);
 }
 
@@ -68,17 +72,19 @@ Explanation placementExplanation(const ComponentPlacement& placed)
         b.term(key, label, bytes, U::Bytes);
         formula += std::string(" + {") + key + "}";
     }
-    b.note(LHE_TEXT("Explanation", "The bar stacks every part whole in a fixed order: what lies below the capacity line stays on the "
-           "device, what lies above it is offloaded, to host RAM first, then disk."));
+    b.note(LHE_TEXT(
+        "Explanation",
+        "The bar stacks every part whole in a fixed order: what lies below the capacity line stays on the "
+        "device, what lies above it is offloaded, to host RAM first, then disk."));
     return b.formula(formula).done(placed.totalBytes());
 }
-
 
 } // namespace explain_detail
 
 using namespace explain_detail;
 
-std::vector<Explanation> explainCapacity(const Report& report, const Device& device, const ModelArchitecture& arch)
+std::vector<Explanation> explainCapacity(const Report& report, const Device& device,
+                                         const ModelArchitecture& arch)
 {
     const Setup su(report, device, arch);
     const MemoryChart chart = memoryChart(report);
@@ -88,9 +94,11 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
         // The datasheet memory, minus what the platform keeps (gpu_memory_fraction: 1 on discrete
         // accelerators; unified-memory systems leave the OS its share).
         Builder b(LHE_TEXT("Explanation", "Usable device memory"), U::Bytes,
-                  "Device datasheet (catalog memory_bytes, GB = 1e9, GiB = 2^30) × the share the accelerator may use");
+                  "Device datasheet (catalog memory_bytes, GB = 1e9, GiB = 2^30) × the share the accelerator "
+                  "may use");
         b.term("memory", LHE_TEXT("Explanation", "Device memory"), device.memoryBytes, U::Bytes);
-        b.term("fraction", LHE_TEXT("Explanation", "Share the accelerator may use"), device.gpuMemoryFraction, U::Fraction);
+        b.term("fraction", LHE_TEXT("Explanation", "Share the accelerator may use"), device.gpuMemoryFraction,
+               U::Fraction);
         out.push_back(b.formula("{memory} × {fraction}").done(capacity));
     }
     static constexpr std::pair<const char*, MessageId> kParts[] = {
@@ -118,7 +126,8 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
                                  m.kvPoolReserveBytes,    m.adaptersBytes,
                                  m.dequantWorkspaceBytes};
         Builder b(LHE_TEXT("Explanation", "Memory the device's work needs"), U::Bytes,
-                  "Sum of the parts in the memory chart (weights, KV cache or training states, activations, overheads)");
+                  "Sum of the parts in the memory chart (weights, KV cache or training states, activations, "
+                  "overheads)");
         std::string formula;
         for (std::size_t i = 0; i < std::size(kParts); ++i) {
             if (values[i] <= 0)
@@ -127,18 +136,24 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
             formula += (formula.empty() ? "{" : " + {") + std::string(kParts[i].first) + "}";
         }
         if (bar.stage > 0)
-            b.note(bar.stage == 1 ? LHE_TEXT("Explanation", "First pipeline stage: the most micro-batches in flight.")
-                                  : LHE_TEXT("Explanation", "Last pipeline stage: one micro-batch plus the logits and loss."));
+            b.note(bar.stage == 1
+                       ? LHE_TEXT("Explanation", "First pipeline stage: the most micro-batches in flight.")
+                       : LHE_TEXT("Explanation",
+                                  "Last pipeline stage: one micro-batch plus the logits and loss."));
         out.push_back(b.formula(formula.empty() ? "0" : formula).done(m.totalBytes()));
 
         const bool fits = m.totalBytes() <= capacity;
-        Builder v(fits ? LHE_TEXT("Explanation", "Free device memory") : LHE_TEXT("Explanation", "Beyond the device's memory"), U::Bytes,
-                  "Capacity, the first of the four bottlenecks: what does not fit goes to host RAM, then disk");
+        Builder v(
+            fits ? LHE_TEXT("Explanation", "Free device memory")
+                 : LHE_TEXT("Explanation", "Beyond the device's memory"),
+            U::Bytes,
+            "Capacity, the first of the four bottlenecks: what does not fit goes to host RAM, then disk");
         v.term("total", LHE_TEXT("Explanation", "Memory the device's work needs"), m.totalBytes(), U::Bytes);
         v.term("capacity", LHE_TEXT("Explanation", "Usable device memory"), capacity, U::Bytes);
         v.formula(fits ? "{capacity} − {total}" : "{total} − {capacity}");
         v.note(fits ? LHE_TEXT("Explanation", "Fits: everything stays in device memory.")
-                    : LHE_TEXT("Explanation", "Does not fit: the overflow is offloaded and crosses the host link each time it is used."));
+                    : LHE_TEXT("Explanation", "Does not fit: the overflow is offloaded and crosses the host "
+                                              "link each time it is used."));
         out.push_back(v.done(fits ? capacity - m.totalBytes() : m.totalBytes() - capacity));
         if (fits)
             continue;

@@ -144,9 +144,9 @@ RooflineChart rooflineChart(const Report& report)
 
     auto addPoint = [&](RooflinePhase phase, const PhaseEstimate& estimate, const PhaseEstimate* ideal) {
         if (estimate.pointIntensity > 0)
-            chart.points.push_back({phase, estimate.pointIntensity, estimate.roofFlopsPerSecond,
-                                    estimate.achievedFlopsPerSecond, ideal ? ideal->achievedFlopsPerSecond : 0.0,
-                                    estimate.bound, estimate.pointResource});
+            chart.points.push_back(
+                {phase, estimate.pointIntensity, estimate.roofFlopsPerSecond, estimate.achievedFlopsPerSecond,
+                 ideal ? ideal->achievedFlopsPerSecond : 0.0, estimate.bound, estimate.pointResource});
     };
     const IdealEstimate& ideal = report.ideal;
     if (report.prefill)
@@ -192,7 +192,8 @@ RooflineChart rooflineChart(const Report& report)
     // offloaded to host RAM, the disk when anything is on disk, the interconnect when a point is
     // communication-bound (its intensity then counts wire bytes).
     const MemoryEstimate& memory = report.memory;
-    chart.showsHostLink = memory.hostOffloadBytes + memory.unplacedBytes > 0 && roof.hostLinkBytesPerSecond > 0;
+    chart.showsHostLink =
+        memory.hostOffloadBytes + memory.unplacedBytes > 0 && roof.hostLinkBytesPerSecond > 0;
     chart.showsDisk = memory.diskOffloadBytes > 0 && roof.diskBytesPerSecond > 0;
     for (const auto& p : chart.points) {
         chart.showsInterconnect |= p.resource == RooflineResource::Interconnect;

@@ -6,7 +6,8 @@
 
 namespace lhe::core {
 
-struct Link {
+struct Link
+{
     double bytesPerSecond = 0;          // per direction per device, ring efficiency applied
     double allReduceBytesPerSecond = 0; // the same for all-reduce (NVLink SHARP beats the ring)
     double latencySeconds = 0;          // per ring step / message
@@ -19,7 +20,8 @@ struct Link {
 // boundary once per channel, so NCCL spreads it over that many NICs: 8x A100 nodes with one
 // 200 Gb/s NIC per GPU reach 192 GB/s all-reduce busbw across nodes (measurement C8), not 25.
 Link linkForGroup(const EvaluationContext& ctx, double groupSpan, double membersPerNode = 1);
-Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan, double membersPerNode = 1);
+Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan,
+             double membersPerNode = 1);
 
 // Ring all-reduce of `bytes` over n devices (Patarasuk & Yuan 2009; NCCL ring):
 // 2(n-1)/n · M / B + 2(n-1)·α.

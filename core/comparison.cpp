@@ -62,12 +62,13 @@ ComparisonRow boundRow(std::string section, std::string label, std::optional<Bou
     row.label = std::move(label);
     row.boundA = a;
     row.boundB = b;
-    row.status = !a ? ComparisonStatus::MissingA : !b ? ComparisonStatus::MissingB : ComparisonStatus::Verdict;
+    row.status = !a   ? ComparisonStatus::MissingA
+                 : !b ? ComparisonStatus::MissingB
+                      : ComparisonStatus::Verdict;
     return row;
 }
 
-template <typename T, typename F>
-std::optional<double> field(const std::optional<T>& phase, F get)
+template <typename T, typename F> std::optional<double> field(const std::optional<T>& phase, F get)
 {
     return phase ? std::optional<double>(get(*phase)) : std::nullopt;
 }
@@ -116,8 +117,8 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
     if (ma.overheadBytes() != 0 || mb.overheadBytes() != 0)
         rows.push_back(numeric(memory, "Overheads", Quantity::Bytes, ma.overheadBytes(), mb.overheadBytes()));
     if (a.memory.offloadedBytes != 0 || b.memory.offloadedBytes != 0)
-        rows.push_back(numeric(memory, "Offloaded", Quantity::Bytes, a.memory.offloadedBytes,
-                               b.memory.offloadedBytes));
+        rows.push_back(
+            numeric(memory, "Offloaded", Quantity::Bytes, a.memory.offloadedBytes, b.memory.offloadedBytes));
 
     // Phases: the figures of each bottleneck card, when either report has the phase.
     auto seconds = [](const PhaseEstimate& p) { return p.seconds; };
@@ -174,7 +175,8 @@ double sharedMemoryAxisMaxBytes(const Report& a, const Report& b)
 RooflineFrame sharedRooflineFrame(const RooflineChart& a, const RooflineChart& b)
 {
     // Both charts' ranges are whole decades already: their union is too.
-    return {std::min(a.xMin, b.xMin), std::max(a.xMax, b.xMax), std::min(a.yMin, b.yMin), std::max(a.yMax, b.yMax)};
+    return {std::min(a.xMin, b.xMin), std::max(a.xMax, b.xMax), std::min(a.yMin, b.yMin),
+            std::max(a.yMax, b.yMax)};
 }
 
 bool roofsDiffer(const Report& a, const Report& b)

@@ -18,25 +18,26 @@ namespace lhe::core {
 
 // Why a row has no ratio (or no difference).
 enum class ComparisonStatus {
-    Ok,          // both values, A non-zero: difference and ratio
-    MissingA,    // the phase is not in A (e.g. A is inference, B training)
+    Ok,       // both values, A non-zero: difference and ratio
+    MissingA, // the phase is not in A (e.g. A is inference, B training)
     MissingB,
-    ZeroA,       // A is 0: the difference stands, a ratio would be infinite
-    Verdict,     // a tier or bound row: same or changed, no arithmetic
+    ZeroA,   // A is 0: the difference stands, a ratio would be infinite
+    Verdict, // a tier or bound row: same or changed, no arithmetic
 };
 
-struct ComparisonRow {
-    std::string section;          // "Memory", "Prefill", "Decode", "Training"
-    std::string label;            // English, e.g. "Memory per device"
-    Quantity unit = Quantity::Bytes; // numeric rows
-    std::optional<double> a, b;   // numeric rows; absent when that report lacks the phase
+struct ComparisonRow
+{
+    std::string section;              // "Memory", "Prefill", "Decode", "Training"
+    std::string label;                // English, e.g. "Memory per device"
+    Quantity unit = Quantity::Bytes;  // numeric rows
+    std::optional<double> a, b;       // numeric rows; absent when that report lacks the phase
     std::optional<double> difference; // b − a, when both are present
     std::optional<double> ratio;      // b / a, when both are present and a ≠ 0
     std::optional<OffloadTier> tierA, tierB;
     std::optional<Bound> boundA, boundB;
     ComparisonStatus status = ComparisonStatus::Ok;
-    bool higherIsBetter = false;  // throughput, MFU; false for time, memory, days
-    bool changed() const;         // B differs from A (verdict rows: another tier or bound)
+    bool higherIsBetter = false; // throughput, MFU; false for time, memory, days
+    bool changed() const;        // B differs from A (verdict rows: another tier or bound)
     bool isVerdict() const { return tierA || tierB || boundA || boundB; } // a tier or bound row
 };
 
@@ -51,7 +52,8 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b);
 double sharedMemoryAxisMaxBytes(const Report& a, const Report& b);
 
 // The roofline frame holding both charts' lines and points: the union of their decade ranges.
-struct RooflineFrame {
+struct RooflineFrame
+{
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0;
 };
 RooflineFrame sharedRooflineFrame(const RooflineChart& a, const RooflineChart& b);

@@ -31,11 +31,11 @@ constexpr double kDefaultAcceleratorOverhead = 400e6;
 //   (recommendedMaxWorkingSetSize; llama.cpp ggml-metal reports it at start-up).
 constexpr double kDefaultUnifiedGpuFraction = 0.75;
 
-// Accepted ranges (hostile input, docs/CONTRACT §4.2 Device entry): far wider than any real device - today's largest
-// are 288 GB of HBM3e, 8 TB/s and ~10 PFLOP/s dense per GPU; the wafer-scale Cerebras WSE-3 has
-// 21 PB/s on-chip bandwidth and 125 PFLOP/s - yet narrow enough that every time and ratio the
-// estimator forms stays finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s turns one
-// second into infinity, and 1e308 B of memory doubles into infinity as the default host tier.
+// Accepted ranges (hostile input, docs/CONTRACT §4.2 Device entry): far wider than any real device - today's
+// largest are 288 GB of HBM3e, 8 TB/s and ~10 PFLOP/s dense per GPU; the wafer-scale Cerebras WSE-3 has 21
+// PB/s on-chip bandwidth and 125 PFLOP/s - yet narrow enough that every time and ratio the estimator forms
+// stays finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s turns one second into infinity, and
+// 1e308 B of memory doubles into infinity as the default host tier.
 constexpr Range kMemoryBytes{1e6, 1e18, "B"}; // 1 MB to 1 EB
 constexpr Range kOptionalBytes{0, 1e18, "B"}; // 0 = none
 constexpr Range kBandwidth{1e6, 1e17, "B/s"}; // 1 MB/s to 100 PB/s

@@ -21,19 +21,22 @@ namespace {
 // [LCPP]  XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp LLaMA-2-7B TG, batch 1.
 // Every figure is listed in tests/validation/measurements.json with its id (T15, T17, C1 ...).
 
-struct ComputeRule {
+struct ComputeRule
+{
     std::string_view vendor;
     std::string_view architecture; // substring of Device::architecture; "" matches any
-    double bf16;              // large-GEMM fraction of the dense BF16 peak
-    double lowPrecision;      // FP8/INT8/FP4 fraction over the BF16 fraction
+    double bf16;                   // large-GEMM fraction of the dense BF16 peak
+    double lowPrecision;           // FP8/INT8/FP4 fraction over the BF16 fraction
     const char* source;
 };
 
 // First match wins; the vendor-wide rows come after the architecture rows.
 constexpr ComputeRule kComputeRules[] = {
     {"NVIDIA", "GA100", 0.869, 0.90, "MAMF A100 SXM BF16 271.2 of 312 TFLOP/s (T17)"},
-    {"NVIDIA", "Hopper", 0.803, 0.883, "MAMF H100 SXM BF16 794.5 of 989.4, FP8 1402.6 of 1978.9 TFLOP/s (T17, T18)"},
-    {"NVIDIA", "Blackwell", 0.776, 0.983, "MAMF B200 BF16 1745 of 2250, FP8 3432.5 of 4500 TFLOP/s (T17, T18)"},
+    {"NVIDIA", "Hopper", 0.803, 0.883,
+     "MAMF H100 SXM BF16 794.5 of 989.4, FP8 1402.6 of 1978.9 TFLOP/s (T17, T18)"},
+    {"NVIDIA", "Blackwell", 0.776, 0.983,
+     "MAMF B200 BF16 1745 of 2250, FP8 3432.5 of 4500 TFLOP/s (T17, T18)"},
     {"NVIDIA", "", 0.803, 0.90, "NVIDIA default: MAMF median of A100 0.869, H100 0.803, B200 0.776 (T17)"},
     {"AMD", "CDNA", 0.556, 0.90, "MAMF MI300X 0.511, MI325X 0.604 of BF16 peak, mean (T17)"},
     {"Intel", "Gaudi", 0.741, 0.986, "MAMF Gaudi 3 1243 of 1677 TFLOP/s; FP8/BF16 of Gaudi 2 (T17, T18)"},
@@ -43,10 +46,12 @@ constexpr ComputeRule kComputeRules[] = {
 double classComputeDefault(DeviceClass deviceClass)
 {
     switch (deviceClass) {
-    case DeviceClass::Cpu: return 0.5;
+    case DeviceClass::Cpu:
+        return 0.5;
     case DeviceClass::Gpu:
     case DeviceClass::Npu:
-    case DeviceClass::Tpu: return 0.7;
+    case DeviceClass::Tpu:
+        return 0.7;
     }
     return 0.7;
 }
@@ -136,7 +141,8 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
 
     // Compute: scenario > device measurement > vendor/architecture rule > class default.
     // The rule table needs substring searches: only when a rule can decide something.
-    const bool needRule = lowPrecision || (!scenario.efficiency.compute && !(device.achievedGemmFraction > 0));
+    const bool needRule =
+        lowPrecision || (!scenario.efficiency.compute && !(device.achievedGemmFraction > 0));
     const ComputeRule* rule = nullptr;
     for (const auto& candidate : needRule ? std::span(kComputeRules) : std::span<const ComputeRule>()) {
         if (device.vendor == candidate.vendor && contains(device.architecture, candidate.architecture)) {
@@ -171,10 +177,16 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
     }
     e.quantizedWeights = blockQuantized(scenario.weights) ? kBlockQuantizedFactor : 1.0;
     switch (device.deviceClass) {
-    case DeviceClass::Cpu: e.layerLatencySeconds = kCpuLayerLatencySeconds; break;
-    case DeviceClass::Tpu: e.layerLatencySeconds = kTpuLayerLatencySeconds; break;
+    case DeviceClass::Cpu:
+        e.layerLatencySeconds = kCpuLayerLatencySeconds;
+        break;
+    case DeviceClass::Tpu:
+        e.layerLatencySeconds = kTpuLayerLatencySeconds;
+        break;
     case DeviceClass::Gpu:
-    case DeviceClass::Npu: e.layerLatencySeconds = kAcceleratorLayerLatencySeconds; break;
+    case DeviceClass::Npu:
+        e.layerLatencySeconds = kAcceleratorLayerLatencySeconds;
+        break;
     }
     if (scenario.efficiency.layerLatencySeconds)
         e.layerLatencySeconds = *scenario.efficiency.layerLatencySeconds;
@@ -190,7 +202,7 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
         e.allReduce = sharp ? kNvlsAllReduceFraction : kRingFraction;
         e.interNode = kInterNodeFraction;
         e.networkSource = sharp ? "nccl-tests NVLS all-reduce busbw 479 of 450 GB/s (C1)"
-                                    : "nccl-tests ring busbw ~0.78 of line rate (C3, C4, C10)";
+                                : "nccl-tests ring busbw ~0.78 of line rate (C3, C4, C10)";
     }
     e.intraNodeStepSeconds = kIntraNodeStepSeconds;
     e.interNodeStepSeconds = kInterNodeStepSeconds;

@@ -11,7 +11,8 @@
 
 namespace lhe::core {
 
-struct Efficiencies {
+struct Efficiencies
+{
     // Large-GEMM fraction of the dense peak of the compute column in use (maximum achievable
     // matmul FLOPS; low-precision columns included).
     double compute = 1;

@@ -68,8 +68,9 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
     if (device.peak(wanted) > 0) {
         if (*best == wanted || device.peak(*best) <= device.peak(wanted))
             return wanted;
-        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
-                                   device.name, wantedName, peakKeyName(*best)));
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
+                    device.name, wantedName, peakKeyName(*best)));
         return *best;
     }
     if (best) {
@@ -78,9 +79,10 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
         return *best;
     }
     if (fastest) { // a loader guarantees at least one column
-        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
-                                                           "peak, as if the model were quantized to it"),
-                                   device.name, wantedName, peakKeyName(*fastest)));
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
+                                            "peak, as if the model were quantized to it"),
+                    device.name, wantedName, peakKeyName(*fastest)));
         return *fastest;
     }
     return PeakKey::Bf16;
@@ -94,14 +96,15 @@ void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
                                  split.tensor, arch.heads));
     if (split.pipeline > arch.layers)
         throw InputError("parallelism.pipeline",
-                         message(LHE_TEXT("CoreMessage", "%1 stages exceed the model's %2 layers"), split.pipeline,
-                                 arch.layers));
+                         message(LHE_TEXT("CoreMessage", "%1 stages exceed the model's %2 layers"),
+                                 split.pipeline, arch.layers));
     if (split.expert > 1 && !arch.isMoe())
-        throw InputError("parallelism.expert", message(LHE_TEXT("CoreMessage", "must be 1 for a dense model")));
+        throw InputError("parallelism.expert",
+                         message(LHE_TEXT("CoreMessage", "must be 1 for a dense model")));
     if (arch.isMoe() && arch.experts % split.expert != 0)
         throw InputError("parallelism.expert",
-                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 experts"), split.expert,
-                                 arch.experts));
+                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 experts"),
+                                 split.expert, arch.experts));
 }
 
 // Whether an explicit grad_accum fits the split: the global batch is micro_batch x grad_accum x
@@ -128,14 +131,15 @@ long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<Message
         if (!gradAccumFits(ctx.scenario, ctx.replicas()))
             throw InputError(
                 "training.grad_accum",
-                message(LHE_TEXT("CoreMessage",
-                                 "micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but "
-                                 "batch is %5; the global batch is micro_batch x grad_accum x data-parallel "
-                                 "degree (leave grad_accum out to derive it from the batch)"),
-                        tr.microBatch, tr.gradAccum.value_or(1), static_cast<long long>(ctx.replicas()),
-                        formatCount(static_cast<double>(tr.microBatch) *
-                                    static_cast<double>(tr.gradAccum.value_or(1)) * ctx.replicas()),
-                        ctx.scenario.batch));
+                message(
+                    LHE_TEXT("CoreMessage",
+                             "micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but "
+                             "batch is %5; the global batch is micro_batch x grad_accum x data-parallel "
+                             "degree (leave grad_accum out to derive it from the batch)"),
+                    tr.microBatch, tr.gradAccum.value_or(1), static_cast<long long>(ctx.replicas()),
+                    formatCount(static_cast<double>(tr.microBatch) *
+                                static_cast<double>(tr.gradAccum.value_or(1)) * ctx.replicas()),
+                    ctx.scenario.batch));
         return *tr.gradAccum;
     }
     const long long m = static_cast<long long>(ceilDiv(static_cast<double>(ctx.scenario.batch), perStep));
@@ -267,7 +271,8 @@ struct TrainingSplitChoice
 // when none fits, the one that needs the least memory per device. Tensor parallelism saves
 // memory but pays two all-reduces per layer each way; data parallelism with ZeRO shards the
 // training state and hides its gradient all-reduce under the backward pass.
-TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device,
+                                  const ModelArchitecture& arch)
 {
     TrainingSplitChoice best;
     double bestNeed = 0;
@@ -283,11 +288,12 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
         for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
             if (rest % p != 0)
                 continue;
+            const long long data = rest / p; // exact: p divides rest
             // An explicit grad_accum fixes the data-parallel degree: only splits that keep
             // micro_batch x grad_accum x data = batch are candidates.
-            if (!gradAccumFits(scenario, static_cast<double>(rest / p)))
+            if (!gradAccumFits(scenario, static_cast<double>(data)))
                 continue;
-            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, rest / p, 1}, eff};
+            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, data, 1}, eff};
             ctx.computePeakKey = key;
             ctx.peakFlopsPerSecond = device.peak(key);
             const long long micro = trainingMicroBatches(ctx, nullptr);
@@ -357,11 +363,11 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     if (!scenario.weightsGiven && arch.checkpointQuantized && scenario.mode == Mode::Inference)
         scenario.weights = Precision::Checkpoint;
     if (scenario.weights == Precision::Checkpoint && scenario.mode == Mode::Training)
-        throw InputError("precision.weights",
-                         message(LHE_TEXT("CoreMessage",
-                                          "\"checkpoint\" is the stored (quantized) format, for inference; "
-                                          "training allows %1"),
-                                 allowedPrecisionNames(false)));
+        throw InputError(
+            "precision.weights",
+            message(LHE_TEXT("CoreMessage", "\"checkpoint\" is the stored (quantized) format, for inference; "
+                                            "training allows %1"),
+                    allowedPrecisionNames(false)));
     std::vector<Message> splitNotes;
     if (scenario.parallelism) {
         validateSplit(*scenario.parallelism, arch);
@@ -369,24 +375,28 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         const TrainingSplitChoice choice = trainingSplit(scenario, device, arch);
         if (choice.candidates == 0) {
             const auto& tr = scenario.training;
-            throw InputError("training.grad_accum",
-                             message(LHE_TEXT("CoreMessage",
-                                              "no split of %1 devices has a data-parallel degree d with "
-                                              "micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is "
-                                              "micro_batch x grad_accum x data-parallel degree (leave grad_accum "
-                                              "out to derive it from the batch)"),
-                                     scenario.devices, tr.microBatch, tr.gradAccum.value_or(1), scenario.batch));
+            throw InputError(
+                "training.grad_accum",
+                message(LHE_TEXT("CoreMessage",
+                                 "no split of %1 devices has a data-parallel degree d with "
+                                 "micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is "
+                                 "micro_batch x grad_accum x data-parallel degree (leave grad_accum "
+                                 "out to derive it from the batch)"),
+                        scenario.devices, tr.microBatch, tr.gradAccum.value_or(1), scenario.batch));
         }
         scenario.parallelism = choice.split;
         if (choice.candidates > 1)
             splitNotes.push_back(
                 choice.fitting > 0
-                    ? message(LHE_TEXT("CoreMessage", "automatic training split: tensor %1 x pipeline %2 x data %3, "
-                                                      "the fastest of %4 splits that fit"),
+                    ? message(LHE_TEXT("CoreMessage",
+                                       "automatic training split: tensor %1 x pipeline %2 x data %3, "
+                                       "the fastest of %4 splits that fit"),
                               choice.split.tensor, choice.split.pipeline, choice.split.data, choice.fitting)
-                    : message(LHE_TEXT("CoreMessage", "automatic training split: tensor %1 x pipeline %2 x data %3 "
-                                                      "needs the least memory; none of %4 splits fits"),
-                              choice.split.tensor, choice.split.pipeline, choice.split.data, choice.candidates));
+                    : message(LHE_TEXT("CoreMessage",
+                                       "automatic training split: tensor %1 x pipeline %2 x data %3 "
+                                       "needs the least memory; none of %4 splits fits"),
+                              choice.split.tensor, choice.split.pipeline, choice.split.data,
+                              choice.candidates));
     } else {
         scenario.parallelism = inferenceSplit(scenario, device, arch);
     }
@@ -422,20 +432,22 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     const long long contextTokens =
         scenario.promptTokens + (scenario.mode == Mode::Training ? 0 : scenario.outputTokens);
     if (arch.maxPositions > 0 && contextTokens > arch.maxPositions)
-        report.warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2"),
-                    contextTokens, arch.maxPositions));
+        report.warnings.push_back(message(
+            LHE_TEXT("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2"),
+            contextTokens, arch.maxPositions));
     if (static_cast<double>(scenario.batch) < ctx.replicas())
         report.warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "batch %1 is smaller than the %2 data-parallel replicas; some replicas idle"),
+            message(LHE_TEXT("CoreMessage",
+                             "batch %1 is smaller than the %2 data-parallel replicas; some replicas idle"),
                     scenario.batch, static_cast<long long>(ctx.replicas())));
 
     report.warnings.insert(report.warnings.end(), splitNotes.begin(), splitNotes.end());
     if (scenario.mode == Mode::Training && scenario.training.zeroStage > 0 && ctx.replicas() <= 1)
-        report.warnings.push_back(message(LHE_TEXT("CoreMessage", "ZeRO stage %1 has no effect: data parallel is 1, "
-                                                                  "so there are no replicas to shard the training "
-                                                                  "state across"),
-                                          scenario.training.zeroStage));
+        report.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "ZeRO stage %1 has no effect: data parallel is 1, "
+                                            "so there are no replicas to shard the training "
+                                            "state across"),
+                    scenario.training.zeroStage));
     const long long microBatches =
         scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
     if (scenario.mode == Mode::Training)
@@ -444,8 +456,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     if (scenario.mode == Mode::Training)
         report.memory.stages = trainingStageMemory(ctx, microBatches);
     if (report.memory.tier == OffloadTier::DoesNotFit)
-        report.warnings.push_back(message(
-            LHE_TEXT("CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
+        report.warnings.push_back(message(LHE_TEXT(
+            "CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
 
     if (scenario.mode == Mode::Inference) {
         report.prefill = prefillPhase(ctx, report.memory);
@@ -506,9 +518,10 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
 {
     const Device* device = catalog.findDevice(scenario.deviceId);
     if (!device)
-        throw InputError("device", message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list devices for the "
-                                                                   "%2 known ids"),
-                                           elided(scenario.deviceId), catalog.devices().size()));
+        throw InputError("device",
+                         message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list devices for the "
+                                                         "%2 known ids"),
+                                 elided(scenario.deviceId), catalog.devices().size()));
     std::vector<Message> configWarnings;
     ModelArchitecture inlineArch;
     const ModelArchitecture* arch = nullptr;
@@ -520,9 +533,10 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     } else {
         const ModelEntry* model = catalog.findModel(scenario.modelId);
         if (!model)
-            throw InputError("model", message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
-                                                                      "the %2 known ids"),
-                                              elided(scenario.modelId), catalog.models().size()));
+            throw InputError("model",
+                             message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
+                                                             "the %2 known ids"),
+                                     elided(scenario.modelId), catalog.models().size()));
         arch = &model->architecture;
         modelName = model->name;
         configWarnings = model->loadWarnings;

@@ -9,10 +9,14 @@ std::vector<Explanation> explain(const Report& report, const Device& device, con
                                  const ExplainTarget& target)
 {
     switch (target.kind) {
-    case ExplainKind::MemorySegment: return explainMemorySegment(report, device, arch, target.segment, target.stage);
-    case ExplainKind::RooflinePoint: return explainRooflinePoint(report, device, arch, target.phase);
-    case ExplainKind::Verdict: return explainVerdict(report, device, arch, target.phase);
-    case ExplainKind::Capacity: return explainCapacity(report, device, arch);
+    case ExplainKind::MemorySegment:
+        return explainMemorySegment(report, device, arch, target.segment, target.stage);
+    case ExplainKind::RooflinePoint:
+        return explainRooflinePoint(report, device, arch, target.phase);
+    case ExplainKind::Verdict:
+        return explainVerdict(report, device, arch, target.phase);
+    case ExplainKind::Capacity:
+        return explainCapacity(report, device, arch);
     }
     return {};
 }

@@ -15,14 +15,16 @@
 
 namespace lhe::core {
 
-struct ExplanationTerm {
+struct ExplanationTerm
+{
     std::string key;   // the formula's {key}
     std::string label; // what it is, in words ("KV heads")
     double value = 0;
     Quantity unit = Quantity::Number;
 };
 
-struct Explanation {
+struct Explanation
+{
     std::string title; // the quantity ("KV cache")
     // Symbolic, with {key} placeholders for terms and plain numeric literals; operators
     // + − × ÷ and min(a, b, ...), max(...), parentheses. evaluateFormula() computes it.
@@ -30,14 +32,15 @@ struct Explanation {
     std::vector<ExplanationTerm> terms; // in first-use order
     double result = 0;                  // the number the dashboard shows, from the model's own code
     Quantity resultUnit = Quantity::Number;
-    std::string source;                 // citation: paper §, datasheet or measurement (docs/METHOD.md §14)
-    std::vector<std::string> notes;     // why this case applies (GQA, ZeRO stage, ...)
+    std::string source;             // citation: paper §, datasheet or measurement (docs/METHOD.md §14)
+    std::vector<std::string> notes; // why this case applies (GQA, ZeRO stage, ...)
 };
 
 enum class ExplainKind { MemorySegment, RooflinePoint, Verdict, Capacity };
 
 // What was clicked: a memory bar segment (stage 0 = every bar), a roofline point or a verdict card.
-struct ExplainTarget {
+struct ExplainTarget
+{
     ExplainKind kind = ExplainKind::Verdict;
     MemorySegmentKind segment = MemorySegmentKind::Weights;
     long long stage = 0; // 1-based pipeline stage of a training bar; 0: all bars
@@ -57,7 +60,10 @@ struct ExplainTarget {
     {
         return {ExplainKind::Verdict, MemorySegmentKind::Weights, 0, phase};
     }
-    static ExplainTarget capacity() { return {ExplainKind::Capacity, MemorySegmentKind::Weights, 0, RooflinePhase::Prefill}; }
+    static ExplainTarget capacity()
+    {
+        return {ExplainKind::Capacity, MemorySegmentKind::Weights, 0, RooflinePhase::Prefill};
+    }
 };
 
 // One memory part per bar the report draws: the part's whole size; on a bar over capacity it is
@@ -73,7 +79,8 @@ std::vector<Explanation> explainRooflinePoint(const Report& report, const Device
 // The capacity verdict (the memory chart's badge and capacity line), per bar: what the device's
 // work needs (the sum of its parts), the usable memory, the headroom or the overflow, and where
 // the overflow went (host RAM; disk and nowhere when it reaches them).
-std::vector<Explanation> explainCapacity(const Report& report, const Device& device, const ModelArchitecture& arch);
+std::vector<Explanation> explainCapacity(const Report& report, const Device& device,
+                                         const ModelArchitecture& arch);
 // A verdict card: the bound, every time term and how they combine, and the card's figures
 // (time to first token, tokens/s, MFU, days to train, ideal roofline). Empty without the phase.
 std::vector<Explanation> explainVerdict(const Report& report, const Device& device,

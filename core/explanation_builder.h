@@ -3,12 +3,14 @@
 // explanation file borrows from another. Internal to the core; the API is core/explanation.h.
 #pragma once
 
-#include "core/explanation.h"
 #include "core/communication.h"
+#include "core/explanation.h"
 #include "core/input_error.h"
 #include "core/kernel_costs.h"
 #include "core/memory_model.h"
+#include "core/message.h"
 #include "core/phase_model.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -17,7 +19,6 @@
 #include <optional>
 #include <string>
 #include <tuple>
-#include "core/message.h"
 
 namespace lhe::core::explain_detail {
 
@@ -84,8 +85,8 @@ struct Setup
     long long microBatches = 1;
 
     Setup(const Report& r, const Device& d, const ModelArchitecture& a)
-        : report(r), device(d), arch(a),
-          ctx{r.scenario, d, a, r.scenario.parallelism.value_or(Parallelism{})},
+        : report(r), device(d),
+          arch(a), ctx{r.scenario, d, a, r.scenario.parallelism.value_or(Parallelism{})},
           ideal{r.scenario, d, a, r.scenario.parallelism.value_or(Parallelism{}), idealEfficiencies()}
     {
         ctx.eff = r.efficiencies;
@@ -115,26 +116,25 @@ inline void expertTerm(Builder& b, const Setup& su)
     b.term("expert", LHE_TEXT("Explanation", "Expert-parallel degree"), ll(su.ctx.split.expert), U::Count);
 }
 
-
 // The per-phase quantities phase_model.cpp derives, named.
 struct PhaseShape
 {
-    double sequences = 0;   // per replica
-    double passes = 1;      // prefill chunks; 1 otherwise
-    double stageCount = 1;  // finishPhase's stageCount: p for prefill/decode, 1 for training
-    double context = 0;     // decode: mean context
-    double streamedWeights = 0; // bytes of phase.bytes that are weights (quantised rate applies)
-    double hiddenBytes = 0; // per message before splitting into passes
-    double attentionFlops = 0;   // of phase.flops, run in attention kernels (prefill, training)
-    double attendedTokens = 0;   // the sequence those kernels attend over
-    double tokens = 0;           // tokens whose element-wise passes run per device per phase
+    double sequences = 0;         // per replica
+    double passes = 1;            // prefill chunks; 1 otherwise
+    double stageCount = 1;        // finishPhase's stageCount: p for prefill/decode, 1 for training
+    double context = 0;           // decode: mean context
+    double streamedWeights = 0;   // bytes of phase.bytes that are weights (quantised rate applies)
+    double hiddenBytes = 0;       // per message before splitting into passes
+    double attentionFlops = 0;    // of phase.flops, run in attention kernels (prefill, training)
+    double attendedTokens = 0;    // the sequence those kernels attend over
+    double tokens = 0;            // tokens whose element-wise passes run per device per phase
     double elementwisePasses = 1; // forward-pass equivalents of element-wise traffic
-    double elementwiseBytes = 0; // non-GEMM element-wise traffic of phase.bytes
-    double optimizerBytes = 0;   // training: the optimizer step's traffic
-    double dequantBytes = 0;     // training, QLoRA: the dequantization part of elementwiseBytes
-    double backwardShare = 0;    // training: backward ÷ (forward + backward) FLOPs
-    double kvStreamBytes = 0;    // decode: the attention kernels' KV cache and state traffic
-    double bubbleStretch = 1;    // training: (m + p − 1) ÷ m
+    double elementwiseBytes = 0;  // non-GEMM element-wise traffic of phase.bytes
+    double optimizerBytes = 0;    // training: the optimizer step's traffic
+    double dequantBytes = 0;      // training, QLoRA: the dequantization part of elementwiseBytes
+    double backwardShare = 0;     // training: backward ÷ (forward + backward) FLOPs
+    double kvStreamBytes = 0;     // decode: the attention kernels' KV cache and state traffic
+    double bubbleStretch = 1;     // training: (m + p − 1) ÷ m
 };
 
 // Communication parts, each the communication.cpp helper the phase model calls.
@@ -144,7 +144,14 @@ struct CommPart
     Explanation explanation;
 };
 
-// memory_explanation.cpp
+// Sources the memory explanations cite.
+inline constexpr const char* kMemorySource =
+    "Parameters × bytes per parameter; block formats at their real bits per "
+    "weight (llama.cpp quantization table)";
+inline constexpr const char* kZeroSource = "Rajbhandari et al. 2020 (ZeRO) §3.1, §5";
+inline constexpr const char* kLoraSource = "Hu et al. 2021, LoRA, §4.1; Dettmers et al. 2023, QLoRA, §3";
+
+// memory_explanation.cpp, training_memory_explanation.cpp
 MemoryBreakdown recomputedBreakdown(const Setup& su, long long stage);
 double partOf(const MemoryBreakdown& m, MemorySegmentKind kind);
 void zeroSharded(Builder& b, const Setup& su, int fromStage, const std::string& bytesKey,
@@ -160,13 +167,14 @@ Explanation activationsExplanation(const Setup& su, long long stage, double resu
 Explanation trainingStateExplanation(const Setup& su, MemorySegmentKind kind, double result);
 Explanation adaptersExplanation(const Setup& su, double result);
 Explanation dequantWorkspaceExplanation(const Setup& su, double result);
-Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBreakdown& m, double result);
+Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const MemoryBreakdown& m,
+                                double result);
 
 // capacity_explanation.cpp
 Explanation offloadTierExplanation(const Setup& su, MemoryPlacement placement, const MemoryBar& bar);
 Explanation placementExplanation(const ComponentPlacement& placed);
 
-// phase_explanation.cpp
+// phase_explanation.cpp, verdict_explanation.cpp
 PhaseEstimate phaseOf(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase);
 bool hasPhase(const Report& r, RooflinePhase phase);
 PhaseShape shapeOf(const Setup& su, RooflinePhase phase);
@@ -186,8 +194,10 @@ Explanation mfuExplanation(const Setup& su, const PhaseEstimate& step, double re
 std::vector<Explanation> verdictFigures(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe);
 
 // communication_explanation.cpp
-std::string ringFormula(const std::string& n, const std::string& msg, const std::string& bw, const std::string& lat);
-std::string allToAllFormula(const std::string& n, const std::string& msg, const std::string& bw, const std::string& lat);
+std::string ringFormula(const std::string& n, const std::string& msg, const std::string& bw,
+                        const std::string& lat);
+std::string allToAllFormula(const std::string& n, const std::string& msg, const std::string& bw,
+                            const std::string& lat);
 std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
                                          const PhaseEstimate& pe);
 MessageId partLabel(const std::string& key);

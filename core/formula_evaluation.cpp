@@ -16,7 +16,9 @@ namespace {
 class FormulaParser
 {
 public:
-    FormulaParser(const std::string& text, const std::vector<ExplanationTerm>& terms) : m_s(text), m_terms(terms) {}
+    FormulaParser(const std::string& text, const std::vector<ExplanationTerm>& terms)
+        : m_s(text), m_terms(terms)
+    {}
 
     double parse()
     {

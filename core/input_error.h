@@ -33,8 +33,7 @@ class InputError : public std::runtime_error
 {
 public:
     InputError(const std::string& fieldPath, Message what)
-        : std::runtime_error(oneLine(compose({}, fieldPath, englishText(what)))),
-          m_fieldPath(fieldPath),
+        : std::runtime_error(oneLine(compose({}, fieldPath, englishText(what)))), m_fieldPath(fieldPath),
           m_message(std::move(what))
     {}
     const std::string& fieldPath() const { return m_fieldPath; }
@@ -63,7 +62,8 @@ public:
     }
 
     // "origin: path: text", leaving out what is empty.
-    static std::string compose(const std::string& origin, const std::string& fieldPath, const std::string& text)
+    static std::string compose(const std::string& origin, const std::string& fieldPath,
+                               const std::string& text)
     {
         std::string out = origin;
         for (const std::string* part : {&fieldPath, &text}) {
@@ -100,7 +100,10 @@ public:
     }
 
 private:
-    void setWhat(const std::string& text) { static_cast<std::runtime_error&>(*this) = std::runtime_error(text); }
+    void setWhat(const std::string& text)
+    {
+        static_cast<std::runtime_error&>(*this) = std::runtime_error(text);
+    }
 
     std::string m_fieldPath;
     std::string m_origin;

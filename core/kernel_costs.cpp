@@ -55,11 +55,14 @@ double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParal
 {
     const auto& a = ctx.arch;
     const double t = static_cast<double>(ctx.split.tensor);
-    const double hiddenShare = sequenceParallel ? static_cast<double>(a.hidden) / t : static_cast<double>(a.hidden);
+    const double hiddenShare =
+        sequenceParallel ? static_cast<double>(a.hidden) / t : static_cast<double>(a.hidden);
     const double rope =
         kRopePasses * static_cast<double>(a.heads + a.kvHeads) * static_cast<double>(a.headDim) / t;
     const double act = bytesPerElement(ctx.scenario.activations);
-    double bytes = (kNormAndResidualPerHidden * hiddenShare + rope + kGatedActivationPerFfn * a.activeFfnWidth() / t) * act;
+    double bytes =
+        (kNormAndResidualPerHidden * hiddenShare + rope + kGatedActivationPerFfn * a.activeFfnWidth() / t) *
+        act;
     const double narrow = gemmInputCastBytesPerElement(ctx);
     if (narrow > 0)
         bytes += (kGemmInputsPerHidden * static_cast<double>(a.hidden) +
@@ -80,7 +83,8 @@ double gemmInputCastBytesPerElement(const EvaluationContext& ctx)
 
 double unfusedAttentionBytesPerSequence(const EvaluationContext& ctx, double sequenceLength)
 {
-    const double headsPerRank = ceilDiv(static_cast<double>(ctx.arch.heads), static_cast<double>(ctx.split.tensor));
+    const double headsPerRank =
+        ceilDiv(static_cast<double>(ctx.arch.heads), static_cast<double>(ctx.split.tensor));
     return kUnfusedScorePasses * headsPerRank * sequenceLength * sequenceLength *
            bytesPerElement(ctx.scenario.activations);
 }

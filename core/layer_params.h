@@ -35,7 +35,6 @@ double sharedExpertParams(const ModelArchitecture& a);
 // model of width `textHidden`. Appends to `approximations` when the tower is of a kind read
 // with the generic ViT formula.
 double visionTowerParams(const nlohmann::json& visionConfig, const std::string& wrapperType,
-                         long long textHidden, const std::string& path,
-                         std::vector<Message>& approximations);
+                         long long textHidden, const std::string& path, std::vector<Message>& approximations);
 
 } // namespace lhe::core::layer_params

@@ -1,7 +1,7 @@
 // Message: a sentence the core says to a person (a report warning, an input error, the words of
 // an explanation) as a message id and typed arguments, never as finished text. The console tool
 // writes it in English (englishText); the window translates it (widgets/core_message.h). The
-// convention is part of the contract: docs/CONTRACT "Messages".
+// convention is part of the contract: docs/CONTRACT §8 Messages.
 #pragma once
 
 #include <memory>
@@ -21,14 +21,16 @@ namespace lhe::core {
 inline constexpr const char* kMessageContext = "CoreMessage";
 inline constexpr const char* kExplanationContext = "Explanation";
 
-struct MessageId {
+struct MessageId
+{
     constexpr explicit MessageId(const char* english) : text(english) {}
     const char* text; // a literal: static storage
 };
 
 struct MessageArgument;
 
-struct Message {
+struct Message
+{
     // A literal marked LHE_TEXT: static storage, compared by content.
     const char* id = "";
     std::vector<MessageArgument> args;
@@ -39,7 +41,8 @@ struct Message {
 // What fills one %n. Verbatim: a name, a field path or a value from the input, shown as it is;
 // Integer: a count; Number: a measured or computed value (%g in English); Phrase: a translatable
 // part of the sentence ("a whole number from 1 to 8").
-struct MessageArgument {
+struct MessageArgument
+{
     enum class Kind { Verbatim, Integer, Number, Phrase };
 
     MessageArgument(std::string text) : kind(Kind::Verbatim), text(std::move(text)) {}
@@ -63,8 +66,7 @@ struct MessageArgument {
 };
 
 // `id` with its arguments: message(LHE_TEXT("CoreMessage", "%1 of %2"), 3, name).
-template <typename... Arguments>
-Message message(MessageId id, Arguments&&... arguments)
+template <typename... Arguments> Message message(MessageId id, Arguments&&... arguments)
 {
     return Message{id.text, {MessageArgument(std::forward<Arguments>(arguments))...}};
 }

@@ -40,7 +40,8 @@ OffloadPass offloadPass(const EvaluationContext& ctx, const MemoryEstimate& memo
 
 // `times` crossings of the offloaded bytes (prefill passes x pipeline stages run in turn, or a
 // training step's out and back).
-void addOffload(const EvaluationContext& ctx, const MemoryEstimate& memory, double times, PhaseEstimate& phase)
+void addOffload(const EvaluationContext& ctx, const MemoryEstimate& memory, double times,
+                PhaseEstimate& phase)
 {
     const OffloadPass pass = offloadPass(ctx, memory);
     phase.breakdown.offloadSeconds = times * pass.seconds;
@@ -92,7 +93,8 @@ void placePoint(const EvaluationContext& ctx, PhaseEstimate& phase, double stage
         const bool disk = phase.diskBytes > 0 && phase.diskBytes / diskRate > phase.hostLinkBytes / hostLink;
         resource = disk ? RooflineResource::Disk : RooflineResource::HostLink;
         bytes = disk ? phase.diskBytes : phase.hostLinkBytes;
-        bandwidth = disk ? std::min(d.diskBytesPerSecond, d.hostLinkBytesPerSecond) : d.hostLinkBytesPerSecond;
+        bandwidth =
+            disk ? std::min(d.diskBytesPerSecond, d.hostLinkBytesPerSecond) : d.hostLinkBytesPerSecond;
     }
     phase.pointResource = resource;
     phase.pointIntensity = bytes > 0 ? stages * phase.flops / bytes : 0.0;
@@ -119,7 +121,8 @@ struct PhaseParts
     double layerPasses = 1;
 };
 
-void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount, const PhaseParts& parts)
+void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount,
+                 const PhaseParts& parts)
 {
     auto& b = phase.breakdown;
     const Efficiencies& eff = ctx.eff;
@@ -129,10 +132,10 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
         parts.attentionFlops > 0
             ? stageCount * parts.attentionFlops / (peak * attentionEfficiency(ctx, parts.attendedTokens))
             : 0.0;
-    b.computeSeconds = stageCount * (phase.flops - parts.attentionFlops) / (peak * eff.compute) + b.attentionSeconds;
-    const double streamed =
-        phase.bytes - parts.elementwiseBytes - parts.kvStreamBytes - parts.weightBytes +
-        parts.weightBytes / eff.quantizedWeights;
+    b.computeSeconds =
+        stageCount * (phase.flops - parts.attentionFlops) / (peak * eff.compute) + b.attentionSeconds;
+    const double streamed = phase.bytes - parts.elementwiseBytes - parts.kvStreamBytes - parts.weightBytes +
+                            parts.weightBytes / eff.quantizedWeights;
     b.memorySeconds = stageCount * streamed / bandwidth;
     b.elementwiseSeconds =
         stageCount * parts.elementwiseBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise);
@@ -246,12 +249,14 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     // pipeline sends of b·s·d across p-1 boundaries; expert all-to-all dispatch + combine.
     const double hiddenBytes = tokens * static_cast<double>(a.hidden) * act;
     Collectives comm;
-    comm.allReduce(2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes, t, linkForGroup(ctx, t));
+    comm.allReduce(2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes, t,
+                   linkForGroup(ctx, t));
     comm.send((p - 1.0) * passes, hiddenBytes / passes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
         comm.allToAll(2.0 * static_cast<double>(a.moeLayers) * passes,
                       hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
-                      static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+                      static_cast<double>(ctx.split.expert),
+                      linkForGroup(ctx, static_cast<double>(s.devices)));
     phase.breakdown.communicationSeconds = comm.seconds;
     phase.interconnectBytes = comm.wireBytes;
     // The offloaded part crosses the host link once per pass on every stage, the stages in turn.
@@ -276,7 +281,8 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     PhaseEstimate phase;
     PhaseParts parts;
     // Decode attention reads the KV cache (memory-bound): its FLOPs count at the GEMM rate.
-    phase.flops = (2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context)) / (t * p);
+    phase.flops =
+        (2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context)) / (t * p);
 
     // ESTIMATION §4: every resident weight once, except MoE experts no token of the batch
     // chose: E·(1 - (1 - k/E)^b) of E experts are touched under uniform routing.
@@ -305,8 +311,9 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     comm.allReduce(2.0 * static_cast<double>(a.layers), hiddenBytes, t, linkForGroup(ctx, t));
     comm.send(p - 1.0, hiddenBytes, linkForGroup(ctx, t * p));
     if (ctx.split.expert > 1 && a.isMoe())
-        comm.allToAll(2.0 * static_cast<double>(a.moeLayers), hiddenBytes * static_cast<double>(a.expertsPerToken),
-                      static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+        comm.allToAll(
+            2.0 * static_cast<double>(a.moeLayers), hiddenBytes * static_cast<double>(a.expertsPerToken),
+            static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
     phase.breakdown.communicationSeconds = comm.seconds;
     phase.interconnectBytes = comm.wireBytes;
     // Offloaded bytes are read every step: every stage's cross its host link once per token, and
@@ -381,15 +388,18 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     dp.allReduce(1.0, gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
     Collectives ep;
     if (ctx.split.expert > 1 && a.isMoe())
-        ep.allToAll(4.0 * static_cast<double>(a.moeLayers) / p * m, hiddenBytes * static_cast<double>(a.expertsPerToken),
+        ep.allToAll(4.0 * static_cast<double>(a.moeLayers) / p * m,
+                    hiddenBytes * static_cast<double>(a.expertsPerToken),
                     static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
 
     auto& b = step.breakdown;
     // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.
     const double bandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.memory;
-    b.attentionSeconds = attentionFlops / (ctx.peakFlopsPerSecond * attentionEfficiency(ctx, seq)) * bubbleStretch;
+    b.attentionSeconds =
+        attentionFlops / (ctx.peakFlopsPerSecond * attentionEfficiency(ctx, seq)) * bubbleStretch;
     b.computeSeconds =
-        (step.flops - attentionFlops) / (ctx.peakFlopsPerSecond * eff.compute) * bubbleStretch + b.attentionSeconds;
+        (step.flops - attentionFlops) / (ctx.peakFlopsPerSecond * eff.compute) * bubbleStretch +
+        b.attentionSeconds;
     b.memorySeconds = streamed / bandwidth;
     const double passBandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise;
     b.elementwiseSeconds = elementwise / passBandwidth * bubbleStretch;

@@ -13,24 +13,15 @@ struct PrecisionInfo
 
 // Names and kinds; bits per element are kBitsPerElement (precision.h), in the same order.
 constexpr std::array<PrecisionInfo, 19> kPrecisions{{
-    {Precision::Fp32, "fp32", false},
-    {Precision::Tf32, "tf32", false},
-    {Precision::Bf16, "bf16", false},
-    {Precision::Fp16, "fp16", false},
-    {Precision::Fp8, "fp8", false},
-    {Precision::Int8, "int8", false},
-    {Precision::Int4, "int4", false},
-    {Precision::Fp4, "fp4", false},
-    {Precision::Q8_0, "q8_0", true},
-    {Precision::Q6_K, "q6_k", true},
-    {Precision::Q5_K_M, "q5_k_m", true},
-    {Precision::Q4_K_M, "q4_k_m", true},
-    {Precision::Q4_0, "q4_0", true},
-    {Precision::AwqInt4, "awq-int4", true},
-    {Precision::GptqInt4, "gptq-int4", true},
-    {Precision::Checkpoint, "checkpoint", true},
-    {Precision::MxFp8, "mxfp8", false},
-    {Precision::MxFp4, "mxfp4", false},
+    {Precision::Fp32, "fp32", false},         {Precision::Tf32, "tf32", false},
+    {Precision::Bf16, "bf16", false},         {Precision::Fp16, "fp16", false},
+    {Precision::Fp8, "fp8", false},           {Precision::Int8, "int8", false},
+    {Precision::Int4, "int4", false},         {Precision::Fp4, "fp4", false},
+    {Precision::Q8_0, "q8_0", true},          {Precision::Q6_K, "q6_k", true},
+    {Precision::Q5_K_M, "q5_k_m", true},      {Precision::Q4_K_M, "q4_k_m", true},
+    {Precision::Q4_0, "q4_0", true},          {Precision::AwqInt4, "awq-int4", true},
+    {Precision::GptqInt4, "gptq-int4", true}, {Precision::Checkpoint, "checkpoint", true},
+    {Precision::MxFp8, "mxfp8", false},       {Precision::MxFp4, "mxfp4", false},
     {Precision::NvFp4, "nvfp4", false},
 }};
 static_assert(kPrecisions.size() == kBitsPerElement.size());

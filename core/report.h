@@ -33,14 +33,16 @@ std::string_view rooflineResourceName(RooflineResource resource);
 // overlaps the backward pass is in dataParallelOverlappedSeconds, not in communicationSeconds).
 struct TimeBreakdown
 {
-    double computeSeconds = 0; // GEMMs and attention kernels
-    double memorySeconds = 0;  // weights, KV cache and stored activations streamed beside compute
+    double computeSeconds = 0;       // GEMMs and attention kernels
+    double memorySeconds = 0;        // weights, KV cache and stored activations streamed beside compute
     double communicationSeconds = 0; // collectives and pipeline sends that do not overlap compute
     double offloadSeconds = 0;       // offloaded bytes over the host link (and disk)
     double latencySeconds = 0;       // fixed per-layer kernel launch and synchronisation latency
-    double nonGemmSeconds = 0; // element-wise passes, decode attention, optimizer step: memory-bound, not overlapped
+    double nonGemmSeconds =
+        0; // element-wise passes, decode attention, optimizer step: memory-bound, not overlapped
     // Parts of the terms above, for the explanations: attention kernels within compute; element-wise
-    // passes, decode attention's KV stream and the optimizer step within nonGemm; the data-parallel all-reduce hidden under backward.
+    // passes, decode attention's KV stream and the optimizer step within nonGemm; the data-parallel
+    // all-reduce hidden under backward.
     double attentionSeconds = 0;
     double elementwiseSeconds = 0;
     double kvStreamSeconds = 0; // decode attention reading the KV cache / recurrent state
@@ -107,8 +109,8 @@ struct MemoryEstimate
 
 struct PhaseEstimate
 {
-    double flops = 0;               // per device, FLOP
-    double bytes = 0;               // per device, device-memory traffic, B
+    double flops = 0; // per device, FLOP
+    double bytes = 0; // per device, device-memory traffic, B
     // Bytes per device over each link, summed like the time (pipeline stages in turn): collectives
     // as put on the wire, offloaded bytes over the host link, the disk part of them.
     double interconnectBytes = 0;
@@ -184,9 +186,9 @@ struct Report
     std::string modelName;
     double paramsTotal = 0; // language model + vision tower (MTP modules apart)
     double paramsActive = 0;
-    double paramsVision = 0;         // vision tower + projector, part of paramsTotal
-    double paramsMtp = 0;            // multi-token-prediction modules, not loaded for plain decoding
-    double paramsTrainable = 0;      // training: every parameter (full) or the adapters' (LoRA, QLoRA)
+    double paramsVision = 0;    // vision tower + projector, part of paramsTotal
+    double paramsMtp = 0;       // multi-token-prediction modules, not loaded for plain decoding
+    double paramsTrainable = 0; // training: every parameter (full) or the adapters' (LoRA, QLoRA)
     std::vector<std::string> adaptedModules; // LoRA / QLoRA: the module names that carry adapters
     double kvCacheBytesPerToken = 0; // K and V one new token adds over every layer, at the KV precision
     double recurrentStateBytesPerSequence = 0; // linear-attention / Mamba layers, any context

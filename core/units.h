@@ -19,8 +19,8 @@ namespace lhe::core {
 // the widgets choose prefixes and words (value_format, explanation_text). Shared by the
 // explanations and the A/B comparison rows.
 enum class Quantity {
-    Number,          // plain factor (a literal's kin: 2, 3 passes)
-    Count,           // devices, layers, heads, sequences, micro-batches
+    Number, // plain factor (a literal's kin: 2, 3 passes)
+    Count,  // devices, layers, heads, sequences, micro-batches
     Tokens,
     Parameters,
     Bytes,
@@ -32,7 +32,7 @@ enum class Quantity {
     Seconds,
     Days,
     TokensPerSecond,
-    Fraction,        // 0..1, shown as a percentage
+    Fraction, // 0..1, shown as a percentage
 };
 
 } // namespace lhe::core

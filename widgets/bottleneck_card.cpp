@@ -7,9 +7,9 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QKeyEvent>
-#include <QMouseEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QStringList>
 #include <QTextDocument>
@@ -50,21 +50,26 @@ protected:
         // Every term of core::TimeBreakdown, so the shares sum to the whole step and the largest
         // segment is the bound the card names. The non-GEMM passes run at memory bandwidth: the
         // memory colour, hatched.
-        struct Term {
+        struct Term
+        {
             QString name;
             QColor colour;
             double seconds;
             Qt::BrushStyle pattern = Qt::SolidPattern;
         };
         const Term terms[] = {
-            {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute), m_breakdown.computeSeconds},
-            {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory), m_breakdown.memorySeconds},
+            {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute),
+             m_breakdown.computeSeconds},
+            {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory),
+             m_breakdown.memorySeconds},
             {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Non-GEMM passes"),
              boundColor(core::Bound::Memory), m_breakdown.nonGemmSeconds, Qt::BDiagPattern},
             {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
              m_breakdown.communicationSeconds},
-            {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload), m_breakdown.offloadSeconds},
-            {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency), m_breakdown.latencySeconds},
+            {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload),
+             m_breakdown.offloadSeconds},
+            {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency),
+             m_breakdown.latencySeconds},
         };
         double total = 0;
         for (const auto& term : terms)
@@ -142,7 +147,8 @@ void BottleneckCard::mousePressEvent(QMouseEvent* event)
 
 void BottleneckCard::mouseReleaseEvent(QMouseEvent* event)
 {
-    const bool click = m_pressed && event->button() == Qt::LeftButton && rect().contains(event->position().toPoint());
+    const bool click =
+        m_pressed && event->button() == Qt::LeftButton && rect().contains(event->position().toPoint());
     m_pressed = false;
     event->accept();
     if (click && m_boundKind)

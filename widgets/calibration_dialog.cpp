@@ -1,10 +1,9 @@
 #include "widgets/calibration_dialog.h"
 
-#include "widgets/core_message.h"
-
 #include "core/efficiency_model.h"
 #include "core/input_error.h"
 #include "core/precision.h"
+#include "widgets/core_message.h"
 #include "widgets/qt_text.h"
 #include "widgets/value_format.h"
 
@@ -470,9 +469,9 @@ bool CalibrationDialog::importCsv(const QString& path)
     const QString name = info.fileName();
     // A FIFO or a device would block the read (or never end): only a regular file is opened.
     if (info.exists() && !info.isFile()) {
-        showMessage(tr("Cannot import %1: not a regular file (a folder, FIFO or device); give a CSV file")
-                        .arg(name),
-                    true);
+        showMessage(
+            tr("Cannot import %1: not a regular file (a folder, FIFO or device); give a CSV file").arg(name),
+            true);
         return false;
     }
     QFile file(path);
@@ -653,10 +652,11 @@ void CalibrationDialog::showResult()
     const auto micros = [](double seconds) {
         return tr("%1 µs").arg(QLocale().toString(seconds * 1e6, 'f', seconds * 1e6 < 10 ? 1 : 0));
     };
-    m_latencyLabel->setText(r.layerLatencySeconds >= 0
-                                ? tr("%1 (was %2)").arg(micros(r.layerLatencySeconds), micros(before.layerLatencySeconds))
-                                : tr("unchanged, %1: no measurement is small-batch decode")
-                                      .arg(micros(before.layerLatencySeconds)));
+    m_latencyLabel->setText(
+        r.layerLatencySeconds >= 0
+            ? tr("%1 (was %2)").arg(micros(r.layerLatencySeconds), micros(before.layerLatencySeconds))
+            : tr("unchanged, %1: no measurement is small-batch decode")
+                  .arg(micros(before.layerLatencySeconds)));
 
     m_results->setRowCount(static_cast<int>(r.rows.size()));
     for (int row = 0; row < static_cast<int>(r.rows.size()); ++row) {

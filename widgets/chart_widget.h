@@ -36,8 +36,8 @@ public:
     // QCustomPlot counts it for plottableClick.
     static constexpr int kClickSlopPixels = 3;
 
-    // Presentation mode (README "In the classroom"): chart lines and markers are drawn this many times wider, and
-    // chart text is at least this many times kMinimumPointSize (1 normally, 1.5 for a projector).
+    // Presentation mode (README "In the classroom"): chart lines and markers are drawn this many times wider,
+    // and chart text is at least this many times kMinimumPointSize (1 normally, 1.5 for a projector).
     // Process-wide, like the application font it goes with; charts re-style when the font
     // changes, so set it before the font.
     static void setPresentationScale(double scale);

@@ -71,7 +71,8 @@ QString translated(const std::string& english)
 // row's label says tokens/s) to keep the table's columns narrow.
 QString formatValue(core::Quantity unit, double value)
 {
-    return unit == core::Quantity::TokensPerSecond ? formatNumber(value) : formatExplanationValue(value, unit);
+    return unit == core::Quantity::TokensPerSecond ? formatNumber(value)
+                                                   : formatExplanationValue(value, unit);
 }
 
 // B − A with its sign; a fraction's difference is in percentage points.
@@ -81,7 +82,8 @@ QString formatDifference(core::Quantity unit, double difference)
         return QStringLiteral("0");
     const QString sign = difference > 0 ? QStringLiteral("+") : QStringLiteral("−");
     if (unit == core::Quantity::Fraction)
-        return sign + QCoreApplication::translate(kContext, "%1 points").arg(formatNumber(std::abs(difference) * 100.0));
+        return sign + QCoreApplication::translate(kContext, "%1 points")
+                          .arg(formatNumber(std::abs(difference) * 100.0));
     return sign + formatValue(unit, std::abs(difference));
 }
 
@@ -99,8 +101,8 @@ QString verdictText(const core::ComparisonRow& row, bool a)
 
 CompareView::CompareView(QWidget* parent)
     : QWidget(parent), m_headline(new QLabel(this)), m_labelA(new QLabel(this)), m_labelB(new QLabel(this)),
-      m_barsA(new MemoryBarsWidget(this)), m_barsB(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget(this)),
-      m_table(new QTableWidget(this))
+      m_barsA(new MemoryBarsWidget(this)), m_barsB(new MemoryBarsWidget(this)),
+      m_roofline(new RooflineWidget(this)), m_table(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("compareView"));
     auto* layout = new QVBoxLayout(this);
@@ -257,7 +259,8 @@ void CompareView::clearPinned()
 {
     m_a.reset();
     m_headline->show();
-    m_headline->setText(tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
+    m_headline->setText(
+        tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
 }
 
 void CompareView::setCurrent(const core::Report& b)
@@ -362,7 +365,8 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
         }
         const int at = m_table->rowCount();
         m_table->insertRow(at);
-        m_table->setItem(at, 0, item(QStringLiteral("  ") + translated(row.label), Qt::AlignLeft | Qt::AlignVCenter));
+        m_table->setItem(
+            at, 0, item(QStringLiteral("  ") + translated(row.label), Qt::AlignLeft | Qt::AlignVCenter));
         QString textA, textB, difference, ratio;
         const bool verdict = row.isVerdict();
         textA = verdict ? verdictText(row, true) : row.a ? formatValue(row.unit, *row.a) : QString();

@@ -1,7 +1,7 @@
 #include "widgets/dashboard.h"
 
-#include "widgets/core_message.h"
 #include "widgets/bottleneck_card.h"
+#include "widgets/core_message.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"

@@ -55,7 +55,8 @@ ExplainPanel::ExplainPanel(QWidget* parent) : QWidget(parent), m_browser(new QTe
 void ExplainPanel::retranslateUi()
 {
     m_browser->setAccessibleName(tr("Explanation"));
-    m_browser->setAccessibleDescription(tr("How the clicked number is calculated: formula, values, result and source"));
+    m_browser->setAccessibleDescription(
+        tr("How the clicked number is calculated: formula, values, result and source"));
     if (m_hint == Hint::ClickSomething)
         m_message =
             tr("Click a memory bar segment, a roofline point or a verdict card to see how it is calculated.");
@@ -71,9 +72,12 @@ QString ExplainPanel::targetHeading(const core::ExplainTarget& target)
         if (target.stage > 0)
             return tr("Memory, pipeline stage %1: %2").arg(target.stage).arg(segmentName(target.segment));
         return tr("Memory: %1").arg(segmentName(target.segment));
-    case core::ExplainKind::RooflinePoint: return tr("Roofline point: %1").arg(phaseName(target.phase));
-    case core::ExplainKind::Verdict: return tr("Verdict: %1").arg(phaseName(target.phase));
-    case core::ExplainKind::Capacity: return tr("Memory: capacity");
+    case core::ExplainKind::RooflinePoint:
+        return tr("Roofline point: %1").arg(phaseName(target.phase));
+    case core::ExplainKind::Verdict:
+        return tr("Verdict: %1").arg(phaseName(target.phase));
+    case core::ExplainKind::Capacity:
+        return tr("Memory: capacity");
     }
     return {};
 }

@@ -4,14 +4,11 @@
 
 #include <QCoreApplication>
 #include <QLocale>
-
 #include <cmath>
 
 namespace lhe::widgets {
 
 namespace {
-
-
 
 QString count(double value)
 {
@@ -31,26 +28,40 @@ QString formatExplanationValue(double value, core::Quantity unit)
 {
     using U = core::Quantity;
     switch (unit) {
-    case U::Number: return formatNumber(value, 4);
-    case U::Count: return count(value);
-    case U::Tokens: return QCoreApplication::translate("Explanation", "%1 tokens").arg(count(value));
+    case U::Number:
+        return formatNumber(value, 4);
+    case U::Count:
+        return count(value);
+    case U::Tokens:
+        return QCoreApplication::translate("Explanation", "%1 tokens").arg(count(value));
     case U::Parameters:
         if (std::fabs(value) >= 1e9)
-            return QCoreApplication::translate("Explanation", "%1 B parameters").arg(formatNumber(value / 1e9, 4));
+            return QCoreApplication::translate("Explanation", "%1 B parameters")
+                .arg(formatNumber(value / 1e9, 4));
         if (std::fabs(value) >= 1e6)
-            return QCoreApplication::translate("Explanation", "%1 M parameters").arg(formatNumber(value / 1e6, 4));
+            return QCoreApplication::translate("Explanation", "%1 M parameters")
+                .arg(formatNumber(value / 1e6, 4));
         return QCoreApplication::translate("Explanation", "%1 parameters").arg(count(value));
-    case U::Bytes: return formatBytes(value);
-    case U::BytesPerElement: return formatNumber(value, 5) + QStringLiteral(" B");
-    case U::BytesPerSecond: return formatRate(value, QStringLiteral("B/s"));
-    case U::Flops: return formatRate(value, QStringLiteral("FLOP"));
-    case U::FlopsPerSecond: return formatRate(value, QStringLiteral("FLOP/s"));
-    case U::FlopsPerByte: return formatNumber(value) + QStringLiteral(" FLOP/B");
-    case U::Seconds: return formatSeconds(value);
-    case U::Days: return QCoreApplication::translate("Explanation", "%1 days").arg(formatNumber(value));
+    case U::Bytes:
+        return formatBytes(value);
+    case U::BytesPerElement:
+        return formatNumber(value, 5) + QStringLiteral(" B");
+    case U::BytesPerSecond:
+        return formatRate(value, QStringLiteral("B/s"));
+    case U::Flops:
+        return formatRate(value, QStringLiteral("FLOP"));
+    case U::FlopsPerSecond:
+        return formatRate(value, QStringLiteral("FLOP/s"));
+    case U::FlopsPerByte:
+        return formatNumber(value) + QStringLiteral(" FLOP/B");
+    case U::Seconds:
+        return formatSeconds(value);
+    case U::Days:
+        return QCoreApplication::translate("Explanation", "%1 days").arg(formatNumber(value));
     case U::TokensPerSecond:
         return QCoreApplication::translate("Explanation", "%1 tokens/s").arg(formatNumber(value));
-    case U::Fraction: return formatNumber(value * 100.0) + QStringLiteral(" %");
+    case U::Fraction:
+        return formatNumber(value * 100.0) + QStringLiteral(" %");
     }
     return formatNumber(value);
 }

@@ -447,12 +447,11 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         badge->setFill(QColor(0xE6, 0x9F, 0x00)); // Okabe-Ito orange
         break;
     case core::OffloadTier::Disk:
-        m_badgeText =
-            memory.hostOffloadBytes > 0
-                ? tr("Offloads %1:\n%2 to host RAM, %3 to disk")
-                      .arg(formatBytes(memory.offloadedBytes), formatBytes(memory.hostOffloadBytes),
-                           formatBytes(memory.diskOffloadBytes))
-                : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
+        m_badgeText = memory.hostOffloadBytes > 0
+                          ? tr("Offloads %1:\n%2 to host RAM, %3 to disk")
+                                .arg(formatBytes(memory.offloadedBytes), formatBytes(memory.hostOffloadBytes),
+                                     formatBytes(memory.diskOffloadBytes))
+                          : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
         badge->setFill(QColor(0xD5, 0x5E, 0x00)); // Okabe-Ito vermillion
         break;
     case core::OffloadTier::DoesNotFit:

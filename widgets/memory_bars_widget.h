@@ -71,7 +71,6 @@ signals:
     // The badge ("Fits — 19.5 GB of 25.8 GB"), the capacity line or a bar's total was clicked.
     void capacityClicked();
 
-
 private:
     // A stretch of a bar a value label may sit in the middle of.
     struct LabelSpot
@@ -115,7 +114,7 @@ private:
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPTextElement* m_badge = nullptr;
-    QCPTextElement* m_title = nullptr; // inserted above the badge on the first setTitle()
+    QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     QString m_titleText;
     double m_axisMaxBytes = 0;

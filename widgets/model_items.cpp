@@ -1,8 +1,8 @@
 #include "widgets/model_items.h"
 
 #include "core/catalog.h"
-#include "widgets/core_message.h"
 #include "core/model_architecture.h"
+#include "widgets/core_message.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/value_format.h"
@@ -181,7 +181,8 @@ QStandardItem* importedModelItem(const nlohmann::json& config, const QString& pa
                        QStringLiteral("</i>");
     } catch (const core::InputError& error) {
         summary = ScenarioControls::tr("not readable");
-        tooltip += QStringLiteral("<br/><i>") + translatedError(error).toHtmlEscaped() + QStringLiteral("</i>");
+        tooltip +=
+            QStringLiteral("<br/><i>") + translatedError(error).toHtmlEscaped() + QStringLiteral("</i>");
     } catch (const std::exception& error) {
         summary = ScenarioControls::tr("not readable");
         tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +

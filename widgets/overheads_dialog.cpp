@@ -9,7 +9,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 namespace lhe::widgets {
@@ -54,18 +53,19 @@ OverheadsDialog::OverheadsDialog(const core::Overheads& overheads, double device
 {
     setWindowTitle(tr("Memory Overheads on %1").arg(deviceName));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Device memory a real run takes beyond weights, KV cache, activations, gradients "
-                                "and optimizer states. Each is its own segment of the memory bar."),
-                             this);
+    auto* intro =
+        new QLabel(tr("Device memory a real run takes beyond weights, KV cache, activations, gradients "
+                      "and optimizer states. Each is its own segment of the memory bar."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
 
     auto* form = new QFormLayout;
-    m_deviceContextCheck =
-        new QCheckBox(tr("&Device default (%1 GB)")
-                          .arg(QLocale().toString(deviceContextBytes / kBytesPerGb, 'f', 2)),
-                      this);
-    describe(m_deviceContextCheck, QStringLiteral("deviceContextCheck"), tr("Use the device's runtime context"),
+    m_deviceContextCheck = new QCheckBox(
+        tr("&Device default (%1 GB)").arg(QLocale().toString(deviceContextBytes / kBytesPerGb, 'f', 2)),
+        this);
+    describe(m_deviceContextCheck, QStringLiteral("deviceContextCheck"),
+             tr("Use the device's runtime context"),
              tr("The device catalog's runtime_overhead_bytes: 400 MB for an accelerator (a CUDA context "
                 "with lazy module loading, pytorch/pytorch#109888), none for a CPU."));
     m_contextSpin = gbSpin(this, 1000);
@@ -97,15 +97,16 @@ OverheadsDialog::OverheadsDialog(const core::Overheads& overheads, double device
              tr("Share of device memory the engine may fill (vLLM --gpu-memory-utilization, default 90 %)."));
     form->addRow(tr("&GPU memory utilization"), m_utilizationSpin);
     m_fullLengthKvCheck = new QCheckBox(tr("&Full-length KV cache on windowed layers"), this);
-    describe(m_fullLengthKvCheck, QStringLiteral("fullLengthKvCheck"), tr("Full-length KV on windowed layers"),
+    describe(m_fullLengthKvCheck, QStringLiteral("fullLengthKvCheck"),
+             tr("Full-length KV on windowed layers"),
              tr("For engines that allocate every layer's KV cache at full context even where a layer attends "
                 "only a sliding window or a chunk (gpt-oss, Gemma, Llama 4). Off: windowed layers keep at "
                 "most their window."));
     form->addRow(m_fullLengthKvCheck);
     layout->addLayout(form);
 
-    auto* buttons =
-        new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
+    auto* buttons = new QDialogButtonBox(
+        QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
     buttons->setObjectName(QStringLiteral("buttonBox"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

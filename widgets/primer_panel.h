@@ -50,7 +50,7 @@ private:
     void retranslateUi();
     void fitButtonWidth();
 
-    nlohmann::json m_presets; // id -> scenario
+    nlohmann::json m_presets;      // id -> scenario
     QList<QPushButton*> m_buttons; // in reading order, as the sections list them
     QLabel* m_intro = nullptr;
     QScrollArea* m_scroll = nullptr;

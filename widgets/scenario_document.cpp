@@ -1,9 +1,8 @@
 #include "widgets/scenario_document.h"
 
-#include "widgets/core_message.h"
-
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 #include "widgets/scenario_change_command.h"
 
 #include <QDir>

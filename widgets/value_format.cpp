@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QLocale>
-
 #include <cmath>
 
 namespace lhe::widgets {

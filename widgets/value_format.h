@@ -6,8 +6,8 @@
 
 namespace lhe::widgets {
 
-QString formatBytes(double bytes);             // "16.1 GB"
-QString formatSeconds(double seconds);         // "22.4 ms"
+QString formatBytes(double bytes);                     // "16.1 GB"
+QString formatSeconds(double seconds);                 // "22.4 ms"
 QString formatRate(double value, const QString& unit); // "989 TFLOP/s", "3.35 TB/s"
 QString formatNumber(double value, int significantDigits = 3);
 

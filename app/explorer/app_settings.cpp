@@ -1,8 +1,8 @@
 #include "app/explorer/app_settings.h"
 
 #include "app/support/input_files.h"
-#include "widgets/core_message.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -79,8 +79,7 @@ QString storedText(const QVariant& value)
 AppSettings::AppSettings()
     : m_settings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("llm-hw-explorer"),
                  QStringLiteral("llm-hw-explorer"))
-{
-}
+{}
 
 AppSettings::AppSettings(const QString& iniPath) : m_settings(iniPath, QSettings::IniFormat) {}
 
@@ -88,8 +87,7 @@ AppSettings::AppSettings(const QString& iniPath) : m_settings(iniPath, QSettings
 // qsettings.cpp, syncConfFile): holding that one while calling sync would wait for ourselves.
 // sync() re-reads the file when another process changed it (size or modification time differ,
 // as syncConfFile checks) and writes the changes made since; both happen inside the lock.
-template <typename Change>
-void AppSettings::changeUnderLock(Change&& change)
+template <typename Change> void AppSettings::changeUnderLock(Change&& change)
 {
     const QFileInfo file(m_settings.fileName());
     QDir().mkpath(file.absolutePath()); // at the first start the folder does not exist yet
@@ -141,9 +139,9 @@ std::optional<nlohmann::json> AppSettings::lastScenario(QString* error) const
     try {
         nlohmann::json scenario = parseJsonBytes(text.toUtf8(), origin);
         if (!scenario.is_object())
-            throw core::InputError(origin, core::message(LHE_TEXT("CoreMessage",
-                                                                  "a scenario must be a JSON object, got %1"),
-                                                         scenario.type_name()));
+            throw core::InputError(
+                origin, core::message(LHE_TEXT("CoreMessage", "a scenario must be a JSON object, got %1"),
+                                      scenario.type_name()));
         return scenario;
     } catch (const core::InputError& failure) {
         if (error)

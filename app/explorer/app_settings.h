@@ -28,7 +28,7 @@ class AppSettings
 public:
     static constexpr int kMaxRecentFiles = 10;
 
-    AppSettings();                                 // the user's settings
+    AppSettings();                                // the user's settings
     explicit AppSettings(const QString& iniPath); // a file of its own (tests)
 
     QByteArray windowGeometry() const;
@@ -148,8 +148,7 @@ private:
     void setRecentFiles(const QStringList& files);
     void setUnrestoredSessions(const QList<UnrestoredSession>& sessions);
     // Runs `change` between a re-read of the file and a write of it, holding <file>.edit-lock.
-    template <typename Change>
-    void changeUnderLock(Change&& change);
+    template <typename Change> void changeUnderLock(Change&& change);
 
     mutable QSettings m_settings;
 };

@@ -1,8 +1,8 @@
 #include "app/explorer/design_space_scheduler.h"
 
 #include "core/design_space.h"
-#include "widgets/core_message.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/scenario_document.h"

@@ -1,10 +1,10 @@
 #include "app/explorer/hf_import_dialog.h"
 
 #include "app/explorer/app_settings.h"
-#include "widgets/core_message.h"
 #include "app/support/checkpoint_check.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "widgets/core_message.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -166,11 +166,12 @@ void HfImportDialog::onDownloaded()
             } else {
                 // Already in the interface's language: a message with no words of the core's.
                 m_warnings.push_back(core::verbatimMessage(
-                    QString(files.repoId + QStringLiteral(": ") +
-                            tr("checkpoint index says %1 GB, the config's parameter count in its stored formats "
-                               "gives %2 GB (ratio %3): the config may not describe this checkpoint")
-                                .arg(index, locale.toString(check->configBytes / 1e9, 'f', 2),
-                                     locale.toString(check->ratio, 'f', 2)))
+                    QString(
+                        files.repoId + QStringLiteral(": ") +
+                        tr("checkpoint index says %1 GB, the config's parameter count in its stored formats "
+                           "gives %2 GB (ratio %3): the config may not describe this checkpoint")
+                            .arg(index, locale.toString(check->configBytes / 1e9, 'f', 2),
+                                 locale.toString(check->ratio, 'f', 2)))
                         .toStdString()));
             }
         }

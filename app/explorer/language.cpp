@@ -61,7 +61,8 @@ bool installTranslations(const QString& language)
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     QLocale::setDefault(locale);
     auto* own = new QTranslator(QCoreApplication::instance());
-    if (!own->load(locale, QStringLiteral("llm-hw-explorer"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    if (!own->load(locale, QStringLiteral("llm-hw-explorer"), QStringLiteral("_"),
+                   QStringLiteral(":/i18n"))) {
         delete own;
         return false;
     }

@@ -1,7 +1,6 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
-#include "widgets/core_message.h"
 #include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
@@ -10,6 +9,7 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
+#include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 
 #include <QApplication>
@@ -100,32 +100,30 @@ int main(int argc, char* argv[])
         settings.emplace();
     // --language wins over View → Language for this run only ("system": the system's language).
     const QString languageGiven = languageArgument(argc, argv);
-    const QString language =
-        app::normalizedLanguage(languageGiven.isNull() ? (settings ? settings->language() : QString())
-                                                       : languageGiven);
+    const QString language = app::normalizedLanguage(
+        languageGiven.isNull() ? (settings ? settings->language() : QString()) : languageGiven);
     app::installTranslations(language);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
-        "main",
-        "What hardware does this LLM need, and what limits it?\n"
-        "\n"
-        "Opens the explorer window on FILE (a scenario, or a Hugging Face config.json to use as the "
-        "model), else where the last session left off, else on the built-in default scenario. With "
-        "--export-dashboard it renders a scenario's dashboard to an image instead, with no window.\n"
-        "\n"
-        "Examples:\n"
-        "  llm-hw-explorer scenario.json\n"
-        "  llm-hw-explorer ~/models/Qwen3-8B/config.json\n"
-        "  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2\n"
-        "  llm-hw-explorer --compare a.json --scenario b.json --export-dashboard ab.png\n"
-        "\n"
-        "Files:\n"
-        "  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   preferences and last session\n"
-        "  ~/.local/share/llm-hw-explorer/catalogs/         your devices and models (JSON)\n"
-        "\n"
-        "Exit status: 0 on success, 1 when no display is available, 2 for a bad argument or input "
-        "file (headless runs only; the window reports bad files in its Messages panel)."));
+        "main", "What hardware does this LLM need, and what limits it?\n"
+                "\n"
+                "Opens the explorer window on FILE (a scenario, or a Hugging Face config.json to use as the "
+                "model), else where the last session left off, else on the built-in default scenario. With "
+                "--export-dashboard it renders a scenario's dashboard to an image instead, with no window.\n"
+                "\n"
+                "Examples:\n"
+                "  llm-hw-explorer scenario.json\n"
+                "  llm-hw-explorer ~/models/Qwen3-8B/config.json\n"
+                "  llm-hw-explorer --scenario s.json --export-dashboard s.png --size 1600x1000 --scale 2\n"
+                "  llm-hw-explorer --compare a.json --scenario b.json --export-dashboard ab.png\n"
+                "\n"
+                "Files:\n"
+                "  ~/.config/llm-hw-explorer/llm-hw-explorer.conf   preferences and last session\n"
+                "  ~/.local/share/llm-hw-explorer/catalogs/         your devices and models (JSON)\n"
+                "\n"
+                "Exit status: 0 on success, 1 when no display is available, 2 for a bad argument or input "
+                "file (headless runs only; the window reports bad files in its Messages panel)."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
@@ -182,9 +180,10 @@ int main(int argc, char* argv[])
         QApplication::translate("main", "Start on the default scenario instead of the last session's."));
     const QCommandLineOption compareOption(
         QStringLiteral("compare"),
-        QApplication::translate("main", "Pin the scenario FILE as A and show Compare A/B; the scenario opened "
-                                        "(FILE, --scenario or the default) is B. With --export-dashboard, "
-                                        "renders the comparison."),
+        QApplication::translate("main",
+                                "Pin the scenario FILE as A and show Compare A/B; the scenario opened "
+                                "(FILE, --scenario or the default) is B. With --export-dashboard, "
+                                "renders the comparison."),
         QStringLiteral("file"));
     parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, reportOption, sizeOption,
                        scaleOption, tabOption, compareOption, presentationOption, languageOption,
@@ -240,8 +239,9 @@ int main(int argc, char* argv[])
             positionalGuess = app::positionalConfigGuess(file);
             if (!slot.isEmpty())
                 return fail(QApplication::translate("main", "%1 and --%2 both give the %3: give one")
-                                .arg(fileArgument, &slot == &scenarioPath ? QStringLiteral("scenario")
-                                                                          : QStringLiteral("model-config"),
+                                .arg(fileArgument,
+                                     &slot == &scenarioPath ? QStringLiteral("scenario")
+                                                            : QStringLiteral("model-config"),
                                      &slot == &scenarioPath ? QApplication::translate("main", "scenario")
                                                             : QApplication::translate("main", "model")));
             slot = fileArgument;
@@ -311,7 +311,8 @@ int main(int argc, char* argv[])
         // A is read like --scenario: a bad file fails a headless run, the window logs it.
         QString compareError;
         try {
-            const nlohmann::json pinned = app::readScenarioFile(parser.value(compareOption), &window.catalog());
+            const nlohmann::json pinned =
+                app::readScenarioFile(parser.value(compareOption), &window.catalog());
             if (window.pinScenario(pinned, &compareError))
                 window.showCompare(true);
         } catch (const core::InputError& e) {

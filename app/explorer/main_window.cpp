@@ -681,7 +681,8 @@ void MainWindow::showWarnings(const std::vector<core::Message>& warnings)
     for (const QString& warning : texts)
         m_messageLog->addMessage(widgets::MessageLog::Severity::Warning, warning);
     m_messageDock->show();
-    statusBar()->showMessage(tr("%n warning(s): %1", nullptr, static_cast<int>(texts.size())).arg(texts.front()));
+    statusBar()->showMessage(
+        tr("%n warning(s): %1", nullptr, static_cast<int>(texts.size())).arg(texts.front()));
 }
 
 void MainWindow::logError(const QString& message)

@@ -1,10 +1,10 @@
 // MainWindow's catalog: read again from disk, and grown by the user's own devices and imported
 // models (the user catalog folder), each then selected in the scenario.
 #include "app/explorer/main_window.h"
-#include "widgets/core_message.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 #include "widgets/scenario_controls.h"
 #include "widgets/scenario_document.h"
 

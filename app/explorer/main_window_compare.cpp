@@ -1,10 +1,10 @@
 // MainWindow's Compare A/B: which report is pinned as A, and whether the compare view or the
 // dashboard takes the window's right-hand side (and so its exports and copies).
 #include "app/explorer/main_window.h"
-#include "widgets/core_message.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "widgets/compare_view.h"
+#include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 #include "widgets/scenario_document.h"
 

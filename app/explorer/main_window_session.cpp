@@ -1,11 +1,11 @@
 // MainWindow's session: the preferences and the last session kept in AppSettings (window layout,
 // chart tab, scenario), the kept-aside session that could not be restored, and File → Open Recent.
 #include "app/explorer/app_settings.h"
-#include "widgets/core_message.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 #include "widgets/dashboard.h"
 #include "widgets/scenario_document.h"
 

@@ -7,7 +7,6 @@
 #include <QEvent>
 #include <QFile>
 #include <QTimer>
-
 #include <cstdio>
 #include <ctime>
 #include <unistd.h>
@@ -30,7 +29,8 @@ double millisecondsSinceProcessStart()
     constexpr int kStartTimeIndex = 22 - 3; // fields 3.. follow the name
     if (fields.size() <= kStartTimeIndex)
         return -1;
-    const double startSeconds = fields[kStartTimeIndex].toDouble() / static_cast<double>(sysconf(_SC_CLK_TCK));
+    const double startSeconds =
+        fields[kStartTimeIndex].toDouble() / static_cast<double>(sysconf(_SC_CLK_TCK));
     timespec now{};
     clock_gettime(CLOCK_BOOTTIME, &now);
     return (static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9 - startSeconds) * 1e3;

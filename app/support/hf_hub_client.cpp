@@ -1,9 +1,9 @@
 #include "app/support/hf_hub_client.h"
 
 #include "app/support/save_file.h"
-#include "widgets/core_message.h"
 #include "core/catalog.h"
 #include "core/input_error.h"
+#include "widgets/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>

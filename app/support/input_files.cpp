@@ -55,7 +55,8 @@ const char* specialFileKind(mode_t mode)
 
 core::Message tooLarge()
 {
-    return message(LHE_TEXT("CoreMessage", "file is larger than 16 MiB; not a catalog, scenario or config.json"));
+    return message(
+        LHE_TEXT("CoreMessage", "file is larger than 16 MiB; not a catalog, scenario or config.json"));
 }
 
 } // namespace
@@ -69,22 +70,29 @@ void checkInputFile(const QString& path)
     if (::stat(QFile::encodeName(path).constData(), &status) != 0) {
         const int error = errno;
         if (error == ELOOP)
-            throw InputError(name, message(LHE_TEXT("CoreMessage", "symbolic link loop: following its links never reaches a file")));
+            throw InputError(
+                name, message(LHE_TEXT("CoreMessage",
+                                       "symbolic link loop: following its links never reaches a file")));
         if (error == EACCES) {
             const QString folder = lockedFolderOnTheWay(path);
-            throw InputError(name, folder.isEmpty()
-                                       ? message(LHE_TEXT("CoreMessage", "permission denied"))
-                                       : message(LHE_TEXT("CoreMessage", "permission denied: cannot enter folder %1"),
-                                                 folder.toStdString()));
+            throw InputError(
+                name, folder.isEmpty()
+                          ? message(LHE_TEXT("CoreMessage", "permission denied"))
+                          : message(LHE_TEXT("CoreMessage", "permission denied: cannot enter folder %1"),
+                                    folder.toStdString()));
         }
         if (error == ENOTDIR)
-            throw InputError(name, message(LHE_TEXT("CoreMessage", "file not found: a part of the path is a file, not a folder")));
+            throw InputError(name,
+                             message(LHE_TEXT("CoreMessage",
+                                              "file not found: a part of the path is a file, not a folder")));
         if (error == ENAMETOOLONG)
             throw InputError(name, message(LHE_TEXT("CoreMessage", "file name too long")));
         if (error == ENOENT) {
             struct stat link = {};
             if (::lstat(QFile::encodeName(path).constData(), &link) == 0 && S_ISLNK(link.st_mode))
-                throw InputError(name, message(LHE_TEXT("CoreMessage", "broken symbolic link: it points to a file that does not exist")));
+                throw InputError(
+                    name, message(LHE_TEXT("CoreMessage",
+                                           "broken symbolic link: it points to a file that does not exist")));
             throw InputError(name, message(LHE_TEXT("CoreMessage", "file not found")));
         }
         throw InputError(name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), std::strerror(error)));
@@ -92,8 +100,9 @@ void checkInputFile(const QString& path)
     if (S_ISDIR(status.st_mode))
         throw InputError(name, message(LHE_TEXT("CoreMessage", "is a folder, not a JSON file")));
     if (!S_ISREG(status.st_mode))
-        throw InputError(name, message(LHE_TEXT("CoreMessage", "is not a regular file (%1); give a JSON file"),
-                                       specialFileKind(status.st_mode)));
+        throw InputError(name,
+                         message(LHE_TEXT("CoreMessage", "is not a regular file (%1); give a JSON file"),
+                                 specialFileKind(status.st_mode)));
     if (status.st_size > kMaxInputFileBytes)
         throw InputError(name, tooLarge());
 }
@@ -104,7 +113,8 @@ nlohmann::json readJsonFile(const QString& path)
     checkInputFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw InputError(name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), file.errorString().toStdString()));
+        throw InputError(
+            name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), file.errorString().toStdString()));
     // Read at most one byte past the limit: a file that grew since the check is still refused.
     const QByteArray bytes = file.read(kMaxInputFileBytes + 1);
     if (bytes.size() > kMaxInputFileBytes)
@@ -115,7 +125,10 @@ nlohmann::json readJsonFile(const QString& path)
 nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin)
 {
     if (bytes.size() > kMaxInputFileBytes)
-        throw InputError(origin, message(LHE_TEXT("CoreMessage", "larger than 16 MiB, the limit for a catalog, scenario or config.json")));
+        throw InputError(
+            origin,
+            message(LHE_TEXT("CoreMessage",
+                             "larger than 16 MiB, the limit for a catalog, scenario or config.json")));
     return core::parseJsonText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
                                origin);
 }
@@ -155,13 +168,15 @@ nlohmann::json readScenarioFileUnchecked(const QString& path)
     json scenario = readJsonFile(path);
     if (!scenario.is_object())
         throw InputError(path.toStdString(),
-                         message(LHE_TEXT("CoreMessage", "a scenario must be a JSON object, got %1"), scenario.type_name()));
+                         message(LHE_TEXT("CoreMessage", "a scenario must be a JSON object, got %1"),
+                                 scenario.type_name()));
     const auto configPath = scenario.find("model_config_path");
     if (configPath != scenario.end() && configPath->is_string() && !scenario.contains("model_config")) {
         const QString relative = QString::fromStdString(configPath->get<std::string>());
         try {
             if (relative.isEmpty())
-                throw InputError(std::string(), message(LHE_TEXT("CoreMessage", "must name a config.json file, got \"\"")));
+                throw InputError(std::string(),
+                                 message(LHE_TEXT("CoreMessage", "must name a config.json file, got \"\"")));
             attachModelConfig(scenario, QFileInfo(path).dir().filePath(relative));
         } catch (const InputError& error) {
             // The config's own error, said of this scenario's model_config_path.
@@ -262,8 +277,7 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Messa
             catalog.add(readJsonFile(path), path.toStdString(), true, warnings);
         } catch (const InputError& error) {
             // A broken file in the user's folder must not stop the product from starting.
-            warnings.push_back(
-                message(LHE_TEXT("CoreMessage", "skipped user catalog %1"), error.located()));
+            warnings.push_back(message(LHE_TEXT("CoreMessage", "skipped user catalog %1"), error.located()));
         }
     }
     for (const QString& path : extraFiles)

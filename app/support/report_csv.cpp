@@ -25,7 +25,8 @@ void flatten(const nlohmann::json& value, const std::string& path, std::string& 
         for (std::size_t i = 0; i < value.size(); ++i)
             flatten(value[i], path + "[" + std::to_string(i) + "]", out);
     } else {
-        out += quoted(path) + "," + quoted(value.is_string() ? value.get<std::string>() : value.dump()) + "\n";
+        out +=
+            quoted(path) + "," + quoted(value.is_string() ? value.get<std::string>() : value.dump()) + "\n";
     }
 }
 

@@ -61,12 +61,14 @@ std::string phaseLines(const char* title, const PhaseEstimate& p, const PhaseEst
     if (ideal)
         out += "   (ideal roofline " + seconds(ideal->seconds) + ")";
     out += "\n";
-    out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " + seconds(b.memorySeconds) +
-           ", communication " + seconds(b.communicationSeconds) + ", latency " + seconds(b.latencySeconds) +
-           ", offload " + seconds(b.offloadSeconds) + ", non-GEMM " + seconds(b.nonGemmSeconds) + "\n";
+    out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " +
+           seconds(b.memorySeconds) + ", communication " + seconds(b.communicationSeconds) + ", latency " +
+           seconds(b.latencySeconds) + ", offload " + seconds(b.offloadSeconds) + ", non-GEMM " +
+           seconds(b.nonGemmSeconds) + "\n";
     out += "  roofline point    " + format("%.3g", p.pointIntensity) + " FLOP per " +
            std::string(rooflineResourceName(p.pointResource)) + " byte, achieved " +
-           scaled(p.achievedFlopsPerSecond, "FLOP/s") + " of roof " + scaled(p.roofFlopsPerSecond, "FLOP/s") + "\n";
+           scaled(p.achievedFlopsPerSecond, "FLOP/s") + " of roof " + scaled(p.roofFlopsPerSecond, "FLOP/s") +
+           "\n";
     out += "  work per device   " + scaled(p.flops, "FLOP") + ", " + scaled(p.bytes, "B") + ", intensity " +
            format("%.3g", p.arithmeticIntensity) + " FLOP/B\n";
     out += "  tokens/s          " + format("%.4g", p.tokensPerSecond);
@@ -92,13 +94,15 @@ std::string reportAsTable(const Report& r)
            std::to_string(split.tensor) + ", pipeline " + std::to_string(split.pipeline) + ", data " +
            std::to_string(split.data) + ", expert " + std::to_string(split.expert) + ")\n";
     out += "Model    " + r.modelName + "  " + scaled(r.paramsTotal, "params") + " total, " +
-           scaled(r.paramsActive, "params") + " active, KV " + scaled(r.kvCacheBytesPerToken, "B") + "/token\n";
+           scaled(r.paramsActive, "params") + " active, KV " + scaled(r.kvCacheBytesPerToken, "B") +
+           "/token\n";
     if (r.paramsVision > 0 || r.paramsMtp > 0 || r.recurrentStateBytesPerSequence > 0)
         out += "         vision tower " + scaled(r.paramsVision, "params") + ", MTP modules " +
                scaled(r.paramsMtp, "params") + " (not loaded), recurrent state " +
                scaled(r.recurrentStateBytesPerSequence, "B") + "/sequence\n";
     if (!r.checkpointFormat.empty())
-        out += "         checkpoint " + r.checkpointFormat + ", " + format("%.2f", r.checkpointBytes / 1e9) + " GB\n";
+        out += "         checkpoint " + r.checkpointFormat + ", " + format("%.2f", r.checkpointBytes / 1e9) +
+               " GB\n";
     for (const core::Message& reason : r.approximations)
         out += "         APPROXIMATE: " + core::englishText(reason) + "\n";
     out += "Workload " + std::string(modeName(s.mode)) + ", batch " + std::to_string(s.batch) + ", " +
@@ -138,19 +142,22 @@ std::string reportAsTable(const Report& r)
         (m.dequantWorkspaceBytes > 0 ? ", dequant workspace " + format("%.2f", m.dequantWorkspaceBytes / 1e9)
                                      : "") +
         ", overhead " + format("%.2f", m.overheadBytes() / 1e9) + "\n";
-    out += "  overhead: runtime context " + format("%.2f", m.runtimeContextBytes / 1e9) + ", allocator reserve " +
-           format("%.2f", m.allocatorReserveBytes / 1e9) + ", communication buffers " +
-           format("%.2f", m.communicationBuffersBytes / 1e9) + ", unused KV pool " +
-           format("%.2f", m.kvPoolReserveBytes / 1e9) + "\n";
+    out += "  overhead: runtime context " + format("%.2f", m.runtimeContextBytes / 1e9) +
+           ", allocator reserve " + format("%.2f", m.allocatorReserveBytes / 1e9) +
+           ", communication buffers " + format("%.2f", m.communicationBuffersBytes / 1e9) +
+           ", unused KV pool " + format("%.2f", m.kvPoolReserveBytes / 1e9) + "\n";
     out += "  total " + format("%.2f", m.totalBytes() / 1e9) + " GB of " +
            format("%.2f", r.memory.capacityPerDeviceBytes / 1e9) + " GB: ";
-    out += r.memory.fits ? std::string("fits") : "offloads " + format("%.2f", r.memory.offloadedBytes / 1e9) +
-                                                     " GB (" + std::string(offloadTierName(r.memory.tier)) + ")";
+    out += r.memory.fits ? std::string("fits")
+                         : "offloads " + format("%.2f", r.memory.offloadedBytes / 1e9) + " GB (" +
+                               std::string(offloadTierName(r.memory.tier)) + ")";
     out += "\n\n";
     if (r.prefill)
-        out += phaseLines("Prefill (time to first token)", *r.prefill, optionalPointer(r.ideal.prefill)) + "\n";
+        out +=
+            phaseLines("Prefill (time to first token)", *r.prefill, optionalPointer(r.ideal.prefill)) + "\n";
     if (r.decode)
-        out += phaseLines("Decode (one step at mean context)", *r.decode, optionalPointer(r.ideal.decode)) + "\n";
+        out += phaseLines("Decode (one step at mean context)", *r.decode, optionalPointer(r.ideal.decode)) +
+               "\n";
     if (r.limits)
         out += "Limits   largest batch that fits " + std::to_string(r.limits->maxBatchFits) +
                ", longest context that fits " + std::to_string(r.limits->maxContextFits) + " tokens\n\n";

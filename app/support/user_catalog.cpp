@@ -1,11 +1,11 @@
 #include "app/support/user_catalog.h"
 
 #include "app/support/input_files.h"
-#include "widgets/core_message.h"
 #include "app/support/save_file.h"
 #include "core/catalog.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "widgets/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,6 @@
 // AppSettings: every preference survives a round trip through its file, recent files keep the
 // ten newest without duplicates, and a damaged file reads as "no preference", never a crash.
 #include "app/explorer/app_settings.h"
-
 #include "app/support/input_files.h"
 
 #include <QCoreApplication>
@@ -13,7 +12,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
-
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -132,7 +130,7 @@ void TestAppSettings::damagedValuesReadAsDefaults()
     file.write("[session]\nscenario=\"{\\\"device\\\": \"\n[export]\nscale=7\n");
     file.close();
     const app::AppSettings settings(iniPath());
-    QVERIFY(!settings.lastScenario()); // truncated JSON: no session to resume
+    QVERIFY(!settings.lastScenario());     // truncated JSON: no session to resume
     QCOMPARE(settings.exportScale(), 1.0); // only 1x and 2x are offered
 }
 

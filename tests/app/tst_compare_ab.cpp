@@ -5,8 +5,8 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
-#include "widgets/compare_view.h"
 #include "widgets/bottleneck_card.h"
+#include "widgets/compare_view.h"
 #include "widgets/dashboard.h"
 #include "widgets/explain_panel.h"
 #include "widgets/memory_bars_widget.h"
@@ -177,18 +177,23 @@ void TestCompareAb::cliRendersTheComparison()
     bFile.close();
 
     const QString out = m_home.filePath(QStringLiteral("ab.png"));
-    const QStringList arguments{QStringLiteral("--compare"), a, QStringLiteral("--scenario"), bPath,
-                                QStringLiteral("--export-dashboard"), out, QStringLiteral("--size"),
-                                QStringLiteral("1280x800")};
+    const QStringList arguments{
+        QStringLiteral("--compare"),          a,   QStringLiteral("--scenario"), bPath,
+        QStringLiteral("--export-dashboard"), out, QStringLiteral("--size"),     QStringLiteral("1280x800")};
     const RunResult result = run(arguments);
-    QVERIFY2(result.finished && result.exitCode == 0, describeRun("llm-hw-explorer", arguments, result).constData());
+    QVERIFY2(result.finished && result.exitCode == 0,
+             describeRun("llm-hw-explorer", arguments, result).constData());
     const QImage image(out);
     QCOMPARE(image.size(), QSize(1280, 800));
 
     // Not the dashboard of B alone.
     const QString alone = m_home.filePath(QStringLiteral("b.png"));
-    const QStringList plain{QStringLiteral("--scenario"), bPath, QStringLiteral("--export-dashboard"), alone,
-                            QStringLiteral("--size"), QStringLiteral("1280x800")};
+    const QStringList plain{QStringLiteral("--scenario"),
+                            bPath,
+                            QStringLiteral("--export-dashboard"),
+                            alone,
+                            QStringLiteral("--size"),
+                            QStringLiteral("1280x800")};
     QCOMPARE(run(plain).exitCode, 0);
     QVERIFY(QImage(alone) != image);
 }
@@ -196,7 +201,8 @@ void TestCompareAb::cliRendersTheComparison()
 void TestCompareAb::cliBadCompareFileFails()
 {
     const QStringList arguments{QStringLiteral("--compare"), QStringLiteral("/no/such/a.json"),
-                                QStringLiteral("--export-dashboard"), m_home.filePath(QStringLiteral("x.png"))};
+                                QStringLiteral("--export-dashboard"),
+                                m_home.filePath(QStringLiteral("x.png"))};
     const RunResult result = run(arguments);
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
     QVERIFY2(result.finished && result.exitCode == 2, what.constData());

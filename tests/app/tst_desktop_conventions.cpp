@@ -12,9 +12,9 @@
 #include "widgets/theme.h"
 
 #include <QAccessible>
-#include <QComboBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSlider>
@@ -56,7 +56,10 @@ private:
     QString iniPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
     app::MainWindow* newWindow(app::AppSettings* settings);
     QAction* action(const QString& text) const;
-    QSlider* batchSlider() const { return m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider")); }
+    QSlider* batchSlider() const
+    {
+        return m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    }
     long long shownBatch() const { return m_window->controls()->scenario().value("batch", 0LL); }
 
     QTemporaryDir m_dir;
@@ -134,7 +137,8 @@ void TestDesktopConventions::restartsWhereTheUserLeft()
 void TestDesktopConventions::fileOnTheCommandLineOrNoRestoreSkipsTheSession()
 {
     app::AppSettings settings(iniPath());
-    settings.setLastSession(json{{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-70b"}}, QString(), false);
+    settings.setLastSession(json{{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-70b"}}, QString(),
+                            false);
     std::unique_ptr<app::MainWindow> window(newWindow(&settings));
     window->restoreSession(false);
     QCOMPARE(window->report()->scenario.deviceId, std::string("nvidia-rtx-4090")); // the default stays
@@ -237,8 +241,8 @@ void TestDesktopConventions::undoingBackToTheSavedScenarioClearsModified()
 void TestDesktopConventions::standardShortcutsAreThereOnceEach()
 {
     const QList<QKeySequence::StandardKey> standard = {
-        QKeySequence::Open, QKeySequence::Save,   QKeySequence::SaveAs,  QKeySequence::Undo,
-        QKeySequence::Redo, QKeySequence::Copy,   QKeySequence::ZoomIn,  QKeySequence::ZoomOut,
+        QKeySequence::Open, QKeySequence::Save,      QKeySequence::SaveAs, QKeySequence::Undo,
+        QKeySequence::Redo, QKeySequence::Copy,      QKeySequence::ZoomIn, QKeySequence::ZoomOut,
         QKeySequence::Quit, QKeySequence::FullScreen};
     const QList<QAction*> actions = m_window->findChildren<QAction*>();
     for (QKeySequence::StandardKey key : standard) {
@@ -254,7 +258,8 @@ void TestDesktopConventions::standardShortcutsAreThereOnceEach()
         int found = 0;
         for (const QAction* candidate : actions)
             found += candidate->shortcut() == bindings.front() ? 1 : 0;
-        QVERIFY2(found == 1, qPrintable(QStringLiteral("%1: %2 actions").arg(bindings.front().toString()).arg(found)));
+        QVERIFY2(found == 1,
+                 qPrintable(QStringLiteral("%1: %2 actions").arg(bindings.front().toString()).arg(found)));
     }
     // The project's own: export (Ctrl+E), the two chart tabs, Reset View, Messages; no shortcut twice.
     QSet<QString> seen;
@@ -302,18 +307,21 @@ void TestDesktopConventions::everyFocusableControlHasAnAccessibleNameAndDescript
         if (!widget->isVisibleTo(m_window) || widget->focusPolicy() == Qt::NoFocus || !widget->isEnabled())
             continue;
         // Inner parts of a control (a spin box's line edit, a scroll area's viewport) speak through it.
-        if (qobject_cast<QAbstractSpinBox*>(widget->parentWidget()) || widget->objectName().startsWith(QLatin1String("qt_")))
+        if (qobject_cast<QAbstractSpinBox*>(widget->parentWidget()) ||
+            widget->objectName().startsWith(QLatin1String("qt_")))
             continue;
         QAccessibleInterface* accessible = QAccessible::queryAccessibleInterface(widget);
         QVERIFY(accessible);
         const QString name = accessible->text(QAccessible::Name);
         QVERIFY2(!name.trimmed().isEmpty(),
-                 qPrintable(QStringLiteral("%1 (%2) has no accessible name")
-                                .arg(widget->objectName(), QString::fromLatin1(widget->metaObject()->className()))));
+                 qPrintable(
+                     QStringLiteral("%1 (%2) has no accessible name")
+                         .arg(widget->objectName(), QString::fromLatin1(widget->metaObject()->className()))));
         // The description (Qt falls back to the tool tip) says what the control does or shows.
         QVERIFY2(!accessible->text(QAccessible::Description).trimmed().isEmpty(),
                  qPrintable(QStringLiteral("%1 (%2, \"%3\") has no accessible description")
-                                .arg(widget->objectName(), QString::fromLatin1(widget->metaObject()->className()), name)));
+                                .arg(widget->objectName(),
+                                     QString::fromLatin1(widget->metaObject()->className()), name)));
         ++checked;
     }
     QVERIFY2(checked >= 25, qPrintable(QString::number(checked))); // the panel alone has 26 inputs
@@ -336,7 +344,8 @@ void TestDesktopConventions::aboutNamesVersionLicenceAndCredits()
 {
     QCoreApplication::setApplicationVersion(QStringLiteral("9.8.7"));
     const QString text = app::MainWindow::aboutText();
-    for (const char* expected : {"9.8.7", "GPL-3.0-or-later", "QCustomPlot", "GPL-3.0", "Qt ", "Lohmann", "Okabe"})
+    for (const char* expected :
+         {"9.8.7", "GPL-3.0-or-later", "QCustomPlot", "GPL-3.0", "Qt ", "Lohmann", "Okabe"})
         QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
     QVERIFY(action(QStringLiteral("About LLM Hardware Explorer")));
     QVERIFY(action(QStringLiteral("About Qt")));

@@ -87,7 +87,6 @@ void TestExplainDock::clickOpensTheDockAndFollowsTheReport()
         QTest::qWait(50);
         window.grab().save(png);
     }
-
 }
 
 void TestExplainDock::viewMenuTogglesTheDock()

@@ -86,9 +86,9 @@ void TestExplorerCli::helpAndVersionNeedNoDisplay_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QStringList>("expected");
-    const QStringList help{QStringLiteral("Usage:"), QStringLiteral("[file]"), QStringLiteral("--no-restore"),
-                           QStringLiteral("--export-dashboard"), QStringLiteral("Examples:"),
-                           QStringLiteral("Exit status:")};
+    const QStringList help{QStringLiteral("Usage:"),       QStringLiteral("[file]"),
+                           QStringLiteral("--no-restore"), QStringLiteral("--export-dashboard"),
+                           QStringLiteral("Examples:"),    QStringLiteral("Exit status:")};
     QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << help;
     QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << help;
     QTest::newRow("--version") << QStringList{QStringLiteral("--version")}
@@ -100,17 +100,19 @@ void TestExplorerCli::helpAndVersionNeedNoDisplay()
     QFETCH(QStringList, arguments);
     QFETCH(QStringList, expected);
     const RunResult result = run(arguments, /*display=*/false);
-    QVERIFY2(result.finished && result.exitCode == 0, describeRun("llm-hw-explorer", arguments, result).constData());
+    QVERIFY2(result.finished && result.exitCode == 0,
+             describeRun("llm-hw-explorer", arguments, result).constData());
     for (const QString& text : expected)
-        QVERIFY2(result.out.contains(text.toUtf8()), qPrintable(text + QStringLiteral(" missing in:\n") +
-                                                                QString::fromUtf8(result.out)));
+        QVERIFY2(result.out.contains(text.toUtf8()),
+                 qPrintable(text + QStringLiteral(" missing in:\n") + QString::fromUtf8(result.out)));
 }
 
 void TestExplorerCli::positionalScenarioRendersAsScenarioOption()
 {
     const QString scenario = fixture("scenarios/h100-llama-3.1-8b-batch1.json");
     const QByteArray positional = exportBytes({scenario}, QStringLiteral("positional.png"));
-    const QByteArray option = exportBytes({QStringLiteral("--scenario"), scenario}, QStringLiteral("option.png"));
+    const QByteArray option =
+        exportBytes({QStringLiteral("--scenario"), scenario}, QStringLiteral("option.png"));
     const QByteArray defaultScenario = exportBytes({}, QStringLiteral("default.png"));
     QVERIFY(positional.startsWith("\x89PNG"));
     QCOMPARE(positional, option);
@@ -121,7 +123,8 @@ void TestExplorerCli::positionalConfigRendersAsModelConfigOption()
 {
     const QString config = fixture("hf_configs/qwen3-8b.config.json");
     const QByteArray positional = exportBytes({config}, QStringLiteral("config-positional.png"));
-    const QByteArray option = exportBytes({QStringLiteral("--model-config"), config}, QStringLiteral("config-option.png"));
+    const QByteArray option =
+        exportBytes({QStringLiteral("--model-config"), config}, QStringLiteral("config-option.png"));
     QVERIFY(positional.startsWith("\x89PNG"));
     QCOMPARE(positional, option);
     QVERIFY(positional != exportBytes({}, QStringLiteral("default2.png")));
@@ -136,11 +139,12 @@ void TestExplorerCli::badCombinationsFailWithOneLine_data()
     const QString out = QStringLiteral("/dev/null.png");
     QTest::newRow("two files") << QStringList{scenario, config, QStringLiteral("--export-dashboard"), out}
                                << QStringLiteral("at most one file");
-    QTest::newRow("file and --scenario")
-        << QStringList{scenario, QStringLiteral("--scenario"), scenario, QStringLiteral("--export-dashboard"), out}
-        << QStringLiteral("give one");
+    QTest::newRow("file and --scenario") << QStringList{scenario, QStringLiteral("--scenario"), scenario,
+                                                        QStringLiteral("--export-dashboard"), out}
+                                         << QStringLiteral("give one");
     QTest::newRow("config and --model-config")
-        << QStringList{config, QStringLiteral("--model-config"), config, QStringLiteral("--export-dashboard"), out}
+        << QStringList{config, QStringLiteral("--model-config"), config, QStringLiteral("--export-dashboard"),
+                       out}
         << QStringLiteral("give one");
     QTest::newRow("missing file") << QStringList{QStringLiteral("/no/such/scenario.json"),
                                                  QStringLiteral("--export-dashboard"), out}

@@ -5,10 +5,9 @@
 #include "widgets/bottleneck_card.h"
 #include "widgets/dashboard.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
-
-#include "widgets/qcustomplot_include.h"
 
 #include <QAction>
 #include <QApplication>

@@ -254,10 +254,10 @@ void TestCalibration::smallAndLargeModelsSeparateLatencyFromBandwidth()
     LHE_COMPARE_REL(calibratedEfficiencies(Scenario{}, saved).layerLatencySeconds, 40e-6, 0.02);
 
     // Training steps never depend on it: kept, with a note.
-    const CalibrationResult training = calibrate(
-        device, catalog(),
-        {measuredOn(withTruth(device, 0.5, 0), scenario(device, "llama-3.2-1b", 8, 2048, 0),
-                    Quantity::TrainingStepSeconds)});
+    const CalibrationResult training =
+        calibrate(device, catalog(),
+                  {measuredOn(withTruth(device, 0.5, 0), scenario(device, "llama-3.2-1b", 8, 2048, 0),
+                              Quantity::TrainingStepSeconds)});
     QVERIFY(training.layerLatencySeconds < 0);
     QVERIFY2(hasNote(training, "kernel latency kept at 100"), qPrintable(notes(training)));
 }

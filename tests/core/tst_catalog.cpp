@@ -672,8 +672,10 @@ void TestCatalog::badEntriesSkippedWithWarning()
     const char* fields[] = {"devices[1].memory_bytes", "devices[2].class", "devices[3].peak_flops.bf17",
                             "models[0].hf_config.hidden_size"};
     for (std::size_t i = 0; i < warnings.size(); ++i) {
-        QVERIFY2(lhe::core::englishText(warnings[i]).find(fields[i]) != std::string::npos, lhe::core::englishText(warnings[i]).c_str());
-        QVERIFY2(lhe::core::englishText(warnings[i]).find("user.json") != std::string::npos, lhe::core::englishText(warnings[i]).c_str()); // origin prefix
+        QVERIFY2(lhe::core::englishText(warnings[i]).find(fields[i]) != std::string::npos,
+                 lhe::core::englishText(warnings[i]).c_str());
+        QVERIFY2(lhe::core::englishText(warnings[i]).find("user.json") != std::string::npos,
+                 lhe::core::englishText(warnings[i]).c_str()); // origin prefix
     }
 }
 
@@ -1076,7 +1078,8 @@ void TestCatalog::utf8BomBeforeJsonIsSkipped()
 // Messages stay on one line whatever the input held, and name their file once.
 void TestCatalog::inputErrorIsOneLine()
 {
-    const InputError error("device", lhe::core::message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), "a\nb\x1b"));
+    const InputError error("device",
+                           lhe::core::message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), "a\nb\x1b"));
     QCOMPARE(std::string(error.what()), std::string("device: unknown id \"a\\nb\\u001b\""));
     const InputError named = error.withOrigin("s.json").withOrigin("s.json");
     QCOMPARE(std::string(named.what()), std::string("s.json: device: unknown id \"a\\nb\\u001b\""));

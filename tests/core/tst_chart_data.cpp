@@ -14,7 +14,8 @@ using namespace lhe::core;
 
 namespace {
 
-Report run(const char* device, const char* model, Mode mode, long long batch, long long prompt, long long devices)
+Report run(const char* device, const char* model, Mode mode, long long batch, long long prompt,
+           long long devices)
 {
     Scenario s;
     s.deviceId = device;
@@ -214,7 +215,7 @@ void TestChartData::rooflineGeometry()
     for (const auto& line : chart.lines) {
         if (line.kind == RooflineLineKind::ComputeCeiling) {
             ++ceilings;
-            QCOMPARE(line.y0, line.y1); // horizontal
+            QCOMPARE(line.y0, line.y1);           // horizontal
             QCOMPARE(line.x0, line.y0 / 3.35e12); // starts where it meets the bandwidth slope
         } else if (line.kind == RooflineLineKind::MemorySlope) {
             QCOMPARE(line.y0 / line.x0, 3.35e12); // slope = bandwidth

@@ -511,10 +511,12 @@ private slots:
             QCOMPARE(format.group(group).format, std::string("fp16"));
         }
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY2(lhe::core::englishText(warnings[0]).find("quantization_config.quant_method \"hqq\" is not understood") !=
+        QVERIFY2(lhe::core::englishText(warnings[0])
+                         .find("quantization_config.quant_method \"hqq\" is not understood") !=
                      std::string::npos,
                  lhe::core::englishText(warnings[0]).c_str());
-        QVERIFY2(lhe::core::englishText(warnings[0]).find("torch_dtype") != std::string::npos, lhe::core::englishText(warnings[0]).c_str());
+        QVERIFY2(lhe::core::englishText(warnings[0]).find("torch_dtype") != std::string::npos,
+                 lhe::core::englishText(warnings[0]).c_str());
     }
 
     void malformedFieldsNameTheField_data()
@@ -666,7 +668,8 @@ private slots:
         // fp8 + one bf16 scale (the weight's dtype) per 128x128 block.
         LHE_COMPARE_BITS(bits(format, WeightGroup::Attention), 8.0 + 16.0 / (128.0 * 128.0));
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY2(lhe::core::englishText(warnings[0]).find("quantization_config.ignore") != std::string::npos &&
+        QVERIFY2(lhe::core::englishText(warnings[0]).find("quantization_config.ignore") !=
+                         std::string::npos &&
                      lhe::core::englishText(warnings[0]).find("attention") != std::string::npos,
                  joined(warnings).c_str());
     }

@@ -5,7 +5,6 @@
 #include "core/estimator.h"
 
 #include <QtTest>
-
 #include <cmath>
 
 using namespace lhe::core;
@@ -91,7 +90,7 @@ void TestComparison::memoryTotalsDifferenceAndRatio()
     QCOMPARE(total->unit, Quantity::Bytes);
     QCOMPARE(*total->a, 18.4e9);
     QCOMPARE(*total->b, 6.4e9);
-    QVERIFY(std::abs(*total->difference - -12e9) < 1);  // 6.4 − 18.4 GB
+    QVERIFY(std::abs(*total->difference - -12e9) < 1);     // 6.4 − 18.4 GB
     QVERIFY(std::abs(*total->ratio - 6.4 / 18.4) < 1e-12); // 0.3478…
     QCOMPARE(total->status, ComparisonStatus::Ok);
     QVERIFY(total->changed());

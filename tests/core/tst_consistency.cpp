@@ -67,7 +67,8 @@ void TestConsistency::pipelineOffloadSumsEveryStage()
     QVERIFY(r.decode->seconds >= 4 * r.memory.hostOffloadBytes / 31.5e9);
     QVERIFY(r.decode->seconds >= 1.46);
     // Offload time = 4 stages x offloaded / (31.5 GB/s x 0.81 measured copy efficiency).
-    QVERIFY(qAbs(r.decode->breakdown.offloadSeconds / (4 * r.memory.hostOffloadBytes / (31.5e9 * 0.81)) - 1) < 1e-12);
+    QVERIFY(qAbs(r.decode->breakdown.offloadSeconds / (4 * r.memory.hostOffloadBytes / (31.5e9 * 0.81)) - 1) <
+            1e-12);
     QCOMPARE(r.decode->bound, Bound::Offload);
 }
 
@@ -221,8 +222,8 @@ void TestConsistency::fp8GemmsCastTheirInputs()
     QVERIFY(qAbs(fp8.decode->breakdown.nonGemmSeconds / ((passes + kvStream) / (3.35e12 * 0.8)) - 1) < 1e-12);
     s.compute = Precision::Bf16;
     const Report bf16 = estimate(s, Catalog::builtIn());
-    QVERIFY(qAbs(bf16.decode->breakdown.nonGemmSeconds / ((32.0 * 188'416 + kvStream) / (3.35e12 * 0.8)) - 1) <
-            1e-12);
+    QVERIFY(qAbs(bf16.decode->breakdown.nonGemmSeconds / ((32.0 * 188'416 + kvStream) / (3.35e12 * 0.8)) -
+                 1) < 1e-12);
 }
 
 QTEST_GUILESS_MAIN(TestConsistency)

@@ -24,9 +24,9 @@ Q_DECLARE_METATYPE(CellVerdict)
 namespace {
 
 // Catalog figures used by the hand calculations (catalogs/*.json, core/device.cpp defaults).
-constexpr double kRtx4090Bytes = 25'769'803'776;   // 24 GiB
-constexpr double kH100Bytes = 85'899'345'920;      // 80 GiB
-constexpr double kRuntimeOverhead = 400e6; // CUDA context (pytorch/pytorch#109888)
+constexpr double kRtx4090Bytes = 25'769'803'776; // 24 GiB
+constexpr double kH100Bytes = 85'899'345'920;    // 80 GiB
+constexpr double kRuntimeOverhead = 400e6;       // CUDA context (pytorch/pytorch#109888)
 // PyTorch caching-allocator reserve on the dynamic tensors (activations): 5 %.
 constexpr double kAllocatorReserve = 1.05;
 constexpr double kLlama8bParams = 8'030'261'248;
@@ -306,9 +306,10 @@ void TestDesignSpace::decodeCrossoverOnH100()
         2 * model("llama-3.1-8b").matmulParamsActive() + 2.0 * 32 * 256 * (32 * 256);
     const double liveTensors = 2.0 * 32 * (2 * 4096 + 2 * 14336) * 2;
     const double elementwise = 32.0 * (10 * 4096 + 2 * (32 + 8) * 128 + 3 * 14336) * 2;
-    const double crossover = (2 * kLlama8bParams / bandwidth) /
-                             (flopsPerSequence / compute -
-                              (257 * kLlama8bKvBytesPerToken + liveTensors) / bandwidth - elementwise / passes);
+    const double crossover =
+        (2 * kLlama8bParams / bandwidth) /
+        (flopsPerSequence / compute - (257 * kLlama8bKvBytesPerToken + liveTensors) / bandwidth -
+         elementwise / passes);
     LHE_COMPARE_REL(crossover, 1333.0, 1e-3);
 
     Scenario s = inference("nvidia-h100-sxm", "llama-3.1-8b");

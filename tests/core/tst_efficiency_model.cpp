@@ -85,12 +85,17 @@ void TestEfficiencyModel::vendorDefaultsCiteMatmulFigures_data()
     QTest::addColumn<QString>("architecture");
     QTest::addColumn<double>("expected");
     // stas00/ml-engineering MAMF BF16 table (measurement T17).
-    QTest::newRow("A100") << "NVIDIA" << "Ampere (GA100)" << 271.2 / 312.0;
-    QTest::newRow("H100") << "NVIDIA" << "Hopper (GH100)" << 794.5 / 989.4;
-    QTest::newRow("B200") << "NVIDIA" << "Blackwell (2 dies)" << 1745.0 / 2250.0;
-    QTest::newRow("MI300X/MI325X mean") << "AMD" << "CDNA 3" << (668.4 / 1307.4 + 784.9 / 1307.4) / 2;
+    QTest::newRow("A100") << "NVIDIA"
+                          << "Ampere (GA100)" << 271.2 / 312.0;
+    QTest::newRow("H100") << "NVIDIA"
+                          << "Hopper (GH100)" << 794.5 / 989.4;
+    QTest::newRow("B200") << "NVIDIA"
+                          << "Blackwell (2 dies)" << 1745.0 / 2250.0;
+    QTest::newRow("MI300X/MI325X mean") << "AMD"
+                                        << "CDNA 3" << (668.4 / 1307.4 + 784.9 / 1307.4) / 2;
     // No published figure for a TPU: the stated class default.
-    QTest::newRow("TPU") << "Google" << "TPU v5e" << 0.7;
+    QTest::newRow("TPU") << "Google"
+                         << "TPU v5e" << 0.7;
 }
 
 void TestEfficiencyModel::vendorDefaultsCiteMatmulFigures()
@@ -152,21 +157,24 @@ void TestEfficiencyModel::batchOneDecodeByHand()
     // LLaMA-2-7B f16 on an RTX 4090, batch 1, written out: weights 6,738,415,616 x 2 B streamed
     // at 1008 GB/s x 0.865 (STREAM median), plus 32 layers x 100 µs of kernel latency:
     // 13,476,831,232 / 871.92e9 + 3.2e-3 = 18.657 ms -> 53.6 tokens/s (llama.cpp measured 60.8).
-    const Report f16 = estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Fp16),
-                                Catalog::builtIn());
-    const double kv = 2.0 * 32 * 32 * 128 * 2 * (1 + 64) // K+V read at the mean context, 1 + 128/2
+    const Report f16 =
+        estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Fp16), Catalog::builtIn());
+    const double kv = 2.0 * 32 * 32 * 128 * 2 * (1 + 64)      // K+V read at the mean context, 1 + 128/2
                       + 2.0 * 32 * (2 * 4096 + 2 * 11008) * 2 // live tensors out and back, 32 layers
                       // element-wise passes, 32 x (10 x 4096 + 2 x (32 + 32) x 128 + 3 x 11008) x 2 B,
                       // at the same STREAM fraction
                       + 32.0 * (10 * 4096 + 2 * 64 * 128 + 3 * 11008) * 2;
-    const double expectedSeconds = (13'476'831'232.0 + kv + 2.0 * 32 * 32 * 128 * 2) / (1008e9 * 0.865) + 32 * 100e-6;
-    QVERIFY2(near(f16.decode->seconds, expectedSeconds, 1e-6), qPrintable(QString::number(f16.decode->seconds)));
+    const double expectedSeconds =
+        (13'476'831'232.0 + kv + 2.0 * 32 * 32 * 128 * 2) / (1008e9 * 0.865) + 32 * 100e-6;
+    QVERIFY2(near(f16.decode->seconds, expectedSeconds, 1e-6),
+             qPrintable(QString::number(f16.decode->seconds)));
     // q4_0 (4.5 bits) streams at 0.8 of f16's rate: 3,790,358,784 B / (871.92e9 x 0.8) + 3.2 ms.
-    const Report q4 = estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Q4_0),
-                               Catalog::builtIn());
+    const Report q4 =
+        estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Q4_0), Catalog::builtIn());
     QCOMPARE(q4.efficiencies.quantizedWeights, 0.8);
     const double weightsQ4 = 6'738'415'616.0 * 4.5 / 8;
-    const double expectedQ4 = (weightsQ4 / 0.8 + kv + 2.0 * 32 * 32 * 128 * 2) / (1008e9 * 0.865) + 32 * 100e-6;
+    const double expectedQ4 =
+        (weightsQ4 / 0.8 + kv + 2.0 * 32 * 32 * 128 * 2) / (1008e9 * 0.865) + 32 * 100e-6;
     QVERIFY2(near(q4.decode->seconds, expectedQ4, 1e-6), qPrintable(QString::number(q4.decode->seconds)));
     QCOMPARE(q4.decode->breakdown.latencySeconds, 32 * 100e-6);
 }
@@ -174,7 +182,8 @@ void TestEfficiencyModel::batchOneDecodeByHand()
 void TestEfficiencyModel::idealIsTheDatasheetRoofline()
 {
     // The ideal decode step of the same work: bytes / 1008 GB/s, no latency.
-    const Report r = estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Fp16), Catalog::builtIn());
+    const Report r =
+        estimate(decodeScenario("nvidia-rtx-4090", "llama-2-7b", Precision::Fp16), Catalog::builtIn());
     QVERIFY(r.ideal.decode && r.ideal.prefill && !r.ideal.training);
     QVERIFY(near(r.ideal.decode->seconds, r.decode->bytes / 1008e9, 1e-9));
     QCOMPARE(r.ideal.decode->breakdown.latencySeconds, 0.0);

@@ -96,7 +96,8 @@ void TestEstimator::decodeBatchOneIsMemoryBound()
     // 3.35 TB/s x 0.8, so the step takes bytes / (3.35 TB/s x 0.8).
     // The KV cache read and written by the attention kernels is non-GEMM time as well.
     const double kvStream = 1024.0 * 131072 + 131072;
-    QVERIFY(near(r.decode->breakdown.memorySeconds, (bytes - elementwise - kvStream) / (3.35e12 * 0.8), 1e-9));
+    QVERIFY(
+        near(r.decode->breakdown.memorySeconds, (bytes - elementwise - kvStream) / (3.35e12 * 0.8), 1e-9));
     QVERIFY(near(r.decode->breakdown.nonGemmSeconds, (elementwise + kvStream) / (3.35e12 * 0.8), 1e-9));
     QVERIFY(near(r.decode->seconds, bytes / (3.35e12 * 0.8), 1e-9));
     QVERIFY(r.decode->arithmeticIntensity < 2.0); // ~1 FLOP/B, far left of the 295 ridge
@@ -117,7 +118,8 @@ void TestEstimator::prefill4kIsComputeBound()
     const double attentionEfficiency = 0.7 * 0.88 * 4096.0 / (4096.0 + 512.0);
     QVERIFY(near(r.prefill->breakdown.attentionSeconds, attention / (989.4e12 * attentionEfficiency), 1e-9));
     QVERIFY(near(r.prefill->breakdown.computeSeconds,
-                 (flops - attention) / (989.4e12 * 0.7) + attention / (989.4e12 * attentionEfficiency), 1e-9));
+                 (flops - attention) / (989.4e12 * 0.7) + attention / (989.4e12 * attentionEfficiency),
+                 1e-9));
     QVERIFY(r.prefill->arithmeticIntensity > r.roofline.ridgeIntensity);
 }
 
@@ -235,10 +237,13 @@ void TestEstimator::invalidSplitIsRejected_data()
     QTest::addColumn<int>("pipeline");
     QTest::addColumn<int>("expert");
     QTest::addColumn<QString>("field");
-    QTest::newRow("tensor 3 does not divide 32 heads") << "llama-3.1-8b" << 3 << 1 << 1 << "parallelism.tensor";
+    QTest::newRow("tensor 3 does not divide 32 heads")
+        << "llama-3.1-8b" << 3 << 1 << 1 << "parallelism.tensor";
     QTest::newRow("64 stages > 32 layers") << "llama-3.1-8b" << 1 << 64 << 1 << "parallelism.pipeline";
-    QTest::newRow("expert parallel on a dense model") << "llama-3.1-8b" << 1 << 1 << 2 << "parallelism.expert";
-    QTest::newRow("expert 3 does not divide 8 experts") << "mixtral-8x7b" << 1 << 1 << 3 << "parallelism.expert";
+    QTest::newRow("expert parallel on a dense model")
+        << "llama-3.1-8b" << 1 << 1 << 2 << "parallelism.expert";
+    QTest::newRow("expert 3 does not divide 8 experts")
+        << "mixtral-8x7b" << 1 << 1 << 3 << "parallelism.expert";
 }
 
 void TestEstimator::invalidSplitIsRejected()
@@ -447,11 +452,16 @@ void TestEstimator::limitsAreTheLargestThatFit_data()
     QTest::addColumn<QString>("device");
     QTest::addColumn<QString>("model");
     QTest::addColumn<long long>("devices");
-    QTest::newRow("8B on a 4090") << "nvidia-rtx-4090" << "llama-3.1-8b" << 1LL;
-    QTest::newRow("70B on 8 H100") << "nvidia-h100-sxm" << "llama-3.1-70b" << 8LL;
-    QTest::newRow("Gemma 2 windows on an A100") << "nvidia-a100-80gb-sxm" << "gemma-2-9b" << 1LL;
-    QTest::newRow("DeepSeek-V3 on 16 H100") << "nvidia-h100-sxm" << "deepseek-v3" << 16LL;
-    QTest::newRow("70B on a 4090: nothing fits") << "nvidia-rtx-4090" << "llama-3.1-70b" << 1LL;
+    QTest::newRow("8B on a 4090") << "nvidia-rtx-4090"
+                                  << "llama-3.1-8b" << 1LL;
+    QTest::newRow("70B on 8 H100") << "nvidia-h100-sxm"
+                                   << "llama-3.1-70b" << 8LL;
+    QTest::newRow("Gemma 2 windows on an A100") << "nvidia-a100-80gb-sxm"
+                                                << "gemma-2-9b" << 1LL;
+    QTest::newRow("DeepSeek-V3 on 16 H100") << "nvidia-h100-sxm"
+                                            << "deepseek-v3" << 16LL;
+    QTest::newRow("70B on a 4090: nothing fits") << "nvidia-rtx-4090"
+                                                 << "llama-3.1-70b" << 1LL;
 }
 
 void TestEstimator::limitsAreTheLargestThatFit()

@@ -98,7 +98,8 @@ void TestExplanation::issueKvCacheExample()
     QCOMPARE(termValue(list[1], "on_device"), list[0].result);
     const Explanation& e = list.front();
     QCOMPARE(e.title, std::string("KV cache"));
-    QCOMPARE(e.formula, std::string("2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}"));
+    QCOMPARE(e.formula,
+             std::string("2 × {layers} × {kv_heads} × {head_dim} × {kv_bytes} × {sequences} × {context}"));
     QCOMPARE(termValue(e, "layers"), 80.0);
     QCOMPARE(termValue(e, "kv_heads"), 8.0);
     QCOMPARE(termValue(e, "head_dim"), 128.0);
@@ -247,11 +248,13 @@ void TestExplanation::decodeMemoryTimeAndIntensityByHand()
     // Element-wise passes: 32 layers × (10 × 4096 + 2 × (32 + 8) × 128 + 3 × 14336) × 2 B.
     const double elementwise = 6'029'312.0;
     const double bytes = 16'060'522'496.0 + 150'994'944.0 + 131'072.0 + 4'718'592.0 + elementwise;
-    const auto verdict = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::Decode));
+    const auto verdict =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::Verdict, RooflinePhase::Decode));
     const Explanation* memory = titled(verdict, "Memory time");
     QVERIFY(memory);
-    QCOMPARE(memory->formula,
-             std::string("{stages} × ({bytes} − {elementwise} − {kv_stream}) ÷ ({bandwidth} × {memory_eff})"));
+    QCOMPARE(
+        memory->formula,
+        std::string("{stages} × ({bytes} − {elementwise} − {kv_stream}) ÷ ({bandwidth} × {memory_eff})"));
     QCOMPARE(termValue(*memory, "bytes"), bytes);
     QCOMPARE(termValue(*memory, "elementwise"), elementwise);
     QCOMPARE(termValue(*memory, "memory_eff"), 0.8);
@@ -259,11 +262,12 @@ void TestExplanation::decodeMemoryTimeAndIntensityByHand()
     const double kvStream = 150'994'944.0 + 131'072.0;
     QCOMPARE(termValue(*memory, "kv_stream"), kvStream);
     QVERIFY(close(memory->result, (bytes - elementwise - kvStream) / (3.35e12 * 0.8), 1e-14));
-    QVERIFY(close(evaluateFormula(memory->formula, memory->terms), (bytes - elementwise - kvStream) / (3.35e12 * 0.8),
-                  1e-14));
+    QVERIFY(close(evaluateFormula(memory->formula, memory->terms),
+                  (bytes - elementwise - kvStream) / (3.35e12 * 0.8), 1e-14));
 
     const double flops = 2.0 * (8'030'261'248.0 - 128'256.0 * 4'096.0) + 2.0 * 32 * (128 + 128) * 32 * 1152;
-    const auto point = explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::Decode));
+    const auto point =
+        explain(r, Catalog::builtIn(), phaseTarget(ExplainKind::RooflinePoint, RooflinePhase::Decode));
     const Explanation* intensity = titled(point, "Arithmetic intensity");
     QVERIFY(intensity);
     QCOMPARE(termValue(*intensity, "flops"), flops);
@@ -346,8 +350,7 @@ void TestExplanation::fineTuningByHand()
 
 void TestExplanation::formulaEvaluator()
 {
-    const std::vector<ExplanationTerm> terms{{"a", "A", 6, Quantity::Count},
-                                             {"b", "B", 4, Quantity::Count}};
+    const std::vector<ExplanationTerm> terms{{"a", "A", 6, Quantity::Count}, {"b", "B", 4, Quantity::Count}};
     QCOMPARE(evaluateFormula("{a} × {b} ÷ 2 + 1", terms), 13.0);
     QCOMPARE(evaluateFormula("{a} − {b} − 1", terms), 1.0);
     QCOMPARE(evaluateFormula("max(0, {b} − {a}) + min({a}, {b}, 5)", terms), 4.0);
@@ -365,7 +368,8 @@ void TestExplanation::unknownDeviceThrows()
     s.modelId = "llama-3.1-8b";
     Report r = estimate(s, Catalog::builtIn());
     r.scenario.deviceId = "no-such-device";
-    QVERIFY_THROWS_EXCEPTION(std::exception, explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights)));
+    QVERIFY_THROWS_EXCEPTION(std::exception,
+                             explain(r, Catalog::builtIn(), segment(MemorySegmentKind::Weights)));
 }
 
 // LoRA and QLoRA fine-tuning (training.method): a dense model on one consumer card, MoE models
@@ -445,8 +449,8 @@ void TestExplanation::everyExplanationReproducesTheReport()
         return static_cast<long long>(std::exp(u(random)));
     };
     auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(random); };
-    const Precision weights[] = {Precision::Bf16, Precision::Fp8, Precision::Int4, Precision::Q4_K_M,
-                                 Precision::Fp32, Precision::AwqInt4};
+    const Precision weights[] = {Precision::Bf16,   Precision::Fp8,  Precision::Int4,
+                                 Precision::Q4_K_M, Precision::Fp32, Precision::AwqInt4};
     const Precision kv[] = {Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4};
     int explanations = 0;
     int offloading = 0;
@@ -528,7 +532,8 @@ void TestExplanation::everyExplanationReproducesTheReport()
             for (const auto& t : e.terms) {
                 QVERIFY2(std::isfinite(t.value), (where + " term " + t.key).c_str());
                 QVERIFY2(!t.label.empty(), (where + " term " + t.key).c_str());
-                QVERIFY2(e.formula.find('{' + t.key + '}') != std::string::npos, (where + " " + t.key).c_str());
+                QVERIFY2(e.formula.find('{' + t.key + '}') != std::string::npos,
+                         (where + " " + t.key).c_str());
             }
             const double evaluated = evaluateFormula(e.formula, e.terms);
             QVERIFY2(close(evaluated, e.result),
@@ -536,9 +541,9 @@ void TestExplanation::everyExplanationReproducesTheReport()
                       std::to_string(e.result))
                          .c_str());
             if (!std::isnan(expected))
-                QVERIFY2(e.result == expected, (where + ": " + std::to_string(e.result) + " vs report " +
-                                                std::to_string(expected))
-                                                   .c_str());
+                QVERIFY2(e.result == expected,
+                         (where + ": " + std::to_string(e.result) + " vs report " + std::to_string(expected))
+                             .c_str());
         };
 
         // Memory: every kind, every bar; on a bar over capacity each non-empty part is followed by
@@ -554,17 +559,39 @@ void TestExplanation::everyExplanationReproducesTheReport()
                 const MemoryBreakdown& m = bar.stage == 0 ? r.memory.perDevice : r.memory.stages[b].perDevice;
                 double expected = std::nan("");
                 switch (kind) {
-                case MemorySegmentKind::Weights: expected = m.weightsBytes; break;
-                case MemorySegmentKind::KvCache: expected = m.kvCacheBytes; break;
-                case MemorySegmentKind::VisionWeights: expected = m.visionWeightsBytes; break;
-                case MemorySegmentKind::RecurrentState: expected = m.recurrentStateBytes; break;
-                case MemorySegmentKind::Activations: expected = m.activationsBytes; break;
-                case MemorySegmentKind::Gradients: expected = m.gradientsBytes; break;
-                case MemorySegmentKind::OptimizerStates: expected = m.optimizerStatesBytes; break;
-                case MemorySegmentKind::RuntimeContext: expected = m.runtimeContextBytes; break;
-                case MemorySegmentKind::AllocatorReserve: expected = m.allocatorReserveBytes; break;
-                case MemorySegmentKind::CommunicationBuffers: expected = m.communicationBuffersBytes; break;
-                case MemorySegmentKind::KvPoolReserve: expected = m.kvPoolReserveBytes; break;
+                case MemorySegmentKind::Weights:
+                    expected = m.weightsBytes;
+                    break;
+                case MemorySegmentKind::KvCache:
+                    expected = m.kvCacheBytes;
+                    break;
+                case MemorySegmentKind::VisionWeights:
+                    expected = m.visionWeightsBytes;
+                    break;
+                case MemorySegmentKind::RecurrentState:
+                    expected = m.recurrentStateBytes;
+                    break;
+                case MemorySegmentKind::Activations:
+                    expected = m.activationsBytes;
+                    break;
+                case MemorySegmentKind::Gradients:
+                    expected = m.gradientsBytes;
+                    break;
+                case MemorySegmentKind::OptimizerStates:
+                    expected = m.optimizerStatesBytes;
+                    break;
+                case MemorySegmentKind::RuntimeContext:
+                    expected = m.runtimeContextBytes;
+                    break;
+                case MemorySegmentKind::AllocatorReserve:
+                    expected = m.allocatorReserveBytes;
+                    break;
+                case MemorySegmentKind::CommunicationBuffers:
+                    expected = m.communicationBuffersBytes;
+                    break;
+                case MemorySegmentKind::KvPoolReserve:
+                    expected = m.kvPoolReserveBytes;
+                    break;
                 case MemorySegmentKind::Adapters:
                     expected = m.adaptersBytes;
                     break;

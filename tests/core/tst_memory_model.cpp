@@ -104,7 +104,8 @@ void TestMemoryModel::korthikantiActivations_data()
     QTest::newRow("eq.1 no parallelism: sbh(34 + 80)") << 1 << false << int(Recompute::None) << sbh * 114;
     QTest::newRow("eq.2 t=8 no SP: sbh(10 + 24/8 + 80/8)") << 8 << false << int(Recompute::None) << sbh * 23;
     QTest::newRow("eq.4 t=8 with SP: sbh(34 + 80)/8") << 8 << true << int(Recompute::None) << sbh * 114 / 8;
-    QTest::newRow("eq.5 selective, t=8 SP: 34 sbh/8") << 8 << true << int(Recompute::Selective) << sbh * 34 / 8;
+    QTest::newRow("eq.5 selective, t=8 SP: 34 sbh/8")
+        << 8 << true << int(Recompute::Selective) << sbh * 34 / 8;
     QTest::newRow("full recompute, t=8 SP: 2 sbh/8") << 8 << true << int(Recompute::Full) << sbh * 2 / 8;
 }
 
@@ -144,7 +145,8 @@ void TestMemoryModel::kvCachePerDevice_data()
         << "llama-3.1-70b" << 8 << 8.0 << 4096.0 << 2.0 * 80 * 8 * 128 * 2 * 8 * 4096 / 8;
     QTest::newRow("llama-3.1-70b t=16 > 8 KV heads: replicated, still /8")
         << "llama-3.1-70b" << 16 << 8.0 << 4096.0 << 2.0 * 80 * 8 * 128 * 2 * 8 * 4096 / 8;
-    QTest::newRow("opt-13b vLLM §3: 800 KB/token x 2048") << "opt-13b" << 1 << 1.0 << 2048.0 << 819200.0 * 2048;
+    QTest::newRow("opt-13b vLLM §3: 800 KB/token x 2048")
+        << "opt-13b" << 1 << 1.0 << 2048.0 << 819200.0 * 2048;
     QTest::newRow("deepseek-v3 MLA latent 61*(512+64)*2, t=8 replicated")
         << "deepseek-v3" << 8 << 1.0 << 1000.0 << 61.0 * (512 + 64) * 2 * 1000;
     QTest::newRow("mistral-7b window 4096: 8192 ctx keeps 4096")

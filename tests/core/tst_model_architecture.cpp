@@ -512,7 +512,8 @@ void TestModelArchitecture::unknownFamilyFallsBackWithOneWarning()
     std::vector<lhe::core::Message> warnings{lhe::core::verbatimMessage("an earlier warning")};
     const ModelArchitecture arch = fromConfig(*unknown, warnings);
     QCOMPARE(warnings.size(), std::size_t(2)); // appended, not replaced
-    QVERIFY2(lhe::core::englishText(warnings.back()).find("unknown_family") != std::string::npos, lhe::core::englishText(warnings.back()).c_str());
+    QVERIFY2(lhe::core::englishText(warnings.back()).find("unknown_family") != std::string::npos,
+             lhe::core::englishText(warnings.back()).c_str());
     QVERIFY(!arch.recognisedType);
 
     std::vector<lhe::core::Message> llamaWarnings;

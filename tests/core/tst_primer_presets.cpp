@@ -145,7 +145,8 @@ void TestPrimerPresets::everyPresetEvaluatesCleanly()
     } catch (const InputError& error) {
         QFAIL(error.what());
     }
-    QVERIFY2(report.warnings.empty(), report.warnings.empty() ? "" : lhe::core::englishText(report.warnings.front()).c_str());
+    QVERIFY2(report.warnings.empty(),
+             report.warnings.empty() ? "" : lhe::core::englishText(report.warnings.front()).c_str());
     if (!m_doesNotFit.contains(id))
         QVERIFY(report.memory.tier != OffloadTier::DoesNotFit && report.memory.tier != OffloadTier::Disk);
     for (const auto& phase :

@@ -125,8 +125,9 @@ void TestReportProperties::boundsRoofsAndPipelineOffload()
                                                       {Bound::Communication, b.communicationSeconds},
                                                       {Bound::Offload, b.offloadSeconds},
                                                       {Bound::Latency, b.latencySeconds}};
-            const auto largest = std::max_element(std::begin(terms), std::end(terms),
-                                                  [](const auto& x, const auto& y) { return x.second < y.second; });
+            const auto largest =
+                std::max_element(std::begin(terms), std::end(terms),
+                                 [](const auto& x, const auto& y) { return x.second < y.second; });
             QVERIFY2(largest->first == pe->bound, qPrintable(QString::fromStdString(label)));
             latencyBound += pe->bound == Bound::Latency;
             QVERIFY(point < points.size());
@@ -139,8 +140,8 @@ void TestReportProperties::boundsRoofsAndPipelineOffload()
         if (r.decode && s.batch == 1 && r.scenario.parallelism->pipeline > 1 && r.memory.offloadedBytes > 0) {
             ++pipelineOffloads;
             const double stages = static_cast<double>(r.scenario.parallelism->pipeline);
-            const double offloaded = stages * (r.memory.hostOffloadBytes + r.memory.diskOffloadBytes +
-                                               r.memory.unplacedBytes);
+            const double offloaded =
+                stages * (r.memory.hostOffloadBytes + r.memory.diskOffloadBytes + r.memory.unplacedBytes);
             QVERIFY2(r.decode->seconds >= offloaded / device.hostLinkBytesPerSecond,
                      qPrintable(QString::fromStdString(label)));
         }
@@ -253,8 +254,8 @@ void TestReportProperties::randomScenariosStayFiniteAndConsistent()
                      qPrintable(QString::fromStdString(label + " max batch " + std::to_string(b))));
         }
     }
-    qInfo("memory tiers: %d on the device, %d host RAM, %d disk, %d nowhere", perTier[0], perTier[1], perTier[2],
-          perTier[3]);
+    qInfo("memory tiers: %d on the device, %d host RAM, %d disk, %d nowhere", perTier[0], perTier[1],
+          perTier[2], perTier[3]);
     for (const int count : perTier)
         QVERIFY(count >= 20);
 }

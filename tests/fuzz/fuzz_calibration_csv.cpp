@@ -14,13 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace lhe::core;
     const Catalog& catalog = Catalog::builtIn();
     try {
-        const std::vector<CalibrationPoint> points =
-            calibrationPointsFromCsv(std::string(reinterpret_cast<const char*>(data), size), "nvidia-rtx-4090", &catalog);
+        const std::vector<CalibrationPoint> points = calibrationPointsFromCsv(
+            std::string(reinterpret_cast<const char*>(data), size), "nvidia-rtx-4090", &catalog);
         if (points.empty() || points.size() > 2) // a fit costs ~2,000 reports a point: keep runs fast
             return 0;
         const CalibrationResult result = calibrate(*catalog.findDevice("nvidia-rtx-4090"), catalog, points);
         for (const double fraction : {result.gemmFraction, result.memoryFraction}) {
-            if (fraction != 0 && !(fraction >= kCalibrationMinFraction && fraction <= kCalibrationMaxFraction))
+            if (fraction != 0 &&
+                !(fraction >= kCalibrationMinFraction && fraction <= kCalibrationMaxFraction))
                 std::abort();
         }
         for (const CalibrationRow& row : result.rows) {

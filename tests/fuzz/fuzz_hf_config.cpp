@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     using namespace lhe::core;
     try {
-        const nlohmann::json config = parseJsonText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
+        const nlohmann::json config =
+            parseJsonText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
         std::vector<lhe::core::Message> warnings;
         const ModelArchitecture arch = architectureFromHfConfig(config, "config", warnings);
         if (!std::isfinite(arch.paramsTotal) || arch.paramsTotal <= 0 || arch.paramsActive > arch.paramsTotal)

@@ -314,7 +314,8 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     QVERIFY(window.controls()->scenario() == before);
     // The panels and cards.
     const QString explained = window.explainPanel()->plainText();
-    QVERIFY2(explained.startsWith(QStringLiteral("A · 结论")), qPrintable(explained)); // "A · Verdict: Decode"
+    QVERIFY2(explained.startsWith(QStringLiteral("A · 结论")),
+             qPrintable(explained)); // "A · Verdict: Decode"
     QVERIFY2(hasHan(dashboard->headline()), qPrintable(dashboard->headline()));
     QVERIFY2(dashboard->decodeCard()->title().startsWith(QStringLiteral("解码")),
              qPrintable(dashboard->decodeCard()->title()));
@@ -386,8 +387,8 @@ void TestLanguage::languageOptionOverridesForOneRun()
     QVERIFY(!env.isEmpty());
     const QString exe = QStringLiteral(LHE_EXPLORER_EXE);
 
-    const test::RunResult help = test::runProgram(exe, {QStringLiteral("--language"), QStringLiteral("zh_CN"),
-                                                        QStringLiteral("--help")}, env);
+    const test::RunResult help = test::runProgram(
+        exe, {QStringLiteral("--language"), QStringLiteral("zh_CN"), QStringLiteral("--help")}, env);
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);
     const QString text = QString::fromUtf8(help.out);
@@ -398,13 +399,16 @@ void TestLanguage::languageOptionOverridesForOneRun()
 
     const QString png = m_dir.filePath(QStringLiteral("zh.png"));
     const test::RunResult exported =
-        test::runProgram(exe, {QStringLiteral("--language=zh_CN"), QStringLiteral("--export-dashboard"), png,
-                               QStringLiteral("--size"), QStringLiteral("1024x640")}, env);
+        test::runProgram(exe,
+                         {QStringLiteral("--language=zh_CN"), QStringLiteral("--export-dashboard"), png,
+                          QStringLiteral("--size"), QStringLiteral("1024x640")},
+                         env);
     QVERIFY2(exported.finished && exported.exitCode == 0, exported.err.constData());
     QCOMPARE(QImage(png).size(), QSize(1024, 640));
 
     const test::RunResult unknown = test::runProgram(
-        exe, {QStringLiteral("--language"), QStringLiteral("xx"), QStringLiteral("--export-dashboard"), png}, env);
+        exe, {QStringLiteral("--language"), QStringLiteral("xx"), QStringLiteral("--export-dashboard"), png},
+        env);
     QVERIFY(unknown.finished);
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains("--language"), unknown.err.constData());

@@ -10,7 +10,6 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
-
 #include <cmath>
 
 namespace lhe::test {
@@ -47,7 +46,7 @@ inline core::Scenario scenarioNamed(const QString& name)
         return inference("nvidia-h100-sxm", "llama-3.1-8b", 1, 1024);
     if (name == QLatin1String("training-1xh100")) // AdamW states alone 81 GB: spills to host RAM
         return training(1);
-    core::Scenario s = training(8); // "training-8xh100": tensor parallel 8, fits
+    core::Scenario s = training(8);                // "training-8xh100": tensor parallel 8, fits
     s.parallelism = core::Parallelism{8, 1, 1, 1}; // one bar: the automatic split would pipeline
     return s;
 }
@@ -69,8 +68,9 @@ inline void saveShot(QCustomPlot* plot, const QString& chart, const QString& nam
     if (shots.isEmpty())
         return;
     QDir().mkpath(shots);
-    plot->savePng(QStringLiteral("%1/%2-%3-%4x%5.png").arg(shots, chart, name).arg(size.width()).arg(size.height()),
-                  size.width(), size.height());
+    plot->savePng(
+        QStringLiteral("%1/%2-%3-%4x%5.png").arg(shots, chart, name).arg(size.width()).arg(size.height()),
+        size.width(), size.height());
 }
 
 // More than a handful means something was drawn, not a blank or single-colour image.

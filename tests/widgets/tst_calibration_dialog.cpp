@@ -4,9 +4,9 @@
 // for a fit of the rows on screen.
 #include "core/catalog.h"
 #include "core/estimator.h"
+#include "find_child.h"
 #include "relative_compare.h"
 #include "widgets/calibration_dialog.h"
-#include "find_child.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

@@ -54,7 +54,8 @@ QString allTableText(const QTableWidget* table)
 struct Pair
 {
     core::Report a = reportNamed(QStringLiteral("h100-batch1"));
-    core::Report b = core::estimate(inference("nvidia-rtx-4090", "llama-3.1-8b", 1, 1024), core::Catalog::builtIn());
+    core::Report b =
+        core::estimate(inference("nvidia-rtx-4090", "llama-3.1-8b", 1, 1024), core::Catalog::builtIn());
 };
 
 // The view at the dashboard's usual size with A pinned and B current, replotted.
@@ -100,8 +101,10 @@ void TestCompareView::bothPointSetsWithDistinctShapes()
         QVERIFY(a->visible() && b->visible());
         QCOMPARE(a->data()->size(), 1);
         QCOMPARE(b->data()->size(), 1);
-        const core::PhaseEstimate& estimateA = phase == RooflinePhase::Prefill ? *pair.a.prefill : *pair.a.decode;
-        const core::PhaseEstimate& estimateB = phase == RooflinePhase::Prefill ? *pair.b.prefill : *pair.b.decode;
+        const core::PhaseEstimate& estimateA =
+            phase == RooflinePhase::Prefill ? *pair.a.prefill : *pair.a.decode;
+        const core::PhaseEstimate& estimateB =
+            phase == RooflinePhase::Prefill ? *pair.b.prefill : *pair.b.decode;
         QVERIFY(near(a->data()->at(0)->value, estimateA.achievedFlopsPerSecond, 1e-12));
         QVERIFY(near(b->data()->at(0)->value, estimateB.achievedFlopsPerSecond, 1e-12));
         // Same model and batch: the same work per byte on both devices.
@@ -144,7 +147,8 @@ void TestCompareView::sameRoofIsDrawnOnce()
     widgets::CompareView view;
     view.resize(1280, 800);
     view.setPinned(reportNamed(QStringLiteral("h100-batch1")));
-    view.setCurrent(core::estimate(inference("nvidia-h100-sxm", "llama-3.1-8b", 4, 1024), core::Catalog::builtIn()));
+    view.setCurrent(
+        core::estimate(inference("nvidia-h100-sxm", "llama-3.1-8b", 4, 1024), core::Catalog::builtIn()));
     view.replotNow();
     QVERIFY(!view.roofline()->pinnedRoofGraph()->visible());
     QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::Decode)->visible());
@@ -164,7 +168,8 @@ void TestCompareView::memoryChartsShareOneScale()
     QCOMPARE(rangeB.upper, rangeA.upper);
     QCOMPARE(rangeB.lower, rangeA.lower);
     // Equal pixel heights too: the same bytes draw the same height in both charts.
-    QCOMPARE(view.memoryBarsA()->plot()->axisRect()->height(), view.memoryBarsB()->plot()->axisRect()->height());
+    QCOMPARE(view.memoryBarsA()->plot()->axisRect()->height(),
+             view.memoryBarsB()->plot()->axisRect()->height());
     QVERIFY(view.memoryBarsA()->title().startsWith(QStringLiteral("A: ")));
     QVERIFY(view.memoryBarsA()->title().contains(QString::fromStdString(pair.a.deviceName)));
     QVERIFY(view.memoryBarsB()->title().contains(QString::fromStdString(pair.b.deviceName)));
@@ -202,7 +207,8 @@ void TestCompareView::tableRowsMatchHandNumbers()
         if (table->columnSpan(row, 0) == table->columnCount())
             headings << table->item(row, 0)->text();
     }
-    QCOMPARE(headings, (QStringList{QStringLiteral("Memory"), QStringLiteral("Prefill"), QStringLiteral("Decode")}));
+    QCOMPARE(headings,
+             (QStringList{QStringLiteral("Memory"), QStringLiteral("Prefill"), QStringLiteral("Decode")}));
     const QString text = allTableText(table).toLower();
     QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
     QVERIFY(!text.contains(QStringLiteral("not in")));
@@ -222,7 +228,8 @@ void TestCompareView::missingPhasesSaySo()
     QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(1), QStringLiteral("—"));
     QCOMPARE(tableRow(table, QStringLiteral("Time per output token")).value(3), QStringLiteral("not in A"));
     QCOMPARE(tableRow(table, QStringLiteral("Devices")),
-             (QStringList{QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("−7"), QStringLiteral("×0.125")}));
+             (QStringList{QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("−7"),
+                          QStringLiteral("×0.125")}));
     const QString text = allTableText(table).toLower();
     QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
     QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::TrainingStep)->visible());
@@ -296,7 +303,8 @@ void TestCompareView::updatesOnlyWhenShown()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY(view.differenceTable()->rowCount() > 10);
     view.setCurrent(pair.a); // shown: at once
-    QCOMPARE(tableRow(view.differenceTable(), QStringLiteral("Capacity per device")).value(3), QStringLiteral("×1"));
+    QCOMPARE(tableRow(view.differenceTable(), QStringLiteral("Capacity per device")).value(3),
+             QStringLiteral("×1"));
     view.clearPinned();
     QVERIFY(!view.hasPinned());
 }

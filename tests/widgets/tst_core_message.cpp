@@ -123,14 +123,12 @@ void TestCoreMessage::everyWarningIsTranslated_data()
     // A laptop NPU publishes INT8 TOPS alone: bf16 compute runs at that rate, said louder.
     core::Scenario npu = scenario("qualcomm-snapdragon-x-elite-npu", "llama-3.1-8b");
     QTest::newRow("narrower fallback")
-        << (warningContaining(npu, "has no bf16 peak nor a wider one"))
-        << QStringLiteral("int8");
+        << (warningContaining(npu, "has no bf16 peak nor a wider one")) << QStringLiteral("int8");
     // Blackwell Ultra's INT8 (about 0.15 POPS) is far below its BF16 (2.25 PF): int8 runs as bf16.
     core::Scenario ultra = scenario("nvidia-b300", "llama-3.1-8b");
     ultra.compute = core::Precision::Int8;
     QTest::newRow("slower native column")
-        << (warningContaining(ultra, "runs int8 slower than bf16"))
-        << QStringLiteral("int8");
+        << (warningContaining(ultra, "runs int8 slower than bf16")) << QStringLiteral("int8");
     // Llama-3.1-8B: max_position_embeddings 131072.
     core::Scenario longContext = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     longContext.promptTokens = 200000;
@@ -141,8 +139,7 @@ void TestCoreMessage::everyWarningIsTranslated_data()
     idle.devices = 8;
     idle.parallelism = core::Parallelism{1, 1, 8, 1};
     idle.batch = 4;
-    QTest::newRow("idle replicas") << (warningContaining(idle, "some replicas idle"))
-                                   << QStringLiteral("8");
+    QTest::newRow("idle replicas") << (warningContaining(idle, "some replicas idle")) << QStringLiteral("8");
     // Training batch 10 over 4 replicas × micro-batch 1: rounded up to 12.
     core::Scenario rounded = scenario("nvidia-h100-sxm", "llama-3.1-8b");
     rounded.mode = core::Mode::Training;
@@ -155,8 +152,7 @@ void TestCoreMessage::everyWarningIsTranslated_data()
     // RAM and 4 TB of disk.
     core::Scenario hopeless = scenario("nvidia-rtx-4090", "llama-3.1-405b");
     hopeless.mode = core::Mode::Training;
-    QTest::newRow("does not fit") << (warningContaining(hopeless, "does not fit"))
-                                  << QString();
+    QTest::newRow("does not fit") << (warningContaining(hopeless, "does not fit")) << QString();
 
     // Adapters on named modules the model lacks: a file's q_proj list kept while the controls
     // switch to a model without that name (Mamba's mixer has in_proj / out_proj).
@@ -165,27 +161,22 @@ void TestCoreMessage::everyWarningIsTranslated_data()
     named.training.method = core::TrainingMethod::Lora;
     named.training.lora.targets = core::LoraTargets::Named;
     named.training.lora.targetNames = {"attn_qkv"};
-    QTest::newRow("unknown LoRA module")
-        << (errorOf(named)) << QStringLiteral("attn_qkv");
+    QTest::newRow("unknown LoRA module") << (errorOf(named)) << QStringLiteral("attn_qkv");
     // What a scenario file's training block can get wrong.
     QTest::newRow("LoRA targets value")
         << (fileErrorOf({{"lora", {{"targets", "mlp"}}}})) << QStringLiteral("mlp");
     QTest::newRow("LoRA targets empty")
-        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}}))
-        << QString();
+        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array()}}}})) << QString();
     nlohmann::json many = nlohmann::json::array();
     for (int i = 0; i < 65; ++i)
         many.push_back("m" + std::to_string(i));
     QTest::newRow("LoRA targets too many")
         << (fileErrorOf({{"lora", {{"targets", many}}}})) << QStringLiteral("65");
     QTest::newRow("LoRA targets entry")
-        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}}))
-        << QStringLiteral("1");
+        << (fileErrorOf({{"lora", {{"targets", nlohmann::json::array({1})}}}})) << QStringLiteral("1");
     QTest::newRow("adapter precision")
-        << (fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}}))
-        << QStringLiteral("fp8");
-    QTest::newRow("training method") << (fileErrorOf({{"method", "dora"}}))
-                                     << QStringLiteral("dora");
+        << (fileErrorOf({{"lora", {{"adapter_precision", "fp8"}}}})) << QStringLiteral("fp8");
+    QTest::newRow("training method") << (fileErrorOf({{"method", "dora"}})) << QStringLiteral("dora");
     QTest::newRow("QLoRA base") << (fileErrorOf({{"lora", {{"quantization", "fp4"}}}}))
                                 << QStringLiteral("fp4");
 }
@@ -231,7 +222,8 @@ void TestCoreMessage::errorNamesOriginAndField()
         core::InputError("batch", core::message(core::MessageId("expected %1"), 3)).withOrigin("s.json");
     QCOMPARE(std::string(error.what()), std::string("s.json: batch: expected 3"));
     QCOMPARE(widgets::translatedError(error), QStringLiteral("s.json: batch: expected 3"));
-    QCOMPARE(widgets::translatedError(error.withOrigin("s.json")), QStringLiteral("s.json: batch: expected 3"));
+    QCOMPARE(widgets::translatedError(error.withOrigin("s.json")),
+             QStringLiteral("s.json: batch: expected 3"));
 }
 
 QTEST_MAIN(TestCoreMessage)

@@ -2,8 +2,8 @@
 // with a message naming the problem, and an edited copy round-trips every field it does not show.
 #include "core/catalog.h"
 #include "core/units.h"
-#include "widgets/device_editor_dialog.h"
 #include "find_child.h"
+#include "widgets/device_editor_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

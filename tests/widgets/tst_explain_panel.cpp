@@ -77,9 +77,10 @@ void TestExplainPanel::rendersTheIssueExample()
     const QString text = panel.plainText();
     QVERIFY2(text.contains(QStringLiteral("Memory: KV cache")), qPrintable(text));
     // Symbolic: the placeholders become the terms' labels.
-    QVERIFY2(text.contains(QStringLiteral("2 × Layers × KV heads × Head dimension × Bytes per cached element × "
-                                          "Sequences per replica × Context tokens (prompt + output)")),
-             qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("2 × Layers × KV heads × Head dimension × Bytes per cached element × "
+                                     "Sequences per replica × Context tokens (prompt + output)")),
+        qPrintable(text));
     // Substituted, in the issue's order, and the result.
     QVERIFY2(text.contains(QStringLiteral("= 2 × 80 × 8 × 128 × 2 B × 8 × 4,096 tokens")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 10.7 GB")), qPrintable(text));
@@ -183,8 +184,9 @@ void TestExplainPanel::everyCoreStringIsTranslated()
         s.promptTokens = 64LL << pick(10);
         s.outputTokens = pick(4) == 0 ? 0 : 256;
         s.devices = 1LL << pick(8);
-        s.weights = s.mode == core::Mode::Training ? (pick(3) == 0 ? core::Precision::Fp32 : core::Precision::Bf16)
-                                                   : weights[pick(std::size(weights))];
+        s.weights = s.mode == core::Mode::Training
+                        ? (pick(3) == 0 ? core::Precision::Fp32 : core::Precision::Bf16)
+                        : weights[pick(std::size(weights))];
         s.kvCache = kv[pick(std::size(kv))];
         s.flashAttention = pick(2);
         s.training.zeroStage = static_cast<int>(pick(4));
@@ -217,7 +219,8 @@ void TestExplainPanel::everyCoreStringIsTranslated()
             t.segment = static_cast<core::MemorySegmentKind>(k);
             targets.push_back(t);
         }
-        for (auto phase : {core::RooflinePhase::Prefill, core::RooflinePhase::Decode, core::RooflinePhase::TrainingStep})
+        for (auto phase :
+             {core::RooflinePhase::Prefill, core::RooflinePhase::Decode, core::RooflinePhase::TrainingStep})
             for (auto kind : {core::ExplainKind::RooflinePoint, core::ExplainKind::Verdict}) {
                 core::ExplainTarget t;
                 t.kind = kind;
@@ -240,7 +243,8 @@ void TestExplainPanel::everyCoreStringIsTranslated()
         }
     }
     QStringList list(missing.begin(), missing.end());
-    QVERIFY2(missing.empty(), qPrintable(QStringLiteral("no zh_CN translation: ") + list.join(QStringLiteral(" | "))));
+    QVERIFY2(missing.empty(),
+             qPrintable(QStringLiteral("no zh_CN translation: ") + list.join(QStringLiteral(" | "))));
     qInfo("%zu distinct strings produced", produced.size());
     QVERIFY(produced.size() > 150); // the sample reaches most branches
 }

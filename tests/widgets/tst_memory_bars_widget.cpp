@@ -377,8 +377,9 @@ void TestMemoryBarsWidget::secondReportReplacesDataWithoutNewPlottables()
     QVERIFY(near(weights->data()->at(0)->value, disk.memory.perDevice.weightsBytes / 1e9, 1e-12));
     QVERIFY(near(drawnGbByPlacement(widget, 0)[2], disk.memory.diskOffloadBytes / 1e9, 1e-9));
     const core::MemoryChart diskChart = core::memoryChart(disk);
-    const auto kv = std::find_if(diskChart.bars.front().segments.begin(), diskChart.bars.front().segments.end(),
-                                 [](const core::MemorySegment& s) { return s.kind == MemorySegmentKind::KvCache; });
+    const auto kv =
+        std::find_if(diskChart.bars.front().segments.begin(), diskChart.bars.front().segments.end(),
+                     [](const core::MemorySegment& s) { return s.kind == MemorySegmentKind::KvCache; });
     QVERIFY(widget.barsFor(MemorySegmentKind::KvCache)->data()->at(0)->value == kv->bytes / 1e9);
     QVERIFY(widget.badgeText().contains(QLatin1String("disk")));
 
@@ -480,10 +481,12 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
     QSignalSpy capacity(&widget, &widgets::MemoryBarsWidget::capacityClicked);
     auto* badge = qobject_cast<QCPTextElement*>(widget.plot()->plotLayout()->element(0, 0));
     QVERIFY(badge);
-    QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, QPoint(badge->rect().left() + 40, badge->rect().center().y()));
+    QTest::mouseClick(widget.plot(), Qt::LeftButton, {},
+                      QPoint(badge->rect().left() + 40, badge->rect().center().y()));
     QCOMPARE(capacity.count(), 1);
-    const QPoint onCapacityLine(qRound(widget.plot()->xAxis->coordToPixel(1.9)),
-                                qRound(widget.plot()->yAxis->coordToPixel(report.memory.capacityPerDeviceBytes / 1e9)));
+    const QPoint onCapacityLine(
+        qRound(widget.plot()->xAxis->coordToPixel(1.9)),
+        qRound(widget.plot()->yAxis->coordToPixel(report.memory.capacityPerDeviceBytes / 1e9)));
     QTest::mouseClick(widget.plot(), Qt::LeftButton, {}, onCapacityLine);
     QCOMPARE(capacity.count(), 2);
     QCOMPARE(spy.count(), 3);
@@ -575,9 +578,9 @@ void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
         if (!item) // an empty cell of the wrapped grid
             continue;
         ++names;
-        const int textRight =
-            item->outerRect().left() + legend->iconSize().width() + legend->iconTextPadding() +
-            metrics.horizontalAdvance(item->plottable()->name());
+        const int textRight = item->outerRect().left() + legend->iconSize().width() +
+                              legend->iconTextPadding() +
+                              metrics.horizontalAdvance(item->plottable()->name());
         QVERIFY2(textRight <= widget.width(), qPrintable(item->plottable()->name()));
     }
     QVERIFY(names >= 4); // weights, KV cache, activations, runtime context at least

@@ -2,9 +2,9 @@
 // core::Overheads in bytes and fractions, restores the defaults, and the scenario controls put
 // what it returns into the scenario.
 #include "core/catalog.h"
+#include "find_child.h"
 #include "widgets/overheads_dialog.h"
 #include "widgets/scenario_controls.h"
-#include "find_child.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -35,10 +35,10 @@ void TestOverheadsDialog::showsTheDefaults()
     QVERIFY(child<QCheckBox>(dialog, "deviceContextCheck")->text().contains(QStringLiteral("0.40 GB")));
     QVERIFY(!child<QDoubleSpinBox>(dialog, "runtimeContextSpin")->isEnabled());
     QCOMPARE(child<QDoubleSpinBox>(dialog, "runtimeContextSpin")->value(), 0.4);
-    QCOMPARE(child<QSpinBox>(dialog, "allocatorReserveSpin")->value(), 5);          // 5 %
+    QCOMPARE(child<QSpinBox>(dialog, "allocatorReserveSpin")->value(), 5);             // 5 %
     QCOMPARE(child<QDoubleSpinBox>(dialog, "communicationBufferSpin")->value(), 1.06); // GB
     QVERIFY(!child<QCheckBox>(dialog, "servingPreallocationCheck")->isChecked());
-    QCOMPARE(child<QSpinBox>(dialog, "gpuMemoryUtilizationSpin")->value(), 90);     // vLLM default
+    QCOMPARE(child<QSpinBox>(dialog, "gpuMemoryUtilizationSpin")->value(), 90); // vLLM default
     QVERIFY(!child<QSpinBox>(dialog, "gpuMemoryUtilizationSpin")->isEnabled());
     QVERIFY(dialog.windowTitle().contains(QStringLiteral("NVIDIA H100")));
     // Unchanged, it gives back the defaults: no explicit context.

@@ -1,5 +1,6 @@
 // RooflineWidget draws core::rooflineChart(report): operating points, ceilings, slopes, ridge
 // and log axes are checked against the report the real estimator produces.
+#include "chart_scenarios.h"
 #include "core/chart_data.h"
 #include "core/estimator.h"
 #include "widgets/chart_palette.h"
@@ -11,8 +12,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include "chart_scenarios.h"
 
 using namespace lhe;
 using namespace lhe::test;

@@ -867,12 +867,14 @@ private slots:
         // quantized checkpoint as stored; a file that names one keeps it.
         json file = json::parse(R"({"device": "nvidia-h100-sxm", "model": "gpt-oss-120b", "batch": 1})");
         ControlsFixture loaded(file);
-        QCOMPARE(QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
-                 name("checkpoint"));
+        QCOMPARE(
+            QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
+            name("checkpoint"));
         file["precision"] = {{"weights", "bf16"}};
         loaded.controls.setScenario(file);
-        QCOMPARE(QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
-                 name("bf16"));
+        QCOMPARE(
+            QString::fromStdString(loaded.controls.scenario()["precision"]["weights"].get<std::string>()),
+            name("bf16"));
     }
 
     void importedModelConfig()

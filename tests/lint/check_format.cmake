@@ -1,0 +1,30 @@
+# format_check (CTest): every C++ source of the project is as .clang-format at the root says.
+#   cmake -DCLANG_FORMAT=clang-format-14 -DSOURCE_DIR=<root> -P check_format.cmake
+# Fails naming the files that differ; fix them with `clang-format-14 -i <file>`.
+foreach(var CLANG_FORMAT SOURCE_DIR)
+    if(NOT DEFINED ${var})
+        message(FATAL_ERROR "check_format.cmake: -D${var}=... is required")
+    endif()
+endforeach()
+set(sources)
+foreach(folder core widgets app tests bench)
+    file(GLOB_RECURSE found "${SOURCE_DIR}/${folder}/*.cpp" "${SOURCE_DIR}/${folder}/*.h")
+    list(APPEND sources ${found})
+endforeach()
+list(LENGTH sources count)
+set(differ)
+foreach(source IN LISTS sources)
+    execute_process(COMMAND "${CLANG_FORMAT}" --dry-run --Werror "${source}"
+                    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+    if(NOT rc EQUAL 0)
+        file(RELATIVE_PATH relative "${SOURCE_DIR}" "${source}")
+        list(APPEND differ "${relative}")
+    endif()
+endforeach()
+if(differ)
+    list(LENGTH differ bad)
+    list(JOIN differ "\n  " names)
+    message(FATAL_ERROR "FAIL: ${bad} of ${count} files differ from .clang-format "
+                        "(clang-format-14 -i <file>):\n  ${names}")
+endif()
+message(STATUS "PASS: ${count} files as .clang-format says")

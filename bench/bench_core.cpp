@@ -1,9 +1,11 @@
 // Core speed: one full report (the GUI evaluates one per slider step) and a 128 x 128 batch x
-// sequence grid of full reports, and the window's design-space map (24 x 27 verdict cells).
-// Targets (issue 6): <= 1 µs per report, <= 16 ms per grid.
+// sequence grid of full reports, the window's design-space map (24 x 27 verdict cells), and the
+// serving views: the throughput-latency curve and the ranking of every catalog device.
+// Targets (README "Performance"): <= 1 µs per report, <= 16 ms per grid.
 #include "core/catalog.h"
 #include "core/design_space.h"
 #include "core/estimator.h"
+#include "core/serving.h"
 
 #include <benchmark/benchmark.h>
 
@@ -61,6 +63,22 @@ void designSpace(benchmark::State& state)
         benchmark::DoNotOptimize(designSpaceMap(s, device, arch));
 }
 
+// The Serving tab: concurrency 1 ... the KV pool's limit over every split of 8 devices.
+void servingCurveSweep(benchmark::State& state)
+{
+    const Scenario s = scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(servingCurve(s, Catalog::builtIn(), true));
+}
+
+// The Devices tab: every catalog device on the fewest devices that hold the model.
+void ranking(benchmark::State& state)
+{
+    const Scenario s = scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(rankDevices(s, Catalog::builtIn()));
+}
+
 } // namespace
 
 BENCHMARK_CAPTURE(report, inference_dense_1gpu,
@@ -73,5 +91,7 @@ BENCHMARK_CAPTURE(report, training_dense_64gpu,
                   scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Training, 64));
 BENCHMARK(grid)->Unit(benchmark::kMillisecond);
 BENCHMARK(designSpace)->Unit(benchmark::kMillisecond);
+BENCHMARK(servingCurveSweep)->Unit(benchmark::kMillisecond);
+BENCHMARK(ranking)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

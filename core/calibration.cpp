@@ -60,8 +60,8 @@ const PhaseEstimate& phaseOf(const Report& report, Quantity quantity)
 
 double predict(const PreparedPoint& point, const Device& device)
 {
-    const Report report =
-        estimate(point.scenario, device, *point.arch, EstimateOptions{.limits = false, .ideal = false});
+    const Report report = estimate(point.scenario, device, *point.arch,
+                                   EstimateOptions{.limits = false, .ideal = false, .serving = false});
     const PhaseEstimate& phase = phaseOf(report, point.quantity);
     return point.quantity == Quantity::TrainingStepSeconds ? phase.seconds : phase.tokensPerSecond;
 }
@@ -241,7 +241,8 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                                                       elided(p.scenario.modelId)));
                 p.arch = &model->architecture;
             }
-            const Report report = estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false});
+            const Report report =
+                estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false, .serving = false});
             p.scenario.parallelism = report.scenario.parallelism;
         } catch (const InputError& error) {
             throw InputError(path + "." + error.fieldPath(), error.message());

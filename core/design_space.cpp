@@ -3,6 +3,7 @@
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/monotone_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,30 +46,6 @@ int indexAt(const std::vector<double>& edges, double coordinate)
     const auto it = std::upper_bound(edges.begin(), edges.end(), coordinate);
     const auto index = static_cast<int>(it - edges.begin()) - 1;
     return std::clamp(index, 0, static_cast<int>(edges.size()) - 2);
-}
-
-// Largest x in [1, upper] with fits(x), fits monotone; 0 when 1 does not fit. Doubling, then
-// bisection: about 2·log2(answer) evaluations.
-template <typename Fits> long long largestFitting(long long upper, Fits fits)
-{
-    if (!fits(1))
-        return 0;
-    long long lo = 1;
-    long long hi = 0; // first known not to fit; 0 = none yet
-    while (hi == 0) {
-        const long long next = std::min(upper, 2 * lo);
-        if (next == lo)
-            return lo;
-        if (fits(next))
-            lo = next;
-        else
-            hi = next;
-    }
-    while (hi - lo > 1) {
-        const long long mid = lo + (hi - lo) / 2;
-        (fits(mid) ? lo : hi) = mid;
-    }
-    return lo;
 }
 
 const PhaseEstimate& phaseOf(const Report& report, RooflinePhase phase)
@@ -255,7 +232,7 @@ DesignSpaceMap designSpaceMap(const Scenario& input, const Device& device, const
     map.batchEdges = cellEdges(map.batches, std::clamp(axes.cellsPerOctave, 1, 64));
     map.sequenceEdges = cellEdges(map.sequences, std::clamp(axes.cellsPerOctave, 1, 64));
 
-    const EstimateOptions cheap{.limits = false, .ideal = false};
+    const EstimateOptions cheap{.limits = false, .ideal = false, .serving = false};
     Scenario cell = scenario;
     // Each cell is another batch: an explicit grad_accum fits only the scenario's own batch
     // (batch = micro_batch x grad_accum x data), so the cells derive it from their batch.

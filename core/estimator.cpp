@@ -5,6 +5,7 @@
 #include "core/json_fields.h"
 #include "core/memory_model.h"
 #include "core/phase_model.h"
+#include "core/serving.h"
 
 #include <algorithm>
 #include <cmath>
@@ -499,6 +500,13 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
             report.ideal.training = trainingStep(ideal, report.memory, microBatches);
     }
 
+    if (options.serving && report.decode) {
+        report.serving = servingEstimate(scenario, device, arch, ServingInputs{options.draftModel});
+        if (report.serving)
+            report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
+                                   report.serving->warnings.end());
+    }
+
     auto& roofline = report.roofline;
     roofline.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
     roofline.peakPrecision = ctx.computePeakKey;
@@ -541,7 +549,18 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
         modelName = model->name;
         configWarnings = model->loadWarnings;
     }
-    Report report = estimate(scenario, *device, *arch);
+    EstimateOptions options;
+    const auto& speculative = scenario.serving.speculative;
+    if (scenario.mode == Mode::Inference && speculative.draft == DraftKind::Model) {
+        const ModelEntry* draft = catalog.findModel(speculative.draftModelId);
+        if (!draft)
+            throw InputError("serving.speculative.draft_model",
+                             message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
+                                                             "the %2 known ids"),
+                                     elided(speculative.draftModelId), catalog.models().size()));
+        options.draftModel = &draft->architecture;
+    }
+    Report report = estimate(scenario, *device, *arch, options);
     report.modelName = modelName;
     report.warnings.insert(report.warnings.begin(), configWarnings.begin(), configWarnings.end());
     return report;

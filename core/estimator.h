@@ -15,8 +15,11 @@ Report estimate(const Scenario& scenario, const Catalog& catalog);
 // not each cell's "largest batch / longest context that fits" search (most of a report's cost).
 struct EstimateOptions
 {
-    bool limits = true; // Report::limits (inference)
-    bool ideal = true;  // Report::ideal (the datasheet roofline beside the calibrated estimate)
+    bool limits = true;  // Report::limits (inference)
+    bool ideal = true;   // Report::ideal (the datasheet roofline beside the calibrated estimate)
+    bool serving = true; // Report::serving (inference with output tokens)
+    // Speculative decoding with a separate draft: its architecture (the catalog overload finds it).
+    const ModelArchitecture* draftModel = nullptr;
 };
 
 // The same with an already-resolved device and model (the GUI's sweeps, tests).

@@ -17,6 +17,8 @@ std::vector<Explanation> explain(const Report& report, const Device& device, con
         return explainVerdict(report, device, arch, target.phase);
     case ExplainKind::Capacity:
         return explainCapacity(report, device, arch);
+    case ExplainKind::Serving:
+        return explainServing(report, device);
     }
     return {};
 }

@@ -36,7 +36,7 @@ struct Explanation
     std::vector<std::string> notes; // why this case applies (GQA, ZeRO stage, ...)
 };
 
-enum class ExplainKind { MemorySegment, RooflinePoint, Verdict, Capacity };
+enum class ExplainKind { MemorySegment, RooflinePoint, Verdict, Capacity, Serving };
 
 // What was clicked: a memory bar segment (stage 0 = every bar), a roofline point or a verdict card.
 struct ExplainTarget
@@ -64,6 +64,10 @@ struct ExplainTarget
     {
         return {ExplainKind::Capacity, MemorySegmentKind::Weights, 0, RooflinePhase::Prefill};
     }
+    static ExplainTarget serving()
+    {
+        return {ExplainKind::Serving, MemorySegmentKind::Weights, 0, RooflinePhase::Decode};
+    }
 };
 
 // One memory part per bar the report draws: the part's whole size; on a bar over capacity it is
@@ -85,6 +89,11 @@ std::vector<Explanation> explainCapacity(const Report& report, const Device& dev
 // (time to first token, tokens/s, MFU, days to train, ideal roofline). Empty without the phase.
 std::vector<Explanation> explainVerdict(const Report& report, const Device& device,
                                         const ModelArchitecture& arch, RooflinePhase phase);
+
+// The serving read-outs (docs/METHOD.md §15): time per output token, time to first token,
+// throughput, the KV pool's concurrency, speculative decoding, cost and energy. Empty without
+// Report::serving.
+std::vector<Explanation> explainServing(const Report& report, const Device& device);
 
 std::vector<Explanation> explain(const Report& report, const Device& device, const ModelArchitecture& arch,
                                  const ExplainTarget& target);

@@ -85,6 +85,18 @@ private:
                 m_ok = false;
             return v;
         }
+        for (const char* fn : {"floor", "ceil"}) {
+            if (eat(fn)) {
+                if (!eat("(")) {
+                    m_ok = false;
+                    return 0;
+                }
+                const double v = expression();
+                if (!eat(")"))
+                    m_ok = false;
+                return fn[0] == 'f' ? std::floor(v) : std::ceil(v);
+            }
+        }
         for (const char* fn : {"min", "max"}) {
             if (eat(fn)) {
                 if (!eat("(")) {

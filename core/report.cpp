@@ -1,5 +1,7 @@
 #include "core/report.h"
 
+#include "core/serving.h"
+
 #include <nlohmann/json.hpp>
 
 namespace lhe::core {
@@ -282,6 +284,11 @@ json reportToJson(const Report& r)
     if (r.training)
         addPoint("training", r.training->step);
     out["roofline"]["points"] = points;
+    if (r.serving) {
+        out["serving"] = servingToJson(*r.serving);
+        out["cost"] = costToJson(*r.serving);
+        out["energy"] = energyToJson(*r.serving);
+    }
     out["warnings"] = englishTexts(r.warnings);
     return out;
 }

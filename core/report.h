@@ -2,10 +2,12 @@
 // The CLI prints reportToJson(); the GUI draws the same struct.
 #pragma once
 
+#include "core/bound.h"
 #include "core/efficiency_model.h"
 #include "core/message.h"
 #include "core/precision.h"
 #include "core/scenario.h"
+#include "core/serving_estimate.h"
 
 #include <array>
 #include <nlohmann/json_fwd.hpp>
@@ -14,19 +16,6 @@
 #include <vector>
 
 namespace lhe::core {
-
-// What limits a phase: the resource whose time term is the largest (TimeBreakdown::bound).
-// Latency is the fixed launch/synchronisation cost of small kernels, which no bandwidth hides.
-enum class Bound { Compute, Memory, Communication, Offload, Latency };
-inline constexpr int kBoundCount = 5;
-// The resource whose bytes a roofline point's intensity counts: device memory for compute-,
-// memory- and latency-bound phases, else the link that bounds it.
-enum class RooflineResource { DeviceMemory, Interconnect, HostLink, Disk };
-enum class OffloadTier { None, HostRam, Disk, DoesNotFit };
-
-std::string_view boundName(Bound bound);
-std::string_view offloadTierName(OffloadTier tier);
-std::string_view rooflineResourceName(RooflineResource resource);
 
 // The terms of a phase's time (phase_model.cpp): seconds = max(compute, memory) +
 // communication + offload + latency + nonGemm. Every term is what it adds (communication that
@@ -202,6 +191,9 @@ struct Report
     std::optional<PhaseEstimate> decode;
     std::optional<InferenceLimits> limits;
     std::optional<TrainingEstimate> training;
+    // Inference with output tokens: many users under continuous batching, cost and energy
+    // (core/serving.h).
+    std::optional<ServingEstimate> serving;
     IdealEstimate ideal;
     RooflineInfo roofline;
     std::vector<Message> warnings; // core/message.h; englishTexts() for the English lines

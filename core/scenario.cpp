@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "core/json_fields.h"
+#include "core/serving_settings.h"
 
 #include <algorithm>
 #include <string_view>
@@ -300,6 +301,8 @@ Scenario scenarioFromJson(const json& input)
         ov.fullLengthKvOnWindowedLayers = optionalBool(o, "full_length_kv_on_windowed_layers", "overheads")
                                               .value_or(ov.fullLengthKvOnWindowedLayers);
     }
+    if (input.contains("serving") && !input["serving"].is_null())
+        s.serving = servingSettingsFromJson(input["serving"]);
     return s;
 }
 
@@ -372,6 +375,7 @@ json scenarioToJson(const Scenario& s)
                         {"full_length_kv_on_windowed_layers", ov.fullLengthKvOnWindowedLayers}};
     if (ov.runtimeContextBytes)
         out["overheads"]["runtime_context_bytes"] = *ov.runtimeContextBytes;
+    out["serving"] = servingSettingsToJson(s.serving);
     return out;
 }
 
@@ -404,6 +408,7 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"overheads",
          {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",
           "serving_preallocation", "gpu_memory_utilization", "full_length_kv_on_windowed_layers"}},
+        {"serving", servingMemberNames()},
         {"flash_attention", {}},
         {"prefill_chunk_tokens", {}},
         {"model_config", {}},

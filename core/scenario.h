@@ -112,6 +112,47 @@ struct Overheads
     bool fullLengthKvOnWindowedLayers = false;
 };
 
+// One request's prompt and answer lengths, tokens.
+struct RequestShape
+{
+    long long inputTokens = 0;
+    long long outputTokens = 0;
+    bool operator==(const RequestShape&) const = default;
+};
+
+// Speculative decoding (Leviathan et al. 2023; Chen et al. 2023): a cheap drafter proposes
+// `draftTokens` tokens per step, the model verifies them in one pass and keeps the accepted run.
+enum class DraftKind { None, Model, Mtp };
+std::string_view draftKindName(DraftKind kind);
+struct SpeculativeSettings
+{
+    DraftKind draft = DraftKind::None;
+    std::string draftModelId;    // DraftKind::Model: a catalog model
+    long long draftTokens = 3;   // k
+    double acceptanceRate = 0.7; // α: chance each drafted token is accepted
+    bool operator==(const SpeculativeSettings&) const = default;
+};
+
+// An engine serving many users with continuous batching (docs/METHOD.md §15). Lengths and
+// concurrency left out follow batch, prompt_tokens and output_tokens.
+struct ServingSettings
+{
+    std::optional<long long> concurrency;       // requests in flight
+    std::optional<double> requestRatePerSecond; // instead: the concurrency that sustains this rate
+    std::optional<long long> inputTokens;
+    std::optional<long long> outputTokens;
+    std::vector<RequestShape> requests; // a length distribution; overrides the means
+    double prefixCacheHitRatio = 0;     // share of each prompt found in the prefix cache
+    bool chunkedPrefill = true;         // prompts share steps with decode (vLLM V1 default)
+    long long kvBlockTokens = 16;       // paged KV blocks (vLLM's block_size)
+    std::optional<double> ttftTargetSeconds;
+    std::optional<double> tpotTargetSeconds;
+    std::optional<double> pricePerDeviceHour; // any currency; absent: no cost figure
+    // Average board power over TDP while serving (docs/METHOD.md §15.4).
+    double powerUtilization = 0.7;
+    SpeculativeSettings speculative;
+};
+
 // The largest counts a scenario may hold (batch, tokens, micro-batch; devices and each parallel
 // degree): what scenarioFromJson accepts and the window's fields take.
 inline constexpr long long kMaxScenarioCount = 1'000'000'000LL;
@@ -143,6 +184,7 @@ struct Scenario
     long long prefillChunkTokens = 8192;
     Efficiency efficiency;
     Overheads overheads;
+    ServingSettings serving;
 };
 
 // Parses and validates; throws InputError naming the field and the allowed values.

@@ -33,6 +33,10 @@ enum class Quantity {
     Days,
     TokensPerSecond,
     Fraction, // 0..1, shown as a percentage
+    RequestsPerSecond,
+    Watts,
+    Joules,
+    Money, // an amount in the user's currency (prices per device-hour, cost per million tokens)
 };
 
 } // namespace lhe::core

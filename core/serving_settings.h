@@ -1,0 +1,17 @@
+// The scenario's "serving" object (docs/CONTRACT §2 Scenario): read with range checks, written
+// back with every default filled in.
+#pragma once
+
+#include "core/scenario.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lhe::core {
+
+// Throws InputError naming the field ("serving.requests[2].output_tokens").
+ServingSettings servingSettingsFromJson(const nlohmann::json& object);
+nlohmann::json servingSettingsToJson(const ServingSettings& settings);
+// The members the contract defines (for unknownScenarioFields).
+const std::vector<std::string_view>& servingMemberNames();
+
+} // namespace lhe::core

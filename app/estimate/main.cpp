@@ -7,6 +7,7 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "core/serving.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -16,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <set>
 
 using namespace lhe;
@@ -83,6 +85,28 @@ constexpr FlagField kFieldFlags[] = {
      FlagKind::Number},
     {"efficiency-network", "efficiency.network", "fraction", "Achieved fraction of link bandwidth.",
      FlagKind::Number},
+    {"concurrency", "serving.concurrency", "n", "Serving: requests in flight (default: batch).",
+     FlagKind::Number},
+    {"request-rate", "serving.request_rate_per_second", "per second",
+     "Serving: requests per second instead of a concurrency.", FlagKind::Number},
+    {"prefix-cache-hit", "serving.prefix_cache_hit_ratio", "fraction",
+     "Serving: share of each prompt found in the prefix cache.", FlagKind::Number},
+    {"chunked-prefill", "serving.chunked_prefill", "true|false",
+     "Serving: prompts share steps with decode (default true).", FlagKind::Boolean},
+    {"ttft-target", "serving.ttft_target_seconds", "seconds", "Serving: p90 time-to-first-token target.",
+     FlagKind::Number},
+    {"tpot-target", "serving.tpot_target_seconds", "seconds", "Serving: p90 time-per-output-token target.",
+     FlagKind::Number},
+    {"price-per-hour", "serving.price_per_device_hour", "amount",
+     "Serving: price per device-hour of the scenario's device.", FlagKind::Number},
+    {"speculative", "serving.speculative.draft", "kind", "Serving: speculative decoding: none, model or mtp.",
+     FlagKind::Text},
+    {"draft-model", "serving.speculative.draft_model", "id",
+     "Serving: draft model id (with --speculative model).", FlagKind::Text},
+    {"draft-tokens", "serving.speculative.draft_tokens", "k", "Serving: tokens drafted per step.",
+     FlagKind::Number},
+    {"acceptance-rate", "serving.speculative.acceptance_rate", "fraction",
+     "Serving: chance a drafted token is accepted.", FlagKind::Number},
 };
 
 // A flag's text as JSON of the field's type (ids such as "4090" stay strings); text that is
@@ -145,6 +169,21 @@ std::string listText(const core::Catalog& catalog, const QString& what)
 std::string quoted(const QString& value)
 {
     return "\"" + core::InputError::oneLine(core::elided(value.toStdString())) + "\"";
+}
+
+// --price id=amount: a device's price per device-hour for the ranking.
+std::map<std::string, double> parsePrices(const QStringList& values)
+{
+    std::map<std::string, double> prices;
+    for (const QString& value : values) {
+        const qsizetype eq = value.lastIndexOf(QLatin1Char('='));
+        bool ok = false;
+        const double price = eq > 0 ? value.mid(eq + 1).toDouble(&ok) : 0.0;
+        if (eq <= 0 || !ok || !std::isfinite(price) || price < 0)
+            failInput("--price: expected id=amount (a number of at least 0), got " + quoted(value));
+        prices[value.left(eq).toStdString()] = price;
+    }
+    return prices;
 }
 
 // Writes `text` to standard output, or one line saying why it could not (a full disk, a
@@ -248,7 +287,15 @@ int main(int argc, char* argv[])
     const QCommandLineOption formatOption(QStringLiteral("format"),
                                           QStringLiteral("Output: json (default) or table."),
                                           QStringLiteral("json|table"), QStringLiteral("json"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, modelIdOption, listOption, formatOption});
+    const QCommandLineOption rankOption(
+        QStringLiteral("rank"),
+        QStringLiteral(
+            "Rank every catalog device for the scenario's model and serving workload (table or JSON)."));
+    const QCommandLineOption priceOption(
+        QStringLiteral("price"), QStringLiteral("Price per device-hour of a device for --rank (repeatable)."),
+        QStringLiteral("id=amount"));
+    parser.addOptions({scenarioOption, catalogOption, configOption, modelIdOption, listOption, formatOption,
+                       rankOption, priceOption});
     std::vector<QCommandLineOption> fieldOptions;
     for (const auto& flag : kFieldFlags) {
         // The help texts are UTF-8 source literals ("s²"): fromLatin1 would print "sÂ²".
@@ -317,6 +364,23 @@ int main(int argc, char* argv[])
         }
         // Per-degree flags on a file without a full split: missing degrees are 1, and the core
         // checks the product against devices.
+        if (parser.isSet(rankOption)) {
+            const std::map<std::string, double> prices = parsePrices(parser.values(priceOption));
+            const std::vector<core::DeviceRanking> ranking =
+                core::rankDevices(core::scenarioFromJson(scenario), catalog, prices);
+            if (ranking.empty())
+                failInput("--rank: the ranking is of serving: give an inference scenario with output_tokens "
+                          "above 0");
+            const json out = core::rankingToJson(ranking);
+            if (!allFinite(out)) {
+                std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the ranking\n");
+                return 1;
+            }
+            return writeOutput(format == QLatin1String("table") ? app::rankingAsTable(ranking)
+                                                                : out.dump(2) + '\n');
+        }
+        if (parser.isSet(priceOption))
+            failInput("--price is for --rank; the scenario's own price is --price-per-hour");
         const core::Report report = [&] {
             try {
                 return core::estimate(core::scenarioFromJson(scenario), catalog);

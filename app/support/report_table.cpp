@@ -83,7 +83,64 @@ template <typename T> const T* optionalPointer(const std::optional<T>& value)
     return value ? &*value : nullptr;
 }
 
+std::string servingLines(const ServingEstimate& v, const Scenario& s)
+{
+    const ServingPoint& p = v.point;
+    std::string out = "Serving (continuous batching, " + std::to_string(p.concurrency) + " concurrent, " +
+                      format("%.0f", v.inputTokens) + " in / " + format("%.0f", v.outputTokens) + " out)\n";
+    out += "  TTFT              " + seconds(p.ttftSeconds) + " mean, " + seconds(p.ttftP90Seconds) + " p90\n";
+    out += "  TPOT              " + seconds(p.tpotSeconds) + " mean, " + seconds(p.tpotP90Seconds) + " p90\n";
+    out += "  throughput        " + format("%.4g", p.outputTokensPerSecond) + " output tokens/s, " +
+           format("%.4g", p.outputTokensPerSecondPerDevice) + " per device, " +
+           format("%.3g", p.outputTokensPerSecondPerUser) + " per user, " +
+           format("%.3g", p.requestsPerSecond) + " requests/s\n";
+    out += "  KV pool           " + format("%.2f", v.kvPoolBytesPerDevice / 1e9) + " GB per device, " +
+           std::to_string(v.maxConcurrencyKv) + " requests at most";
+    if (v.maxConcurrencySlo)
+        out += ", " + std::to_string(*v.maxConcurrencySlo) + " within the latency targets";
+    out += "\n";
+    if (v.speculative)
+        out += "  speculative       " + format("%.3g", v.speculative->tokensPerStep) + " tokens per step, " +
+               format("%.2f", v.speculative->speedup) + "x TPOT speed-up\n";
+    out += "  energy            " + (v.joulesPerOutputToken > 0
+                                         ? format("%.3g", v.joulesPerOutputToken) + " J per output token (" +
+                                               format("%.0f", v.powerWattsPerDevice) + " W per device)"
+                                         : std::string("unknown (no tdp_watts)"));
+    if (v.costPerMillionOutputTokens)
+        out += "; cost " + format("%.4g", *v.costPerMillionOutputTokens) + " per million output tokens at " +
+               format("%.4g", *s.serving.pricePerDeviceHour) + " per device-hour";
+    return out + "\n";
+}
+
 } // namespace
+
+std::string rankingAsTable(const std::vector<DeviceRanking>& ranking)
+{
+    std::string out;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-4s %-34s %-5s %-22s %7s %10s %10s %14s %12s %10s\n", "rank", "device",
+                  "class", "fits", "devices", "TTFT", "TPOT", "tok/s/device", "cost/Mtok", "J/token");
+    out += line;
+    int rank = 0;
+    for (const DeviceRanking& r : ranking) {
+        const std::string fits = r.fits ? "fits" : "spills (" + std::string(offloadTierName(r.tier)) + ")";
+        const std::string name = r.deviceName.size() > 34 ? r.deviceName.substr(0, 33) + "~" : r.deviceName;
+        const ServingPoint* p = r.serving ? &r.serving->point : nullptr;
+        const std::string cost = r.serving && r.serving->costPerMillionOutputTokens
+                                     ? format("%.4g", *r.serving->costPerMillionOutputTokens)
+                                     : std::string("-");
+        std::snprintf(line, sizeof line, "%-4d %-34s %-5s %-22s %7lld %10s %10s %14s %12s %10s\n", ++rank,
+                      name.c_str(), std::string(deviceClassName(r.deviceClass)).c_str(), fits.c_str(),
+                      r.devicesNeeded, p ? seconds(p->ttftSeconds).c_str() : "-",
+                      p ? seconds(p->tpotSeconds).c_str() : "-",
+                      p ? format("%.4g", p->outputTokensPerSecondPerDevice).c_str() : "-", cost.c_str(),
+                      r.serving && r.serving->joulesPerOutputToken > 0
+                          ? format("%.3g", r.serving->joulesPerOutputToken).c_str()
+                          : "-");
+        out += line;
+    }
+    return out;
+}
 
 std::string reportAsTable(const Report& r)
 {
@@ -161,6 +218,8 @@ std::string reportAsTable(const Report& r)
     if (r.limits)
         out += "Limits   largest batch that fits " + std::to_string(r.limits->maxBatchFits) +
                ", longest context that fits " + std::to_string(r.limits->maxContextFits) + " tokens\n\n";
+    if (r.serving)
+        out += servingLines(*r.serving, s) + "\n";
     if (r.training) {
         out += phaseLines("Training step", r.training->step,
                           r.ideal.training ? &r.ideal.training->step : nullptr);

@@ -2,11 +2,15 @@
 #pragma once
 
 #include "core/report.h"
+#include "core/serving.h"
 
 #include <string>
+#include <vector>
 
 namespace lhe::app {
 
 std::string reportAsTable(const core::Report& report);
+// llm-hw-estimate --rank --format table: one line per device, best first.
+std::string rankingAsTable(const std::vector<core::DeviceRanking>& ranking);
 
 } // namespace lhe::app

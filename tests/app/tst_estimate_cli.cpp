@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -89,13 +90,23 @@ QByteArray relMessage(const char* what, double actual, double expected, double t
     QVERIFY2(relClose((actual), (expected), (tolerance)),                                                    \
              relMessage((what), (actual), (expected), (tolerance)).constData())
 
+// The report members docs/CONTRACT.md §3.11 declares null when unknown (no SLO targets, no price,
+// no TDP).
+bool nullAllowed(const std::string& path)
+{
+    static const std::set<std::string> documented{
+        "/serving/max_concurrency_slo", "/cost/per_million_output_tokens", "/energy/joules_per_output_token",
+        "/energy/joules_per_request"};
+    return documented.count(path) != 0 || path.rfind("/scenario/model_config/", 0) == 0;
+}
+
 // Every leaf that is null (nlohmann writes NaN and inf as null) or a non-finite number. The
 // echoed user config.json (/scenario/model_config) may hold nulls of its own ("rope_scaling":
 // null as published); only non-finite numbers count there.
 void collectNonFinite(const json& value, const std::string& path, std::vector<std::string>& bad)
 {
     if (value.is_null()) {
-        if (path.rfind("/scenario/model_config/", 0) != 0)
+        if (!nullAllowed(path))
             bad.push_back(path + " = null");
     } else if (value.is_number_float()) {
         if (!std::isfinite(value.get<double>()))
@@ -224,6 +235,8 @@ private slots:
     void scenarioFileIsRead();
     void flagsOverrideScenarioFields();
     void fineTuningFlags();
+    void servingFlagsAndContractNames();
+    void rankPrintsEveryDevice();
     void scenarioModelConfigPathIsResolvedRelativeToFile();
     void modelFlagOverridesModelConfigPathOfFile();
     void numericLookingIdFromFlagIsStillAnId();
@@ -561,6 +574,88 @@ void TestEstimateCli::fineTuningFlags()
     const RunResult result = run(bad);
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains("training.lora.targets"), result.err.constData());
+}
+
+void TestEstimateCli::servingFlagsAndContractNames()
+{
+    // Two H100s at 2.50 per device-hour, 700 W TDP at 0.7: cost and energy by arithmetic from the
+    // report's own throughput.
+    const QStringList args{u"--device"_s,         u"nvidia-h100-sxm"_s,
+                           u"--model"_s,          u"llama-3.1-8b"_s,
+                           u"--devices"_s,        u"2"_s,
+                           u"--concurrency"_s,    u"32"_s,
+                           u"--prompt-tokens"_s,  u"1000"_s,
+                           u"--output-tokens"_s,  u"200"_s,
+                           u"--ttft-target"_s,    u"0.5"_s,
+                           u"--tpot-target"_s,    u"0.05"_s,
+                           u"--price-per-hour"_s, u"2.5"_s};
+    json r;
+    QByteArray why;
+    QVERIFY2(runReport(args, r, why), why.constData());
+    for (const char* name :
+         {"/serving/output_tokens_per_second", "/serving/output_tokens_per_second_per_device",
+          "/serving/ttft_seconds", "/serving/tpot_seconds", "/serving/requests_per_second",
+          "/serving/max_concurrency_kv", "/serving/max_concurrency_slo", "/cost/per_million_output_tokens",
+          "/energy/joules_per_output_token"})
+        QVERIFY2(std::isfinite(num(r, name)), name);
+    QCOMPARE(num(r, "/serving/concurrency"), 32.0);
+    const double tokensPerSecond = num(r, "/serving/output_tokens_per_second");
+    QVERIFY(qAbs(num(r, "/serving/output_tokens_per_second_per_device") - tokensPerSecond / 2.0) <=
+            1e-9 * tokensPerSecond);
+    QVERIFY(qAbs(num(r, "/energy/joules_per_output_token") - 2.0 * 490.0 / tokensPerSecond) <= 1e-9);
+    QVERIFY(qAbs(num(r, "/cost/per_million_output_tokens") - 2.0 * 2.5 / 3600.0 / tokensPerSecond * 1e6) <=
+            1e-9);
+    QCOMPARE(num(r, "/scenario/serving/price_per_device_hour"), 2.5);
+    // Training has no serving member.
+    json t;
+    QVERIFY2(runReport({u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s, u"--mode"_s,
+                        u"training"_s},
+                       t, why),
+             why.constData());
+    QVERIFY(!t.contains("serving") && !t.contains("cost") && !t.contains("energy"));
+    // Both a concurrency and a rate: exit 2 naming the field.
+    const RunResult both = run({u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s,
+                                u"--concurrency"_s, u"4"_s, u"--request-rate"_s, u"2"_s});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("serving.request_rate_per_second"), both.err.constData());
+}
+
+void TestEstimateCli::rankPrintsEveryDevice()
+{
+    const QStringList base{
+        u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s, u"--prompt-tokens"_s,
+        u"1000"_s,     u"--output-tokens"_s, u"200"_s,     u"--rank"_s};
+    RunResult result = run(base + QStringList{u"--price"_s, u"nvidia-h100-sxm=2.5"_s});
+    QCOMPARE(result.exitCode, 0);
+    const json ranking = json::parse(result.out.constData());
+    QVERIFY(ranking.is_array());
+    const auto devices = run({u"--list"_s, u"devices"_s}).out.trimmed().split('\n');
+    QCOMPARE(static_cast<qsizetype>(ranking.size()), devices.size());
+    bool priced = false;
+    for (const json& row : ranking) {
+        if (row["device"] == "nvidia-h100-sxm")
+            priced = row["cost"]["per_million_output_tokens"].is_number();
+        else if (row.contains("cost"))
+            QVERIFY(row["cost"]["per_million_output_tokens"].is_null());
+    }
+    QVERIFY(priced);
+    // Fitting devices first.
+    bool spillSeen = false;
+    for (const json& row : ranking) {
+        if (!row["fits"].get<bool>())
+            spillSeen = true;
+        else
+            QVERIFY2(!spillSeen, row["device"].get<std::string>().c_str());
+    }
+    result = run(base + QStringList{u"--format"_s, u"table"_s});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY(result.out.startsWith("rank "));
+    QVERIFY(result.out.contains("NVIDIA H100 SXM5 80GB"));
+    QCOMPARE(run(base + QStringList{u"--price"_s, u"h100"_s}).exitCode, 2);
+    QCOMPARE(run(base + QStringList{u"--mode"_s, u"training"_s}).exitCode, 2);
+    const RunResult priceAlone =
+        run({u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s, u"--price"_s, u"a=1"_s});
+    QCOMPARE(priceAlone.exitCode, 2);
 }
 
 void TestEstimateCli::scenarioModelConfigPathIsResolvedRelativeToFile()

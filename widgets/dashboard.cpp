@@ -3,10 +3,13 @@
 #include "widgets/bottleneck_card.h"
 #include "widgets/core_message.h"
 #include "widgets/design_space_widget.h"
+#include "widgets/device_ranking_view.h"
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
+#include "widgets/serving_panel.h"
+#include "widgets/throughput_latency_widget.h"
 #include "widgets/value_format.h"
 
 #include <QEvent>
@@ -15,6 +18,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
+#include <algorithm>
 
 namespace lhe::widgets {
 
@@ -38,14 +42,20 @@ void Dashboard::changeEvent(QEvent* event)
 
 void Dashboard::retranslateUi()
 {
-    m_chartTabs->setTabText(0, tr("Roofline"));
-    m_chartTabs->setTabText(1, tr("Design space"));
-    m_chartTabs->setTabToolTip(0, tr("Roofline with the operating point of each phase"));
-    m_chartTabs->setTabToolTip(1, tr("Verdict over batch and sequence length: what limits, what fits"));
-    m_chartTabs->setAccessibleName(tr("Roofline or design-space chart"));
+    m_chartTabs->setTabText(RooflineTab, tr("Roofline"));
+    m_chartTabs->setTabText(DesignSpaceTab, tr("Design space"));
+    m_chartTabs->setTabText(ServingTab, tr("Serving"));
+    m_chartTabs->setTabText(RankingTab, tr("Devices"));
+    m_chartTabs->setTabToolTip(RooflineTab, tr("Roofline with the operating point of each phase"));
+    m_chartTabs->setTabToolTip(DesignSpaceTab,
+                               tr("Verdict over batch and sequence length: what limits, what fits"));
+    m_chartTabs->setTabToolTip(ServingTab, tr("Many users: throughput per device against speed per user"));
+    m_chartTabs->setTabToolTip(RankingTab, tr("Every device ranked for this model and workload"));
+    m_chartTabs->setAccessibleName(tr("Roofline, design-space, serving or device-ranking view"));
     m_chartTabs->setAccessibleDescription(
-        tr("Tabs: the roofline with each phase's operating point, or the design-space map of verdicts "
-           "over batch and sequence length"));
+        tr("Tabs: the roofline with each phase's operating point, the design-space map of verdicts "
+           "over batch and sequence length, the throughput-latency chart of serving, or every device "
+           "ranked"));
     m_memoryBars->setAccessibleName(tr("Memory per device chart"));
     m_roofline->setAccessibleName(tr("Roofline chart"));
     m_designSpace->setAccessibleName(tr("Design-space map"));
@@ -60,9 +70,9 @@ void Dashboard::retranslateUi()
 Dashboard::Dashboard(QWidget* parent)
     : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)),
       m_memoryBars(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget),
-      m_designSpace(new DesignSpaceWidget), m_chartTabs(new QTabWidget(this)),
-      m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
-      m_training(new BottleneckCard(this))
+      m_designSpace(new DesignSpaceWidget), m_serving(new ServingPanel), m_ranking(new DeviceRankingView),
+      m_chartTabs(new QTabWidget(this)), m_prefill(new BottleneckCard(this)),
+      m_decode(new BottleneckCard(this)), m_training(new BottleneckCard(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -83,8 +93,12 @@ Dashboard::Dashboard(QWidget* parent)
     m_chartTabs->setDocumentMode(true);
     m_chartTabs->addTab(m_roofline, QString());
     m_chartTabs->addTab(m_designSpace, QString());
-    connect(m_chartTabs, &QTabWidget::currentChanged, this,
-            [this](int index) { emit designSpaceShownChanged(index == 1); });
+    m_chartTabs->addTab(m_serving, QString());
+    m_chartTabs->addTab(m_ranking, QString());
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, [this](int index) {
+        emit designSpaceShownChanged(index == DesignSpaceTab);
+        emit chartTabChanged(index);
+    });
 
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_memoryBars, 2);
@@ -107,6 +121,8 @@ Dashboard::Dashboard(QWidget* parent)
     });
     connect(m_memoryBars, &MemoryBarsWidget::capacityClicked, this,
             [this] { emit explainRequested(core::ExplainTarget::capacity()); });
+    connect(m_serving, &ServingPanel::explainRequested, this,
+            [this] { emit explainRequested(core::ExplainTarget::serving()); });
     const std::pair<BottleneckCard*, core::RooflinePhase> phaseCards[] = {
         {m_prefill, core::RooflinePhase::Prefill},
         {m_decode, core::RooflinePhase::Decode},
@@ -126,6 +142,36 @@ void Dashboard::showDesignSpace(bool shown)
     m_chartTabs->setCurrentWidget(shown ? static_cast<QWidget*>(m_designSpace) : m_roofline);
 }
 
+Dashboard::ChartTab Dashboard::chartTab() const
+{
+    return static_cast<ChartTab>(std::max(0, m_chartTabs->currentIndex()));
+}
+
+void Dashboard::showChartTab(ChartTab tab)
+{
+    m_chartTabs->setCurrentIndex(tab);
+}
+
+namespace {
+const QStringList& chartTabNames() // in the order of Dashboard::ChartTab
+{
+    static const QStringList names = {QStringLiteral("roofline"), QStringLiteral("design-space"),
+                                      QStringLiteral("serving"), QStringLiteral("devices")};
+    return names;
+}
+} // namespace
+
+QString Dashboard::chartTabName(ChartTab tab)
+{
+    return chartTabNames().value(tab);
+}
+
+std::optional<Dashboard::ChartTab> Dashboard::chartTabFromName(const QString& name)
+{
+    const qsizetype index = chartTabNames().indexOf(name);
+    return index < 0 ? std::nullopt : std::optional<ChartTab>(static_cast<ChartTab>(index));
+}
+
 QString Dashboard::headline() const
 {
     return m_headline->text();
@@ -143,6 +189,7 @@ void Dashboard::setReport(const core::Report& report)
     showHeadline(report);
     m_memoryBars->setReport(report);
     m_roofline->setReport(report);
+    m_serving->setReport(report);
     fillPhaseCards(report, m_prefill, m_decode, m_training);
 }
 
@@ -230,6 +277,7 @@ void Dashboard::showProblem(const QString& message)
     m_methodsFit->hide();
     showProblemCards(message);
     m_designSpace->clear(message);
+    m_serving->showProblem(message);
 }
 
 void Dashboard::showProblemCards(const QString& message)
@@ -244,6 +292,7 @@ void Dashboard::replotNow()
     m_memoryBars->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_roofline->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_designSpace->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_serving->chart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 } // namespace lhe::widgets

@@ -17,6 +17,8 @@ namespace lhe::widgets {
 
 class BottleneckCard;
 class DesignSpaceWidget;
+class DeviceRankingView;
+class ServingPanel;
 class MemoryBarsWidget;
 class RooflineWidget;
 
@@ -38,8 +40,20 @@ public:
     MemoryBarsWidget* memoryBars() const { return m_memoryBars; }
     RooflineWidget* roofline() const { return m_roofline; }
     DesignSpaceWidget* designSpace() const { return m_designSpace; }
-    // "Roofline" and "Design space" tabs beside the memory chart (objectName chartTabs).
+    // The Serving tab: the serving figures over the throughput-latency chart.
+    ServingPanel* serving() const { return m_serving; }
+    // The Devices tab: every catalog device ranked for the scenario's model and workload.
+    DeviceRankingView* ranking() const { return m_ranking; }
+    // "Roofline", "Design space", "Serving" and "Devices" tabs beside the memory chart
+    // (objectName chartTabs), in the order of ChartTab.
+    enum ChartTab { RooflineTab, DesignSpaceTab, ServingTab, RankingTab };
     QTabWidget* chartTabs() const { return m_chartTabs; }
+    ChartTab chartTab() const;
+    void showChartTab(ChartTab tab);
+    // The tabs' names on the command line (--tab) and in the settings: roofline, design-space,
+    // serving, devices; an unknown name is none.
+    static QString chartTabName(ChartTab tab);
+    static std::optional<ChartTab> chartTabFromName(const QString& name);
     bool designSpaceShown() const;
     void showDesignSpace(bool shown);
     BottleneckCard* prefillCard() const { return m_prefill; }
@@ -57,6 +71,8 @@ public:
 signals:
     // The tab beside the memory chart changed: the window computes the map when it is shown.
     void designSpaceShownChanged(bool shown);
+    // Any tab beside the memory chart was chosen (a ChartTab): the window computes what it shows.
+    void chartTabChanged(int tab);
     // A memory bar segment, a roofline point or a verdict card was clicked: explain its numbers.
     void explainRequested(const lhe::core::ExplainTarget& target);
 
@@ -78,6 +94,8 @@ private:
     MemoryBarsWidget* m_memoryBars;
     RooflineWidget* m_roofline;
     DesignSpaceWidget* m_designSpace;
+    ServingPanel* m_serving;
+    DeviceRankingView* m_ranking;
     QTabWidget* m_chartTabs;
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;

@@ -78,6 +78,8 @@ QString ExplainPanel::targetHeading(const core::ExplainTarget& target)
         return tr("Verdict: %1").arg(phaseName(target.phase));
     case core::ExplainKind::Capacity:
         return tr("Memory: capacity");
+    case core::ExplainKind::Serving:
+        return tr("Serving: many users");
     }
     return {};
 }

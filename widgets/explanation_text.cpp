@@ -62,6 +62,14 @@ QString formatExplanationValue(double value, core::Quantity unit)
         return QCoreApplication::translate("Explanation", "%1 tokens/s").arg(formatNumber(value));
     case U::Fraction:
         return formatNumber(value * 100.0) + QStringLiteral(" %");
+    case U::RequestsPerSecond:
+        return QCoreApplication::translate("Explanation", "%1 requests/s").arg(formatNumber(value));
+    case U::Watts:
+        return formatNumber(value) + QStringLiteral(" W");
+    case U::Joules:
+        return formatNumber(value) + QStringLiteral(" J");
+    case U::Money:
+        return formatNumber(value, 4);
     }
     return formatNumber(value);
 }

@@ -9,6 +9,7 @@
 #include "widgets/overheads_dialog.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_document.h"
+#include "widgets/serving_controls.h"
 #include "widgets/slider_scale.h"
 
 #include <QButtonGroup>
@@ -187,6 +188,10 @@ void ScenarioControls::connectSignals()
     });
     connect(m_flashAttentionCheck, &QCheckBox::toggled, this, commitUnlessSyncing);
     connect(m_fineTuning, &FineTuningControls::edited, this, commitUnlessSyncing);
+    connect(m_serving, &ServingControls::edited, this, commitUnlessSyncing);
+    connect(m_serving, &ServingControls::priceEdited, this, [this](std::optional<double> price) {
+        emit priceEdited(QString::fromStdString(m_document->scenario().deviceId), price);
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,6 +210,7 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
 {
     if (catalog) {
         fillModelModel(*m_modelModel, *catalog);
+        m_serving->setModels(*catalog);
     } else {
         // Only the imported rows change: drop them and append them again below.
         for (int row = 0; row < m_modelModel->rowCount(); ++row) {
@@ -386,6 +392,8 @@ void ScenarioControls::onDeviceActivated()
         return;
     core::Scenario next = edited();
     next.deviceId = m_deviceCombo->itemData(row, IdRole).toString().toStdString();
+    if (m_priceLookup) // a price is per device: the new one's, or none
+        next.serving.pricePerDeviceHour = m_priceLookup(next.deviceId);
     submit(next);
 }
 
@@ -472,6 +480,7 @@ void ScenarioControls::applyModeToUi()
                             static_cast<QWidget*>(m_outputSlider)})
         output->setEnabled(!training);
     m_trainingGroup->setEnabled(training);
+    m_serving->group()->setEnabled(!training);
     auto* weights = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
     for (int row = 0; row < weights->rowCount(); ++row) {
         QStandardItem* item = weights->item(row);
@@ -644,6 +653,7 @@ void ScenarioControls::showScenario()
         m_optimizerCombo->setCurrentIndex(
             m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
         m_fineTuning->show(s.training);
+        m_serving->show(s.serving);
         m_flashAttentionCheck->setChecked(s.flashAttention);
         applyModeToUi();
         updateSplitDisplay();
@@ -724,6 +734,10 @@ std::optional<core::Scenario> ScenarioControls::fromControls() const
                                                        : core::Optimizer::AdamW;
     s.training.microBatch = m_microBatchSpin->value();
     m_fineTuning->apply(s.training);
+    m_serving->apply(s.serving);
+    // A file's own concurrency follows the batch box once the user moves it.
+    if (s.serving.concurrency && s.batch != shown.batch)
+        s.serving.concurrency = s.batch;
     s.flashAttention = m_flashAttentionCheck->isChecked();
     return s;
 }

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QString>
 #include <QWidget>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -33,6 +34,7 @@ struct Report;
 namespace lhe::widgets {
 
 class FineTuningControls;
+class ServingControls;
 class ScenarioDocument;
 
 // Every control has an objectName for tests and UI automation: deviceCombo, deviceCountSpin,
@@ -126,12 +128,20 @@ public:
     // Opens the overheads dialog for the current device; applies it on OK.
     void editOverheads();
 
+    // The price per device-hour remembered for a device id: a device the user picks gets it, or
+    // none, in the same change. Without a lookup (no settings) the scenario's price stays.
+    void setPriceLookup(std::function<std::optional<double>(const std::string&)> lookup)
+    {
+        m_priceLookup = std::move(lookup);
+    }
     // Non-zero while a slider is held down: the same number for every scenarioChanged of one
     // drag, a new one for the next drag. Undo merges a drag into one step with it.
     int dragId() const { return m_dragId; }
 
 signals:
     void scenarioChanged(const nlohmann::json& scenario);
+    // The user typed a price per device-hour (empty: none) for this device.
+    void priceEdited(const QString& deviceId, std::optional<double> pricePerDeviceHour);
     void importModelConfigRequested();
 
 protected:
@@ -245,6 +255,8 @@ private:
     QSpinBox* m_microBatchSpin = nullptr;
     QComboBox* m_optimizerCombo = nullptr;
     FineTuningControls* m_fineTuning = nullptr; // method, LoRA rank and targets, QLoRA base
+    ServingControls* m_serving = nullptr;       // the serving group (inference)
+    std::function<std::optional<double>(const std::string&)> m_priceLookup;
 };
 
 } // namespace lhe::widgets

@@ -4,6 +4,7 @@
 #include "widgets/fine_tuning_controls.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/serving_controls.h"
 #include "widgets/slider_scale.h"
 #include "widgets/value_format.h"
 
@@ -208,8 +209,8 @@ void ScenarioControls::buildUi()
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setAccessibleName(tr("Scenario"));
-    m_scroll->setAccessibleDescription(
-        tr("Device, model, workload, parallel split, precisions and training options of the scenario"));
+    m_scroll->setAccessibleDescription(tr(
+        "Device, model, workload, parallel split, precisions, training and serving options of the scenario"));
     outer->addWidget(m_scroll);
 
     auto* content = new QWidget(m_scroll);
@@ -224,6 +225,7 @@ void ScenarioControls::buildUi()
     buildSplitSection(column);
     buildPrecisionSection(column);
     buildTrainingSection(column);
+    m_serving = new ServingControls(content, column);
     column->addStretch(1);
     m_scroll->setWidget(content);
     orderTabsAndFilterWheel();
@@ -477,6 +479,8 @@ void ScenarioControls::orderTabsAndFilterWheel()
                                    m_kvCacheCombo, m_computeCombo,   m_flashAttentionCheck, m_overheadsButton,
                                    m_zeroCombo,    m_recomputeCombo, m_microBatchSpin,      m_optimizerCombo};
     for (QWidget* input : m_fineTuning->inputs())
+        tabOrder.push_back(input);
+    for (QWidget* input : m_serving->inputs())
         tabOrder.push_back(input);
     for (std::size_t i = 1; i < tabOrder.size(); ++i)
         setTabOrder(tabOrder[i - 1], tabOrder[i]);

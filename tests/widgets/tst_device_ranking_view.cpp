@@ -1,0 +1,380 @@
+// DeviceRankingView shows the core::DeviceRanking it is given: sorted by the numbers behind each
+// column (not their text), filtered by device class, exported as CSV (rankingCsv) and as a PNG of
+// the table, and a double-click names the device. The rankings are made by hand.
+#include "core/serving.h"
+#include "widgets/device_ranking_model.h"
+#include "widgets/device_ranking_view.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
+#include <QImage>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lhe;
+using namespace Qt::StringLiterals;
+using widgets::DeviceRankingModel;
+using widgets::DeviceRankingView;
+
+namespace {
+
+core::DeviceRanking ranked(const char* id, const char* name, core::DeviceClass deviceClass,
+                           double tokensPerDevice, double ttft, double tpot)
+{
+    core::DeviceRanking r;
+    r.deviceId = id;
+    r.deviceName = name;
+    r.deviceClass = deviceClass;
+    r.fits = true;
+    r.devicesNeeded = 1;
+    core::ServingEstimate s;
+    s.point.outputTokensPerSecondPerDevice = tokensPerDevice;
+    s.point.ttftSeconds = ttft;
+    s.point.tpotSeconds = tpot;
+    s.joulesPerOutputToken = 1;
+    r.serving = s;
+    return r;
+}
+
+// Four devices, in the core's rank order; tokens/s 100, 9, 10 and none (cannot be placed).
+std::vector<core::DeviceRanking> fourDevices()
+{
+    using core::DeviceClass;
+    std::vector<core::DeviceRanking> ranking = {
+        ranked("gpu-a", "GPU A", DeviceClass::Gpu, 100, 0.5, 0.03),
+        ranked("cpu-b", "CPU B", DeviceClass::Cpu, 9, 0.002, 0.2),
+        ranked("gpu-c", "GPU C", DeviceClass::Gpu, 10, 0.03, 0.1),
+        ranked("npu-d", "NPU D", DeviceClass::Npu, 0, 0, 0),
+    };
+    ranking[0].serving->costPerMillionOutputTokens = 4.5;
+    ranking[2].serving->costPerMillionOutputTokens = 30;
+    ranking[3].serving.reset();
+    ranking[3].fits = false;
+    ranking[3].tier = core::OffloadTier::DoesNotFit;
+    ranking[3].devicesNeeded = core::kRankDevicesLimit;
+    return ranking;
+}
+
+QStringList idsShown(const DeviceRankingView& view)
+{
+    QStringList ids;
+    for (int row = 0; row < view.proxy()->rowCount(); ++row)
+        ids << view.proxy()->index(row, 0).data(DeviceRankingModel::DeviceIdRole).toString();
+    return ids;
+}
+
+QStringList column(const DeviceRankingView& view, int col)
+{
+    QStringList texts;
+    for (int row = 0; row < view.proxy()->rowCount(); ++row)
+        texts << view.proxy()->index(row, col).data().toString();
+    return texts;
+}
+
+// Saves where the test says instead of asking with a dialog; records errors instead of a box.
+// A view with a plain file writer (the window gives it app::saveFileAtomically, tested with the
+// app) and scripted dialogs.
+class ScriptedView : public DeviceRankingView
+{
+public:
+    QString path;
+    QStringList errors;
+
+    ScriptedView()
+    {
+        setFileWriter([](const QString& target, const QByteArray& bytes, QString* error) {
+            QFile file(target);
+            if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size())
+                return true;
+            *error = QStringLiteral("Cannot write %1: %2").arg(target, file.errorString());
+            return false;
+        });
+    }
+
+protected:
+    QString chooseSavePath(const QString&, const QString&, const QString&) override { return path; }
+    void showExportError(const QString& message) override { errors << message; }
+};
+
+} // namespace
+
+class TestDeviceRankingView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsTheRankingInItsOrder();
+    void sortsByNumbersNotText();
+    void classFilterHidesTheOtherClasses();
+    void csvIsPlainSiNumbers();
+    void exportCsvWritesTheRowsShown();
+    void exportImageRendersHeaderAndRows();
+    void doubleClickEmitsTheDeviceId();
+    void emptyRankingShowsPlaceholder();
+};
+
+void TestDeviceRankingView::showsTheRankingInItsOrder()
+{
+    DeviceRankingView view;
+    view.setRanking(fourDevices());
+    QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"cpu-b"_s, u"gpu-c"_s, u"npu-d"_s}));
+    QCOMPARE(view.table()->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Device"));
+    QCOMPARE(view.model()->columnCount(), 9);
+    QStringList headers;
+    for (int c = 0; c < view.model()->columnCount(); ++c)
+        headers << view.model()->headerData(c, Qt::Horizontal).toString().replace(u'\n', u' ');
+    QCOMPARE(headers,
+             QStringList({u"Device"_s, u"Fits"_s, u"Tokens/s per device"_s, u"Cost per M tokens"_s,
+                          u"Joules per token"_s, u"TTFT"_s, u"TPOT"_s, u"Devices needed"_s, u"Class"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::ClassColumn),
+             QStringList({u"GPU"_s, u"CPU"_s, u"GPU"_s, u"NPU"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::FitsColumn),
+             QStringList({u"fits"_s, u"fits"_s, u"fits"_s, u"does not fit"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::DevicesNeededColumn),
+             QStringList({u"1"_s, u"1"_s, u"1"_s, u"1,024"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::TtftColumn),
+             QStringList({u"500 ms"_s, u"2 ms"_s, u"30 ms"_s, u"—"_s}));
+    // No price: an em dash, not 0.
+    QCOMPARE(column(view, DeviceRankingModel::CostColumn), QStringList({u"4.5"_s, u"—"_s, u"30"_s, u"—"_s}));
+    // The vertical header is the core's rank, whatever the sort.
+    view.table()->sortByColumn(DeviceRankingModel::TokensPerSecondColumn, Qt::AscendingOrder);
+    QCOMPARE(view.proxy()->headerData(0, Qt::Vertical).toInt(), 4);
+    // Spilling tiers by name.
+    std::vector<core::DeviceRanking> tiers = fourDevices();
+    tiers[0].fits = false;
+    tiers[0].tier = core::OffloadTier::HostRam;
+    tiers[1].fits = false;
+    tiers[1].tier = core::OffloadTier::Disk;
+    view.table()->sortByColumn(-1, Qt::AscendingOrder);
+    view.setRanking(tiers);
+    QCOMPARE(column(view, DeviceRankingModel::FitsColumn),
+             QStringList({u"spills to host RAM"_s, u"spills to disk"_s, u"fits"_s, u"does not fit"_s}));
+}
+
+void TestDeviceRankingView::sortsByNumbersNotText()
+{
+    DeviceRankingView view;
+    view.setRanking(fourDevices());
+    // As text "10" < "100" < "9"; as numbers 9 < 10 < 100 (the device that cannot be placed last).
+    view.table()->sortByColumn(DeviceRankingModel::TokensPerSecondColumn, Qt::DescendingOrder);
+    QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"gpu-c"_s, u"cpu-b"_s, u"npu-d"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::TokensPerSecondColumn),
+             QStringList({u"100"_s, u"10"_s, u"9"_s, u"—"_s}));
+    view.table()->sortByColumn(DeviceRankingModel::TokensPerSecondColumn, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view), QStringList({u"npu-d"_s, u"cpu-b"_s, u"gpu-c"_s, u"gpu-a"_s}));
+    // Seconds: 2 ms < 30 ms < 500 ms, which as text would be "2 ms" < "30 ms" < "500 ms" only by luck:
+    // TPOT 30 ms < 100 ms < 200 ms reads "100 ms" < "200 ms" < "30 ms" as text.
+    view.table()->sortByColumn(DeviceRankingModel::TpotColumn, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"gpu-c"_s, u"cpu-b"_s, u"npu-d"_s}));
+    // Cost: the devices without a price after those with one.
+    view.table()->sortByColumn(DeviceRankingModel::CostColumn, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view).mid(0, 2), QStringList({u"gpu-a"_s, u"gpu-c"_s}));
+    // Clearing the sort goes back to the core's rank.
+    view.table()->sortByColumn(-1, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"cpu-b"_s, u"gpu-c"_s, u"npu-d"_s}));
+    // A header click sorts through the view too.
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QHeaderView* header = view.table()->horizontalHeader();
+    const int x = header->sectionViewportPosition(DeviceRankingModel::TokensPerSecondColumn) + 5;
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+    QCOMPARE(column(view, DeviceRankingModel::TokensPerSecondColumn).mid(0, 3),
+             header->sortIndicatorOrder() == Qt::AscendingOrder ? QStringList({u"—"_s, u"9"_s, u"10"_s})
+                                                                : QStringList({u"100"_s, u"10"_s, u"9"_s}));
+}
+
+void TestDeviceRankingView::classFilterHidesTheOtherClasses()
+{
+    DeviceRankingView view;
+    view.setRanking(fourDevices());
+    QCOMPARE(view.classFilter()->count(), 5);
+    QCOMPARE(view.classFilter()->itemText(0), QStringLiteral("All"));
+    view.classFilter()->setCurrentIndex(view.classFilter()->findText(QStringLiteral("GPU")));
+    QCOMPARE(view.shownClass(), std::optional(core::DeviceClass::Gpu));
+    QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"gpu-c"_s}));
+    view.setShownClass(core::DeviceClass::Cpu);
+    QCOMPARE(view.classFilter()->currentText(), QStringLiteral("CPU"));
+    QCOMPARE(idsShown(view), QStringList({u"cpu-b"_s}));
+    QVERIFY(view.visiblePlaceholderText().isEmpty());
+    view.setShownClass(core::DeviceClass::Tpu);
+    QVERIFY(idsShown(view).isEmpty());
+    QCOMPARE(view.visiblePlaceholderText(), QStringLiteral("No TPU devices in this ranking."));
+    QVERIFY(!view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->isEnabled());
+    // The filter holds across a new ranking, and "All" shows everything again.
+    view.setShownClass(core::DeviceClass::Gpu);
+    view.setRanking(fourDevices());
+    QCOMPARE(idsShown(view).size(), 2);
+    view.setShownClass(std::nullopt);
+    QCOMPARE(idsShown(view).size(), 4);
+}
+
+void TestDeviceRankingView::csvIsPlainSiNumbers()
+{
+    core::DeviceRanking h100 =
+        ranked("nvidia-h100-sxm", "NVIDIA H100 SXM", core::DeviceClass::Gpu, 1234.5, 0.25, 0.02);
+    h100.pricePerDeviceHour = 2.5;
+    h100.serving->costPerMillionOutputTokens = 0.5625;
+    h100.serving->joulesPerOutputToken = 0.75;
+    core::DeviceRanking npu = ranked("my-npu", "My NPU, rev. \"B\"", core::DeviceClass::Npu, 9, 1.5, 0.125);
+    npu.fits = false;
+    npu.tier = core::OffloadTier::HostRam;
+    npu.devicesNeeded = 1024;
+    npu.serving->joulesPerOutputToken = 12;
+    const QString expected = QStringLiteral(
+        "device_id,device_name,class,fits,offload_tier,devices_needed,ttft_seconds,tpot_seconds,"
+        "output_tokens_per_second_per_device,price_per_device_hour,cost_per_million_output_tokens,"
+        "joules_per_output_token\n"
+        "nvidia-h100-sxm,NVIDIA H100 SXM,gpu,true,none,1,0.25,0.02,1234.5,2.5,0.5625,0.75\n"
+        "my-npu,\"My NPU, rev. \"\"B\"\"\",npu,false,host_ram,1024,1.5,0.125,9,,,12\n");
+    QCOMPARE(widgets::rankingCsv({h100, npu}), expected);
+    // Not localised: a decimal comma locale writes the same.
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(widgets::rankingCsv({h100, npu}), expected);
+    QLocale::setDefault(before);
+    // No serving estimate at all: empty figures.
+    const QString none = widgets::rankingCsv({fourDevices()[3]});
+    QVERIFY2(none.endsWith(QStringLiteral("npu-d,NPU D,npu,false,does_not_fit,1024,,,,,,\n")),
+             qPrintable(none));
+    QCOMPARE(widgets::rankingCsv({}).count(QLatin1Char('\n')), 1);
+}
+
+void TestDeviceRankingView::exportCsvWritesTheRowsShown()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ScriptedView view;
+    view.setRanking(fourDevices());
+    view.setShownClass(core::DeviceClass::Gpu);
+    view.table()->sortByColumn(DeviceRankingModel::TokensPerSecondColumn, Qt::AscendingOrder);
+    const QString path = dir.filePath(QStringLiteral("ranking.csv"));
+    QString error;
+    QVERIFY2(view.exportCsv(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString written = QString::fromUtf8(file.readAll());
+    QCOMPARE(written, widgets::rankingCsv({fourDevices()[2], fourDevices()[0]}));
+    file.close();
+    // Through the button and the (scripted) dialog; a cancelled dialog writes nothing.
+    view.path = dir.filePath(QStringLiteral("button.csv"));
+    view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->click();
+    QVERIFY(QFile::exists(view.path));
+    view.path.clear();
+    view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->click();
+    QVERIFY(view.errors.isEmpty());
+    // A path that cannot be written: an error, shown.
+    view.path = dir.filePath(QStringLiteral("no/such/folder/ranking.csv"));
+    view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->click();
+    QCOMPARE(view.errors.size(), 1);
+    QVERIFY2(view.errors.front().contains(QStringLiteral("Cannot write")), qPrintable(view.errors.front()));
+}
+
+void TestDeviceRankingView::exportImageRendersHeaderAndRows()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ScriptedView view;
+    view.resize(420, 140); // smaller than the table: the image still holds every row and column
+    view.setRanking(fourDevices());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString path = dir.filePath(QStringLiteral("ranking.png"));
+    QString error;
+    QVERIFY2(view.exportImage(path, &error, 1.0), qPrintable(error));
+    const QImage image(path);
+    QVERIFY(!image.isNull());
+    QTableView* table = view.table();
+    QVERIFY(image.width() >= table->horizontalHeader()->length());
+    QVERIFY(image.height() >= table->horizontalHeader()->height() + 4 * table->rowHeight(0));
+    QVERIFY(image.height() < table->horizontalHeader()->height() + 6 * table->rowHeight(0));
+    QCOMPARE(view.size(), QSize(420, 140)); // given back its size
+    // Fewer rows shown, a shorter image.
+    view.setShownClass(core::DeviceClass::Gpu);
+    QVERIFY(view.exportImage(path, &error, 1.0));
+    QVERIFY(QImage(path).height() < image.height());
+    // Through the button, at 2x.
+    view.path = dir.filePath(QStringLiteral("button.png"));
+    view.findChild<QPushButton*>(QStringLiteral("rankingExportImage"))->click();
+    QVERIFY(view.errors.isEmpty());
+    QVERIFY(QImage(view.path).width() >= 2 * table->horizontalHeader()->length());
+    // A view never shown (another tab) exports the same table.
+    ScriptedView hidden;
+    hidden.setRanking(fourDevices());
+    QVERIFY2(hidden.exportImage(path, &error, 1.0), qPrintable(error));
+    QCOMPARE(QImage(path), image);
+    // LHE_SHOT_DIR=/tmp/widget-shots keeps the image for a look.
+    const QString shots = qEnvironmentVariable("LHE_SHOT_DIR");
+    if (!shots.isEmpty()) {
+        QDir().mkpath(shots);
+        view.setShownClass(std::nullopt);
+        QVERIFY(view.exportImage(shots + QStringLiteral("/device-ranking-table.png"), &error, 1.0));
+        view.resize(1024, 300);
+        QCoreApplication::processEvents();
+        view.grab().save(shots + QStringLiteral("/device-ranking-view-1024x300.png"));
+    }
+}
+
+void TestDeviceRankingView::doubleClickEmitsTheDeviceId()
+{
+    DeviceRankingView view;
+    view.resize(900, 300);
+    view.setRanking(fourDevices());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy spy(&view, &DeviceRankingView::deviceActivated);
+    QTableView* table = view.table();
+    auto doubleClick = [&](int row) {
+        const QPoint centre =
+            table->visualRect(view.proxy()->index(row, DeviceRankingModel::TtftColumn)).center();
+        // As a real double-click arrives: press and release, then the double-click (QTest's
+        // mouseDClick alone sends no press, and item views act on the pressed item).
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centre);
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, centre);
+    };
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(view.proxy()->index(0, 0)).center()); // a single click is no pick
+    QCOMPARE(spy.count(), 0);
+    doubleClick(2);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("gpu-c"));
+    // Sorted, a row names the device it shows.
+    table->sortByColumn(DeviceRankingModel::TokensPerSecondColumn, Qt::AscendingOrder);
+    doubleClick(1);
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(0).toString(), QStringLiteral("cpu-b"));
+}
+
+void TestDeviceRankingView::emptyRankingShowsPlaceholder()
+{
+    ScriptedView view;
+    QCOMPARE(view.visiblePlaceholderText(), QStringLiteral("No devices ranked yet."));
+    QVERIFY(!view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->isEnabled());
+    QVERIFY(!view.findChild<QPushButton*>(QStringLiteral("rankingExportImage"))->isEnabled());
+    QString error;
+    QVERIFY(!view.exportCsv(QDir::temp().filePath(QStringLiteral("never.csv")), &error));
+    QVERIFY(!error.isEmpty());
+    view.setPlaceholderText(QStringLiteral("Serving needs inference with output tokens"));
+    QCOMPARE(view.visiblePlaceholderText(), QStringLiteral("Serving needs inference with output tokens"));
+    view.setRanking(fourDevices());
+    QVERIFY(view.visiblePlaceholderText().isEmpty());
+    QVERIFY(view.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->isEnabled());
+    view.setRanking({});
+    QCOMPARE(view.visiblePlaceholderText(), QStringLiteral("Serving needs inference with output tokens"));
+
+    // No file writer given: nothing to export with, and the buttons say so.
+    DeviceRankingView bare;
+    bare.setRanking(fourDevices());
+    QVERIFY(!bare.findChild<QPushButton*>(QStringLiteral("rankingExportCsv"))->isEnabled());
+    QVERIFY(!bare.exportCsv(QDir::temp().filePath(QStringLiteral("never.csv")), &error));
+    QVERIFY(error.contains(QStringLiteral("no file writer")));
+}
+
+QTEST_MAIN(TestDeviceRankingView)
+#include "tst_device_ranking_view.moc"

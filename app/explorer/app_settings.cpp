@@ -10,6 +10,7 @@
 #include <QLockFile>
 #include <QStandardPaths>
 #include <QThread>
+#include <cmath>
 
 namespace lhe::app {
 
@@ -31,6 +32,7 @@ constexpr auto kUnrestoredReason = "reason";
 constexpr auto kLanguage = "ui/language";
 constexpr auto kTheme = "ui/theme";
 constexpr auto kExportFolder = "export/folder";
+constexpr auto kDevicePrices = "serving/devicePrices";
 constexpr auto kExportScale = "export/scale";
 constexpr auto kExportAsShown = "export/asShown";
 constexpr auto kRecentFiles = "recentFiles";
@@ -272,6 +274,38 @@ QString AppSettings::language() const
 void AppSettings::setLanguage(const QString& language)
 {
     m_settings.setValue(key(kLanguage), language);
+}
+
+std::map<std::string, double> AppSettings::devicePrices() const
+{
+    std::map<std::string, double> prices;
+    const QByteArray text = m_settings.value(key(kDevicePrices)).toByteArray();
+    const nlohmann::json object =
+        nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
+    if (!object.is_object())
+        return prices; // absent, or edited by hand into something else: no prices
+    for (const auto& [id, price] : object.items())
+        if (price.is_number() && std::isfinite(price.get<double>()) && price.get<double>() >= 0)
+            prices[id] = price.get<double>();
+    return prices;
+}
+
+std::optional<double> AppSettings::devicePrice(const std::string& deviceId) const
+{
+    const auto prices = devicePrices();
+    const auto it = prices.find(deviceId);
+    return it == prices.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+void AppSettings::setDevicePrice(const std::string& deviceId, std::optional<double> pricePerDeviceHour)
+{
+    std::map<std::string, double> prices = devicePrices();
+    if (pricePerDeviceHour)
+        prices[deviceId] = *pricePerDeviceHour;
+    else
+        prices.erase(deviceId);
+    const std::string text = nlohmann::json(prices).dump();
+    m_settings.setValue(key(kDevicePrices), QByteArray::fromStdString(text));
 }
 
 QString AppSettings::theme() const

@@ -18,8 +18,10 @@
 #include <QSettings>
 #include <QString>
 #include <QStringList>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 namespace lhe::app {
 
@@ -130,6 +132,13 @@ public:
     // (~/.cache/huggingface/token); empty removes it.
     QString hfToken() const;
     void setHfToken(const QString& token);
+
+    // Prices per device-hour the user typed (Serving → Price), by device id: the catalog carries
+    // none. Stored as one JSON object under serving/devicePrices (ids may hold any character).
+    std::map<std::string, double> devicePrices() const;
+    std::optional<double> devicePrice(const std::string& deviceId) const;
+    // Empty forgets the device's price.
+    void setDevicePrice(const std::string& deviceId, std::optional<double> pricePerDeviceHour);
 
     // Most recent first, no duplicates, at most kMaxRecentFiles, absolute and clean paths (a
     // relative one left by an older version is left out: its folder is unknown).

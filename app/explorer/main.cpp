@@ -158,8 +158,9 @@ int main(int argc, char* argv[])
                                         "control change to repainted charts (p50, p99, worst)."));
     const QCommandLineOption tabOption(
         QStringLiteral("tab"),
-        QApplication::translate("main", "Chart beside the memory bars: roofline or design-space (the batch x "
-                                        "sequence-length map), in the window and in --export-dashboard."),
+        QApplication::translate("main", "Chart beside the memory bars: roofline, design-space (the batch x "
+                                        "sequence-length map), serving (throughput-latency) or devices (the "
+                                        "ranking), in the window and in --export-dashboard."),
         QStringLiteral("name"), QStringLiteral("roofline"));
     const QCommandLineOption startupOption(
         QStringLiteral("startup-probe"),
@@ -282,8 +283,11 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "llm-hw-explorer: warning: %s\n", core::englishText(warning).c_str());
 
     const QString tab = parser.value(tabOption);
-    if (tab != QLatin1String("roofline") && tab != QLatin1String("design-space"))
-        return fail(QApplication::translate("main", "--tab: expected roofline or design-space, got \"%1\"")
+    const std::optional<widgets::Dashboard::ChartTab> chartTab = widgets::Dashboard::chartTabFromName(tab);
+    if (!chartTab)
+        return fail(QApplication::translate("main",
+                                            "--tab: expected roofline, design-space, serving or devices, "
+                                            "got \"%1\"")
                         .arg(quoted(tab)));
 
     app::MainWindow window(std::move(catalog));
@@ -304,7 +308,7 @@ int main(int argc, char* argv[])
     if (scenarioFromFile)
         window.setScenarioPath(scenarioPath); // File → Save writes back to it
     if (parser.isSet(tabOption) || !settings)
-        window.dashboard()->showDesignSpace(tab == QLatin1String("design-space"));
+        window.dashboard()->showChartTab(*chartTab);
     if (parser.isSet(presentationOption))
         window.setPresentationMode(true);
     if (parser.isSet(compareOption)) {

@@ -3,6 +3,7 @@
 #include "app/explorer/app_settings.h"
 #include "app/explorer/design_space_scheduler.h"
 #include "app/explorer/language.h"
+#include "app/explorer/serving_scheduler.h"
 #include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
 #include "app/support/save_file.h"
@@ -161,6 +162,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     connect(m_controls, &widgets::ScenarioControls::importModelConfigRequested, this,
             &MainWindow::importConfigDialog);
     m_designSpace = new DesignSpaceScheduler(m_dashboard, m_document, m_catalog, this);
+    setUpServing();
     // A click on a cell moves the sliders there: an ordinary change of the scenario.
     connect(m_dashboard->designSpace(), &widgets::DesignSpaceWidget::cellClicked, m_controls,
             &widgets::ScenarioControls::setBatchAndPrompt);
@@ -259,6 +261,7 @@ void MainWindow::createActions()
     QAction* designSpace = m_actions.designSpace =
         view->addAction(QString(), this, [this] { m_dashboard->showDesignSpace(true); });
     designSpace->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    createServingActions(file, edit, view);
     view->addSeparator();
     QAction* pin = m_actions.pin = view->addAction(QString(), this, &MainWindow::pinCurrent);
     pin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -419,6 +422,7 @@ void MainWindow::retranslateUi()
     m_menus.view->setTitle(tr("&View"));
     m_actions.roofline->setText(tr("&Roofline"));
     m_actions.roofline->setStatusTip(tr("Show the roofline beside the memory chart"));
+    retranslateServingActions();
     m_actions.designSpace->setText(tr("&Design Space"));
     m_actions.designSpace->setStatusTip(
         tr("Show the batch × sequence-length map of verdicts beside the memory chart"));
@@ -503,6 +507,7 @@ void MainWindow::showReport()
         if (m_compareView->hasPinned())
             m_compareView->setCurrent(*report);
         m_designSpace->reportChanged();
+        m_servingScheduler->reportChanged();
         if (!report->warnings.empty())
             statusBar()->showMessage(widgets::translatedMessage(report->warnings.front()));
         else

@@ -38,6 +38,7 @@ namespace lhe::app {
 
 class AppSettings;
 class DesignSpaceScheduler;
+class ServingScheduler;
 class ThemeMenu;
 
 class MainWindow : public QMainWindow
@@ -168,6 +169,11 @@ private:
     // Sets the controls to `scenario` as a user's change would (undoable); false + message if invalid.
     bool changeScenario(const nlohmann::json& scenario, QString* error);
     void createActions();
+    // The serving views (main_window_serving.cpp): scheduler, clicks, remembered prices; their
+    // actions, added to the menus after the design-space ones, and their texts.
+    void setUpServing();
+    void createServingActions(QMenu* file, QMenu* edit, QMenu* view);
+    void retranslateServingActions();
     // Every text of the menus, actions, docks, status bar button and title in the current language;
     // called by the constructor and on QEvent::LanguageChange. Recreates the undo/redo actions.
     void retranslateUi();
@@ -216,6 +222,7 @@ private:
     QToolButton* m_messageButton;
     widgets::ScenarioDocument* m_document;
     DesignSpaceScheduler* m_designSpace = nullptr;
+    ServingScheduler* m_servingScheduler = nullptr;
     AppSettings* m_settings = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_retryAction = nullptr;
@@ -242,6 +249,7 @@ private:
         QAction* exportMemory = nullptr;
         QAction* exportRoofline = nullptr;
         QAction* exportDesignSpace = nullptr;
+        QAction* exportServing = nullptr;
         QAction* exportReport = nullptr;
         QAction* quit = nullptr;
         QAction* undo = nullptr; // QUndoStack's, made again on each language change
@@ -250,11 +258,14 @@ private:
         QAction* copyMemory = nullptr;
         QAction* copyRoofline = nullptr;
         QAction* copyDesignSpace = nullptr;
+        QAction* copyServing = nullptr;
         QAction* newDevice = nullptr;
         QAction* editCopy = nullptr;
         QAction* calibrate = nullptr;
         QAction* roofline = nullptr;
         QAction* designSpace = nullptr;
+        QAction* serving = nullptr;
+        QAction* ranking = nullptr;
         QAction* pin = nullptr;
         QAction* zoomIn = nullptr;
         QAction* zoomOut = nullptr;

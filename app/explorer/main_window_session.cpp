@@ -43,7 +43,8 @@ void MainWindow::restoreSession(bool resumeScenario)
         return;
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
-    m_dashboard->showDesignSpace(m_settings->chartTab() == QLatin1String("design-space"));
+    m_dashboard->showChartTab(widgets::Dashboard::chartTabFromName(m_settings->chartTab())
+                                  .value_or(widgets::Dashboard::RooflineTab));
     if (!resumeScenario)
         return;
     QString error;
@@ -106,8 +107,7 @@ void MainWindow::saveSession()
         return;
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
-    m_settings->setChartTab(m_dashboard->designSpaceShown() ? QStringLiteral("design-space")
-                                                            : QStringLiteral("roofline"));
+    m_settings->setChartTab(widgets::Dashboard::chartTabName(m_dashboard->chartTab()));
     m_settings->setLastSession(m_document->toFileJson(), m_document->filePath(), isModified());
     m_settings->sync();
 }

@@ -687,6 +687,54 @@
         <source>adapters train in fp32, bf16 or fp16, got &quot;%1&quot;</source>
         <translation>适配器以 fp32、bf16 或 fp16 训练，实际为 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>%1 requests/s is beyond this deployment: it sustains %2 requests/s at the KV pool&apos;s %3 concurrent requests</source>
+        <translation>%1 请求/秒超出此部署能力：在 KV 池的 %3 个并发请求下只能维持 %2 请求/秒</translation>
+    </message>
+    <message>
+        <source>%1 has no tdp_watts in the catalog: no energy figures</source>
+        <translation>%1 在目录中没有 tdp_watts：不给出能耗数字</translation>
+    </message>
+    <message>
+        <source>%1 concurrent requests exceed the KV pool&apos;s %2: the rest wait, adding %3 s to time to first token</source>
+        <translation>%1 个并发请求超过 KV 池可容纳的 %2 个：其余请求排队，首 token 时间增加 %3 秒</translation>
+    </message>
+    <message>
+        <source>speculative decoding left out: the draft model &quot;%1&quot; was not resolved</source>
+        <translation>未计入推测解码：未能解析草稿模型“%1”</translation>
+    </message>
+    <message>
+        <source>speculative decoding left out: the model has no multi-token-prediction layers</source>
+        <translation>未计入推测解码：该模型没有多 token 预测（MTP）层</translation>
+    </message>
+    <message>
+        <source>the KV pool holds no request: weights and activations leave %1 GB of the %2 GB that gpu_memory_utilization allows; serving figures assume one request could run</source>
+        <translation>KV 池容纳不下任何请求：权重和激活只在 gpu_memory_utilization 允许的 %2 GB 中留下 %1 GB；服务数字假定能运行一个请求</translation>
+    </message>
+    <message>
+        <source>expected [input_tokens, output_tokens] or an object with both, got %1</source>
+        <translation>应为 [input_tokens, output_tokens] 或同时含两者的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>give concurrency or a request rate, not both</source>
+        <translation>请给出并发数或请求速率，不能同时给出</translation>
+    </message>
+    <message>
+        <source>expected a non-empty list of [input_tokens, output_tokens] pairs</source>
+        <translation>应为非空的 [input_tokens, output_tokens] 对列表</translation>
+    </message>
+    <message>
+        <source>at most %1 request shapes, got %2</source>
+        <translation>最多 %1 种请求形状，实际为 %2</translation>
+    </message>
+    <message>
+        <source>give requests or input_tokens and output_tokens, not both</source>
+        <translation>请给出 requests 或 input_tokens 与 output_tokens，不能同时给出</translation>
+    </message>
+    <message>
+        <source>a draft model id is required with draft &quot;model&quot;</source>
+        <translation>draft 为“model”时需要草稿模型 id</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -2026,6 +2074,166 @@
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
+    <message>
+        <source>One step of the running sequences</source>
+        <translation>运行中序列的一个解码步</translation>
+    </message>
+    <message>
+        <source>Tokens kept per sequence per step</source>
+        <translation>每序列每步保留的 token 数</translation>
+    </message>
+    <message>
+        <source>Requests in flight per replica</source>
+        <translation>每个副本中进行中的请求</translation>
+    </message>
+    <message>
+        <source>What one prompt adds to the steps it shares</source>
+        <translation>一个提示词给共享的解码步增加的时间</translation>
+    </message>
+    <message>
+        <source>Output tokens per request</source>
+        <translation>每请求输出 token 数</translation>
+    </message>
+    <message>
+        <source>Each decode step serves every running sequence at once; while a request decodes, each other request of its replica runs its prompt once per answer, and those prompts slow the shared steps.</source>
+        <translation>每个解码步同时服务所有运行中的序列；一个请求解码期间，同一副本的其他请求每次回答都要处理一次提示词，这些提示词拖慢了共享的解码步。</translation>
+    </message>
+    <message>
+        <source>With chunked prefill a prompt rides in the decode steps and adds only its compute; without it the prompt runs as a step of its own and stalls every running sequence for all of it.</source>
+        <translation>启用分块预填充时，提示词随解码步一起计算，只增加其计算量；不启用时，提示词单独成一步，所有运行中的序列都要等它完成。</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s own time (mean over the request shapes)</source>
+        <translation>提示词自身所需时间（各请求形状的平均）</translation>
+    </message>
+    <message>
+        <source>The running step a new request waits out</source>
+        <translation>新请求需等完的当前步</translation>
+    </message>
+    <message>
+        <source>Wait for room in the KV pool</source>
+        <translation>等待 KV 池腾出空间</translation>
+    </message>
+    <message>
+        <source>Alone, the prompt&apos;s prefill (only its uncached tokens). Beside running requests a chunked prompt takes one chunk per step, the chunk budget less one token per running sequence.</source>
+        <translation>单独运行时即提示词的预填充（只含未缓存的 token）。与运行中的请求并行时，分块提示词每步处理一块，块预算要减去每个运行中序列的一个 token。</translation>
+    </message>
+    <message>
+        <source>Requests beyond the KV pool&apos;s limit wait until running ones finish (Little&apos;s law: waiting requests ÷ requests per second).</source>
+        <translation>超出 KV 池上限的请求要等运行中的请求完成（利特尔定律：等待请求数 ÷ 每秒请求数）。</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per device</source>
+        <translation>每设备输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Requests running</source>
+        <translation>运行中的请求</translation>
+    </message>
+    <message>
+        <source>One request&apos;s life: first token, then the rest one TPOT apart</source>
+        <translation>一个请求的生命周期：首 token，之后每隔一个 TPOT 输出一个 token</translation>
+    </message>
+    <message>
+        <source>Little&apos;s law: requests finish at the running count over a request&apos;s lifetime.</source>
+        <translation>利特尔定律：请求完成速率 = 运行中请求数 ÷ 请求生命周期。</translation>
+    </message>
+    <message>
+        <source>Most concurrent requests the KV pool holds</source>
+        <translation>KV 池可容纳的最大并发请求数</translation>
+    </message>
+    <message>
+        <source>KV pool per device</source>
+        <translation>每设备 KV 池</translation>
+    </message>
+    <message>
+        <source>Cached prefix, stored once</source>
+        <translation>缓存的前缀（只存一份）</translation>
+    </message>
+    <message>
+        <source>KV of one request&apos;s own tokens, in whole blocks</source>
+        <translation>一个请求自身 token 的 KV（按整块计）</translation>
+    </message>
+    <message>
+        <source>Data-parallel replicas</source>
+        <translation>数据并行副本</translation>
+    </message>
+    <message>
+        <source>The engine reserves gpu_memory_utilization of the device and gives the KV cache whatever the weights, activations, runtime and buffers leave.</source>
+        <translation>推理引擎预留设备内存的 gpu_memory_utilization，扣除权重、激活、运行时和缓冲区后剩下的都给 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>Tokens kept per speculative step</source>
+        <translation>每个推测步保留的 token 数</translation>
+    </message>
+    <message>
+        <source>Acceptance rate of a drafted token</source>
+        <translation>草稿 token 的接受率</translation>
+    </message>
+    <message>
+        <source>Tokens drafted per step</source>
+        <translation>每步起草的 token 数</translation>
+    </message>
+    <message>
+        <source>One step drafts k tokens and the model checks all of them, plus one of its own, in a single pass that reads the weights once; the accepted run is kept.</source>
+        <translation>每步起草 k 个 token，模型在一次前向中（权重只读一次）校验它们并自己再生成一个；保留被接受的那一段。</translation>
+    </message>
+    <message>
+        <source>Speculative speed-up of TPOT</source>
+        <translation>推测解码对 TPOT 的加速</translation>
+    </message>
+    <message>
+        <source>TPOT without speculation</source>
+        <translation>不用推测解码时的 TPOT</translation>
+    </message>
+    <message>
+        <source>Verify pass over k + 1 tokens</source>
+        <translation>对 k + 1 个 token 的校验前向</translation>
+    </message>
+    <message>
+        <source>k draft steps</source>
+        <translation>k 个起草步</translation>
+    </message>
+    <message>
+        <source>Other requests&apos; prompts, per token</source>
+        <translation>其他请求的提示词（按每 token 分摊）</translation>
+    </message>
+    <message>
+        <source>The verify pass is a decode step of k + 1 tokens per sequence that reads each sequence&apos;s KV cache once; with a multi-token-prediction module a draft step is one decoder layer of the model.</source>
+        <translation>校验前向是每序列 k + 1 个 token 的解码步，每个序列的 KV 缓存只读一次；使用多 token 预测模块时，一个起草步相当于模型的一层解码层。</translation>
+    </message>
+    <message>
+        <source>Energy per output token</source>
+        <translation>每输出 token 能耗</translation>
+    </message>
+    <message>
+        <source>Board power (TDP)</source>
+        <translation>板卡功耗（TDP）</translation>
+    </message>
+    <message>
+        <source>Average share of TDP drawn while serving</source>
+        <translation>服务时平均功耗占 TDP 的比例</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Accelerator boards only: host CPUs, networking and cooling are not counted.</source>
+        <translation>只计加速卡：不含主机 CPU、网络和散热。</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出 token 成本</translation>
+    </message>
+    <message>
+        <source>Price per device-hour</source>
+        <translation>每设备小时价格</translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>%1 请求/秒</translation>
+    </message>
 </context>
 <context>
     <name>FineTuningSummary</name>
@@ -2886,6 +3094,34 @@ Either way, the next start resumes where you are now.</source>
         <source>No session is kept aside</source>
         <translation>没有保留的会话</translation>
     </message>
+    <message>
+        <source>Throughput-latency chart</source>
+        <translation>吞吐–延迟图</translation>
+    </message>
+    <message>
+        <source>Export &amp;Throughput-Latency Chart…</source>
+        <translation>导出吞吐–延迟图(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Throughput-Latency Chart</source>
+        <translation>复制吞吐–延迟图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show throughput per device against speed per user, over the number of concurrent requests</source>
+        <translation>按并发请求数显示每设备吞吐与每用户速度的关系</translation>
+    </message>
+    <message>
+        <source>Show every device ranked for this model and workload</source>
+        <translation>显示所有设备针对该模型和负载的排名</translation>
+    </message>
+    <message>
+        <source>Servin&amp;g</source>
+        <translation>服务(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Devices Ran&amp;ked</source>
+        <translation>设备排名(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>
@@ -3630,14 +3866,6 @@ B（当前）：%2</translation>
         <translation>随批大小和序列长度变化的判定：受什么限制、能否放得下</translation>
     </message>
     <message>
-        <source>Roofline or design-space chart</source>
-        <translation>屋顶线图或设计空间图</translation>
-    </message>
-    <message>
-        <source>Tabs: the roofline with each phase&apos;s operating point, or the design-space map of verdicts over batch and sequence length</source>
-        <translation>标签页：显示各阶段工作点的屋顶线图，或按批大小和序列长度显示判定结果的设计空间图</translation>
-    </message>
-    <message>
         <source>Memory per device chart</source>
         <translation>每设备显存图</translation>
     </message>
@@ -3728,6 +3956,30 @@ B（当前）：%2</translation>
     <message>
         <source>training · %1</source>
         <translation>训练 · %1</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Many users: throughput per device against speed per user</source>
+        <translation>多用户：每设备吞吐与每用户速度</translation>
+    </message>
+    <message>
+        <source>Every device ranked for this model and workload</source>
+        <translation>所有设备针对该模型和负载的排名</translation>
+    </message>
+    <message>
+        <source>Roofline, design-space, serving or device-ranking view</source>
+        <translation>屋顶线、设计空间、服务或设备排名视图</translation>
+    </message>
+    <message>
+        <source>Tabs: the roofline with each phase&apos;s operating point, the design-space map of verdicts over batch and sequence length, the throughput-latency chart of serving, or every device ranked</source>
+        <translation>标签页：各阶段工作点的屋顶线图、按批大小和序列长度的瓶颈设计空间图、服务的吞吐–延迟图，或所有设备的排名</translation>
     </message>
 </context>
 <context>
@@ -4189,6 +4441,228 @@ B（当前）：%2</translation>
     </message>
 </context>
 <context>
+    <name>lhe::widgets::DeviceRankingModel</name>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>spills to host RAM</source>
+        <translation>溢出到主机内存</translation>
+    </message>
+    <message>
+        <source>spills to disk</source>
+        <translation>溢出到磁盘</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>Fits one device without offload</source>
+        <translation>单设备即可放下，无需卸载</translation>
+    </message>
+    <message>
+        <source>Fits %1 devices without offload</source>
+        <translation>%1 个设备可放下，无需卸载</translation>
+    </message>
+    <message>
+        <source>Even on %1 devices: %2</source>
+        <translation>即使用 %1 个设备：%2</translation>
+    </message>
+    <message>
+        <source>Time to first token: mean %1, p90 %2</source>
+        <translation>首 token 时间：平均 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>Time per output token: mean %1, p90 %2</source>
+        <translation>每输出 token 时间：平均 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>No price per device-hour for this device</source>
+        <translation>该设备没有每设备小时价格</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>是否放得下</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Whether the model and its KV cache fit device memory on that many devices, or spill to host RAM or disk</source>
+        <translation>在该数量的设备上，模型及其 KV 缓存能否放进设备内存，还是溢出到主机内存或磁盘</translation>
+    </message>
+    <message>
+        <source>The fewest devices (1, 2, 4, …) that hold the model without spilling</source>
+        <translation>不溢出即可放下模型的最少设备数（1、2、4……）</translation>
+    </message>
+    <message>
+        <source>Time to first token, mean over the requests</source>
+        <translation>首 token 时间，各请求平均</translation>
+    </message>
+    <message>
+        <source>Time per output token after the first, mean</source>
+        <translation>首 token 之后每输出 token 时间，平均</translation>
+    </message>
+    <message>
+        <source>Energy per output token: devices × board power ÷ output tokens/s</source>
+        <translation>每输出 token 能耗：设备数 × 板卡功耗 ÷ 输出 token/秒</translation>
+    </message>
+    <message>
+        <source>%1
+%2 (your device)</source>
+        <translation>%1
+%2（你的设备）</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>Devices
+needed</source>
+        <translation>所需
+设备数</translation>
+    </message>
+    <message>
+        <source>Tokens/s
+per device</source>
+        <translation>每设备
+token/s</translation>
+    </message>
+    <message>
+        <source>Cost per
+M tokens</source>
+        <translation>每百万
+token 成本</translation>
+    </message>
+    <message>
+        <source>Joules
+per token</source>
+        <translation>每 token
+焦耳</translation>
+    </message>
+    <message>
+        <source>Output tokens per second per device at the workload&apos;s concurrency</source>
+        <translation>在该工作负载的并发数下，每设备每秒输出的 token 数</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens, in the currency of the price per device-hour; empty without a price</source>
+        <translation>每百万输出 token 的成本，币种与每设备小时价格相同；未设价格时为空</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::DeviceRankingView</name>
+    <message>
+        <source>Device ranking</source>
+        <translation>设备排名</translation>
+    </message>
+    <message>
+        <source>&amp;Class:</source>
+        <translation>类别(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Show the devices of one class only</source>
+        <translation>只显示某一类设备</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the rows shown as CSV, numbers in SI units</source>
+        <translation>将显示的行保存为 CSV，数值为 SI 单位</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>导出图片…</translation>
+    </message>
+    <message>
+        <source>Save the table as shown as a PNG image</source>
+        <translation>将当前表格保存为 PNG 图片</translation>
+    </message>
+    <message>
+        <source>No devices ranked yet.</source>
+        <translation>尚无设备排名。</translation>
+    </message>
+    <message>
+        <source>No %1 devices in this ranking.</source>
+        <translation>此排名中没有 %1 设备。</translation>
+    </message>
+    <message>
+        <source>No devices to export</source>
+        <translation>没有可导出的设备</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export Ranking as CSV</source>
+        <translation>将排名导出为 CSV</translation>
+    </message>
+    <message>
+        <source>device-ranking.csv</source>
+        <translation>device-ranking.csv</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export Ranking as Image</source>
+        <translation>将排名导出为图片</translation>
+    </message>
+    <message>
+        <source>device-ranking.png</source>
+        <translation>device-ranking.png</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: no file writer</source>
+        <translation>无法写入 %1：没有可用的文件写入器</translation>
+    </message>
+</context>
+<context>
     <name>lhe::widgets::DeviceSearch</name>
     <message>
         <source>Search devices: any part of the name</source>
@@ -4244,6 +4718,10 @@ B（当前）：%2</translation>
     <message>
         <source>Memory: capacity</source>
         <translation>显存：容量</translation>
+    </message>
+    <message>
+        <source>Serving: many users</source>
+        <translation>服务：多用户</translation>
     </message>
 </context>
 <context>
@@ -5112,10 +5590,6 @@ attainable %4, achieved %5</source>
         <translation>场景</translation>
     </message>
     <message>
-        <source>Device, model, workload, parallel split, precisions and training options of the scenario</source>
-        <translation>场景的设备、模型、工作负载、并行划分、精度和训练选项</translation>
-    </message>
-    <message>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
@@ -5655,6 +6129,184 @@ attainable %4, achieved %5</source>
         <source>Block-scaled</source>
         <translation>块缩放格式</translation>
     </message>
+    <message>
+        <source>Device, model, workload, parallel split, precisions, training and serving options of the scenario</source>
+        <translation>场景的设备、模型、工作负载、并行划分、精度、训练和服务选项</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ServingControls</name>
+    <message>
+        <source>Many users under continuous batching (inference): the batch is the number of requests in flight.</source>
+        <translation>连续批处理下的多用户推理：批大小即进行中的请求数。</translation>
+    </message>
+    <message>
+        <source>Prefix-cache hits</source>
+        <translation>前缀缓存命中</translation>
+    </message>
+    <message>
+        <source>Share of each prompt already in the prefix cache: those tokens skip prefill.</source>
+        <translation>每个提示词中已在前缀缓存里的比例：这些 token 跳过预填充。</translation>
+    </message>
+    <message>
+        <source>Chunked prefill</source>
+        <translation>分块预填充</translation>
+    </message>
+    <message>
+        <source>Prompts ride in the decode steps (vLLM&apos;s default) instead of stalling them.</source>
+        <translation>提示词随解码步一起计算（vLLM 默认），而不是让解码停下等待。</translation>
+    </message>
+    <message>
+        <source>Time-to-first-token target</source>
+        <translation>首 token 时间目标</translation>
+    </message>
+    <message>
+        <source>90th-percentile target for the wait until the first token; none at the lowest value.</source>
+        <translation>首 token 等待时间的 90 百分位目标；取最小值表示无目标。</translation>
+    </message>
+    <message>
+        <source>Time-per-output-token target</source>
+        <translation>每输出 token 时间目标</translation>
+    </message>
+    <message>
+        <source>90th-percentile target for the time between tokens; none at the lowest value.</source>
+        <translation>token 间隔时间的 90 百分位目标；取最小值表示无目标。</translation>
+    </message>
+    <message>
+        <source>Price per device-hour</source>
+        <translation>每设备小时价格</translation>
+    </message>
+    <message>
+        <source>What one device costs per hour, in any currency; remembered for this device. Gives the cost per million output tokens.</source>
+        <translation>一个设备每小时的费用（任意币种），会按设备记住；用于计算每百万输出 token 成本。</translation>
+    </message>
+    <message>
+        <source>Power use</source>
+        <translation>功耗比例</translation>
+    </message>
+    <message>
+        <source>Average board power while serving, as a share of the device&apos;s TDP (0.7 is typical for a loaded inference node).</source>
+        <translation>服务时的平均板卡功耗占设备 TDP 的比例（满载推理节点通常约 0.7）。</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <source>A cheap drafter proposes tokens that the model checks in one pass.</source>
+        <translation>由廉价的起草器提出 token，模型一次前向完成校验。</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>The catalog model that drafts (with &quot;Draft model&quot;).</source>
+        <translation>负责起草的目录模型（选择“草稿模型”时）。</translation>
+    </message>
+    <message>
+        <source>Drafted tokens per step</source>
+        <translation>每步起草 token 数</translation>
+    </message>
+    <message>
+        <source>How many tokens the drafter proposes per step (k).</source>
+        <translation>起草器每步提出的 token 数（k）。</translation>
+    </message>
+    <message>
+        <source>Acceptance rate</source>
+        <translation>接受率</translation>
+    </message>
+    <message>
+        <source>Chance that a drafted token is accepted (α).</source>
+        <translation>草稿 token 被接受的概率（α）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 目标</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 目标</translation>
+    </message>
+    <message>
+        <source>Price / device-hour</source>
+        <translation>价格 / 设备小时</translation>
+    </message>
+    <message>
+        <source>Speculative</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <source>Draft tokens</source>
+        <translation>起草 token 数</translation>
+    </message>
+    <message>
+        <source>Acceptance</source>
+        <translation>接受率</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction</source>
+        <translation>多 token 预测（MTP）</translation>
+    </message>
+    <message>
+        <source>Servin&amp;g</source>
+        <translation>服务(&amp;G)</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ServingPanel</name>
+    <message>
+        <source>Serving figures need inference with output tokens.</source>
+        <translation>服务数字需要推理模式且输出 token 数大于 0。</translation>
+    </message>
+    <message>
+        <source>%1 concurrent requests</source>
+        <translation>%1 个并发请求</translation>
+    </message>
+    <message>
+        <source>TTFT %1 (p90 %2)</source>
+        <translation>TTFT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>TPOT %1 (p90 %2)</source>
+        <translation>TPOT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s per device</source>
+        <translation>每设备 %1 输出 token/秒</translation>
+    </message>
+    <message>
+        <source>KV pool holds %1</source>
+        <translation>KV 池可容纳 %1 个</translation>
+    </message>
+    <message>
+        <source>targets met up to %1</source>
+        <translation>至多 %1 个并发时达标</translation>
+    </message>
+    <message>
+        <source>speculative ×%1</source>
+        <translation>推测解码 ×%1</translation>
+    </message>
+    <message>
+        <source>%1 J/token</source>
+        <translation>%1 焦耳/token</translation>
+    </message>
+    <message>
+        <source>%1 per million tokens</source>
+        <translation>每百万 token %1</translation>
+    </message>
+    <message>
+        <source>Explain…</source>
+        <translation>解释…</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::Theme</name>
@@ -5669,6 +6321,145 @@ attainable %4, achieved %5</source>
     <message>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::ThroughputLatencyWidget</name>
+    <message>
+        <source>TP %1 · PP %2 · DP %3</source>
+        <translation>TP %1 · PP %2 · DP %3</translation>
+    </message>
+    <message>
+        <source>tensor %1 × pipeline %2 × data %3</source>
+        <translation>张量 %1 × 流水线 %2 × 数据 %3</translation>
+    </message>
+    <message>
+        <source>%1 · EP %2</source>
+        <translation>%1 · EP %2</translation>
+    </message>
+    <message>
+        <source>%1 × expert %2</source>
+        <translation>%1 × 专家 %2</translation>
+    </message>
+    <message>
+        <source>Throughput-latency curve</source>
+        <translation>吞吐–延迟曲线</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per user</source>
+        <translation>每用户输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per device</source>
+        <translation>每设备输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Misses latency targets</source>
+        <translation>未达延迟目标</translation>
+    </message>
+    <message>
+        <source>Current scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <source>Serving needs inference with output tokens</source>
+        <translation>服务需要推理模式且输出 token 数大于 0</translation>
+    </message>
+    <message>
+        <source>Throughput-latency curve: %1 operating points in %2 splits, %3 on the Pareto front.</source>
+        <translation>吞吐–延迟曲线：%2 种切分下共 %1 个工作点，其中 %3 个在帕累托前沿上。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 points meet the latency targets.</source>
+        <translation>%2 个点中有 %1 个达到延迟目标。</translation>
+    </message>
+    <message>
+        <source>Concurrency 1, 2, 4 … (%1)</source>
+        <translation>并发 1、2、4……（%1）</translation>
+    </message>
+    <message>
+        <source>Current: concurrency %1</source>
+        <translation>当前：并发 %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per user · %2 per device</source>
+        <translation>每用户 %1 token/秒 · 每设备 %2</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>meets TPOT target (%1: ≥ %2 tokens/s per user)</source>
+        <translation>达到 TPOT 目标（%1：每用户 ≥ %2 token/秒）</translation>
+    </message>
+    <message>
+        <source>meets TPOT target</source>
+        <translation>达到 TPOT 目标</translation>
+    </message>
+    <message>
+        <source>%1 →</source>
+        <translation>%1 →</translation>
+    </message>
+    <message>
+        <source>Concurrency %1</source>
+        <translation>并发 %1</translation>
+    </message>
+    <message>
+        <source>(%1 running, %2 queued)</source>
+        <translation>（%1 个运行，%2 个排队）</translation>
+    </message>
+    <message>
+        <source>Split: %1</source>
+        <translation>切分：%1</translation>
+    </message>
+    <message>
+        <source>TTFT %1 (p90 %2)</source>
+        <translation>TTFT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>TPOT %1 (p90 %2)</source>
+        <translation>TPOT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s per user</source>
+        <translation>每用户 %1 输出 token/秒</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s per device</source>
+        <translation>每设备 %1 输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Meets the latency targets (p90)</source>
+        <translation>达到延迟目标（p90）</translation>
+    </message>
+    <message>
+        <source>Misses the latency targets (p90)</source>
+        <translation>未达延迟目标（p90）</translation>
+    </message>
+    <message>
+        <source>On the Pareto front</source>
+        <translation>在帕累托前沿上</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s own concurrency and split</source>
+        <translation>场景自身的并发和切分</translation>
+    </message>
+    <message>
+        <source>Click to use this concurrency and split</source>
+        <translation>点击以采用此并发和切分</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per device</source>
+        <translation>每设备 token/s</translation>
     </message>
 </context>
 <context>
@@ -5706,10 +6497,6 @@ attainable %4, achieved %5</source>
         <translation>将每个滑块拖过 200 个位置，并输出从控件变化到图表重绘完成的延迟（p50、p99、最差）。</translation>
     </message>
     <message>
-        <source>Chart beside the memory bars: roofline or design-space (the batch x sequence-length map), in the window and in --export-dashboard.</source>
-        <translation>显存条旁显示的图表：roofline（屋顶线图）或 design-space（批大小 x 序列长度的设计空间图），适用于窗口和 --export-dashboard。</translation>
-    </message>
-    <message>
         <source>Show the window, print how long after process start it first painted, and quit (bench/startup.sh).</source>
         <translation>显示窗口，输出从进程启动到首次绘制所用的时间，然后退出（bench/startup.sh）。</translation>
     </message>
@@ -5736,10 +6523,6 @@ attainable %4, achieved %5</source>
     <message>
         <source>model</source>
         <translation>模型</translation>
-    </message>
-    <message>
-        <source>--tab: expected roofline or design-space, got &quot;%1&quot;</source>
-        <translation>--tab：应为 roofline 或 design-space，实际为“%1”</translation>
     </message>
     <message>
         <source>--size: expected WxH such as 1280x800</source>
@@ -5800,6 +6583,14 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
     <message>
         <source>--size %1 at --scale %2 needs %3 GiB of pixels (width x height x scale² x 4 bytes); the budget is %4 GiB</source>
         <translation>--size %1 在 --scale %2 下需要 %3 GiB 像素内存（宽 x 高 x 缩放² x 4 字节）；上限为 %4 GiB</translation>
+    </message>
+    <message>
+        <source>Chart beside the memory bars: roofline, design-space (the batch x sequence-length map), serving (throughput-latency) or devices (the ranking), in the window and in --export-dashboard.</source>
+        <translation>显存条旁显示的图表：roofline（屋顶线图）、design-space（批大小 x 序列长度的设计空间图）、serving（吞吐-延迟曲线）或 devices（设备排名），适用于窗口和 --export-dashboard。</translation>
+    </message>
+    <message>
+        <source>--tab: expected roofline, design-space, serving or devices, got &quot;%1&quot;</source>
+        <translation>--tab：应为 roofline、design-space、serving 或 devices，实际为“%1”</translation>
     </message>
 </context>
 </TS>

@@ -699,9 +699,11 @@ void TestMainWindow::designSpaceTabShowsTheCurrentScenariosMap()
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
     QTabWidget* tabs = m_window->dashboard()->chartTabs();
-    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->count(), 4);
     QCOMPARE(tabs->tabText(0), QStringLiteral("Roofline"));
     QCOMPARE(tabs->tabText(1), QStringLiteral("Design space"));
+    QCOMPARE(tabs->tabText(2), QStringLiteral("Serving"));
+    QCOMPARE(tabs->tabText(3), QStringLiteral("Devices"));
     QVERIFY(!m_window->dashboard()->designSpaceShown());
     QVERIFY(!map->hasMap()); // computed only where it is seen
 

@@ -1,0 +1,57 @@
+#include "app/explorer/serving_scheduler.h"
+
+#include "core/input_error.h"
+#include "core/serving.h"
+#include "widgets/core_message.h"
+#include "widgets/dashboard.h"
+#include "widgets/device_ranking_view.h"
+#include "widgets/scenario_document.h"
+#include "widgets/serving_panel.h"
+#include "widgets/throughput_latency_widget.h"
+
+#include <QCoreApplication>
+
+namespace lhe::app {
+
+ServingScheduler::ServingScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
+                                   const core::Catalog& catalog, PriceSource prices, QObject* parent)
+    : QObject(parent), m_dashboard(dashboard), m_document(document), m_catalog(catalog),
+      m_prices(std::move(prices))
+{
+    connect(m_dashboard, &widgets::Dashboard::chartTabChanged, this, [this] { update(); });
+}
+
+void ServingScheduler::reportChanged()
+{
+    m_curveStale = true;
+    m_rankingStale = true;
+    update();
+}
+
+void ServingScheduler::update()
+{
+    const auto tab = m_dashboard->chartTab();
+    if (!m_document->report())
+        return;
+    const core::Scenario& scenario = m_document->scenario();
+    if (tab == widgets::Dashboard::ServingTab && m_curveStale) {
+        m_curveStale = false;
+        try {
+            m_dashboard->serving()->setCurve(
+                core::servingCurve(scenario, m_catalog, scenario.devices <= kSweepSplitsUpTo));
+        } catch (const core::InputError& error) {
+            m_dashboard->serving()->chart()->clear(widgets::translatedError(error));
+        }
+    } else if (tab == widgets::Dashboard::RankingTab && m_rankingStale) {
+        m_rankingStale = false;
+        try {
+            m_dashboard->ranking()->setRanking(core::rankDevices(
+                scenario, m_catalog, m_prices ? m_prices() : std::map<std::string, double>{}));
+        } catch (const core::InputError& error) {
+            m_dashboard->ranking()->setRanking({});
+            m_dashboard->ranking()->setPlaceholderText(widgets::translatedError(error));
+        }
+    }
+}
+
+} // namespace lhe::app

@@ -1,0 +1,50 @@
+// ServingScheduler: computes the dashboard's throughput-latency curve and device ranking of the
+// document's scenario only where they are seen. The ranking evaluates every catalog device, so
+// while its tab is hidden a new report just marks it stale, and showing the tab computes it.
+#pragma once
+
+#include <QObject>
+#include <functional>
+#include <map>
+#include <string>
+
+namespace lhe::core {
+class Catalog;
+} // namespace lhe::core
+
+namespace lhe::widgets {
+class Dashboard;
+class ScenarioDocument;
+} // namespace lhe::widgets
+
+namespace lhe::app {
+
+class ServingScheduler : public QObject
+{
+public:
+    // Prices per device-hour the user entered, by device id (the ranking's cost column).
+    using PriceSource = std::function<std::map<std::string, double>()>;
+    // `catalog` is the window's, kept in place (a reload assigns it) for as long as this lives.
+    ServingScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
+                     const core::Catalog& catalog, PriceSource prices, QObject* parent);
+
+    // The document has a new report (or the prices changed): both views are stale, and the one
+    // shown is computed again now.
+    void reportChanged();
+
+    // Splits swept for the curve up to this many devices (every tensor x pipeline x data split
+    // of more devices is too many points to read).
+    static constexpr long long kSweepSplitsUpTo = 64;
+
+private:
+    void update();
+
+    widgets::Dashboard* m_dashboard;
+    const widgets::ScenarioDocument* m_document;
+    const core::Catalog& m_catalog;
+    PriceSource m_prices;
+    bool m_curveStale = true;
+    bool m_rankingStale = true;
+};
+
+} // namespace lhe::app

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -214,6 +215,17 @@ bool allFinite(const json& value)
     return true;
 }
 
+// Prints the table or the JSON of a result; a non-finite number in it is an internal error
+// (nlohmann would write it as null), never output. `what` names the result in that message.
+int writeResult(const json& out, bool table, const std::function<std::string()>& asTable, const char* what)
+{
+    if (!allFinite(out)) {
+        std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the %s\n", what);
+        return 1;
+    }
+    return writeOutput(table ? asTable() : out.dump(2) + '\n');
+}
+
 // --model-id: the Hub's config.json becomes the scenario's inline model_config, named after the
 // repository (model_config_path: the report's model name), as --model-config does with a file.
 // Notes (a cached copy) and the checkpoint size cross-check go to stderr.
@@ -371,13 +383,9 @@ int main(int argc, char* argv[])
             if (ranking.empty())
                 failInput("--rank: the ranking is of serving: give an inference scenario with output_tokens "
                           "above 0");
-            const json out = core::rankingToJson(ranking);
-            if (!allFinite(out)) {
-                std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the ranking\n");
-                return 1;
-            }
-            return writeOutput(format == QLatin1String("table") ? app::rankingAsTable(ranking)
-                                                                : out.dump(2) + '\n');
+            return writeResult(
+                core::rankingToJson(ranking), format == QLatin1String("table"),
+                [&] { return app::rankingAsTable(ranking); }, "ranking");
         }
         if (parser.isSet(priceOption))
             failInput("--price is for --rank; the scenario's own price is --price-per-hour");
@@ -391,13 +399,9 @@ int main(int argc, char* argv[])
                 throw app::scenarioFileError(scenarioFile, error); // as the GUI reads the file
             }
         }();
-        const json out = core::reportToJson(report);
-        if (!allFinite(out)) {
-            std::fprintf(stderr, "llm-hw-estimate: internal error: a non-finite number in the report\n");
-            return 1;
-        }
-        return writeOutput(format == QLatin1String("table") ? app::reportAsTable(report)
-                                                            : out.dump(2) + '\n');
+        return writeResult(
+            core::reportToJson(report), format == QLatin1String("table"),
+            [&] { return app::reportAsTable(report); }, "report");
     } catch (const core::InputError& error) {
         failInput(error.what());
     } catch (const std::exception& error) {

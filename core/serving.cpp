@@ -87,6 +87,12 @@ std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const D
             message(LHE_TEXT("CoreMessage", "%1 concurrent requests exceed the KV pool's %2: "
                                             "the rest wait, adding %3 s to time to first token"),
                     concurrency, out.maxConcurrencyKv, out.point.queueSeconds));
+    else if (out.maxConcurrencyKv == 0 && concurrency > 1)
+        out.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 concurrent requests and no room for a KV pool on the "
+                                            "device: they run one at a time, the rest waiting %2 s "
+                                            "on average before their first token"),
+                    concurrency, out.point.queueSeconds));
     const ServingSettings& sv = scenario.serving;
     if (inputs.searchTargets && (sv.ttftTargetSeconds || sv.tpotTargetSeconds))
         out.maxConcurrencySlo =

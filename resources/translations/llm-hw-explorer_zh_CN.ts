@@ -735,6 +735,10 @@
         <source>a draft model id is required with draft &quot;model&quot;</source>
         <translation>draft 为“model”时需要草稿模型 id</translation>
     </message>
+    <message>
+        <source>%1 concurrent requests and no room for a KV pool on the device: they run one at a time, the rest waiting %2 s on average before their first token</source>
+        <translation>%1 个并发请求，但设备上没有容纳 KV 池的空间：请求逐个运行，其余请求在首 token 前平均等待 %2 秒</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>

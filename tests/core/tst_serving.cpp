@@ -138,6 +138,27 @@ private slots:
         QVERIFY(warned);
     }
 
+    // Llama 3.1 70B in bf16 (141 GB) on one 80 GB H100 spills to host RAM: no room for a KV pool.
+    // One user is the static report (no serving warning); 32 users run one at a time, and the
+    // other 31 wait 31 / (requests per second), which a warning must say.
+    void spilledModelWithManyUsersWarns()
+    {
+        Scenario s = llama8b(1);
+        s.modelId = "llama-3.1-70b";
+        const Report one = run(s);
+        QVERIFY(one.memory.tier != OffloadTier::None);
+        QCOMPARE(one.serving->maxConcurrencyKv, 0LL);
+        QVERIFY(one.warnings.empty());
+        s.batch = 32;
+        const Report many = run(s);
+        QCOMPARE(many.serving->point.running, 1LL);
+        QVERIFY(near(many.serving->point.queueSeconds, 31.0 / many.serving->point.requestsPerSecond));
+        bool warned = false;
+        for (const Message& w : many.warnings)
+            warned |= englishText(w).find("one at a time") != std::string::npos;
+        QVERIFY(warned);
+    }
+
     // A 1,024-token request in blocks of 1,000 tokens takes two blocks: 2,000 tokens of KV.
     void kvBlocksArePaddedWhole()
     {

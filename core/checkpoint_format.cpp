@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "core/json_fields.h"
 #include "core/module_patterns.h"
+#include "core/precision.h"
 
 #include <algorithm>
 #include <cctype>
@@ -180,6 +181,39 @@ void readMxfp4(Formats& formats, const Reader& r)
     // lm_head stay at torch_dtype whatever modules_to_not_convert says.
     formats[groupIndex(G::RoutedExperts)] = {"mxfp4", 4.0 + 8.0 / 32.0};
     exclude(formats, r, "modules_to_not_convert");
+}
+
+// ---- gguf (llama.cpp; this project's own form, docs/CONTRACT.md §2.1) ----
+void readGguf(Formats& formats, const Reader& r)
+{
+    // A GGUF file carries no config.json: whoever describes one lists each weight group's
+    // format as the file's tensor list gives it ({"attention": "q8_0", "routed_experts":
+    // "mxfp4"}); unlisted groups stay at torch_dtype. Bits per weight are ggml's block sizes
+    // (precision.h): Q8_0 = 32 int8 + one fp16 scale = 8.5 bits.
+    const std::string path = join(r.path, "group_formats");
+    const json& listed =
+        json_fields::requireObject(json_fields::requireMember(r.q, "group_formats", r.path), path);
+    for (const auto& [name, value] : listed.items()) {
+        std::optional<std::size_t> group;
+        for (std::size_t g = 0; g < kWeightGroupCount; ++g)
+            if (weightGroupName(static_cast<G>(g)) == name)
+                group = g;
+        if (!group)
+            throw InputError(
+                join(path, name),
+                message(LHE_TEXT("CoreMessage", "not a weight group: use embedding, lm_head, "
+                                                "attention, dense_mlp, shared_experts, "
+                                                "routed_experts, router, norms, vision or mtp")));
+        const std::string format = value.is_string() ? value.get<std::string>() : value.dump();
+        const std::optional<Precision> precision = parsePrecision(format);
+        if (!value.is_string() || !precision || *precision == Precision::Checkpoint)
+            throw InputError(
+                join(path, name),
+                message(LHE_TEXT("CoreMessage", "not a weight format: use q8_0, q6_k, q5_k_m, "
+                                                "q4_k_m, q4_0, mxfp4, bf16, fp16 or fp32, got %1"),
+                        elided(format)));
+        formats[*group] = {format, bitsPerElement(*precision)};
+    }
 }
 
 // ---- fp8 (DeepSeek-V3/R1, Kimi K2, MiniMax-M2, Qwen3-FP8: transformers' FineGrainedFP8) ----
@@ -503,10 +537,14 @@ GroupFormat readTorchDtype(const json& config, const std::string& path, std::vec
 std::string formatLabel(const std::string& id)
 {
     std::string label = id;
-    const auto cut = std::min(label.find('_'), label.size());
+    // ggml's type names are written whole: Q8_0, Q4_K_M.
+    const bool ggml =
+        label.size() > 1 && label[0] == 'q' && std::isdigit(static_cast<unsigned char>(label[1]));
+    const auto cut = ggml ? label.size() : std::min(label.find('_'), label.size());
     std::transform(label.begin(), label.begin() + static_cast<std::ptrdiff_t>(cut), label.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    std::replace(label.begin(), label.end(), '_', ' ');
+    if (!ggml)
+        std::replace(label.begin(), label.end(), '_', ' ');
     return label;
 }
 
@@ -620,14 +658,19 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
             readGptq(formats, reader);
         } else if (method == "awq") {
             readAwq(formats, reader);
+        } else if (method == "gguf") {
+            readGguf(formats, reader);
         } else {
             warnings.push_back(message(
                 LHE_TEXT("CoreMessage", "%1 \"%2\" is not understood; weights counted at torch_dtype (%3)"),
                 join(qPath, "quant_method"), elided(method), base.format));
         }
-        // Norms are vectors and embeddings nn.Embedding: no method here converts either.
-        formats[groupIndex(G::Norms)] = base;
-        formats[groupIndex(G::Embedding)] = base;
+        // Norms are vectors and embeddings nn.Embedding: no method here converts either; a GGUF
+        // file stores both in the formats it lists.
+        if (method != "gguf") {
+            formats[groupIndex(G::Norms)] = base;
+            formats[groupIndex(G::Embedding)] = base;
+        }
         result.groups = formats;
         result.method = method;
     }

@@ -251,6 +251,7 @@ nlohmann::json servingToJson(const ServingEstimate& s)
                 {"tpot_p90_seconds", p.tpotP90Seconds},
                 {"requests_per_second", p.requestsPerSecond},
                 {"queue_seconds", p.queueSeconds},
+                {"prompt_queue_seconds", p.promptQueueSeconds},
                 {"decode_step_seconds", p.decodeStepSeconds},
                 {"decode_bound", boundName(p.decodeBound)},
                 {"prefill_seconds", p.prefillSeconds},

@@ -33,6 +33,7 @@ struct ServingPoint
     double speculativeStepSeconds = 0; // draft + verify of one step (0 without speculation)
     double tokensPerStep = 1;          // accepted tokens per sequence per step
     double queueSeconds = 0;           // wait for KV-pool space
+    double promptQueueSeconds = 0;     // wait for the prompts ahead in the prefill (M/D/1)
     Bound decodeBound = Bound::Memory; // the decode step's largest term
 };
 

@@ -53,14 +53,19 @@ Explanation ttft(const ServingEstimate& s)
     const double wait =
         perReplica(s) > 1 ? (s.speculative ? p.speculativeStepSeconds : p.decodeStepSeconds) : 0.0;
     b.term("own", LHE_TEXT("Explanation", "The prompt's own time (mean over the request shapes)"),
-           p.ttftSeconds - wait / 2.0 - p.queueSeconds, U::Seconds);
+           p.ttftSeconds - wait / 2.0 - p.promptQueueSeconds - p.queueSeconds, U::Seconds);
     b.term("wait", LHE_TEXT("Explanation", "The running step a new request waits out"), wait, U::Seconds);
+    b.term("prompts", LHE_TEXT("Explanation", "Wait for the prompts ahead of it"), p.promptQueueSeconds,
+           U::Seconds);
     b.term("queue", LHE_TEXT("Explanation", "Wait for room in the KV pool"), p.queueSeconds, U::Seconds);
-    b.formula("{own} + {wait} ÷ 2 + {queue}");
+    b.formula("{own} + {wait} ÷ 2 + {prompts} + {queue}");
     b.note(LHE_TEXT("Explanation",
                     "Alone, the prompt's prefill (only its uncached tokens). Beside running "
                     "requests a chunked prompt takes one chunk per step, the chunk budget less "
                     "one token per running sequence."));
+    b.note(LHE_TEXT("Explanation",
+                    "Prompts that run one at a time queue behind each other: with utilisation ρ of "
+                    "the prefill, the mean wait is ρ × the prompt's time ÷ (2 (1 − ρ)) (M/D/1)."));
     b.note(LHE_TEXT("Explanation", "Requests beyond the KV pool's limit wait until running ones finish "
                                    "(Little's law: waiting requests ÷ requests per second)."));
     return b.done(p.ttftSeconds);

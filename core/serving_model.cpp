@@ -117,14 +117,24 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     const double p90Own = ttfts[std::min(
         ttfts.size() - 1, static_cast<std::size_t>(std::ceil(0.9 * static_cast<double>(ttfts.size()))) - 1)];
 
+    // Prompts run one at a time queue for the prefill behind each other's work (docs/METHOD.md
+    // §15.2): M/D/1 with service m, seen by each arrival from the other n - 1 requests.
+    const PromptQueue queue = prompts.batch == 1 && others > 0
+                                  ? promptQueue(lifetime, marginal,
+                                                static_cast<double>(point.running) /
+                                                    static_cast<double>(m_replicas) * others / perReplica)
+                                  : PromptQueue{};
+    lifetime += queue.meanSeconds;
+    point.promptQueueSeconds = queue.meanSeconds;
     point.requestsPerSecond = static_cast<double>(point.running) / lifetime;
     point.outputTokensPerSecond = point.requestsPerSecond * m_meanOutput;
     point.outputTokensPerSecondPerDevice = point.outputTokensPerSecond / static_cast<double>(m_base.devices);
     point.outputTokensPerSecondPerUser = 1.0 / point.tpotSeconds;
     // Little's law: the waiting requests leave at the completion rate.
     point.queueSeconds = static_cast<double>(concurrency - point.running) / point.requestsPerSecond;
-    point.ttftSeconds = meanTtft + wait / 2.0 + point.queueSeconds;
-    point.ttftP90Seconds = std::max(p90Own + 0.9 * wait + point.queueSeconds, point.ttftSeconds);
+    point.ttftSeconds = meanTtft + wait / 2.0 + queue.meanSeconds + point.queueSeconds;
+    point.ttftP90Seconds =
+        std::max(p90Own + 0.9 * wait + queue.p90Seconds + point.queueSeconds, point.ttftSeconds);
     point.prefillSeconds = m_shapes.front().prefillSeconds;
     point.prefillMarginalSeconds = marginal;
     point.promptsPerStep = prompts.batch;
@@ -133,6 +143,28 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     point.meetsTargets = (!sv.ttftTargetSeconds || point.ttftP90Seconds <= *sv.ttftTargetSeconds) &&
                          (!sv.tpotTargetSeconds || point.tpotP90Seconds <= *sv.tpotTargetSeconds);
     return point;
+}
+
+// The closed loop: n requests per replica each send a prompt per lifetime L0 + W, so the prefill
+// work in flight is a = n · m · (n - 1) / n over that lifetime and the utilisation ρ = a / (L0 + W).
+// M/D/1's mean wait W = ρ m / (2 (1 - ρ)) (Pollaczek-Khinchine) then solves
+// (x - L0)(x - a) = a m / 2 for x = L0 + W, whose root above a is taken. The tail is taken
+// exponential with the same mean (Kingman's heavy-traffic approximation):
+// P(wait > t) = ρ · exp(-ρ t / W).
+ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, double serviceSeconds,
+                                                    double othersInFlight)
+{
+    const double a = othersInFlight * serviceSeconds;
+    if (a <= 0)
+        return {};
+    const double l0 = lifetimeSeconds;
+    const double lifetime = 0.5 * (l0 + a + std::sqrt((l0 - a) * (l0 - a) + 2.0 * a * serviceSeconds));
+    PromptQueue queue;
+    queue.meanSeconds = lifetime - l0;
+    const double rho = a / lifetime;
+    if (rho > 0.1)
+        queue.p90Seconds = queue.meanSeconds / rho * std::log(10.0 * rho);
+    return queue;
 }
 
 Report ServingModel::evaluate(Scenario scenario) const

@@ -59,6 +59,14 @@ private:
         double sharingSeconds = 0;
     };
 
+    // The wait of a prompt for the prompts ahead of it: mean and 90th percentile.
+    struct PromptQueue
+    {
+        double meanSeconds = 0;
+        double p90Seconds = 0;
+    };
+
+    static PromptQueue promptQueue(double lifetimeSeconds, double serviceSeconds, double othersInFlight);
     Report evaluate(Scenario scenario) const;
     double marginalOf(const Report& prefill) const;
     PromptBatch promptBatch(long long perReplica) const;

@@ -739,6 +739,14 @@
         <source>%1 concurrent requests and no room for a KV pool on the device: they run one at a time, the rest waiting %2 s on average before their first token</source>
         <translation>%1 个并发请求，但设备上没有容纳 KV 池的空间：请求逐个运行，其余请求在首 token 前平均等待 %2 秒</translation>
     </message>
+    <message>
+        <source>not a weight group: use embedding, lm_head, attention, dense_mlp, shared_experts, routed_experts, router, norms, vision or mtp</source>
+        <translation>不是权重组：请用 embedding、lm_head、attention、dense_mlp、shared_experts、routed_experts、router、norms、vision 或 mtp</translation>
+    </message>
+    <message>
+        <source>not a weight format: use q8_0, q6_k, q5_k_m, q4_k_m, q4_0, mxfp4, bf16, fp16 or fp32, got %1</source>
+        <translation>不是权重格式：请用 q8_0、q6_k、q5_k_m、q4_k_m、q4_0、mxfp4、bf16、fp16 或 fp32，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -2237,6 +2245,14 @@
     <message>
         <source>%1 requests/s</source>
         <translation>%1 请求/秒</translation>
+    </message>
+    <message>
+        <source>Wait for the prompts ahead of it</source>
+        <translation>等待排在前面的提示词</translation>
+    </message>
+    <message>
+        <source>Prompts that run one at a time queue behind each other: with utilisation ρ of the prefill, the mean wait is ρ × the prompt&apos;s time ÷ (2 (1 − ρ)) (M/D/1).</source>
+        <translation>逐个运行的提示词要排队等前面的提示词：预填充利用率为 ρ 时，平均等待为 ρ × 提示词时间 ÷ (2 (1 − ρ))（M/D/1）。</translation>
     </message>
 </context>
 <context>

@@ -154,6 +154,32 @@ private slots:
         QCOMPARE(format.summary, std::string("MXFP4 (4.25 bit) on routed experts; bf16 elsewhere"));
     }
 
+    void ggufGroupFormats()
+    {
+        // A GGUF file has no config.json: the project's form lists each group's ggml type, as the
+        // ggml-org gpt-oss-120b GGUF's tensor list gives them (Q8_0 attention, embeddings and
+        // output; MXFP4 experts; f32 router and norms).
+        const json config = json::parse(R"({
+            "model_type": "gpt_oss",
+            "quantization_config": {"quant_method": "gguf", "group_formats": {
+                "attention": "q8_0", "embedding": "q8_0", "lm_head": "q8_0",
+                "routed_experts": "mxfp4", "router": "fp32", "norms": "fp32"}}
+        })");
+        const CheckpointFormat format = read(config);
+        QCOMPARE(format.method, std::string("gguf"));
+        // ggml's block_q8_0: 32 int8 quants and one fp16 scale, (32 x 8 + 16) / 32 bits.
+        for (WeightGroup group : {WeightGroup::Attention, WeightGroup::Embedding, WeightGroup::LmHead})
+            LHE_COMPARE_BITS(bits(format, group), (32.0 * 8.0 + 16.0) / 32.0);
+        // ggml's block_mxfp4: 16 bytes of E2M1 pairs and one E8M0 byte per 32 weights.
+        LHE_COMPARE_BITS(bits(format, WeightGroup::RoutedExperts), (16.0 + 1.0) * 8.0 / 32.0);
+        LHE_COMPARE_BITS(bits(format, WeightGroup::Router), 32.0);
+        LHE_COMPARE_BITS(bits(format, WeightGroup::Norms), 32.0);
+        LHE_COMPARE_BITS(bits(format, WeightGroup::DenseMlp), 16.0); // not listed: torch_dtype
+        QCOMPARE(format.group(WeightGroup::Attention).format, std::string("q8_0"));
+        QVERIFY2(format.summary.find("Q8_0 (8.5 bit) on embedding, lm head and attention") == 0,
+                 format.summary.c_str());
+    }
+
     void deepSeekV3Fp8Blocks()
     {
         // https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json, the block
@@ -576,6 +602,25 @@ private slots:
             << QByteArray(
                    R"({"quantization_config": {"quant_method": "bitsandbytes", "load_in_4bit": "yes"}})")
             << QStringLiteral("config.quantization_config.load_in_4bit");
+        QTest::newRow("gguf without group_formats")
+            << QByteArray(R"({"quantization_config": {"quant_method": "gguf"}})")
+            << QStringLiteral("config.quantization_config.group_formats");
+        QTest::newRow("gguf unknown group")
+            << QByteArray(
+                   R"({"quantization_config": {"quant_method": "gguf", "group_formats": {"ffn": "q4_0"}}})")
+            << QStringLiteral("config.quantization_config.group_formats.ffn");
+        QTest::newRow("gguf unknown format")
+            << QByteArray(
+                   R"({"quantization_config": {"quant_method": "gguf", "group_formats": {"attention": "q3_x"}}})")
+            << QStringLiteral("config.quantization_config.group_formats.attention");
+        QTest::newRow("gguf format a number")
+            << QByteArray(
+                   R"({"quantization_config": {"quant_method": "gguf", "group_formats": {"attention": 8}}})")
+            << QStringLiteral("config.quantization_config.group_formats.attention");
+        QTest::newRow("gguf format checkpoint")
+            << QByteArray(
+                   R"({"quantization_config": {"quant_method": "gguf", "group_formats": {"norms": "checkpoint"}}})")
+            << QStringLiteral("config.quantization_config.group_formats.norms");
         QTest::newRow("quantization_config not an object")
             << QByteArray(R"({"quantization_config": 4})") << QStringLiteral("config.quantization_config");
         QTest::newRow("torch_dtype a number")

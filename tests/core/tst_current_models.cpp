@@ -132,6 +132,7 @@ private slots:
     void qwen3NextLayerKinds();
     void llama4ScoutLayerKinds();
     void fullLengthWindowsOnGptOss();
+    void ggufFileOfGptOss120b();
 };
 
 // Columns: hand-counted total and active (exact), published total (+-0.5 %) and active (+-2 %)
@@ -729,6 +730,31 @@ void TestCurrentModels::fullLengthWindowsOnGptOss()
     QCOMPARE(arch.kvBytesPerSequence(32768, 2.0, true), 36 * 32768 * perLayerToken);
     QCOMPARE(arch.kvBytesPerSequence(32768, 2.0, false), (18 * 128 + 18 * 32768) * perLayerToken);
     QCOMPARE(arch.kvBytesPerSequence(100, 2.0, true), arch.kvBytesPerSequence(100, 2.0, false));
+}
+
+// The ggml-org gpt-oss-120b GGUF (MXFP4 experts; Q8_0 attention, embeddings and output; f32
+// router and norms; tensor types as listed at community.frame.work/t/will-the-ai-max-395-128gb-
+// be-able-to-run-gpt-oss-120b/73280/26) is 59.02 GiB in llama-bench's size column ("gpt-oss 120B
+// MXFP4 MoE | 59.02 GiB | 116.83 B", e.g. llama.cpp benches/dgx-spark.md). The same config with
+// those group formats must come to that size; the bf16 checkpoint's layout would be ~60.8 GiB.
+void TestCurrentModels::ggufFileOfGptOss120b()
+{
+    std::ifstream in(kConfigDir + "gpt-oss-120b.config.json");
+    json config = json::parse(in);
+    config["quantization_config"] = {{"quant_method", "gguf"},
+                                     {"group_formats",
+                                      {{"attention", "q8_0"},
+                                       {"embedding", "q8_0"},
+                                       {"lm_head", "q8_0"},
+                                       {"routed_experts", "mxfp4"},
+                                       {"router", "fp32"},
+                                       {"norms", "fp32"}}}};
+    std::vector<lhe::core::Message> warnings;
+    const ModelArchitecture arch = lhe::core::architectureFromHfConfig(config, "gguf", warnings);
+    QVERIFY(warnings.empty());
+    const double published = 59.02 * 1073741824.0;
+    QVERIFY2(std::abs(arch.checkpointBytes / published - 1.0) < 0.005,
+             qPrintable(QString::number(arch.checkpointBytes / published, 'f', 4)));
 }
 
 QTEST_GUILESS_MAIN(TestCurrentModels)

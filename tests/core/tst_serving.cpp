@@ -160,6 +160,30 @@ private slots:
     }
 
     // A 1,024-token request in blocks of 1,000 tokens takes two blocks: 2,000 tokens of KV.
+    // Long prompts run one at a time and queue for the prefill. The closed loop settles where
+    // λ = n / lifetime; the wait is Pollaczek-Khinchine's M/D/1 mean ρ S / (2 (1 - ρ)) with
+    // ρ = λ S (n - 1) / n, and the lifetime includes it.
+    void promptsQueueForThePrefill()
+    {
+        Scenario s = llama8b(8);
+        s.promptTokens = 6000;
+        s.serving.concurrency = 8;
+        const Report r = run(s);
+        QVERIFY(r.serving);
+        const ServingPoint& p = r.serving->point;
+        QCOMPARE(p.promptsPerStep, 1LL);
+        const double service = p.prefillMarginalSeconds;
+        const double rho = p.requestsPerSecond * service * 7.0 / 8.0;
+        QVERIFY2(rho > 0.3 && rho < 1.0, qPrintable(QString::number(rho)));
+        QVERIFY(near(p.promptQueueSeconds, rho * service / (2.0 * (1.0 - rho)), 1e-9));
+        QVERIFY(near(8.0 / p.requestsPerSecond, p.ttftSeconds + 23.0 * p.tpotSeconds));
+        QVERIFY(p.ttftP90Seconds > p.ttftSeconds);
+        // One request has nobody ahead of it.
+        Scenario alone = s;
+        alone.serving.concurrency = 1;
+        QCOMPARE(run(alone).serving->point.promptQueueSeconds, 0.0);
+    }
+
     void kvBlocksArePaddedWhole()
     {
         Scenario s = llama8b(1);

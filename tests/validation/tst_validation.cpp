@@ -58,8 +58,6 @@ const std::map<std::string, std::string>& knownServingLatencyMisses()
     static const std::map<std::string, std::string> misses{
         {"S1-8b-h100-sharegpt-tpot",
          "vLLM 0.6's per-step CPU scheduling time at 256 sequences, not modelled"},
-        {"S2-70b-5000-500-c50-ttft", "the benchmark starts its 50 requests together: their prompts queue, "
-                                     "which the steady state leaves out"},
         {"S3-mi300x-server-ttft", "MLPerf Server: the submitter's scheduler fills batches up to the p99 "
                                   "latency bounds; the steady state at the published rate waits less"},
         {"S3-mi300x-server-tpot", "as S3 TTFT"},
@@ -69,8 +67,6 @@ const std::map<std::string, std::string>& knownServingLatencyMisses()
                                       "peak than the efficiency model assumes"},
         {"S8-qwen2.5-coder-7b-ttft-4096", "as S8 gpt-oss-120b TTFT"},
         {"S8-gemma-3-4b-ttft-4096", "as S8 gpt-oss-120b TTFT"},
-        {"S8-gpt-oss-120b-tpot-512", "the GGUF llama.cpp ran keeps attention, embeddings and output in Q8_0 "
-                                     "where the modelled checkpoint has bf16 (~1.5 GB less per token)"},
     };
     return misses;
 }

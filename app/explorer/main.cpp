@@ -42,6 +42,10 @@ QString quoted(const QString& value)
 // (QImage::Format_ARGB32_Premultiplied, widgets/image_export.cpp). 1 GiB is a 16384 x 16384
 // image at scale 1, beyond any screen or print; a larger one failed to allocate and crashed.
 constexpr double kExportPixelBudgetBytes = 1024.0 * 1024.0 * 1024.0;
+// The smallest dashboard export: the size the layout is laid out and checked at (docs/CONTRACT.md
+// §6.1). Below it the window's own minimum size would win and the file would not be what was asked.
+constexpr int kMinExportWidth = 800;
+constexpr int kMinExportHeight = 600;
 
 int fail(const QString& message)
 {
@@ -147,7 +151,8 @@ int main(int argc, char* argv[])
                                         "showing a window; with --export-dashboard, both."),
         QStringLiteral("file"));
     const QCommandLineOption sizeOption(
-        QStringLiteral("size"), QApplication::translate("main", "Dashboard size for --export-dashboard."),
+        QStringLiteral("size"),
+        QApplication::translate("main", "Dashboard size for --export-dashboard, at least 800x600."),
         QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption scaleOption(
         QStringLiteral("scale"), QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
@@ -349,6 +354,11 @@ int main(int argc, char* argv[])
         if (!scaleOk || scale < 0.25 || scale > 8)
             return fail(QApplication::translate("main", "--scale: expected a number from 0.25 to 8"));
         const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+        if (size.width() < kMinExportWidth || size.height() < kMinExportHeight)
+            return fail(QApplication::translate("main", "--size %1 is below the smallest dashboard, %2x%3")
+                            .arg(parser.value(sizeOption))
+                            .arg(kMinExportWidth)
+                            .arg(kMinExportHeight));
         const double needBytes = double(size.width()) * double(size.height()) * scale * scale * 4.0;
         if (needBytes > kExportPixelBudgetBytes)
             return fail(QApplication::translate("main",

@@ -6505,10 +6505,6 @@ attainable %4, achieved %5</source>
         <translation>不显示窗口，将仪表板渲染到 FILE（.png、.svg 或 .pdf）。</translation>
     </message>
     <message>
-        <source>Dashboard size for --export-dashboard.</source>
-        <translation>--export-dashboard 使用的仪表板尺寸。</translation>
-    </message>
-    <message>
         <source>Pixel scale for PNG export (1 or 2).</source>
         <translation>PNG 导出的像素缩放倍数（1 或 2）。</translation>
     </message>
@@ -6611,6 +6607,14 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
     <message>
         <source>--tab: expected roofline, design-space, serving or devices, got &quot;%1&quot;</source>
         <translation>--tab：应为 roofline、design-space、serving 或 devices，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>Dashboard size for --export-dashboard, at least 800x600.</source>
+        <translation>--export-dashboard 的仪表板尺寸，至少 800x600。</translation>
+    </message>
+    <message>
+        <source>--size %1 is below the smallest dashboard, %2x%3</source>
+        <translation>--size %1 小于仪表板的最小尺寸 %2x%3</translation>
     </message>
 </context>
 </TS>

@@ -42,6 +42,8 @@ private slots:
     void modelConfigSuppliesTheModelOfAScenario();
     void positionalFileWithAMisspelledDeviceKeySaysWhy();
     void exportSizeBeyondTheMemoryBudgetIsRefused();
+    void exportSizeBelowTheMinimumIsRefused();
+    void exportHasTheSizeAskedFor();
     void fileSizeLimitIsAnErrorLineNotASignal();
 
 private:
@@ -74,7 +76,7 @@ QByteArray TestExplorerCli::exportBytes(const QStringList& arguments, const QStr
 {
     const QString path = QDir(m_home.path()).filePath(name);
     const RunResult result = run(arguments + QStringList{QStringLiteral("--export-dashboard"), path,
-                                                         QStringLiteral("--size"), QStringLiteral("640x400")},
+                                                         QStringLiteral("--size"), QStringLiteral("800x600")},
                                  /*display=*/false);
     if (result.exitCode != 0)
         qWarning("%s", describeRun("llm-hw-explorer", arguments, result).constData());
@@ -274,6 +276,70 @@ void TestExplorerCli::exportSizeBeyondTheMemoryBudgetIsRefused()
              describeRun("llm-hw-explorer", over, refused).constData());
 }
 
+// Width and height from a PNG's IHDR chunk (bytes 16-23, big-endian; PNG spec §11.2.2), without
+// linking Qt GUI into a test of the command line.
+namespace {
+QSize pngSize(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray head = file.read(24);
+    if (head.size() < 24 || !head.startsWith("\x89PNG"))
+        return {};
+    const auto at = [&head](int i) {
+        return (quint32(quint8(head[i])) << 24) | (quint32(quint8(head[i + 1])) << 16) |
+               (quint32(quint8(head[i + 2])) << 8) | quint32(quint8(head[i + 3]));
+    };
+    return {int(at(16)), int(at(20))};
+}
+} // namespace
+
+// Below 800x600 the window's own minimum used to win silently (10x10 came out 652x539, exit 0).
+void TestExplorerCli::exportSizeBelowTheMinimumIsRefused()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const QString& size :
+         {QStringLiteral("10x10"), QStringLiteral("799x600"), QStringLiteral("800x599")}) {
+        const QString out = dir.filePath(size + QStringLiteral(".png"));
+        const QStringList arguments{QStringLiteral("--export-dashboard"), out, QStringLiteral("--size"),
+                                    size};
+        const RunResult result = run(arguments, /*display=*/false);
+        const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+        QVERIFY2(result.finished && result.exitCode == 2, what.constData());
+        const QByteArray expected = "--size " + size.toUtf8() + " is below the smallest dashboard, 800x600";
+        QVERIFY2(result.err.contains(expected), what.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+}
+
+// What is asked is what is written, at scale 1 and 2, at the smallest size and a slide's.
+void TestExplorerCli::exportHasTheSizeAskedFor()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const struct
+    {
+        const char* size;
+        const char* scale;
+        QSize pixels;
+    } cases[] = {
+        {"800x600", "1", {800, 600}}, {"1920x1080", "1", {1920, 1080}}, {"1024x768", "2", {2048, 1536}}};
+    for (const auto& c : cases) {
+        const QString out = dir.filePath(QString::fromLatin1(c.size) + QStringLiteral(".png"));
+        const QStringList arguments{QStringLiteral("--export-dashboard"),
+                                    out,
+                                    QStringLiteral("--size"),
+                                    QString::fromLatin1(c.size),
+                                    QStringLiteral("--scale"),
+                                    QString::fromLatin1(c.scale)};
+        const RunResult result = run(arguments, /*display=*/false);
+        QVERIFY2(result.exitCode == 0, describeRun("llm-hw-explorer", arguments, result).constData());
+        QCOMPARE(pngSize(out), c.pixels);
+    }
+}
+
 // Under a file-size limit (ulimit -f) SIGXFSZ killed the export; ignored, the short write is
 // the save's error line and exit 2.
 void TestExplorerCli::fileSizeLimitIsAnErrorLineNotASignal()
@@ -284,14 +350,14 @@ void TestExplorerCli::fileSizeLimitIsAnErrorLineNotASignal()
     QProcessEnvironment env = m_env;
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
         env.remove(QString::fromLatin1(name));
-    // A 640x400 dashboard PNG is tens of kB; the limit is one 512-byte block.
+    // An 800x600 dashboard PNG is tens of kB; the limit is one 512-byte block.
     const QStringList arguments{QStringLiteral("-c"),
                                 QStringLiteral("ulimit -f 1; exec \"$0\" \"$@\""),
                                 kExplorer,
                                 QStringLiteral("--export-dashboard"),
                                 out,
                                 QStringLiteral("--size"),
-                                QStringLiteral("640x400")};
+                                QStringLiteral("800x600")};
     const RunResult result = runProgram(QStringLiteral("/bin/sh"), arguments, env);
     const QByteArray what = describeRun("sh", arguments, result);
     QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());

@@ -28,9 +28,11 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# build CONFIGURE_PRESET [BUILD_PRESET]: configure, then build (everything, or the build preset's
+# targets: `app` is the window and the console tool alone, what `run` needs).
 build() {
     cmake --preset "$1" >/dev/null
-    cmake --build --preset "$1"
+    cmake --build --preset "${2:-$1}"
 }
 
 # Runs the four libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
@@ -64,7 +66,7 @@ fuzz() {
 case "${1:-run}" in
 run)
     install_missing "${PACKAGES[@]}"
-    build release
+    build release app
     shift || true
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
         exec ./build/release/app/explorer/llm-hw-explorer "$@"

@@ -11,6 +11,7 @@
 #include "widgets/serving_panel.h"
 #include "widgets/throughput_latency_widget.h"
 #include "widgets/value_format.h"
+#include "widgets/warning_strip.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -69,10 +70,11 @@ void Dashboard::retranslateUi()
 
 Dashboard::Dashboard(QWidget* parent)
     : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)),
-      m_memoryBars(new MemoryBarsWidget(this)), m_roofline(new RooflineWidget),
-      m_designSpace(new DesignSpaceWidget), m_serving(new ServingPanel), m_ranking(new DeviceRankingView),
-      m_chartTabs(new QTabWidget(this)), m_prefill(new BottleneckCard(this)),
-      m_decode(new BottleneckCard(this)), m_training(new BottleneckCard(this))
+      m_warningStrip(new WarningStrip(this)), m_memoryBars(new MemoryBarsWidget(this)),
+      m_roofline(new RooflineWidget), m_designSpace(new DesignSpaceWidget), m_serving(new ServingPanel),
+      m_ranking(new DeviceRankingView), m_chartTabs(new QTabWidget(this)),
+      m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
+      m_training(new BottleneckCard(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -86,6 +88,7 @@ Dashboard::Dashboard(QWidget* parent)
     m_methodsFit->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_methodsFit->hide();
     layout->addWidget(m_methodsFit);
+    layout->addWidget(m_warningStrip);
 
     // The roofline and the design-space map share the place beside the memory chart: both want
     // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
@@ -190,6 +193,7 @@ void Dashboard::setReport(const core::Report& report)
     m_memoryBars->setReport(report);
     m_roofline->setReport(report);
     m_serving->setReport(report);
+    m_warningStrip->setWarnings(report.warnings);
     fillPhaseCards(report, m_prefill, m_decode, m_training);
 }
 
@@ -275,6 +279,7 @@ void Dashboard::showProblem(const QString& message)
     m_problem = message;
     m_methodsFit->clear(); // the last report's methods belong to a scenario no longer shown
     m_methodsFit->hide();
+    m_warningStrip->setWarnings({}); // the problem is on the cards; the last report's warnings are gone
     showProblemCards(message);
     m_designSpace->clear(message);
     m_serving->showProblem(message);

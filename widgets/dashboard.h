@@ -21,6 +21,7 @@ class DeviceRankingView;
 class ServingPanel;
 class MemoryBarsWidget;
 class RooflineWidget;
+class WarningStrip;
 
 class Dashboard : public QWidget
 {
@@ -60,6 +61,8 @@ public:
     BottleneckCard* decodeCard() const { return m_decode; }
     BottleneckCard* trainingCard() const { return m_training; }
     QString headline() const;
+    // Every warning of the report, with their count (hidden without any).
+    WarningStrip* warningStrip() const { return m_warningStrip; }
     // Training: which of full fine-tuning, LoRA and QLoRA fit the device, with each one's memory
     // (objectName methodsFitLabel, under the headline); empty and hidden otherwise.
     QString methodsFit() const;
@@ -91,6 +94,7 @@ private:
 
     QLabel* m_headline;
     QLabel* m_methodsFit;
+    WarningStrip* m_warningStrip;
     MemoryBarsWidget* m_memoryBars;
     RooflineWidget* m_roofline;
     DesignSpaceWidget* m_designSpace;

@@ -508,10 +508,7 @@ void MainWindow::showReport()
             m_compareView->setCurrent(*report);
         m_designSpace->reportChanged();
         m_servingScheduler->reportChanged();
-        if (!report->warnings.empty())
-            statusBar()->showMessage(widgets::translatedMessage(report->warnings.front()));
-        else
-            statusBar()->clearMessage();
+        statusBar()->clearMessage(); // the report's warnings are on the dashboard's warning strip
         emit reportChanged(*report);
         return;
     }

@@ -6483,6 +6483,53 @@ attainable %4, achieved %5</source>
     </message>
 </context>
 <context>
+    <name>lhe::widgets::WarningStrip</name>
+    <message>
+        <source>⚠ Warning: %1</source>
+        <translation>⚠ 警告：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warnings</source>
+        <translation>
+            <numerusform>⚠ %n 条警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warnings: %1</source>
+        <translation>
+            <numerusform>⚠ %n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n 条警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show fewer</source>
+        <translation>收起</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n</source>
+        <translation>
+            <numerusform>全部显示（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show only the first warning</source>
+        <translation>只显示第一条警告</translation>
+    </message>
+    <message>
+        <source>List every warning</source>
+        <translation>列出所有警告</translation>
+    </message>
+    <message>
+        <source>One warning</source>
+        <translation>一条警告</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>LLM Hardware Explorer</source>

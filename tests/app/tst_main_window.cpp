@@ -21,6 +21,7 @@
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/warning_strip.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -39,6 +40,7 @@
 #include <QToolButton>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <algorithm>
 #include <set>
 #include <unistd.h>
 
@@ -100,6 +102,7 @@ private slots:
     void clickingAMapCellMovesBatchAndPromptSliders();
     void designSpacePhaseSelectorRecomputesTheMap();
     void designSpaceTabIsKeyboardReachable();
+    void everyWarningIsOnTheStrip();
 
 private:
     // The map core computes for the window's current scenario with the widget's chosen phase.
@@ -830,6 +833,39 @@ void TestMainWindow::designSpaceTabIsKeyboardReachable()
     tabs->tabBar()->setFocus();
     QTest::keyClick(tabs->tabBar(), Qt::Key_Right);
     QVERIFY(m_window->dashboard()->designSpaceShown());
+}
+
+// A model of no known family asked past its context limit: both warnings are on the dashboard's
+// strip with their count; the status bar once showed only the first (the family one).
+void TestMainWindow::everyWarningIsOnTheStrip()
+{
+    json s = app::defaultScenario();
+    s.erase("model");
+    s["model_config"] = {{"model_type", "brand_new_family"},
+                         {"hidden_size", 2048},
+                         {"intermediate_size", 8192},
+                         {"num_attention_heads", 32},
+                         {"num_key_value_heads", 8},
+                         {"num_hidden_layers", 16},
+                         {"vocab_size", 32000},
+                         {"max_position_embeddings", 4096}};
+    s["prompt_tokens"] = 8000;
+    QString error;
+    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    const widgets::WarningStrip* strip = m_window->dashboard()->warningStrip();
+    QVERIFY(!strip->isHidden());
+    const QStringList texts = strip->texts();
+    QVERIFY2(texts.size() >= 2, qPrintable(texts.join(u'\n')));
+    QCOMPARE(strip->count(), static_cast<int>(m_window->report()->warnings.size()));
+    const auto has = [&texts](const char* needle) {
+        return std::any_of(texts.begin(), texts.end(),
+                           [needle](const QString& t) { return t.contains(QLatin1String(needle)); });
+    };
+    QVERIFY2(has("is not a known family"), qPrintable(texts.join(u'\n')));
+    QVERIFY2(has("exceeds the model's max_position_embeddings"), qPrintable(texts.join(u'\n')));
+    // Back to a scenario without warnings: the strip goes.
+    QVERIFY(m_window->loadScenario(app::defaultScenario(), &error));
+    QVERIFY(strip->isHidden());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,103 @@
+// The dashboard's warning strip: every warning in one place with its count, the list on demand,
+// reachable by keyboard, hidden without warnings.
+#include "core/input_error.h"
+#include "widgets/warning_strip.h"
+
+#include <QLabel>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace lhe;
+
+namespace {
+
+std::vector<core::Message> messages(std::initializer_list<const char*> texts)
+{
+    std::vector<core::Message> out;
+    for (const char* text : texts)
+        out.push_back(core::verbatimMessage(text));
+    return out;
+}
+
+} // namespace
+
+class TestWarningStrip : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void hiddenWithoutWarnings()
+    {
+        QWidget dashboard; // as on the dashboard: shown with its parent, unless it has nothing to say
+        auto* strip = new widgets::WarningStrip(&dashboard);
+        dashboard.show();
+        QVERIFY(!strip->isVisible());
+        strip->setWarnings(messages({"a"}));
+        QVERIFY(strip->isVisible());
+        strip->setWarnings({});
+        QVERIFY(!strip->isVisible());
+        QCOMPARE(strip->count(), 0);
+    }
+
+    void oneWarningIsShownWhole()
+    {
+        widgets::WarningStrip strip;
+        strip.show();
+        strip.setWarnings(messages({"context of 200000 tokens exceeds the model's limit"}));
+        auto* summary = strip.findChild<QLabel*>(QStringLiteral("warningSummary"));
+        auto* toggle = strip.findChild<QToolButton*>(QStringLiteral("warningToggle"));
+        QVERIFY(summary && toggle);
+        QCOMPARE(summary->text(),
+                 QStringLiteral("⚠ Warning: context of 200000 tokens exceeds the model's limit"));
+        QVERIFY(!toggle->isVisible());
+    }
+
+    // Two warnings are both listed, with no button: the second one is not hidden behind the first.
+    void twoWarningsAreBothListed()
+    {
+        widgets::WarningStrip strip;
+        strip.show();
+        strip.setWarnings(messages({"not a known family", "context exceeds the model's limit"}));
+        auto* summary = strip.findChild<QLabel*>(QStringLiteral("warningSummary"));
+        auto* toggle = strip.findChild<QToolButton*>(QStringLiteral("warningToggle"));
+        auto* list = strip.findChild<QLabel*>(QStringLiteral("warningList"));
+        QCOMPARE(summary->text(), QStringLiteral("⚠ 2 warnings"));
+        QVERIFY(list->isVisible());
+        QCOMPARE(list->text(), QStringLiteral("• not a known family\n• context exceeds the model's limit"));
+        QVERIFY(!toggle->isVisible());
+    }
+
+    // Three warnings: the count and the first; Space on the focused button lists all three, in
+    // order, and a second press folds the list again.
+    void manyWarningsCountAndListByKeyboard()
+    {
+        widgets::WarningStrip strip;
+        strip.show();
+        strip.setWarnings(messages({"first", "second", "third"}));
+        auto* summary = strip.findChild<QLabel*>(QStringLiteral("warningSummary"));
+        auto* toggle = strip.findChild<QToolButton*>(QStringLiteral("warningToggle"));
+        auto* list = strip.findChild<QLabel*>(QStringLiteral("warningList"));
+        QVERIFY(summary && toggle && list);
+        QCOMPARE(strip.count(), 3);
+        QCOMPARE(summary->text(), QStringLiteral("⚠ 3 warnings: first"));
+        QVERIFY(toggle->isVisible());
+        QCOMPARE(toggle->text(), QStringLiteral("Show all 3"));
+        QVERIFY(!list->isVisible());
+        QCOMPARE(toggle->focusPolicy(), Qt::StrongFocus);
+
+        toggle->setFocus();
+        QTest::keyClick(toggle, Qt::Key_Space);
+        QVERIFY(strip.expanded());
+        QVERIFY(list->isVisible());
+        QCOMPARE(list->text(), QStringLiteral("• first\n• second\n• third"));
+        QCOMPARE(summary->text(), QStringLiteral("⚠ 3 warnings"));
+        QCOMPARE(toggle->text(), QStringLiteral("Show fewer"));
+
+        QTest::keyClick(toggle, Qt::Key_Space);
+        QVERIFY(!strip.expanded());
+        QVERIFY(!list->isVisible());
+    }
+};
+
+QTEST_MAIN(TestWarningStrip)
+#include "tst_warning_strip.moc"

@@ -2,7 +2,10 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
+#include <QStyleOption>
 #include <algorithm>
 #include <cmath>
 
@@ -62,17 +65,41 @@ QPalette makePalette(const PaletteColours& c)
     return palette;
 }
 
-// Styles that paint with the platform's theme engine and ignore most palette roles: under them a
-// chosen palette would show only in the charts.
-bool styleIgnoresPalette(const QStyle* style)
+// Fusion outlines an unchecked radio button or check box in Window.darker(140) over a Base fill:
+// 2.1:1 against the light window, 1.2:1 against the dark one, where the box all but vanishes. The
+// two themes redraw that outline in the nearest colour reaching 3:1 (WCAG 2.1 SC 1.4.11, non-text
+// contrast), on Fusion's own geometry (qfusionstyle.cpp, PE_IndicatorRadioButton and
+// PE_IndicatorCheckBox).
+class IndicatorOutlineStyle : public QProxyStyle
 {
-    const QString name = style ? style->name() : QString();
-    for (const char* native : {"windowsvista", "windows11", "macos", "macintosh"}) {
-        if (name.compare(QLatin1String(native), Qt::CaseInsensitive) == 0)
-            return true;
+public:
+    IndicatorOutlineStyle() : QProxyStyle(QStringLiteral("Fusion")) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element != PE_IndicatorRadioButton && element != PE_IndicatorCheckBox)
+            return;
+        if ((option->state & State_HasFocus) && (option->state & State_KeyboardFocusChange))
+            return; // Fusion's focus outline, in the highlight colour, says more
+        const QColor window = option->palette.color(QPalette::Window);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setBrush(Qt::NoBrush);
+        // 4.5:1 for the colour, so that the anti-aliased edge pixels still reach 3:1.
+        painter->setPen(QPen(readableOn(window.darker(140), window, 4.5), 1.0));
+        const QRect rect = option->rect;
+        if (element == PE_IndicatorRadioButton) {
+            const qreal radius = (rect.width() + (rect.width() + 1) % 2) / 2.0 - 1.0;
+            painter->drawEllipse(QPointF(rect.center()) + QPointF(1.0, 1.0), radius, radius);
+        } else {
+            painter->translate(0.5, 0.5);
+            painter->drawRect(rect.adjusted(0, 0, -1, -1));
+        }
+        painter->restore();
     }
-    return false;
-}
+};
 
 // The style the platform chose, remembered the first time a theme replaces it, so System gets it back.
 QString& platformStyleName()
@@ -195,18 +222,19 @@ void applyTheme(Theme theme)
         return;
     QString& platformStyle = platformStyleName();
     if (theme == Theme::System) {
-        if (!platformStyle.isEmpty() &&
-            QApplication::style()->name().compare(platformStyle, Qt::CaseInsensitive) != 0)
+        // The platform's style back, if a theme took its place (and nobody has replaced ours since).
+        if (!platformStyle.isEmpty() && dynamic_cast<const IndicatorOutlineStyle*>(QApplication::style()))
             QApplication::setStyle(platformStyle);
         // A palette with no role set (resolve mask 0) is not an application palette: Qt clears
         // AA_SetPalette and resolves every role from the platform theme and style again, now and on
         // each later theme change (QGuiApplicationPrivate::updatePalette).
         QApplication::setPalette(QPalette());
     } else {
-        if (styleIgnoresPalette(QApplication::style())) {
+        // Fusion either way: the palettes are made for it, and native theme engines ignore them.
+        if (!dynamic_cast<const IndicatorOutlineStyle*>(QApplication::style())) {
             if (platformStyle.isEmpty())
                 platformStyle = QApplication::style()->name();
-            QApplication::setStyle(QStringLiteral("Fusion"));
+            QApplication::setStyle(new IndicatorOutlineStyle);
         }
         QApplication::setPalette(theme == Theme::Dark ? darkPalette() : lightPalette());
     }

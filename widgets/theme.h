@@ -25,10 +25,10 @@ QPalette darkPalette();
 // True when the window background is darker than its text: the only signal Qt 6.4 offers.
 bool paletteIsDark(const QPalette& palette);
 
-// Light and Dark set the application palette (and Fusion when the platform style draws with a
-// native theme engine that would ignore it); System hands the palette back to the platform, so
-// desktop colour-scheme changes reach the application again. Widgets have the new palette when
-// this returns.
+// Light and Dark set the application palette and Fusion (which honours it, where native theme
+// engines would not), with radio button and check box outlines at 3:1 against the window; System
+// hands style and palette back to the platform, so desktop colour-scheme changes reach the
+// application again. Widgets have the new palette when this returns.
 void applyTheme(Theme theme);
 
 // WCAG 2.x relative luminance (0 black … 1 white) and contrast ratio (1 … 21).

@@ -15,9 +15,12 @@
 #include "widgets/theme.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QLabel>
 #include <QProxyStyle>
+#include <QRadioButton>
 #include <QStyleFactory>
+#include <QStyleOptionButton>
 #include <QtTest>
 #include <cmath>
 
@@ -113,6 +116,8 @@ private slots:
     void explicitThemeIgnoresThePlatform();
     void exportStaysLightUnlessAsShown();
     void darkDashboardIsLegible();
+    void uncheckedIndicatorsAreVisible_data();
+    void uncheckedIndicatorsAreVisible();
 
 private:
     QPalette m_platformPalette;
@@ -402,6 +407,46 @@ void TestTheme::darkDashboardIsLegible()
                     .arg(shots, designSpace ? QStringLiteral("design-space") : QStringLiteral("roofline"))));
         }
     }
+}
+
+void TestTheme::uncheckedIndicatorsAreVisible_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<bool>("radio");
+    QTest::newRow("dark radio button") << true << true;
+    QTest::newRow("dark check box") << true << false;
+    QTest::newRow("light radio button") << false << true;
+    QTest::newRow("light check box") << false << false;
+}
+
+// An unchecked radio button or check box must stand out from the window behind it: some pixel of
+// its indicator at 3:1 or more (WCAG 2.1 SC 1.4.11, non-text contrast). Fusion outlines it in
+// Window.darker(140) on a Base fill, both within 1.3:1 of the dark theme's window.
+void TestTheme::uncheckedIndicatorsAreVisible()
+{
+    QFETCH(bool, dark);
+    QFETCH(bool, radio);
+    widgets::applyTheme(dark ? Theme::Dark : Theme::Light);
+    QWidget window;
+    QAbstractButton* button =
+        radio ? static_cast<QAbstractButton*>(new QRadioButton(QStringLiteral("Inference"), &window))
+              : new QCheckBox(QStringLiteral("Flash attention"), &window);
+    button->move(10, 10);
+    window.resize(200, 60);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStyleOptionButton option;
+    option.initFrom(button);
+    const QRect indicator = button->style()->subElementRect(
+        radio ? QStyle::SE_RadioButtonIndicator : QStyle::SE_CheckBoxIndicator, &option, button);
+    QVERIFY(indicator.isValid());
+    const QImage image = button->grab().toImage();
+    const QColor background = QApplication::palette().color(QPalette::Window);
+    double best = 1.0;
+    for (int y = indicator.top(); y <= indicator.bottom(); ++y)
+        for (int x = indicator.left(); x <= indicator.right(); ++x)
+            best = std::max(best, contrast(image.pixelColor(x, y), background));
+    QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("best contrast %1:1").arg(best, 0, 'f', 2)));
 }
 
 QTEST_MAIN(TestTheme)

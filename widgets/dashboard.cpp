@@ -1,5 +1,6 @@
 #include "widgets/dashboard.h"
 
+#include "core/precision.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/core_message.h"
 #include "widgets/design_space_widget.h"
@@ -17,6 +18,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSplitter>
 #include <QTabWidget>
 #include <algorithm>
@@ -197,7 +199,7 @@ void Dashboard::setReport(const core::Report& report)
     fillPhaseCards(report, m_prefill, m_decode, m_training);
 }
 
-void Dashboard::showHeadline(const core::Report& report)
+QString Dashboard::headlineText(const core::Report& report)
 {
     const auto& s = report.scenario;
     const auto& split = *s.parallelism;
@@ -206,11 +208,35 @@ void Dashboard::showHeadline(const core::Report& report)
         s.mode == core::Mode::Training
             ? tr("training · %1").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
             : tr("inference");
-    m_headline->setText(tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
-                            .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
-                                 QString::fromStdString(report.deviceName), mode,
-                                 QString::number(split.tensor), QString::number(split.pipeline),
-                                 QString::number(split.data)));
+    return tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
+        .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
+             QString::fromStdString(report.deviceName), mode, QString::number(split.tensor),
+             QString::number(split.pipeline), QString::number(split.data));
+}
+
+QString Dashboard::chartTitle() const
+{
+    if (!m_report)
+        return {};
+    const auto& s = m_report->scenario;
+    const QLocale locale;
+    const QString weights = QString::fromUtf8(core::precisionName(s.weights).data(),
+                                              static_cast<qsizetype>(core::precisionName(s.weights).size()));
+    QString title = headlineText(*m_report) + QStringLiteral(" · ");
+    title += s.mode == core::Mode::Training
+                 ? tr("batch %1 · sequence %2 tokens · weights %3")
+                       .arg(locale.toString(s.batch), locale.toString(s.promptTokens), weights)
+                 : tr("batch %1 · prompt %2 · output %3 tokens · weights %4")
+                       .arg(locale.toString(s.batch), locale.toString(s.promptTokens),
+                            locale.toString(s.outputTokens), weights);
+    if (!m_report->approximations.empty())
+        title += QStringLiteral("  ⚠ ") + tr("approximate: the model's config is not fully understood");
+    return title;
+}
+
+void Dashboard::showHeadline(const core::Report& report)
+{
+    m_headline->setText(headlineText(report));
     // A model read with generic keys can be off by any factor: say so where the figures are.
     if (!report.approximations.empty()) {
         m_headline->setText(m_headline->text() + QStringLiteral("  ⚠ ") +

@@ -61,6 +61,9 @@ public:
     BottleneckCard* decodeCard() const { return m_decode; }
     BottleneckCard* trainingCard() const { return m_training; }
     QString headline() const;
+    // The title line of a single chart taken out of the window: the headline (model, device ×
+    // count, mode, split) and the workload's key settings; empty without a report.
+    QString chartTitle() const;
     // Every warning of the report, with their count (hidden without any).
     WarningStrip* warningStrip() const { return m_warningStrip; }
     // Training: which of full fine-tuning, LoRA and QLoRA fit the device, with each one's memory
@@ -89,6 +92,7 @@ private:
     // The tabs' titles and descriptions, and the current report's headline and cards (or the
     // problem shown instead) in the current language; the charts retranslate themselves.
     void retranslateUi();
+    static QString headlineText(const core::Report& report);
     void showHeadline(const core::Report& report);
     void showProblemCards(const QString& message);
 

@@ -6,6 +6,8 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFont>
+#include <QFontMetrics>
 #include <QImage>
 #include <QLayout>
 #include <QPainter>
@@ -32,19 +34,57 @@ QList<QCustomPlot*> plotsIn(QWidget* widget)
     return plots;
 }
 
+// The title band above an exported chart: the widget's font, bold and 1.1x, wrapped to its width.
+struct TitleBand
+{
+    QFont font;
+    QRect textRect;
+    int height = 0;
+};
+
+TitleBand titleBand(const QWidget* widget, const QString& title)
+{
+    TitleBand band;
+    if (title.isEmpty())
+        return band;
+    band.font = widget->font();
+    band.font.setBold(true);
+    band.font.setPointSizeF(band.font.pointSizeF() * 1.1);
+    constexpr int kMargin = 6;
+    const QRect bounds = QFontMetrics(band.font).boundingRect(
+        QRect(0, 0, widget->width() - 2 * kMargin, 100000), Qt::TextWordWrap, title);
+    band.textRect = QRect(kMargin, kMargin, widget->width() - 2 * kMargin, bounds.height());
+    band.height = bounds.height() + 2 * kMargin;
+    return band;
+}
+
+void paintTitle(QPainter* painter, const QWidget* widget, const TitleBand& band, const QString& title)
+{
+    if (band.height == 0)
+        return;
+    painter->save();
+    painter->fillRect(QRect(0, 0, widget->width(), band.height), widget->palette().color(QPalette::Window));
+    painter->setFont(band.font);
+    painter->setPen(widget->palette().color(QPalette::WindowText));
+    painter->drawText(band.textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, title);
+    painter->restore();
+}
+
 // QCustomPlot paints a cached pixmap in paintEvent, so render() alone would embed raster
 // images in SVG/PDF. Vector outputs paint the widget, then redraw every plot with toPainter()
 // at its place so lines and text stay vectors.
-bool renderVector(QWidget* widget, QPaintDevice* device)
+bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, const QString& title)
 {
     QCPPainter painter(device);
-    widget->render(&painter);
+    paintTitle(&painter, widget, band, title);
+    const QPoint offset(0, band.height);
+    widget->render(&painter, offset);
     const QList<QCustomPlot*> plots = plotsIn(widget);
     for (QCustomPlot* plot : plots) {
         if (!plot->isVisibleTo(widget) && plot != widget)
             continue;
         painter.save();
-        painter.translate(plot->mapTo(widget, QPoint(0, 0)));
+        painter.translate(plot->mapTo(widget, QPoint(0, 0)) + offset);
         painter.setClipRect(QRect(QPoint(0, 0), plot->size()));
         plot->toPainter(&painter, plot->width(), plot->height());
         painter.restore();
@@ -108,7 +148,7 @@ bool imageFormatForPath(const QString& path, ImageFormat* format)
 }
 
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
-                  QString* error, ExportTheme theme)
+                  QString* error, ExportTheme theme, const QString& title)
 {
     if (!(scale >= 0.25 && scale <= 8.0)) {
         *error = ImageExport::tr("Scale must be between 0.25 and 8");
@@ -120,9 +160,10 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         if (widget->layout())
             widget->layout()->activate();
     }
-    const QSize size = widget->size();
     const LightPaletteScope light(widget, theme == ExportTheme::Light && paletteIsDark(widget->palette()));
     replotAll(widget, QCustomPlot::rpImmediateRefresh);
+    const TitleBand band = titleBand(widget, title);
+    const QSize size = widget->size() + QSize(0, band.height);
 
     bytes->clear();
     QBuffer buffer(bytes);
@@ -133,7 +174,11 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(scale);
         image.fill(widget->palette().color(QPalette::Window));
-        widget->render(&image);
+        {
+            QPainter painter(&image);
+            paintTitle(&painter, widget, band, title);
+        }
+        widget->render(&image, QPoint(0, band.height));
         ok = image.save(&buffer, "PNG");
         break;
     }
@@ -143,7 +188,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("LLM Hardware Explorer"));
-        ok = renderVector(widget, &generator);
+        ok = renderVector(widget, &generator, band, title);
         break;
     }
     case ImageFormat::Pdf: {
@@ -152,7 +197,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         writer.setResolution(96);
         writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        ok = renderVector(widget, &writer);
+        ok = renderVector(widget, &writer, band, title);
         break;
     }
     }

@@ -20,9 +20,10 @@ enum class ExportTheme { Light, AsShown };
 bool imageFormatForPath(const QString& path, ImageFormat* format);
 
 // Lays the widget out at `logicalSize` (when valid), renders it, restores its size. PNG
-// pixel size is logicalSize × scale. Every chart inside is replotted for the render. Returns
-// false with a message in `error`.
+// pixel size is logicalSize × scale, plus a band above for `title` when one is given (a single
+// chart taken out of the window says what it shows), in every format alike. Every chart inside
+// is replotted for the render. Returns false with a message in `error`.
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
-                  QString* error, ExportTheme theme = ExportTheme::Light);
+                  QString* error, ExportTheme theme = ExportTheme::Light, const QString& title = {});
 
 } // namespace lhe::widgets

@@ -117,6 +117,8 @@ public:
     // What File → Export Dashboard Image and Edit → Copy Dashboard render: the dashboard, or the
     // compare view while it is shown.
     QWidget* exportTarget() const;
+    // The title line an export of `chart` carries: none for the dashboard or the comparison.
+    QString exportTitle(const QWidget* chart) const;
     widgets::ScenarioControls* controls() const { return m_controls; }
     widgets::MessageLog* messageLog() const { return m_messageLog; }
     QDockWidget* messageDock() const { return m_messageDock; }

@@ -49,6 +49,12 @@ bool MainWindow::exportDashboard(const QString& path, double scale, QString* err
     return exportImage(exportTarget(), path, scale, error);
 }
 
+QString MainWindow::exportTitle(const QWidget* chart) const
+{
+    // The dashboard and the comparison carry their own headlines; a chart alone says what it shows.
+    return chart == exportTarget() ? QString() : m_dashboard->chartTitle();
+}
+
 bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
 {
     widgets::ImageFormat format;
@@ -60,7 +66,8 @@ bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, 
     if (compareShown())
         m_compareView->replotNow();
     QByteArray bytes;
-    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, m_themeMenu->exportTheme()) &&
+    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, m_themeMenu->exportTheme(),
+                                 exportTitle(chart)) &&
            saveFileAtomically(path, bytes, error);
 }
 
@@ -74,7 +81,7 @@ bool MainWindow::copyImage(QWidget* chart, const QString& what)
     QImage image;
     // Rendered like an export (light unless asked), at the screen's pixel ratio.
     if (!widgets::renderWidget(chart, widgets::ImageFormat::Png, QSize(), devicePixelRatioF(), &bytes, &error,
-                               m_themeMenu->exportTheme()) ||
+                               m_themeMenu->exportTheme(), exportTitle(chart)) ||
         !image.loadFromData(bytes, "PNG")) {
         reportError(tr("Cannot copy"), error);
         return false;

@@ -4001,6 +4001,18 @@ B（当前）：%2</translation>
         <source>Tabs: the roofline with each phase&apos;s operating point, the design-space map of verdicts over batch and sequence length, the throughput-latency chart of serving, or every device ranked</source>
         <translation>标签页：各阶段工作点的屋顶线图、按批大小和序列长度的瓶颈设计空间图、服务的吞吐–延迟图，或所有设备的排名</translation>
     </message>
+    <message>
+        <source>batch %1 · sequence %2 tokens · weights %3</source>
+        <translation>批大小 %1 · 序列 %2 token · 权重 %3</translation>
+    </message>
+    <message>
+        <source>batch %1 · prompt %2 · output %3 tokens · weights %4</source>
+        <translation>批大小 %1 · 提示词 %2 · 输出 %3 token · 权重 %4</translation>
+    </message>
+    <message>
+        <source>approximate: the model&apos;s config is not fully understood</source>
+        <translation>近似：模型的 config 未被完全理解</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DesignSpaceWidget</name>

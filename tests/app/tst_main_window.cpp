@@ -103,6 +103,7 @@ private slots:
     void designSpacePhaseSelectorRecomputesTheMap();
     void designSpaceTabIsKeyboardReachable();
     void everyWarningIsOnTheStrip();
+    void singleChartExportsCarryATitle();
 
 private:
     // The map core computes for the window's current scenario with the widget's chosen phase.
@@ -866,6 +867,49 @@ void TestMainWindow::everyWarningIsOnTheStrip()
     // Back to a scenario without warnings: the strip goes.
     QVERIFY(m_window->loadScenario(app::defaultScenario(), &error));
     QVERIFY(strip->isHidden());
+}
+
+// A chart taken out of the window says what it shows: a title band above it naming the model,
+// device x count, mode and the workload, in PNG and SVG alike. The dashboard export has its own
+// headline and gets none.
+void TestMainWindow::singleChartExportsCarryATitle()
+{
+    m_window->layoutForExport(QSize(1280, 800));
+    QWidget* roofline = m_window->dashboard()->roofline();
+    const QString title = m_window->dashboard()->chartTitle();
+    QVERIFY2(title.startsWith(QStringLiteral("Llama 3.1 8B on 1 × NVIDIA GeForce RTX 4090 — inference")),
+             qPrintable(title));
+    QVERIFY2(title.contains(QStringLiteral("batch 4 · prompt 4,096 · output 512 tokens · weights bf16")),
+             qPrintable(title));
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("roofline.png"));
+    QVERIFY2(m_window->exportImage(roofline, png, 1.0, &error), qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.width(), roofline->width());
+    const int band = image.height() - roofline->height();
+    QVERIFY2(band >= 15 && band <= 80, qPrintable(QString::number(band)));
+    // The band holds dark text on the light background.
+    int dark = 0;
+    for (int y = 0; y < band; ++y)
+        for (int x = 0; x < image.width() / 2; ++x)
+            dark += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
+    QVERIFY2(dark > 50, qPrintable(QString::number(dark)));
+
+    const QString svg = dir.filePath(QStringLiteral("roofline.svg"));
+    QVERIFY2(m_window->exportImage(roofline, svg, 1.0, &error), qPrintable(error));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray bytes = svgFile.readAll();
+    QVERIFY(bytes.contains("Llama 3.1 8B"));
+    QVERIFY(bytes.contains(QStringLiteral("viewBox=\"0 0 %1 %2\"")
+                               .arg(roofline->width())
+                               .arg(roofline->height() + band)
+                               .toUtf8()));
+
+    const QString whole = dir.filePath(QStringLiteral("dashboard.png"));
+    QVERIFY2(m_window->exportImage(m_window->exportTarget(), whole, 1.0, &error), qPrintable(error));
+    QCOMPARE(QImage(whole).size(), m_window->exportTarget()->size());
 }
 
 QTEST_MAIN(TestMainWindow)

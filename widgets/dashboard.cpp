@@ -18,6 +18,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QLocale>
 #include <QSplitter>
 #include <QTabWidget>
@@ -135,6 +136,17 @@ Dashboard::Dashboard(QWidget* parent)
     for (const auto& [card, cardPhase] : phaseCards)
         connect(card, &BottleneckCard::clicked, this,
                 [this, phase = cardPhase] { emit explainRequested(core::ExplainTarget::verdict(phase)); });
+}
+
+void Dashboard::layOutHiddenTab(ChartTab tab)
+{
+    QWidget* page = m_chartTabs->widget(tab);
+    const QWidget* shown = m_chartTabs->currentWidget();
+    if (!page || page == shown)
+        return;
+    page->resize(shown->size());
+    if (page->layout())
+        page->layout()->activate();
 }
 
 bool Dashboard::designSpaceShown() const

@@ -51,6 +51,9 @@ public:
     QTabWidget* chartTabs() const { return m_chartTabs; }
     ChartTab chartTab() const;
     void showChartTab(ChartTab tab);
+    // Lays a tab the user is not looking at out at the shown tab's size, without showing it: a
+    // chart exported from it is drawn as it would be seen.
+    void layOutHiddenTab(ChartTab tab);
     // The tabs' names on the command line (--tab) and in the settings: roofline, design-space,
     // serving, devices; an unknown name is none.
     static QString chartTabName(ChartTab tab);

@@ -30,9 +30,21 @@ void DesignSpaceScheduler::reportChanged()
     update();
 }
 
+void DesignSpaceScheduler::ensureCurrent()
+{
+    if (m_stale)
+        compute();
+}
+
 void DesignSpaceScheduler::update()
 {
-    if (!m_dashboard->designSpaceShown() || !m_document->report())
+    if (m_dashboard->designSpaceShown())
+        compute();
+}
+
+void DesignSpaceScheduler::compute()
+{
+    if (!m_document->report())
         return;
     m_stale = false;
     core::DesignSpaceAxes axes;

@@ -26,10 +26,13 @@ public:
 
     // The document has a new report: the map is stale, and computed again now if it is shown.
     void reportChanged();
+    // Computes the map now if it is stale, shown or not: an export of the map from another tab.
+    void ensureCurrent();
 
 private:
     // Computes the map of the last evaluated scenario when the map is shown.
     void update();
+    void compute();
 
     widgets::Dashboard* m_dashboard;
     const widgets::ScenarioDocument* m_document;

@@ -214,14 +214,14 @@ void MainWindow::createActions()
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_actions.exportMemory = file->addAction(
         QString(), this, [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
-    // The roofline and the map share a place: exporting or copying one brings its tab forward,
-    // so what is written is what the window shows (a hidden chart is not kept up to date).
+    // The roofline and the map share a place: exporting one from the other's tab computes and
+    // lays it out unseen (prepareHiddenChart), and the screen stays as it is.
     m_actions.exportRoofline = file->addAction(QString(), this, [this] {
-        m_dashboard->showDesignSpace(false);
+        prepareHiddenChart(widgets::Dashboard::RooflineTab);
         exportChartDialog(m_dashboard->roofline(), QStringLiteral("roofline"));
     });
     m_actions.exportDesignSpace = file->addAction(QString(), this, [this] {
-        m_dashboard->showDesignSpace(true);
+        prepareHiddenChart(widgets::Dashboard::DesignSpaceTab);
         exportChartDialog(m_dashboard->designSpace(), QStringLiteral("design-space"));
     });
     m_actions.exportReport = file->addAction(QString(), this, &MainWindow::exportReportDialog);
@@ -239,11 +239,11 @@ void MainWindow::createActions()
     m_actions.copyMemory = edit->addAction(
         QString(), this, [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
     m_actions.copyRoofline = edit->addAction(QString(), this, [this] {
-        m_dashboard->showDesignSpace(false);
+        prepareHiddenChart(widgets::Dashboard::RooflineTab);
         copyImage(m_dashboard->roofline(), tr("Roofline chart"));
     });
     m_actions.copyDesignSpace = edit->addAction(QString(), this, [this] {
-        m_dashboard->showDesignSpace(true);
+        prepareHiddenChart(widgets::Dashboard::DesignSpaceTab);
         copyImage(m_dashboard->designSpace(), tr("Design-space map"));
     });
 

@@ -119,6 +119,10 @@ public:
     QWidget* exportTarget() const;
     // The title line an export of `chart` carries: none for the dashboard or the comparison.
     QString exportTitle(const QWidget* chart) const;
+    // A tab's chart up to date and laid out as if shown, for an export or copy from another tab:
+    // exporting never changes what is on screen.
+    // `tab` is a widgets::Dashboard::ChartTab.
+    void prepareHiddenChart(int tab);
     widgets::ScenarioControls* controls() const { return m_controls; }
     widgets::MessageLog* messageLog() const { return m_messageLog; }
     QDockWidget* messageDock() const { return m_messageDock; }

@@ -1,7 +1,9 @@
 // MainWindow's exports: a chart, the dashboard or the comparison as an image file or on the
 // clipboard, the report as JSON or CSV, and the headless layout of --export-dashboard.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/design_space_scheduler.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/serving_scheduler.h"
 #include "app/explorer/theme_menu.h"
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
@@ -47,6 +49,15 @@ void MainWindow::layoutForExport(QSize dashboardSize)
 bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
 {
     return exportImage(exportTarget(), path, scale, error);
+}
+
+void MainWindow::prepareHiddenChart(int tab)
+{
+    if (tab == widgets::Dashboard::DesignSpaceTab)
+        m_designSpace->ensureCurrent();
+    else if (tab == widgets::Dashboard::ServingTab)
+        m_servingScheduler->ensureCurveCurrent();
+    m_dashboard->layOutHiddenTab(static_cast<widgets::Dashboard::ChartTab>(tab));
 }
 
 QString MainWindow::exportTitle(const QWidget* chart) const

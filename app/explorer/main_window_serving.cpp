@@ -66,13 +66,13 @@ void MainWindow::setUpServing()
 
 void MainWindow::createServingActions(QMenu* file, QMenu* edit, QMenu* view)
 {
-    // As the roofline and the map: exporting or copying a tab's view brings the tab forward.
+    // As the roofline and the map: exported or copied from another tab, unseen.
     m_actions.exportServing = file->addAction(QString(), this, [this] {
-        m_dashboard->showChartTab(widgets::Dashboard::ServingTab);
+        prepareHiddenChart(widgets::Dashboard::ServingTab);
         exportChartDialog(m_dashboard->serving()->chart(), QStringLiteral("throughput-latency"));
     });
     m_actions.copyServing = edit->addAction(QString(), this, [this] {
-        m_dashboard->showChartTab(widgets::Dashboard::ServingTab);
+        prepareHiddenChart(widgets::Dashboard::ServingTab);
         copyImage(m_dashboard->serving()->chart(), tr("Throughput-latency chart"));
     });
     m_actions.serving = view->addAction(

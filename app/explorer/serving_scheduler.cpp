@@ -28,6 +28,24 @@ void ServingScheduler::reportChanged()
     update();
 }
 
+void ServingScheduler::ensureCurveCurrent()
+{
+    if (m_curveStale && m_document->report())
+        computeCurve();
+}
+
+void ServingScheduler::computeCurve()
+{
+    const core::Scenario& scenario = m_document->scenario();
+    m_curveStale = false;
+    try {
+        m_dashboard->serving()->setCurve(
+            core::servingCurve(scenario, m_catalog, scenario.devices <= kSweepSplitsUpTo));
+    } catch (const core::InputError& error) {
+        m_dashboard->serving()->chart()->clear(widgets::translatedError(error));
+    }
+}
+
 void ServingScheduler::update()
 {
     const auto tab = m_dashboard->chartTab();
@@ -35,13 +53,7 @@ void ServingScheduler::update()
         return;
     const core::Scenario& scenario = m_document->scenario();
     if (tab == widgets::Dashboard::ServingTab && m_curveStale) {
-        m_curveStale = false;
-        try {
-            m_dashboard->serving()->setCurve(
-                core::servingCurve(scenario, m_catalog, scenario.devices <= kSweepSplitsUpTo));
-        } catch (const core::InputError& error) {
-            m_dashboard->serving()->chart()->clear(widgets::translatedError(error));
-        }
+        computeCurve();
     } else if (tab == widgets::Dashboard::RankingTab && m_rankingStale) {
         m_rankingStale = false;
         try {

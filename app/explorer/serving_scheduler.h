@@ -31,6 +31,8 @@ public:
     // The document has a new report (or the prices changed): both views are stale, and the one
     // shown is computed again now.
     void reportChanged();
+    // Computes the curve now if it is stale, shown or not: an export of the chart from another tab.
+    void ensureCurveCurrent();
 
     // Splits swept for the curve up to this many devices (every tensor x pipeline x data split
     // of more devices is too many points to read).
@@ -38,6 +40,7 @@ public:
 
 private:
     void update();
+    void computeCurve();
 
     widgets::Dashboard* m_dashboard;
     const widgets::ScenarioDocument* m_document;

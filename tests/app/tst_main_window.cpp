@@ -104,6 +104,7 @@ private slots:
     void designSpaceTabIsKeyboardReachable();
     void everyWarningIsOnTheStrip();
     void singleChartExportsCarryATitle();
+    void copyingAHiddenChartLeavesTheScreenAlone();
 
 private:
     // The map core computes for the window's current scenario with the widget's chosen phase.
@@ -910,6 +911,47 @@ void TestMainWindow::singleChartExportsCarryATitle()
     const QString whole = dir.filePath(QStringLiteral("dashboard.png"));
     QVERIFY2(m_window->exportImage(m_window->exportTarget(), whole, 1.0, &error), qPrintable(error));
     QCOMPARE(QImage(whole).size(), m_window->exportTarget()->size());
+}
+
+// Copying the map or the throughput-latency chart from the roofline's tab once brought their tab
+// forward. Now the tab shown stays, and the copy is the hidden chart, computed for the current
+// scenario and laid out at the shown tab's size.
+void TestMainWindow::copyingAHiddenChartLeavesTheScreenAlone()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    widgets::Dashboard* dashboard = m_window->dashboard();
+    dashboard->showChartTab(widgets::Dashboard::RooflineTab);
+    // A new scenario while the map is hidden: the map is stale until something needs it.
+    m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 16, 2048));
+    QVERIFY(m_window->report());
+    const QSize shown = dashboard->chartTabs()->currentWidget()->size();
+    const auto action = [this](const QString& text) -> QAction* {
+        for (QAction* a : m_window->findChildren<QAction*>())
+            if (a->text() == text)
+                return a;
+        return nullptr;
+    };
+    for (const QString& text :
+         {QStringLiteral("Copy &Design-Space Map"), QStringLiteral("Copy &Throughput-Latency Chart")}) {
+        QAction* copy = action(text);
+        QVERIFY2(copy, qPrintable(text));
+        QApplication::clipboard()->clear();
+        copy->trigger();
+        QCOMPARE(dashboard->chartTab(), widgets::Dashboard::RooflineTab);
+        const QImage image = QApplication::clipboard()->image();
+        QVERIFY2(!image.isNull(), qPrintable(text));
+        // The chart at the shown tab's width, a title band above it.
+        QVERIFY2(
+            image.width() >= shown.width() - 20 && image.width() <= shown.width(),
+            qPrintable(QStringLiteral("%1: %2 against %3").arg(text).arg(image.width()).arg(shown.width())));
+        QVERIFY2(distinctColours(image) > 8, qPrintable(text));
+    }
+    // The map copied is the current scenario's.
+    QVERIFY(dashboard->designSpace()->hasMap());
+    QVERIFY(dashboard->designSpace()->map().verdicts == expectedMap().verdicts);
+    QCOMPARE(dashboard->designSpace()->map().maxBatchFits, m_window->report()->limits->maxBatchFits);
 }
 
 QTEST_MAIN(TestMainWindow)

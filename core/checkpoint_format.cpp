@@ -183,7 +183,7 @@ void readMxfp4(Formats& formats, const Reader& r)
     exclude(formats, r, "modules_to_not_convert");
 }
 
-// ---- gguf (llama.cpp; this project's own form, docs/CONTRACT.md §2.1) ----
+// ---- gguf (llama.cpp; this project's own form, docs/CONTRACT.md §2.8) ----
 void readGguf(Formats& formats, const Reader& r)
 {
     // A GGUF file carries no config.json: whoever describes one lists each weight group's

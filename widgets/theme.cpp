@@ -67,9 +67,9 @@ QPalette makePalette(const PaletteColours& c)
 
 // Fusion outlines an unchecked radio button or check box in Window.darker(140) over a Base fill:
 // 2.1:1 against the light window, 1.2:1 against the dark one, where the box all but vanishes. The
-// two themes redraw that outline in the nearest colour reaching 3:1 (WCAG 2.1 SC 1.4.11, non-text
-// contrast), on Fusion's own geometry (qfusionstyle.cpp, PE_IndicatorRadioButton and
-// PE_IndicatorCheckBox).
+// two themes redraw that outline in the nearest colour at 4.5:1, so that even its anti-aliased
+// edge reaches 3:1 (WCAG 2.1 SC 1.4.11, non-text contrast), on the circle and box Qt's Fusion style draws for
+// PE_IndicatorRadioButton and PE_IndicatorCheckBox.
 class IndicatorOutlineStyle : public QProxyStyle
 {
 public:
@@ -87,7 +87,6 @@ public:
         painter->save();
         painter->setRenderHint(QPainter::Antialiasing, true);
         painter->setBrush(Qt::NoBrush);
-        // 4.5:1 for the colour, so that the anti-aliased edge pixels still reach 3:1.
         painter->setPen(QPen(readableOn(window.darker(140), window, 4.5), 1.0));
         const QRect rect = option->rect;
         if (element == PE_IndicatorRadioButton) {

@@ -733,10 +733,9 @@ void TestCurrentModels::fullLengthWindowsOnGptOss()
 }
 
 // The ggml-org gpt-oss-120b GGUF (MXFP4 experts; Q8_0 attention, embeddings and output; f32
-// router and norms; tensor types as listed at community.frame.work/t/will-the-ai-max-395-128gb-
-// be-able-to-run-gpt-oss-120b/73280/26) is 59.02 GiB in llama-bench's size column ("gpt-oss 120B
-// MXFP4 MoE | 59.02 GiB | 116.83 B", e.g. llama.cpp benches/dgx-spark.md). The same config with
-// those group formats must come to that size; the bf16 checkpoint's layout would be ~60.8 GiB.
+// router and norms) is 59.02 GiB in llama-bench's size column, as docs/METHOD.md §1.15 records
+// with its source. The same config with those group formats must come to that size; the bf16
+// checkpoint's layout would be ~60.8 GiB.
 void TestCurrentModels::ggufFileOfGptOss120b()
 {
     std::ifstream in(kConfigDir + "gpt-oss-120b.config.json");

@@ -68,8 +68,8 @@ const std::map<std::string, std::string>& knownServingLatencyMisses()
         {"S4-h100-server-tpot", "as S3 TTFT"},
         {"S8-gpt-oss-120b-ttft-4096",
          "llama.cpp's prefill on GB10 runs at 19-45 TFLOP/s where cuBLAS reaches "
-         "~96 TFLOP/s in fp16 on the same chip (8192^3 GEMM burn-in, "
-         "GuigsEvt/dgx_spark_config issue 1): the engine's kernels, not the "
+         "~96 TFLOP/s in fp16 on the same chip (the 8192^3 GEMM burn-in in "
+         "the GB10 catalog entry): the engine's kernels, not the "
          "hardware; a scenario can set efficiency.compute, the default cannot "
          "know it"},
         {"S8-qwen2.5-coder-7b-ttft-4096", "as S8 gpt-oss-120b TTFT"},

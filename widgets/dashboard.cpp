@@ -8,6 +8,7 @@
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/qt_text.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/serving_panel.h"
 #include "widgets/throughput_latency_widget.h"
@@ -232,8 +233,7 @@ QString Dashboard::chartTitle() const
         return {};
     const auto& s = m_report->scenario;
     const QLocale locale;
-    const QString weights = QString::fromUtf8(core::precisionName(s.weights).data(),
-                                              static_cast<qsizetype>(core::precisionName(s.weights).size()));
+    const QString weights = qs(core::precisionName(s.weights));
     QString title = headlineText(*m_report) + QStringLiteral(" · ");
     title += s.mode == core::Mode::Training
                  ? tr("batch %1 · sequence %2 tokens · weights %3")

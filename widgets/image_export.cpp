@@ -37,6 +37,7 @@ QList<QCustomPlot*> plotsIn(QWidget* widget)
 // The title band above an exported chart: the widget's font, bold and 1.1x, wrapped to its width.
 struct TitleBand
 {
+    QString text;
     QFont font;
     QRect textRect;
     int height = 0;
@@ -45,6 +46,7 @@ struct TitleBand
 TitleBand titleBand(const QWidget* widget, const QString& title)
 {
     TitleBand band;
+    band.text = title;
     if (title.isEmpty())
         return band;
     band.font = widget->font();
@@ -58,7 +60,7 @@ TitleBand titleBand(const QWidget* widget, const QString& title)
     return band;
 }
 
-void paintTitle(QPainter* painter, const QWidget* widget, const TitleBand& band, const QString& title)
+void paintTitle(QPainter* painter, const QWidget* widget, const TitleBand& band)
 {
     if (band.height == 0)
         return;
@@ -66,17 +68,17 @@ void paintTitle(QPainter* painter, const QWidget* widget, const TitleBand& band,
     painter->fillRect(QRect(0, 0, widget->width(), band.height), widget->palette().color(QPalette::Window));
     painter->setFont(band.font);
     painter->setPen(widget->palette().color(QPalette::WindowText));
-    painter->drawText(band.textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, title);
+    painter->drawText(band.textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, band.text);
     painter->restore();
 }
 
 // QCustomPlot paints a cached pixmap in paintEvent, so render() alone would embed raster
 // images in SVG/PDF. Vector outputs paint the widget, then redraw every plot with toPainter()
 // at its place so lines and text stay vectors.
-bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, const QString& title)
+bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band)
 {
     QCPPainter painter(device);
-    paintTitle(&painter, widget, band, title);
+    paintTitle(&painter, widget, band);
     const QPoint offset(0, band.height);
     widget->render(&painter, offset);
     const QList<QCustomPlot*> plots = plotsIn(widget);
@@ -176,7 +178,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         image.fill(widget->palette().color(QPalette::Window));
         {
             QPainter painter(&image);
-            paintTitle(&painter, widget, band, title);
+            paintTitle(&painter, widget, band);
         }
         widget->render(&image, QPoint(0, band.height));
         ok = image.save(&buffer, "PNG");
@@ -188,7 +190,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("LLM Hardware Explorer"));
-        ok = renderVector(widget, &generator, band, title);
+        ok = renderVector(widget, &generator, band);
         break;
     }
     case ImageFormat::Pdf: {
@@ -197,7 +199,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         writer.setResolution(96);
         writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        ok = renderVector(widget, &writer, band, title);
+        ok = renderVector(widget, &writer, band);
         break;
     }
     }

@@ -5,6 +5,7 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFont>
 #include <QFontMetrics>
@@ -13,6 +14,8 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QWidget>
 
 namespace lhe::widgets {
@@ -72,16 +75,30 @@ void paintTitle(QPainter* painter, const QWidget* widget, const TitleBand& band)
     painter->restore();
 }
 
-// QCustomPlot paints a cached pixmap in paintEvent, so render() alone would embed raster
-// images in SVG/PDF. Vector outputs paint the widget, then redraw every plot with toPainter()
-// at its place so lines and text stay vectors.
+// Swallows the plots' paint events while the widget around them renders: QCustomPlot paints a
+// cached pixmap there, which would go into the vector file as a raster copy under the vectors.
+class PaintBlocker : public QObject
+{
+public:
+    bool eventFilter(QObject* /*watched*/, QEvent* event) override { return event->type() == QEvent::Paint; }
+};
+
+// Vector outputs paint the widget without its plots, then draw every plot with toPainter() at
+// its place so lines, patterns and text stay vectors.
 bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band)
 {
     QCPPainter painter(device);
     paintTitle(&painter, widget, band);
     const QPoint offset(0, band.height);
-    widget->render(&painter, offset);
     const QList<QCustomPlot*> plots = plotsIn(widget);
+    {
+        PaintBlocker blocker;
+        for (QCustomPlot* plot : plots)
+            plot->installEventFilter(&blocker);
+        widget->render(&painter, offset);
+        for (QCustomPlot* plot : plots)
+            plot->removeEventFilter(&blocker);
+    }
     for (QCustomPlot* plot : plots) {
         if (!plot->isVisibleTo(widget) && plot != widget)
             continue;
@@ -133,6 +150,43 @@ private:
     QPalette m_ownPalette;
 };
 
+// Hides the tab bars inside the widget for the lifetime of the object: an export shows the charts,
+// not the window's navigation. Each tab widget lays its page out again at once, and again after.
+class TabBarsHidden
+{
+public:
+    explicit TabBarsHidden(QWidget* widget)
+    {
+        QList<QTabWidget*> tabWidgets = widget->findChildren<QTabWidget*>();
+        if (auto* self = qobject_cast<QTabWidget*>(widget))
+            tabWidgets.prepend(self);
+        for (QTabWidget* tabs : tabWidgets) {
+            if (!tabs->tabBar()->isVisibleTo(tabs))
+                continue;
+            tabs->tabBar()->hide();
+            layOut(tabs);
+            m_hidden << tabs;
+        }
+    }
+    ~TabBarsHidden()
+    {
+        for (QTabWidget* tabs : std::as_const(m_hidden)) {
+            tabs->tabBar()->show();
+            layOut(tabs);
+        }
+    }
+    TabBarsHidden(const TabBarsHidden&) = delete;
+    TabBarsHidden& operator=(const TabBarsHidden&) = delete;
+
+private:
+    static void layOut(QTabWidget* tabs)
+    {
+        QEvent request(QEvent::LayoutRequest); // QTabWidget places its page on this, synchronously
+        QCoreApplication::sendEvent(tabs, &request);
+    }
+    QList<QTabWidget*> m_hidden;
+};
+
 } // namespace
 
 bool imageFormatForPath(const QString& path, ImageFormat* format)
@@ -162,6 +216,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         if (widget->layout())
             widget->layout()->activate();
     }
+    const TabBarsHidden noTabs(widget);
     const LightPaletteScope light(widget, theme == ExportTheme::Light && paletteIsDark(widget->palette()));
     replotAll(widget, QCustomPlot::rpImmediateRefresh);
     const TitleBand band = titleBand(widget, title);
@@ -188,6 +243,8 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         QSvgGenerator generator;
         generator.setOutputDevice(&buffer);
         generator.setSize(size);
+        // Its size in millimetres at CSS's 96 px per inch: a browser shows it at the PNG's size.
+        generator.setResolution(96);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("LLM Hardware Explorer"));
         ok = renderVector(widget, &generator, band);

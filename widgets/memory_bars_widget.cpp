@@ -536,18 +536,18 @@ void MemoryBarsWidget::applyPalette()
 {
     const auto [text, base, grid, dark] = styleFromPalette(110);
 
-    if (text != m_barText) { // the hatch tiles are pixmaps: rebuilt only when the colours change
+    if (text != m_barText) { // the fills follow the text colour's lightness (hatchLineColour)
         m_barText = text;
         for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
             const auto kind = static_cast<MemorySegmentKind>(i);
             const QColor colour = segmentColor(kind);
             PlacedBars* bars = m_bars[static_cast<std::size_t>(i)];
             const bool hatched = isHatched(kind);
-            bars->setBrush(hatched ? tintedPatternBrush(segmentBrush(kind).style(), colour, dark)
-                                   : QBrush(colour));
+            bars->setFill(hatched ? tintedPattern(segmentBrush(kind).style(), colour, dark)
+                                  : LayeredFill{QBrush(colour), QBrush()});
             bars->setPen(hatched ? QPen(hatchLineColour(colour, dark), 1.5) : QPen(Qt::NoPen));
             for (MemoryPlacement placement : kOffloadPlacements)
-                bars->setPlacementStyle(placement, placementBrush(placement, colour, dark),
+                bars->setPlacementStyle(placement, placementFill(placement, colour, dark),
                                         placementPen(placement, colour, dark));
         }
     }

@@ -4,7 +4,6 @@
 
 #include <QFontMetrics>
 #include <QPainter>
-#include <QPixmap>
 
 namespace lhe::widgets {
 
@@ -18,6 +17,24 @@ std::size_t indexOf(MemoryPlacement placement)
 }
 
 } // namespace
+
+void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& fill, const QPen& pen)
+{
+    painter->save();
+    // Qt's patterns are in device pixels unless told otherwise: a 2x export would halve them.
+    painter->setRenderHint(QPainter::NonCosmeticBrushPatterns);
+    painter->setPen(Qt::NoPen);
+    for (const QBrush& coat : {fill.tint, fill.lines}) {
+        if (coat.style() == Qt::NoBrush)
+            continue;
+        painter->setBrush(coat);
+        painter->drawRect(rect);
+    }
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(rect);
+    painter->restore();
+}
 
 PlacedBars::PlacedBars(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPBars(keyAxis, valueAxis) {}
 
@@ -34,15 +51,21 @@ const std::vector<PlacedBars::Part>& PlacedBars::partsAt(int dataIndex) const
                : none;
 }
 
-void PlacedBars::setPlacementStyle(MemoryPlacement placement, const QBrush& brush, const QPen& pen)
+void PlacedBars::setFill(const LayeredFill& fill)
 {
-    m_brushes[indexOf(placement)] = brush;
+    m_fill = fill;
+    setBrush(fill.tint);
+}
+
+void PlacedBars::setPlacementStyle(MemoryPlacement placement, const LayeredFill& fill, const QPen& pen)
+{
+    m_fills[indexOf(placement)] = fill;
     m_pens[indexOf(placement)] = pen;
 }
 
-QBrush PlacedBars::placementBrush(MemoryPlacement placement) const
+LayeredFill PlacedBars::placementFill(MemoryPlacement placement) const
 {
-    return placement == MemoryPlacement::Device ? brush() : m_brushes[indexOf(placement)];
+    return placement == MemoryPlacement::Device ? m_fill : m_fills[indexOf(placement)];
 }
 
 QPen PlacedBars::placementPen(MemoryPlacement placement) const
@@ -65,19 +88,24 @@ void PlacedBars::draw(QCPPainter* painter)
         const QRectF bar = getBarRect(it->key, it->value);
         const std::vector<Part>& parts = partsAt(static_cast<int>(it - mDataContainer->constBegin()));
         if (parts.empty()) {
-            painter->setBrush(mBrush);
-            painter->setPen(mPen);
-            painter->drawRect(bar);
+            drawLayeredRect(painter, bar, m_fill, mPen);
             continue;
         }
         for (const Part& part : parts) {
             const QRectF rect(QPointF(bar.left(), bar.bottom() - part.toFraction * bar.height()),
                               QPointF(bar.right(), bar.bottom() - part.fromFraction * bar.height()));
-            painter->setBrush(placementBrush(part.placement));
-            painter->setPen(placementPen(part.placement));
-            painter->drawRect(rect);
+            drawLayeredRect(painter, rect, placementFill(part.placement), placementPen(part.placement));
         }
     }
+}
+
+void PlacedBars::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    // Where QCPBars draws it: two thirds of the icon, centred.
+    applyDefaultAntialiasingHint(painter);
+    QRectF swatch(0, 0, rect.width() * 0.67, rect.height() * 0.67);
+    swatch.moveCenter(rect.center());
+    drawLayeredRect(painter, swatch, m_fill, mPen);
 }
 
 PlacementLegendItem::PlacementLegendItem(QCPLegend* legend, MemoryPlacement placement)
@@ -115,9 +143,8 @@ void PlacementLegendItem::draw(QCPPainter* painter)
     swatch.moveCenter(QRectF(QRect(mRect.topLeft(), icon)).center());
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, false);
-    painter->setBrush(placementBrush(m_placement, mTextColor, dark));
-    painter->setPen(placementPen(m_placement, mTextColor, dark));
-    painter->drawRect(swatch);
+    drawLayeredRect(painter, swatch, placementFill(m_placement, mTextColor, dark),
+                    placementPen(m_placement, mTextColor, dark));
     painter->restore();
 }
 
@@ -128,28 +155,22 @@ QColor hatchLineColour(const QColor& colour, bool dark)
     return dark ? colour.lighter(125) : colour.darker(140);
 }
 
-QBrush tintedPatternBrush(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha)
+LayeredFill tintedPattern(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha)
 {
-    QPixmap tile(16, 16); // a multiple of Qt's 8-pixel pattern period, so tiles join seamlessly
-    tile.fill(Qt::transparent);
-    QPainter painter(&tile);
     QColor tint = colour;
     tint.setAlpha(tintAlpha >= 0 ? tintAlpha : dark ? 100 : 80);
-    painter.fillRect(tile.rect(), tint);
-    if (pattern != Qt::NoBrush)
-        painter.fillRect(tile.rect(), QBrush(hatchLineColour(colour, dark), pattern));
-    return QBrush(tile);
+    return {QBrush(tint), pattern == Qt::NoBrush ? QBrush() : QBrush(hatchLineColour(colour, dark), pattern)};
 }
 
-QBrush placementBrush(MemoryPlacement placement, const QColor& colour, bool dark)
+LayeredFill placementFill(MemoryPlacement placement, const QColor& colour, bool dark)
 {
     switch (placement) {
     case MemoryPlacement::Device:
-        return QBrush(colour);
+        return {QBrush(colour), QBrush()};
     case MemoryPlacement::Unplaced:
-        return tintedPatternBrush(Qt::NoBrush, colour, dark, dark ? 45 : 35);
+        return tintedPattern(Qt::NoBrush, colour, dark, dark ? 45 : 35);
     default:
-        return tintedPatternBrush(placementPattern(placement), colour, dark);
+        return tintedPattern(placementPattern(placement), colour, dark);
     }
 }
 

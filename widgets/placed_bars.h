@@ -16,6 +16,17 @@
 
 namespace lhe::widgets {
 
+// How a memory component, or a part of it, is filled: a tint, then a Qt line pattern over it (a
+// plain component has its colour as the tint and no lines). Two vector coats rather than one
+// pixmap tile: SVG drops pixmap brushes, and the pattern scales with the export as the lines do.
+struct LayeredFill
+{
+    QBrush tint;
+    QBrush lines; // Qt::NoBrush: none
+};
+// Fills `rect` with both coats, then outlines it with `pen`.
+void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& fill, const QPen& pen);
+
 class PlacedBars : public QCPBars
 {
 public:
@@ -30,21 +41,26 @@ public:
     PlacedBars(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
     // The parts of each data point, in data order; a point without parts is drawn whole in the
-    // main brush and pen (setBrush / setPen), as Device parts are.
+    // main fill and pen (setFill / setPen), as Device parts are.
     void setParts(std::vector<std::vector<Part>> parts);
     const std::vector<Part>& partsAt(int dataIndex) const;
 
-    // The style of the offloaded placements (Device parts use the main brush and pen).
-    void setPlacementStyle(core::MemoryPlacement placement, const QBrush& brush, const QPen& pen);
-    QBrush placementBrush(core::MemoryPlacement placement) const;
+    // The component's own fill (QCPBars' brush becomes its tint).
+    void setFill(const LayeredFill& fill);
+    const LayeredFill& fill() const { return m_fill; }
+    // The style of the offloaded placements (Device parts use the main fill and pen).
+    void setPlacementStyle(core::MemoryPlacement placement, const LayeredFill& fill, const QPen& pen);
+    LayeredFill placementFill(core::MemoryPlacement placement) const;
     QPen placementPen(core::MemoryPlacement placement) const;
 
 protected:
     void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
     std::vector<std::vector<Part>> m_parts;
-    std::array<QBrush, core::kMemoryPlacementCount> m_brushes;
+    LayeredFill m_fill;
+    std::array<LayeredFill, core::kMemoryPlacementCount> m_fills;
     std::array<QPen, core::kMemoryPlacementCount> m_pens;
 };
 
@@ -67,14 +83,14 @@ private:
 };
 
 // How a part in `placement` of a component drawn in `colour` is painted. HostRam and Disk: a
-// light tint of the colour under hatch lines (diagonal, crossed) as a 16-pixel tile, outlined;
+// light tint of the colour under hatch lines (diagonal, crossed), outlined;
 // Unplaced: a faint tint with a dashed outline, as a part that has no place to be. `dark`: for a
 // dark background (lines lighter than the colour there, darker on a light one).
-QBrush placementBrush(core::MemoryPlacement placement, const QColor& colour, bool dark);
+LayeredFill placementFill(core::MemoryPlacement placement, const QColor& colour, bool dark);
 QPen placementPen(core::MemoryPlacement placement, const QColor& colour, bool dark);
-// A Qt pattern drawn over a light tint of the colour, as a tile: the pattern alone vanishes on
-// white for light colours (Okabe-Ito yellow). For the patterned overheads as well.
-QBrush tintedPatternBrush(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha = -1);
+// A Qt pattern drawn over a light tint of the colour: the pattern alone vanishes on white for
+// light colours (Okabe-Ito yellow). For the patterned overheads as well.
+LayeredFill tintedPattern(Qt::BrushStyle pattern, const QColor& colour, bool dark, int tintAlpha = -1);
 // Hatch lines: darker than the colour on a light background, lighter on a dark one.
 QColor hatchLineColour(const QColor& colour, bool dark);
 

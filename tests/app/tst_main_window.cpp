@@ -41,6 +41,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <unistd.h>
 
@@ -104,6 +105,7 @@ private slots:
     void designSpaceTabIsKeyboardReachable();
     void everyWarningIsOnTheStrip();
     void singleChartExportsCarryATitle();
+    void dashboardExportsCarryNoTabBar();
     void copyingAHiddenChartLeavesTheScreenAlone();
 
 private:
@@ -319,6 +321,14 @@ void TestMainWindow::exportFormats()
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(sawSvg);
+        // Millimetres at 96 px per inch (CSS): a browser shows it at the PNG's 1024 px.
+        QXmlStreamReader root(bytes);
+        while (!root.atEnd() &&
+               !(root.readNext() == QXmlStreamReader::StartElement && root.name() == u"svg"_s)) {
+        }
+        const QString width = root.attributes().value(u"width"_s).toString();
+        QVERIFY2(width.endsWith(u"mm"_s), qPrintable(width));
+        QVERIFY2(std::abs(width.chopped(2).toDouble() * 96 / 25.4 - 1024) < 1, qPrintable(width));
         QVERIFY(bytes.count("<path") + bytes.count("<rect") + bytes.count("<polyline") > 20);
     } else {
         QVERIFY(bytes.startsWith("%PDF-"));
@@ -911,6 +921,33 @@ void TestMainWindow::singleChartExportsCarryATitle()
     const QString whole = dir.filePath(QStringLiteral("dashboard.png"));
     QVERIFY2(m_window->exportImage(m_window->exportTarget(), whole, 1.0, &error), qPrintable(error));
     QCOMPARE(QImage(whole).size(), m_window->exportTarget()->size());
+}
+
+// A slide needs the charts, not the window's navigation: the tab bar over the roofline is left
+// out of every dashboard export (an SVG of it once also drew the tab header as a white box), and
+// is back on screen afterwards with the chart page where it was.
+void TestMainWindow::dashboardExportsCarryNoTabBar()
+{
+    m_window->layoutForExport(QSize(1280, 800));
+    QTabWidget* tabs = m_window->dashboard()->chartTabs();
+    QVERIFY(tabs->tabBar()->isVisible());
+    const QRect page = tabs->currentWidget()->geometry();
+    QTemporaryDir dir;
+    QString error;
+    const QString svg = dir.filePath(QStringLiteral("dashboard.svg"));
+    QVERIFY2(m_window->exportImage(m_window->exportTarget(), svg, 1.0, &error), qPrintable(error));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.contains(">Attainable FLOP/s</text>")); // the roofline is there
+    for (int i = 0; i < tabs->count(); ++i) {
+        const QByteArray text =
+            QByteArray(">").append(tabs->tabText(i).remove(QLatin1Char('&')).toUtf8()).append("</text>");
+        QVERIFY2(!bytes.contains(text), text.constData());
+    }
+    QCoreApplication::processEvents();
+    QVERIFY(tabs->tabBar()->isVisible());
+    QCOMPARE(tabs->currentWidget()->geometry(), page);
 }
 
 // Copying the map or the throughput-latency chart from the roofline's tab once brought their tab

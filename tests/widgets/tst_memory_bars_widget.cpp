@@ -5,6 +5,7 @@
 #include "core/chart_data.h"
 #include "core/estimator.h"
 #include "widgets/chart_palette.h"
+#include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
@@ -82,6 +83,7 @@ private slots:
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
     void legendNamesAreNeverCutOff();
+    void vectorExportKeepsTheHatching();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
@@ -240,16 +242,16 @@ void TestMemoryBarsWidget::legendHidesEmptySegmentsAndHatchesOffload()
     const widgets::PlacedBars* weightsPlaced = widget.placedBarsFor(MemorySegmentKind::Weights);
     QCOMPARE(weightsPlaced->partsAt(0).size(), std::size_t(1));
     QCOMPARE(weightsPlaced->partsAt(0).front().placement, MemoryPlacement::HostRam);
-    const QBrush host = weightsPlaced->placementBrush(MemoryPlacement::HostRam);
-    QCOMPARE(host.style(), Qt::TexturePattern);
-    const QImage tile = host.textureImage();
-    QVERIFY(!tile.isNull());
-    QVERIFY(tile.pixelColor(0, 0) != tile.pixelColor(tile.width() / 2 - 1, 0)); // lines and tint
+    const widgets::LayeredFill host = weightsPlaced->placementFill(MemoryPlacement::HostRam);
     const QColor blue = widgets::segmentColor(MemorySegmentKind::Weights);
-    QVERIFY(tile.pixelColor(0, 0).blue() > tile.pixelColor(0, 0).red()); // blue lines or tint
+    // A translucent tint of the blue, under darker blue diagonal lines.
+    QCOMPARE(host.tint.color().rgb(), blue.rgb());
+    QVERIFY(host.tint.color().alpha() < 255);
+    QCOMPARE(host.lines.style(), Qt::BDiagPattern);
+    QCOMPARE(host.lines.color(), blue.darker(140));
     QCOMPARE(weightsPlaced->placementPen(MemoryPlacement::HostRam).color(), blue.darker(140));
-    // Disk parts are cross-hatched: another tile.
-    QVERIFY(weightsPlaced->placementBrush(MemoryPlacement::Disk).textureImage() != tile);
+    // Disk parts are cross-hatched.
+    QCOMPARE(weightsPlaced->placementFill(MemoryPlacement::Disk).lines.style(), Qt::DiagCrossPattern);
     // A second legend says what the hatch means, for host RAM only (nothing reaches disk here).
     auto* patterns = qobject_cast<QCPLegend*>(widget.plot()->plotLayout()->element(3, 0));
     QVERIFY(patterns && patterns != legend);
@@ -544,6 +546,28 @@ void TestMemoryBarsWidget::rendersNonBlankPng()
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
     saveShot(widget.plot(), QStringLiteral("memory"), scenario, size);
+}
+
+// An SVG reader draws no pixmap brush (Qt's SVG generator writes none), and a chart's cached
+// pixmap under its vectors is a raster copy that does not scale. Hatched fills are vector coats, a
+// tint and then a Qt line pattern: the host-RAM part (diagonal lines), its legend swatch and the
+// allocator reserve's legend icon (dots) come out as SVG patterns, and nothing as an image.
+void TestMemoryBarsWidget::vectorExportKeepsTheHatching()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(640, 480);
+    widget.setReport(reportNamed(QStringLiteral("host-ram")));
+    QVERIFY(widget.plot()->legend->hasItemWithPlottable(widget.barsFor(MemorySegmentKind::AllocatorReserve)));
+    QByteArray svg;
+    QString error;
+    QVERIFY2(widgets::renderWidget(&widget, widgets::ImageFormat::Svg, QSize(), 1.0, &svg, &error),
+             qPrintable(error));
+    // QSvgGenerator names a pattern fill after the Qt::BrushStyle and the colour.
+    const QByteArray diagonal = "fill=\"url(#fillpattern" + QByteArray::number(int(Qt::BDiagPattern)) + '_';
+    const QByteArray dots = "fill=\"url(#fillpattern" + QByteArray::number(int(Qt::Dense3Pattern)) + '_';
+    QVERIFY2(svg.count(diagonal) >= 2, qPrintable(QString::number(svg.count(diagonal))));
+    QVERIFY2(svg.count(dots) >= 1, qPrintable(QString::number(svg.count(dots))));
+    QCOMPARE(svg.count("<image"), 0);
 }
 
 // Two legend columns while both fit; a narrow chart or large (presentation) text gets one, so

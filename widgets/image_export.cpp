@@ -46,7 +46,7 @@ struct TitleBand
     int height = 0;
 };
 
-TitleBand titleBand(const QWidget* widget, const QString& title)
+TitleBand titleBand(const QWidget* widget, const QString& title, int width)
 {
     TitleBand band;
     band.text = title;
@@ -56,9 +56,9 @@ TitleBand titleBand(const QWidget* widget, const QString& title)
     band.font.setBold(true);
     band.font.setPointSizeF(band.font.pointSizeF() * 1.1);
     constexpr int kMargin = 6;
-    const QRect bounds = QFontMetrics(band.font).boundingRect(
-        QRect(0, 0, widget->width() - 2 * kMargin, 100000), Qt::TextWordWrap, title);
-    band.textRect = QRect(kMargin, kMargin, widget->width() - 2 * kMargin, bounds.height());
+    const QRect bounds = QFontMetrics(band.font).boundingRect(QRect(0, 0, width - 2 * kMargin, 100000),
+                                                              Qt::TextWordWrap, title);
+    band.textRect = QRect(kMargin, kMargin, width - 2 * kMargin, bounds.height());
     band.height = bounds.height() + 2 * kMargin;
     return band;
 }
@@ -203,6 +203,11 @@ bool imageFormatForPath(const QString& path, ImageFormat* format)
     return true;
 }
 
+QSize renderedSize(const QWidget* widget, const QString& title)
+{
+    return widget->size() + QSize(0, titleBand(widget, title, widget->width()).height);
+}
+
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
                   QString* error, ExportTheme theme, const QString& title)
 {
@@ -211,15 +216,21 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         return false;
     }
     const QSize original = widget->size();
-    if (logicalSize.isValid() && logicalSize != original) {
-        widget->resize(logicalSize);
+    const TitleBand band =
+        titleBand(widget, title, logicalSize.isValid() ? logicalSize.width() : original.width());
+    const QSize widgetSize = logicalSize.isValid() ? logicalSize - QSize(0, band.height) : original;
+    if (widgetSize.height() < 1) {
+        *error = ImageExport::tr("The image is too small for its title");
+        return false;
+    }
+    if (widgetSize != original) {
+        widget->resize(widgetSize);
         if (widget->layout())
             widget->layout()->activate();
     }
     const TabBarsHidden noTabs(widget);
     const LightPaletteScope light(widget, theme == ExportTheme::Light && paletteIsDark(widget->palette()));
     replotAll(widget, QCustomPlot::rpImmediateRefresh);
-    const TitleBand band = titleBand(widget, title);
     const QSize size = widget->size() + QSize(0, band.height);
 
     bytes->clear();

@@ -19,11 +19,15 @@ enum class ExportTheme { Light, AsShown };
 // From the file suffix (.png, .svg, .pdf); false for anything else.
 bool imageFormatForPath(const QString& path, ImageFormat* format);
 
-// Lays the widget out at `logicalSize` (when valid), renders it, restores its size. PNG
-// pixel size is logicalSize × scale, plus a band above for `title` when one is given (a single
-// chart taken out of the window says what it shows), in every format alike. Every chart inside
-// is replotted for the render. Returns false with a message in `error`.
+// Renders the widget with a band above for `title` when one is given (a single chart taken out
+// of the window says what it shows), in every format alike, and without tab bars. A valid
+// `logicalSize` is the whole image's, band included: the widget is laid out at what is left for
+// the render, then given its size back. Otherwise the image is the widget's size plus the band.
+// PNG pixels are that × scale. Every chart inside is replotted for the render. Returns false with
+// a message in `error`.
 bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double scale, QByteArray* bytes,
                   QString* error, ExportTheme theme = ExportTheme::Light, const QString& title = {});
+// The logical size renderWidget gives the widget at its own size: its size plus the title band.
+QSize renderedSize(const QWidget* widget, const QString& title);
 
 } // namespace lhe::widgets

@@ -34,6 +34,7 @@ constexpr auto kTheme = "ui/theme";
 constexpr auto kExportFolder = "export/folder";
 constexpr auto kDevicePrices = "serving/devicePrices";
 constexpr auto kExportScale = "export/scale";
+constexpr auto kExportSize = "export/size";
 constexpr auto kExportAsShown = "export/asShown";
 constexpr auto kRecentFiles = "recentFiles";
 constexpr auto kHfToken = "huggingface/token";
@@ -333,12 +334,23 @@ void AppSettings::setExportFolder(const QString& folder)
 double AppSettings::exportScale() const
 {
     const double scale = m_settings.value(key(kExportScale), 1.0).toDouble();
-    return scale == 2.0 ? 2.0 : 1.0; // the two scales the export dialog offers
+    const bool offered = scale >= 1.0 && scale <= 4.0 && scale * 2 == std::round(scale * 2);
+    return offered ? scale : 1.0;
 }
 
 void AppSettings::setExportScale(double scale)
 {
     m_settings.setValue(key(kExportScale), scale);
+}
+
+QString AppSettings::exportSize() const
+{
+    return m_settings.value(key(kExportSize)).toString();
+}
+
+void AppSettings::setExportSize(const QString& preset)
+{
+    m_settings.setValue(key(kExportSize), preset);
 }
 
 bool AppSettings::exportAsShown() const

@@ -118,11 +118,14 @@ public:
     QString theme() const;
     void setTheme(const QString& theme);
 
-    // Where the last image export went, and its pixel scale (1 or 2).
+    // Where the last image export went, its pixel scale (1 to 4 in steps of 0.5, as the export
+    // dialog offers) and its size preset (ExportDialog::sizePresetName; empty: as shown).
     QString exportFolder() const; // defaults to the Pictures folder
     void setExportFolder(const QString& folder);
     double exportScale() const;
     void setExportScale(double scale);
+    QString exportSize() const;
+    void setExportSize(const QString& preset);
     // Exported images are light even in dark mode unless this is set.
     bool exportAsShown() const;
     void setExportAsShown(bool asShown);

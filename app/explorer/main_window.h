@@ -96,8 +96,10 @@ public:
     // Headless rendering: hides the controls and window chrome, shows the window off screen and
     // sizes it so the dashboard is exactly `dashboardSize`.
     void layoutForExport(QSize dashboardSize);
-    // A chart (or the dashboard) as .png/.svg/.pdf by the path's suffix, written atomically.
-    bool exportImage(QWidget* chart, const QString& path, double scale, QString* error);
+    // A chart (or the dashboard) as .png/.svg/.pdf by the path's suffix, written atomically; a
+    // valid `logicalSize` is the whole image's (title line included), else the chart's own size.
+    bool exportImage(QWidget* chart, const QString& path, double scale, QString* error,
+                     QSize logicalSize = QSize());
     bool exportReport(const QString& path, QString* error); // .json or .csv
     // A chart (or the dashboard) to the clipboard as an image, rendered as exportImage() would.
     bool copyImage(QWidget* chart, const QString& what);

@@ -2,6 +2,7 @@
 // clipboard, the report as JSON or CSV, and the headless layout of --export-dashboard.
 #include "app/explorer/app_settings.h"
 #include "app/explorer/design_space_scheduler.h"
+#include "app/explorer/export_dialog.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/serving_scheduler.h"
 #include "app/explorer/theme_menu.h"
@@ -17,6 +18,7 @@
 #include <QClipboard>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
@@ -66,7 +68,8 @@ QString MainWindow::exportTitle(const QWidget* chart) const
     return chart == exportTarget() ? QString() : m_dashboard->chartTitle();
 }
 
-bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error)
+bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, QString* error,
+                             QSize logicalSize)
 {
     widgets::ImageFormat format;
     if (!widgets::imageFormatForPath(path, &format)) {
@@ -77,7 +80,7 @@ bool MainWindow::exportImage(QWidget* chart, const QString& path, double scale, 
     if (compareShown())
         m_compareView->replotNow();
     QByteArray bytes;
-    return widgets::renderWidget(chart, format, QSize(), scale, &bytes, error, m_themeMenu->exportTheme(),
+    return widgets::renderWidget(chart, format, logicalSize, scale, &bytes, error, m_themeMenu->exportTheme(),
                                  exportTitle(chart)) &&
            saveFileAtomically(path, bytes, error);
 }
@@ -122,28 +125,24 @@ void MainWindow::exportDashboardDialog()
 
 void MainWindow::exportChartDialog(QWidget* chart, const QString& name)
 {
-    const QString png = tr("PNG image (*.png)");
-    const QString png2x = tr("PNG image at 2× (*.png)");
-    QString selectedFilter = m_settings && m_settings->exportScale() == 2.0 ? png2x : png;
     const QString folder = m_settings ? m_settings->exportFolder() : QString();
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Image"), QDir(folder).filePath(name + QStringLiteral(".png")),
-        QStringList{png, png2x, tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")}.join(
-            QStringLiteral(";;")),
-        &selectedFilter);
-    if (path.isEmpty())
+    const auto preset = ExportDialog::sizePresetFromName(m_settings ? m_settings->exportSize() : QString());
+    ExportDialog dialog(widgets::renderedSize(chart, exportTitle(chart)),
+                        QDir(folder).filePath(name + QStringLiteral(".png")),
+                        m_settings ? m_settings->exportScale() : 1.0, preset, this);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    const double scale = selectedFilter == png2x ? 2.0 : 1.0;
     QString error;
-    if (!exportImage(chart, path, scale, &error)) {
+    if (!exportImage(chart, dialog.path(), dialog.scale(), &error, dialog.logicalSize())) {
         reportError(tr("Cannot export image"), error);
         return;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 5000);
     if (m_settings) {
-        m_settings->setExportFolder(QFileInfo(path).absolutePath());
-        if (selectedFilter == png || selectedFilter == png2x)
-            m_settings->setExportScale(scale);
+        m_settings->setExportFolder(QFileInfo(dialog.path()).absolutePath());
+        m_settings->setExportSize(ExportDialog::sizePresetName(dialog.preset()));
+        if (dialog.scaleBox()->isEnabled())
+            m_settings->setExportScale(dialog.scaleBox()->value());
     }
 }
 

@@ -2421,6 +2421,85 @@
     </message>
 </context>
 <context>
+    <name>lhe::app::ExportDialog</name>
+    <message>
+        <source>Export Image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>As shown (%1)</source>
+        <translation>与屏幕一致 (%1)</translation>
+    </message>
+    <message>
+        <source>16:9 slide (%1)</source>
+        <translation>16:9 幻灯片 (%1)</translation>
+    </message>
+    <message>
+        <source>4:3 (%1)</source>
+        <translation>4:3 (%1)</translation>
+    </message>
+    <message>
+        <source>A4 landscape (%1)</source>
+        <translation>A4 横向 (%1)</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S):</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>缩放(&amp;C):</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Name the file to export.</source>
+        <translation>请输入要导出的文件名。</translation>
+    </message>
+    <message>
+        <source>Name the file .png, .svg or .pdf: its type follows the name.</source>
+        <translation>文件名请以 .png、.svg 或 .pdf 结尾：格式由扩展名决定。</translation>
+    </message>
+    <message>
+        <source>A PNG of %1 × %2 pixels.</source>
+        <translation>PNG 图像，%1 × %2 像素。</translation>
+    </message>
+    <message>
+        <source>A page of %1 × %2 px at 96 per inch; lines and text stay sharp at any zoom.</source>
+        <translation>页面 %1 × %2 px（每英寸 96 px）；线条和文字任意缩放都保持清晰。</translation>
+    </message>
+</context>
+<context>
     <name>lhe::app::HfHubClient</name>
     <message>
         <source>expected a model id such as meta-llama/Llama-3.2-1B or its page https://huggingface.co/org/name, got &quot;%1&quot;</source>
@@ -2937,26 +3016,6 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>The id &quot;%1&quot; belongs to the built-in %2. Override it with this model?</source>
         <translation>ID“%1”属于内置的 %2。是否用此模型覆盖它？</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>PNG image at 2× (*.png)</source>
-        <translation>2× PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Export Image</source>
-        <translation>导出图像</translation>
-    </message>
-    <message>
-        <source>SVG drawing (*.svg)</source>
-        <translation>SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <source>Cannot export image</source>
@@ -4844,6 +4903,10 @@ per token</source>
     <message>
         <source>Rendering the image failed</source>
         <translation>图像渲染失败</translation>
+    </message>
+    <message>
+        <source>The image is too small for its title</source>
+        <translation>图像太小，放不下标题</translation>
     </message>
 </context>
 <context>

@@ -73,7 +73,8 @@ void TestAppSettings::everyValueSurvivesAReopen()
         settings.setLanguage(QStringLiteral("zh_CN"));
         settings.setTheme(QStringLiteral("dark"));
         settings.setExportFolder(QStringLiteral("/tmp/exports"));
-        settings.setExportScale(2.0);
+        settings.setExportScale(2.5);
+        settings.setExportSize(QStringLiteral("slide-16x9"));
         settings.setExportAsShown(true);
         settings.addRecentFile(QStringLiteral("/tmp/a.json"));
         settings.sync();
@@ -90,7 +91,8 @@ void TestAppSettings::everyValueSurvivesAReopen()
     QCOMPARE(reopened.language(), QStringLiteral("zh_CN"));
     QCOMPARE(reopened.theme(), QStringLiteral("dark"));
     QCOMPARE(reopened.exportFolder(), QStringLiteral("/tmp/exports"));
-    QCOMPARE(reopened.exportScale(), 2.0);
+    QCOMPARE(reopened.exportScale(), 2.5);
+    QCOMPARE(reopened.exportSize(), QStringLiteral("slide-16x9"));
     QVERIFY(reopened.exportAsShown());
     QCOMPARE(reopened.recentFiles(), QStringList{QStringLiteral("/tmp/a.json")});
 }
@@ -131,7 +133,7 @@ void TestAppSettings::damagedValuesReadAsDefaults()
     file.close();
     const app::AppSettings settings(iniPath());
     QVERIFY(!settings.lastScenario());     // truncated JSON: no session to resume
-    QCOMPARE(settings.exportScale(), 1.0); // only 1x and 2x are offered
+    QCOMPARE(settings.exportScale(), 1.0); // the dialog offers 1x to 4x
 }
 
 // Fault: the session stored "s.json" as given, so after a start from another folder Ctrl+S

@@ -75,6 +75,10 @@ class ScenarioControls : public QWidget
     Q_OBJECT
 
 public:
+    // At least 300 px, and as wide as the content's minimum (presentation mode's larger text,
+    // longer labels in Chinese) plus the vertical scroll bar: nothing is cut off at the edge.
+    QSize minimumSizeHint() const override;
+
     // Data roles of the picker items (device and model combo boxes).
     enum ItemRole {
         IdRole = Qt::UserRole, // QString catalog id (empty for headers and imported entries)

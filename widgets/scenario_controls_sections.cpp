@@ -198,7 +198,6 @@ QLabel* addSliderRows(QGridLayout* grid, int row, const QString& text, QSpinBox*
 
 void ScenarioControls::buildUi()
 {
-    setMinimumWidth(300);
     auto* outer = qobject_cast<QVBoxLayout*>(layout());
     if (!outer) {
         outer = new QVBoxLayout(this);
@@ -207,7 +206,9 @@ void ScenarioControls::buildUi()
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The panel asks for its content's width (minimumSizeHint); a window too narrow to give it
+    // that gets a scroll bar rather than controls cut off at the edge.
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_scroll->setAccessibleName(tr("Scenario"));
     m_scroll->setAccessibleDescription(tr(
         "Device, model, workload, parallel split, precisions, training and serving options of the scenario"));
@@ -228,6 +229,7 @@ void ScenarioControls::buildUi()
     m_serving = new ServingControls(content, column);
     column->addStretch(1);
     m_scroll->setWidget(content);
+    content->installEventFilter(this); // its minimum changes with the font and the language
     orderTabsAndFilterWheel();
 }
 

@@ -14,6 +14,7 @@
 #include "widgets/dashboard.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/explain_panel.h"
+#include "widgets/fit_scroll_area.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/message_log.h"
 #include "widgets/primer_panel.h"
@@ -32,7 +33,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -66,14 +66,11 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
 {
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_controls);
-    m_views->addWidget(m_dashboard);
-    // The compare view scrolls where the window is narrower than its charts need, rather than
-    // making the whole window that wide (a stack is as large as its largest page).
-    auto* compareScroll = new QScrollArea;
-    compareScroll->setWidget(m_compareView);
-    compareScroll->setWidgetResizable(true);
-    compareScroll->setFrameShape(QFrame::NoFrame);
-    m_views->addWidget(compareScroll);
+    // The dashboard and the compare view scroll where the window is narrower or shorter than
+    // their charts need, rather than making the whole window that large: a dock opened beside
+    // them takes its room from the window, never from the screen.
+    m_views->addWidget(new widgets::FitScrollArea(m_dashboard));
+    m_views->addWidget(new widgets::FitScrollArea(m_compareView));
     splitter->addWidget(m_views);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
@@ -467,6 +464,10 @@ void MainWindow::retranslateUi()
     m_actions.aboutQt->setText(tr("About &Qt"));
 
     // The central views' names, the message count and the title.
+    QWidget* dashboardScroll = m_views->widget(0);
+    dashboardScroll->setAccessibleName(tr("Dashboard"));
+    dashboardScroll->setAccessibleDescription(
+        tr("The memory chart, the roofline and its neighbouring tabs, and the verdict of each phase"));
     QWidget* compareScroll = m_views->widget(1);
     compareScroll->setAccessibleName(tr("Compare A/B"));
     compareScroll->setAccessibleDescription(

@@ -3201,6 +3201,10 @@ Either way, the next start resumes where you are now.</source>
         <source>Devices Ran&amp;ked</source>
         <translation>设备排名(&amp;K)</translation>
     </message>
+    <message>
+        <source>The memory chart, the roofline and its neighbouring tabs, and the verdict of each phase</source>
+        <translation>显存图、屋顶线图及其相邻标签页，以及每个阶段的瓶颈结论</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>

@@ -1,5 +1,6 @@
 // Presentation mode (issue 8): one shortcut, separate from full screen, makes text and chart
 // lines 1.5x for a projector and folds the scenario controls away; leaving it restores all.
+#include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "widgets/bottleneck_card.h"
@@ -9,10 +10,15 @@
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
+#include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 
 using namespace lhe;
@@ -28,6 +34,10 @@ private slots:
     void scalesTextAndLinesAndFoldsTheControls();
     void leavingRestoresEverything();
     void controlsFoldAndUnfoldByThemselves();
+    void controlsAreReachableOnTheProjector_data();
+    void controlsAreReachableOnTheProjector();
+    void docksNeverWidenTheWindow_data();
+    void docksNeverWidenTheWindow();
 
 private:
     QAction* action(const QString& text) const;
@@ -140,6 +150,98 @@ void TestPresentationMode::controlsFoldAndUnfoldByThemselves()
     QVERIFY(m_window->controls()->isVisible());
     action(QStringLiteral("Presentation Mode"))->trigger();
     QVERIFY(!m_window->controls()->isVisible());
+}
+
+// On a 1024 x 768 projector with the controls unfolded (F5, then F9), the panel once cut every
+// spin box and combo arrow off at its right edge, with no scroll bar to reach them. Whatever does
+// not fit the panel's width is reachable by scrolling.
+void TestPresentationMode::controlsAreReachableOnTheProjector_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+void TestPresentationMode::controlsAreReachableOnTheProjector()
+{
+    QFETCH(QString, language);
+    app::installTranslations(language);
+    const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
+    QCoreApplication::processEvents(); // the window retranslates
+    // By their keys (F5, F9): the menu texts are in the language under test.
+    for (const QKeySequence& key : {QKeySequence(Qt::Key_F5), QKeySequence(Qt::Key_F9)}) {
+        QAction* byKey = nullptr;
+        for (QAction* candidate : m_window->findChildren<QAction*>())
+            if (candidate->shortcut() == key)
+                byKey = candidate;
+        QVERIFY(byKey);
+        byKey->trigger();
+    }
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    auto* scroll = m_window->controls()->findChild<QScrollArea*>();
+    QVERIFY(scroll);
+    QWidget* viewport = scroll->viewport();
+    int inputs = 0;
+    for (QWidget* input : scroll->widget()->findChildren<QWidget*>()) {
+        if (!input->isVisibleTo(scroll->widget()) ||
+            !(qobject_cast<QAbstractSpinBox*>(input) || qobject_cast<QComboBox*>(input)))
+            continue;
+        ++inputs;
+        const QRect box(input->mapTo(scroll->widget(), QPoint(0, 0)), input->size());
+        // The content's right edge lies within the viewport, or a scroll bar reaches it.
+        if (box.right() >= viewport->width()) {
+            QVERIFY2(scroll->horizontalScrollBar()->isVisible(), qPrintable(input->objectName()));
+            QVERIFY2(box.right() < viewport->width() + scroll->horizontalScrollBar()->maximum(),
+                     qPrintable(input->objectName()));
+        }
+    }
+    QVERIFY(inputs > 10);
+}
+
+void TestPresentationMode::docksNeverWidenTheWindow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presenting");
+    QTest::addColumn<QStringList>("docks");
+    const QStringList primer{QStringLiteral("Primer")};
+    const QStringList explain{QStringLiteral("Explain")};
+    const QStringList both{QStringLiteral("Primer"), QStringLiteral("Explain")};
+    QTest::newRow("1280x800 primer") << QSize(1280, 800) << false << primer;
+    QTest::newRow("1280x800 explain") << QSize(1280, 800) << false << explain;
+    QTest::newRow("1280x800 both") << QSize(1280, 800) << false << both;
+    QTest::newRow("1024x768 primer") << QSize(1024, 768) << false << primer;
+    QTest::newRow("1024x768 explain") << QSize(1024, 768) << false << explain;
+    QTest::newRow("1024x768 presenting, controls, primer") << QSize(1024, 768) << true << primer;
+}
+
+// Opening the Primer once widened a 1280-wide window to 1326 px (controls, dashboard and dock
+// each kept their minimum width), and it stayed that wide: on a 1024 x 768 projector that is
+// off the screen. A dock takes its room from the window, whatever the size and mode.
+void TestPresentationMode::docksNeverWidenTheWindow()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presenting);
+    QFETCH(QStringList, docks);
+    m_window->resize(size);
+    if (presenting) {
+        action(QStringLiteral("Presentation Mode"))->trigger();
+        action(QStringLiteral("Scenario Controls"))->trigger(); // F9: the controls on the projector
+        QVERIFY(m_window->controls()->isVisible());
+    }
+    QCoreApplication::processEvents();
+    QCOMPARE(m_window->size(), size);
+    for (const QString& dock : docks) {
+        QAction* toggle = action(dock);
+        QVERIFY2(toggle, qPrintable(dock));
+        toggle->trigger();
+        QCoreApplication::processEvents();
+        QCOMPARE(m_window->size(), size);
+    }
+    for (const QString& dock : docks)
+        action(dock)->trigger();
+    QCoreApplication::processEvents();
+    QCOMPARE(m_window->size(), size);
 }
 
 QTEST_MAIN(TestPresentationMode)

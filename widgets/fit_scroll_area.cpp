@@ -1,0 +1,59 @@
+#include "widgets/fit_scroll_area.h"
+
+#include <QEvent>
+#include <QScrollBar>
+
+namespace lhe::widgets {
+
+FitScrollArea::FitScrollArea(QWidget* page, QWidget* parent) : QScrollArea(parent)
+{
+    setFrameShape(QFrame::NoFrame);
+    // Not QScrollArea's resizable mode: that grows a page whose text wraps (height for width) to
+    // its preferred height, so the dashboard scrolled in a window that had room for it.
+    setWidgetResizable(false);
+    setWidget(page);
+    page->installEventFilter(this); // a new minimum (presentation mode's larger text) refits it
+    fitPage();
+}
+
+QSize FitScrollArea::minimumSizeHint() const
+{
+    // Small enough for any window (the scroll bars take over below the page's minimum).
+    return QScrollArea::minimumSizeHint().boundedTo(QSize(120, 120));
+}
+
+void FitScrollArea::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    fitPage();
+}
+
+bool FitScrollArea::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == widget() && event->type() == QEvent::LayoutRequest)
+        fitPage();
+    return QScrollArea::eventFilter(watched, event);
+}
+
+void FitScrollArea::fitPage()
+{
+    QWidget* page = widget();
+    if (!page)
+        return;
+    const QSize minimum = page->minimumSizeHint().expandedTo(page->minimumSize());
+    // The room with no scroll bar; a bar in one direction takes room from the other.
+    QSize room = maximumViewportSize();
+    const int barWidth = verticalScrollBar()->sizeHint().width();
+    const int barHeight = horizontalScrollBar()->sizeHint().height();
+    const bool tooNarrow = room.width() < minimum.width();
+    const bool tooShort = room.height() < minimum.height();
+    if (tooNarrow)
+        room.rheight() -= barHeight;
+    if (tooShort || room.height() < minimum.height())
+        room.rwidth() -= barWidth;
+    const QSize size = room.expandedTo(minimum);
+    if (page->size() != size)
+        page->resize(size);
+}
+
+} // namespace lhe::widgets

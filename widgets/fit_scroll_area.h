@@ -1,0 +1,27 @@
+// FitScrollArea: holds a page (the dashboard, the comparison) at the size of the window's room
+// for it, and scrolls only where that room is smaller than the page can shrink to.
+#pragma once
+
+#include <QScrollArea>
+
+namespace lhe::widgets {
+
+class FitScrollArea : public QScrollArea
+{
+    Q_OBJECT
+
+public:
+    explicit FitScrollArea(QWidget* page, QWidget* parent = nullptr);
+
+    // The page is never below this; the area itself can be as small as the window makes it.
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void fitPage();
+};
+
+} // namespace lhe::widgets

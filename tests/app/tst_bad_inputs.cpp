@@ -1,4 +1,4 @@
-// Hostile input (issue 7): every file in tests/fixtures/bad_inputs fails with one precise line,
+// Hostile input: every file in tests/fixtures/bad_inputs fails with one precise line,
 // the same wherever it enters the product.
 //
 // tests/fixtures/bad_inputs/expected.json lists each file's kind and the substrings its error must

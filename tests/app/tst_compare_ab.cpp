@@ -1,4 +1,4 @@
-// Compare A/B in the window and on the command line (issue 8): Pin Scenario as A, Compare A/B and
+// Compare A/B in the window and on the command line: Pin Scenario as A, Compare A/B and
 // Clear Pin; B follows the controls while A stays; the export and copy take the compare view as
 // one image; and `--compare a.json --scenario b.json --export-dashboard out.png` renders it headless.
 #include "app/explorer/main_window.h"

@@ -1,4 +1,4 @@
-// The explorer as a desktop application (issue 9): it resumes the last session, every control
+// The explorer as a desktop application: it resumes the last session, every control
 // change is one undo step (a slider drag one step in all), the standard shortcuts are there
 // once each, every control has an accessible name, the theme can be chosen, exports stay light.
 #include "app/explorer/app_settings.h"

@@ -1,4 +1,4 @@
-// The window's Explain dock (issue 8): hidden until a number is clicked, then the explanation of
+// The window's Explain dock: hidden until a number is clicked, then the explanation of
 // the clicked target, re-explained live when the scenario changes; View → Explain toggles it.
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"

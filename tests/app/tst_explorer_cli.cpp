@@ -1,4 +1,4 @@
-// llm-hw-explorer's command line (issue 9): --help and --version work on a machine with no
+// llm-hw-explorer's command line: --help and --version work on a machine with no
 // display, a positional FILE opens a scenario or a config.json exactly as --scenario and
 // --model-config do, and bad combinations fail with exit 2 and one line saying why.
 #include "cli_process.h"

@@ -1,4 +1,4 @@
-// Presentation mode (issue 8): one shortcut, separate from full screen, makes text and chart
+// Presentation mode: one shortcut, separate from full screen, makes text and chart
 // lines 1.5x for a projector and folds the scenario controls away; leaving it restores all.
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"

@@ -715,7 +715,7 @@ void TestCatalog::documentWithoutArraysThrows()
     QVERIFY_THROWS_EXCEPTION(InputError, catalog.addText(text.toStdString(), "user.json", true, warnings));
 }
 
-// 5. Hostile device figures (issue 7): each bad field is named with its path and what is allowed.
+// 5. Hostile device figures: each bad field is named with its path and what is allowed.
 // The ranges keep every time finite: a bandwidth of 1e-300 B/s or a peak of 5e-324 FLOP/s once
 // made the report non-finite (the CLI's "internal error", exit 1).
 void TestCatalog::badDeviceFieldsAreNamed_data()

@@ -1,4 +1,4 @@
-// Explanations (issue 8): the issue's KV-cache example and other hand calculations written out,
+// Explanations: a KV-cache example and other hand calculations written out,
 // and a property test that every explanation reproduces the report number it explains and that
 // its formula, evaluated from its terms, gives that number.
 #include "core/catalog.h"
@@ -79,7 +79,7 @@ private slots:
     void everyExplanationReproducesTheReport();
 };
 
-// Issue 8: KV cache = 2 × 80 layers × 8 KV heads × 128 × 2 B × 8 × 4096 tokens = 10.7 GB.
+// By hand: KV cache = 2 × 80 layers × 8 KV heads × 128 × 2 B × 8 × 4096 tokens = 10.7 GB.
 void TestExplanation::issueKvCacheExample()
 {
     Scenario s;

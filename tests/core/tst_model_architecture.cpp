@@ -576,7 +576,7 @@ void TestModelArchitecture::badConfigsThrow_data()
     row("negative num_hidden_layers", c, "config.num_hidden_layers");
 
     // Known keys of the wrong type are named, never an internal error: a number for
-    // topk_method escaped as nlohmann's type_error (exit 1) before issue 7.
+    // topk_method once escaped as nlohmann's type_error (exit 1).
     const auto deepseek = readJsonFile(kConfigDir + "deepseek-v2-lite.config.json");
     QVERIFY(deepseek);
     c = *deepseek;

@@ -1,4 +1,4 @@
-// Property test over the whole input space (issue 7): thousands of random valid scenarios must
+// Property test over the whole input space: thousands of random valid scenarios must
 // give finite, non-negative numbers, a known verdict, memory parts that add up, and never less
 // memory for a larger batch. Seeded, so a failure reproduces.
 #include "core/estimator.h"

@@ -1,6 +1,6 @@
 // Any bytes as a catalog file: either entries load (bad ones skipped with a warning) or one
 // InputError names the problem; nothing else may escape, crash or trip a sanitizer. Every device
-// that loads evaluates a small and a huge scenario to finite numbers (issue 7: a bandwidth of
+// that loads evaluates a small and a huge scenario to finite numbers (a bandwidth of
 // 1e-300 B/s once loaded and made every time infinite).
 #include "core/catalog.h"
 #include "core/estimator.h"

@@ -1,5 +1,5 @@
 # translations_complete (CTest): every user-visible string of the sources is in the committed
-# .ts files and translated there (issue 8: no untranslated string in the zh_CN build).
+# .ts files and translated there (no untranslated string in the zh_CN build).
 #   cmake -DLUPDATE=... -DLRELEASE=... -DSOURCE_DIR=... -DWORK_DIR=... "-DTS_FILES=a.ts;b.ts"
 #         -P check_translations.cmake
 # For each .ts: lupdate, with the options of the update_translations target (app/explorer/

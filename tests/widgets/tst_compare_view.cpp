@@ -1,4 +1,4 @@
-// CompareView (Compare A/B, issue 8): both sets of roofline points with distinct marker shapes,
+// CompareView (Compare A/B): both sets of roofline points with distinct marker shapes,
 // both memory charts on one value scale, both rows of verdict cards, and a difference table whose
 // cells are the numbers worked out by hand below.
 #include "chart_scenarios.h"

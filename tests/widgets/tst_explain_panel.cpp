@@ -1,4 +1,4 @@
-// Explain panel (issue 8): the issue's KV-cache example rendered with its values substituted,
+// Explain panel: the KV-cache example rendered with its values substituted,
 // verdict cards and charts asking for explanations, and every string core can put in an
 // explanation present in the translation table (nothing shows untranslated in Chinese).
 #include "core/catalog.h"

@@ -63,7 +63,7 @@ void TestPrimerPanel::everySectionHasTextAndAButton()
     PrimerPanel panel(presetsDocument());
     const QStringList ids = panel.sectionIds();
     // Training vs inference, CPU/GPU/NPU/TPU, RAM vs VRAM, GDDR vs HBM, decode, prefill,
-    // communication, offload (issue 8);
+    // communication, offload;
     // full fine-tuning, LoRA and QLoRA.
     QCOMPARE(ids.size(), 9);
     for (const QString& id : ids) {

@@ -3,6 +3,7 @@
 #include "widgets/qcustomplot_include.h"
 #include "widgets/theme.h"
 
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QVBoxLayout>
 #include <QWindow>
@@ -83,6 +84,15 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
+}
+
+void ChartWidget::fitAxisTitle(QCPAxis* axis, const QString& longTitle, const QString& shortTitle,
+                               double room)
+{
+    const bool fits = QFontMetricsF(axis->labelFont()).horizontalAdvance(longTitle) <= room;
+    const QString& title = fits ? longTitle : shortTitle;
+    if (axis->label() != title)
+        axis->setLabel(title);
 }
 
 QFont ChartWidget::chartFont(double pointSize, bool bold) const

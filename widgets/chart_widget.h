@@ -69,6 +69,10 @@ protected:
     static constexpr double kMinimumPointSize = 10;
     // The widget's font, at least `pointSize` points, bold if asked.
     QFont chartFont(double pointSize = kMinimumPointSize, bool bold = false) const;
+    // After a layout pass: the axis title in its long form where that fits `room` px along the
+    // axis, else the short one. The margin a title takes is its font's height either way, so the
+    // layout just done stays valid.
+    static void fitAxisTitle(QCPAxis* axis, const QString& longTitle, const QString& shortTitle, double room);
 
     struct Colours
     {

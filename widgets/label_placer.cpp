@@ -2,6 +2,8 @@
 
 #include <QLineF>
 #include <QTransform>
+#include <algorithm>
+#include <cmath>
 
 namespace lhe::widgets {
 
@@ -29,13 +31,24 @@ LabelPlacer::Placement LabelPlacer::place(const std::vector<QSizeF>& variantSize
     const QRectF area = m_area.adjusted(-1, -1, 1, 1);
     for (std::size_t v = 0; v < variantSizes.size(); ++v) {
         for (std::size_t i = 0; i < candidates.size(); ++i) {
-            const QPolygonF shape = labelShape(variantSizes[v], candidates[i]);
-            if (!area.contains(shape.boundingRect()))
-                continue;
+            QPolygonF shape = labelShape(variantSizes[v], candidates[i]);
+            const QRectF bounds = shape.boundingRect();
+            int slid = 0;
+            QPointF offset;
+            if (!area.contains(bounds)) {
+                if (bounds.width() > area.width() || bounds.height() > area.height())
+                    continue;
+                offset = {std::max(0.0, area.left() - bounds.left()) -
+                              std::max(0.0, bounds.right() - area.right()),
+                          std::max(0.0, area.top() - bounds.top()) -
+                              std::max(0.0, bounds.bottom() - area.bottom())};
+                shape.translate(offset);
+                slid = 2 + static_cast<int>(std::ceil(offset.manhattanLength() / 10)); // 1 per 10 px
+            }
             const int collisions = costOf(shape, owner);
-            const int cost = collisions + candidates[i].penalty + 3 * static_cast<int>(v);
+            const int cost = collisions + candidates[i].penalty + slid + 3 * static_cast<int>(v);
             if (!best.placed() || cost < bestCost) {
-                best = {static_cast<int>(v), static_cast<int>(i), shape};
+                best = {static_cast<int>(v), static_cast<int>(i), shape, offset};
                 bestCost = cost;
                 bestCollisions = collisions;
             }
@@ -43,7 +56,7 @@ LabelPlacer::Placement LabelPlacer::place(const std::vector<QSizeF>& variantSize
     }
     if (!best.placed() && required && !candidates.empty() && !variantSizes.empty()) {
         const int last = static_cast<int>(variantSizes.size()) - 1;
-        best = {last, 0, labelShape(variantSizes.back(), candidates.front())};
+        best = {last, 0, labelShape(variantSizes.back(), candidates.front()), {}};
     }
     if (!best.placed() || (bestCollisions > 0 && !required))
         return {};

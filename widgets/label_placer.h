@@ -28,12 +28,14 @@ public:
         int penalty = 0;
     };
 
-    // Where place() put a label: which text variant, at which candidate, covering `shape`.
+    // Where place() put a label: which text variant, at which candidate moved by `offset` (a spot
+    // that reached past the area's edge, slid back inside), covering `shape`.
     struct Placement
     {
         int variant = -1;
         int candidate = -1; // -1: the label is hidden
         QPolygonF shape;
+        QPointF offset;
 
         bool placed() const { return candidate >= 0; }
     };
@@ -51,9 +53,12 @@ public:
     void addSegment(QPointF a, QPointF b, int owner, int cost, double halfWidth = 1.5);
     void addRect(const QRectF& rect, int owner, int cost);
 
-    // Places a label whose text variants, preferred first, have these box sizes. A required
-    // label is never hidden: with no candidate inside the area it takes the first candidate with
-    // its shortest variant. The placed box becomes an obstacle to the labels placed after it.
+    // Places a label whose text variants, preferred first, have these box sizes. A spot that
+    // reaches past the area's edge is also tried slid back inside it, 2 penalty points dearer
+    // and 1 more per 10 px it moves (Manhattan). A
+    // required label is never hidden: with no candidate inside the area it takes the first
+    // candidate with its shortest variant. The placed box becomes an obstacle to the labels placed
+    // after it.
     Placement place(const std::vector<QSizeF>& variantSizes, int owner,
                     const std::vector<Candidate>& candidates, bool required);
 

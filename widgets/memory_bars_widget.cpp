@@ -3,6 +3,7 @@
 #include "widgets/chart_palette.h"
 #include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/text_item_placement.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
@@ -179,9 +180,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 
     m_capacityLabel = new QCPItemText(m_plot);
     m_capacityLabel->setLayer(QStringLiteral("labels"));
-    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    m_capacityLabel->position->setAxisRect(axisRect);
+    m_capacityLabel->position->setType(QCPItemPosition::ptAbsolute); // placed in pixels after layout
     m_capacityLabel->setTextAlignment(Qt::AlignRight);
     m_capacityLabel->setPadding(QMargins(2, 1, 2, 1));
     m_capacityLabel->setSelectable(false);
@@ -358,7 +357,6 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     m_capacityLine->point1->setCoords(0, capacityGb);
     m_capacityLine->point2->setCoords(1, capacityGb);
     m_capacityText = tr("Capacity %1").arg(formatCapacity(m_chart.capacityBytes));
-    m_capacityLabel->position->setCoords(0.985, capacityGb);
 
     // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
     while (m_totalLabels.size() < static_cast<std::size_t>(barCount)) {
@@ -618,12 +616,8 @@ void MemoryBarsWidget::placeLabels()
     const QRect area = m_plot->axisRect()->rect();
 
     // The rotated axis title runs along the axis: on a short chart (large text, a low window) the
-    // long form would reach past the axis into the badge, so the unit alone stands in. The margin
-    // it takes is the font's height either way, so the layout just done stays valid.
-    const QString longTitle = tr("Memory per device (GB)");
-    valueAxis->setLabel(QFontMetrics(valueAxis->labelFont()).horizontalAdvance(longTitle) <= area.height()
-                            ? longTitle
-                            : tr("GB"));
+    // long form would reach past the axis into the badge, so the unit alone stands in.
+    fitAxisTitle(valueAxis, tr("Memory per device (GB)"), tr("GB"), area.height());
 
     // Value labels: in the first of its spots tall enough for a line, the long form when it fits
     // across the bar, else the short one, else none.
@@ -655,25 +649,67 @@ void MemoryBarsWidget::placeLabels()
         }
     }
 
-    // Capacity label: right of the bars, above the line unless the top of the plot is too close;
-    // two lines when one line would run into the bars.
-    const QFontMetrics metrics(m_capacityLabel->font());
-    const double barsRight = keyAxis->coordToPixel(static_cast<double>(m_chart.bars.size()) + kBarWidth / 2);
-    const double freeWidth = area.right() - barsRight - 8;
-    const QString oneLine = m_capacityText;
-    QString text = oneLine;
-    if (metrics.horizontalAdvance(oneLine) + 6 > freeWidth) {
-        const int space = oneLine.indexOf(QLatin1Char(' '));
-        if (space > 0)
-            text = oneLine.left(space) + QLatin1Char('\n') + oneLine.mid(space + 1);
+    // Capacity label (LabelPlacer): at the line's right end above it, else below it, else at its
+    // left end; on one line, two, or the figure alone. It stays clear of each bar's total above
+    // it and, at a cost, of the bars.
+    LabelPlacer placer(area);
+    constexpr int kOwnerCapacity = 1;
+    for (std::size_t b = 0; b < m_totalLabels.size() && b < m_chart.bars.size(); ++b) {
+        const double x = keyAxis->coordToPixel(static_cast<double>(b) + 1);
+        const double top = valueAxis->coordToPixel(m_chart.bars[b].totalBytes / kBytesPerGb);
+        const double half = std::abs(keyAxis->coordToPixel(kBarWidth / 2) - keyAxis->coordToPixel(0));
+        placer.addRect(QRectF(QPointF(x - half, top), QPointF(x + half, area.bottom())), -1,
+                       LabelPlacer::kCostLine);
     }
-    m_capacityLabel->setText(text);
-    const int lines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
-    const double textHeight = lines * metrics.lineSpacing() + 4;
+    for (const ValueLabel& label : m_valueLabels) { // placed above: they sit in their segments
+        if (label.item->visible())
+            placer.addRect(
+                QRectF(label.item->topLeft->pixelPosition(), label.item->bottomRight->pixelPosition())
+                    .normalized(),
+                -1, LabelPlacer::kCostLabel);
+    }
+    // Each bar's total: above it, else beside its top (where the capacity line runs close over it).
+    for (std::size_t b = 0; b < m_totalLabels.size() && b < m_chart.bars.size(); ++b) {
+        const double x = keyAxis->coordToPixel(static_cast<double>(b) + 1);
+        const double top = valueAxis->coordToPixel(m_chart.bars[b].totalBytes / kBytesPerGb);
+        const double half = std::abs(keyAxis->coordToPixel(kBarWidth / 2) - keyAxis->coordToPixel(0));
+        const std::vector<LabelPlacer::Candidate> spots{
+            {{x, top - 1}, Qt::AlignHCenter | Qt::AlignBottom, 0, 0},
+            {{x + half + 3, top}, Qt::AlignLeft | Qt::AlignVCenter, 0, 2},
+            {{x - half - 3, top}, Qt::AlignRight | Qt::AlignVCenter, 0, 3},
+            {{x, top + 1}, Qt::AlignHCenter | Qt::AlignTop, 0, 4}};
+        placeTextItem(placer, m_totalLabels[b], {}, -1, spots, true);
+    }
     const double linePx = valueAxis->coordToPixel(m_chart.capacityBytes / kBytesPerGb);
-    const bool above = linePx - area.top() >= textHeight + 2;
-    m_capacityLabel->setPositionAlignment(Qt::AlignRight | (above ? Qt::AlignBottom : Qt::AlignTop));
-    m_capacityLabel->setPadding(above ? QMargins(2, 1, 2, 3) : QMargins(2, 3, 2, 1));
+    const QString figure = formatCapacity(m_chart.capacityBytes);
+    std::vector<LabelPlacer::Candidate> spots{
+        {{area.right() - 4.0, linePx - 1}, Qt::AlignRight | Qt::AlignBottom, 0, 0},
+        {{area.right() - 4.0, linePx + 1}, Qt::AlignRight | Qt::AlignTop, 0, 1},
+        {{area.left() + 4.0, linePx - 1}, Qt::AlignLeft | Qt::AlignBottom, 0, 2},
+        {{area.left() + 4.0, linePx + 1}, Qt::AlignLeft | Qt::AlignTop, 0, 3}};
+    for (const double f : {0.75, 0.5, 0.25}) { // then anywhere along the line
+        const double x = area.left() + f * area.width();
+        spots.push_back({{x, linePx - 1}, Qt::AlignHCenter | Qt::AlignBottom, 0, 4});
+        spots.push_back({{x, linePx + 1}, Qt::AlignHCenter | Qt::AlignTop, 0, 5});
+    }
+    const QPolygonF capacity =
+        placeTextItem(placer, m_capacityLabel, {m_capacityText, tr("Capacity\n%1").arg(figure), figure},
+                      kOwnerCapacity, spots, true);
+    // A segment's figure gives way where the totals and the capacity found no other room: the
+    // legend and the tooltip still give it.
+    const auto boxOf = [](const QCPItemText* item) {
+        return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
+    };
+    for (ValueLabel& label : m_valueLabels) {
+        if (!label.item->visible())
+            continue;
+        const QRectF box = boxOf(label.item).adjusted(1, 1, -1, -1);
+        bool covered = capacity.boundingRect().intersects(box);
+        for (const QCPItemText* total : m_totalLabels)
+            covered = covered || (total->visible() && boxOf(total).intersects(box));
+        if (covered)
+            label.item->setVisible(false);
+    }
 }
 
 int MemoryBarsWidget::kindIndexOf(const QCPAbstractPlottable* plottable) const

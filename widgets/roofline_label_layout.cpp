@@ -3,9 +3,8 @@
 #include "widgets/label_placer.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
+#include "widgets/text_item_placement.h"
 
-#include <QFontMetricsF>
-#include <QHash>
 #include <QLineF>
 #include <QPolygonF>
 #include <algorithm>
@@ -26,52 +25,6 @@ constexpr int kOwnerPhaseBase = 10;  // + phase
 constexpr int kOwnerPinnedBase = 20; // + phase: the pinned report's points (Compare A/B)
 constexpr int kOwnerPinnedRoof = 30;
 constexpr int kOwnerCeilingBase = 100; // + ceiling label index
-
-// The box QCPItemText draws: text rectangle plus padding. Text layout is the expensive part of
-// placing labels (callgrind: most of a slider step), so sizes are cached by font and text.
-QSizeF boxSize(const QCPItemText* item, const QString& text)
-{
-    static QHash<QString, QSizeF> cache;
-    const QString key = item->font().key() + QLatin1Char('\x1f') +
-                        QString::number(int(item->textAlignment())) + QLatin1Char('\x1f') + text;
-    auto it = cache.constFind(key);
-    if (it == cache.constEnd()) {
-        if (cache.size() > 4096)
-            cache.clear();
-        const QFontMetricsF metrics(item->font());
-        const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
-        it = cache.insert(key, bounds.size());
-    }
-    const QMargins pad = item->padding();
-    // QCPItemText rounds to whole pixels; 1 px of slack on each side keeps labels apart.
-    return {std::ceil(it->width()) + pad.left() + pad.right() + 2,
-            std::ceil(it->height()) + pad.top() + pad.bottom() + 2};
-}
-
-// Places a text item with the first of its variants that fits (its own text without any) and
-// moves it there, or hides it; returns the outline it took (empty when hidden).
-QPolygonF placeItem(LabelPlacer& placer, QCPItemText* item, QStringList variants, int owner,
-                    const std::vector<Candidate>& candidates, bool required)
-{
-    if (variants.isEmpty())
-        variants << item->text();
-    std::vector<QSizeF> sizes; // text layout once per variant, not per spot
-    for (const QString& variant : variants)
-        sizes.push_back(boxSize(item, variant));
-    const LabelPlacer::Placement placement = placer.place(sizes, owner, candidates, required);
-    if (!placement.placed()) {
-        item->setVisible(false);
-        return {};
-    }
-    const Candidate& c = candidates[static_cast<std::size_t>(placement.candidate)];
-    item->setText(variants[placement.variant]);
-    item->position->setType(QCPItemPosition::ptAbsolute);
-    item->position->setCoords(c.anchor);
-    item->setPositionAlignment(c.alignment);
-    item->setRotation(c.rotationDegrees);
-    item->setVisible(true);
-    return placement.shape;
-}
 
 // The plot's pixel geometry as laid out now: where values land, and the spots a label may take
 // along the roofline's lines.
@@ -128,12 +81,18 @@ public:
         const QPointF b = toPixel(hi, bandwidth * hi);
         const QLineF line(a, b);
         const double angle = std::atan2(line.dy(), line.dx()) * 180.0 / std::numbers::pi;
-        const QPointF up = QPointF(line.dy(), -line.dx()) / line.length() * 3.0; // screen "above"
-        for (const bool above : {aboveFirst, !aboveFirst}) {
-            for (int k = 0; k <= 16; ++k) { // t = 0.5, 0.45, 0.55, 0.4, ... 0.1, 0.9
-                const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * ((k + 1) / 2);
-                const QPointF p = a + t * (b - a) + (above ? up : -up);
-                out.push_back({p, Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop), angle, k / 4});
+        const QPointF unit = QPointF(line.dy(), -line.dx()) / line.length(); // screen "above"
+        // 3 px off the line; then a line's height further, still along it, where that is crowded.
+        for (const double offset : {3.0, 3.0 + m_markerHalf * 2}) {
+            const QPointF up = unit * offset;
+            const int further = offset > 3 ? 5 : 0;
+            for (const bool above : {aboveFirst, !aboveFirst}) {
+                for (int k = 0; k <= 18; ++k) { // t = 0.5, 0.45, 0.55, 0.4, ... 0.05, 0.95
+                    const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * ((k + 1) / 2);
+                    const QPointF p = a + t * (b - a) + (above ? up : -up);
+                    out.push_back({p, Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop), angle,
+                                   k / 4 + further});
+                }
             }
         }
         return out;
@@ -170,6 +129,10 @@ void RooflineWidget::placeLabels()
     if (!m_hasReport)
         return;
     const QRectF area = m_plot->axisRect()->rect();
+    // The x title is centred under the plot area and must stay inside the chart.
+    fitAxisTitle(m_plot->xAxis, tr("Arithmetic intensity (FLOP/byte of the bounding resource)"),
+                 tr("Arithmetic intensity (FLOP/B)"),
+                 2 * std::min(area.center().x(), m_plot->width() - area.center().x()) - 4);
     const double markerHalf = kMarkerSize * presentationScale() / 2 + 2;
     const PlotSpots spots(m_plot->xAxis, m_plot->yAxis, area, markerHalf);
     LabelPlacer placer(area);
@@ -184,6 +147,8 @@ void RooflineWidget::placeLabels()
         if (m_links[i]->visible())
             addLine(m_linkLines[i], kOwnerLinkBase + static_cast<int>(i), LabelPlacer::kCostLine);
     }
+    for (QCPGraph* ceiling : m_ceilings)
+        ceiling->setVisible(true); // until its label finds no room, below
     for (const core::RooflineLine& line : m_ceilingLines) {
         int owner = -1;
         for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
@@ -226,37 +191,37 @@ void RooflineWidget::placeLabels()
     for (const core::RooflinePoint& point : m_chart.points) {
         const PhaseItems& items = m_phases[static_cast<std::size_t>(point.phase)];
         const QPointF p = spots.toPixel(point.intensity, point.achievedFlopsPerSecond);
-        const QPolygonF spot = placeItem(placer, items.label, m_variants.value(items.label),
-                                         kOwnerPhaseBase + static_cast<int>(point.phase),
-                                         LabelPlacer::aroundPoint(p, pointDistance + 5, 4), true);
+        const QPolygonF spot = placeTextItem(placer, items.label, m_variants.value(items.label),
+                                             kOwnerPhaseBase + static_cast<int>(point.phase),
+                                             LabelPlacer::aroundPoint(p, pointDistance + 5, 4), true);
         spots.lead(items.leader, p, spot);
     }
     for (const core::RooflinePoint& point : m_pinnedChart.points) {
         const PhaseItems& items = m_phases[static_cast<std::size_t>(point.phase)];
         const QPointF p = spots.toPixel(point.intensity, point.achievedFlopsPerSecond);
-        const QPolygonF spot = placeItem(placer, items.pinnedLabel, m_variants.value(items.pinnedLabel),
-                                         kOwnerPinnedBase + static_cast<int>(point.phase),
-                                         LabelPlacer::aroundPoint(p, pointDistance + 6, 7), true);
+        const QPolygonF spot = placeTextItem(placer, items.pinnedLabel, m_variants.value(items.pinnedLabel),
+                                             kOwnerPinnedBase + static_cast<int>(point.phase),
+                                             LabelPlacer::aroundPoint(p, pointDistance + 6, 7), true);
         spots.lead(items.pinnedLeader, p, spot);
     }
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
         const CeilingLabel& label = m_ceilingLabels[l];
         if (label.active)
-            placeItem(placer, label.item, m_variants.value(label.item),
-                      kOwnerCeilingBase + static_cast<int>(l),
-                      spots.alongCeiling(label.flopsPerSecond, label.startIntensity), true);
+            placeTextItem(placer, label.item, m_variants.value(label.item),
+                          kOwnerCeilingBase + static_cast<int>(l),
+                          spots.alongCeiling(label.flopsPerSecond, label.startIntensity), true);
     }
     if (m_ridgeMarker->visible()) {
         spots.lead(m_ridgeLeader, ridge,
-                   placeItem(placer, m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge,
-                             LabelPlacer::aroundPoint(ridge, 9, 4), true));
+                   placeTextItem(placer, m_ridgeLabel, m_variants.value(m_ridgeLabel), kOwnerRidge,
+                                 LabelPlacer::aroundPoint(ridge, 9, 4), true));
     } else {
         m_ridgeLabel->setVisible(false);
     }
     const double memoryBandwidth = m_memoryLine.x0 > 0 ? m_memoryLine.y0 / m_memoryLine.x0 : 0;
     if (m_memorySlope->visible()) {
-        placeItem(placer, m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
-                  spots.alongSlope(memoryBandwidth, m_memoryLine.x1, true), true);
+        placeTextItem(placer, m_memoryLabel, m_variants.value(m_memoryLabel), kOwnerMemorySlope,
+                      spots.alongSlope(memoryBandwidth, m_memoryLine.x1, true), true);
     } else {
         m_memoryLabel->setVisible(false);
     }
@@ -265,8 +230,9 @@ void RooflineWidget::placeLabels()
             continue;
         const core::RooflineLine& line = m_linkLines[i];
         const double bandwidth = line.x0 > 0 ? line.y0 / line.x0 : 0;
-        placeItem(placer, m_linkLabels[i], m_variants.value(m_linkLabels[i]),
-                  kOwnerLinkBase + static_cast<int>(i), spots.alongSlope(bandwidth, line.x1, false), true);
+        placeTextItem(placer, m_linkLabels[i], m_variants.value(m_linkLabels[i]),
+                      kOwnerLinkBase + static_cast<int>(i), spots.alongSlope(bandwidth, line.x1, false),
+                      true);
     }
     for (const core::RooflinePoint& point : m_chart.points) {
         const PhaseItems& items = m_phases[static_cast<std::size_t>(point.phase)];
@@ -275,13 +241,13 @@ void RooflineWidget::placeLabels()
             continue;
         }
         const QPointF p = spots.toPixel(point.intensity, point.idealFlopsPerSecond);
-        placeItem(placer, items.idealLabel, m_variants.value(items.idealLabel),
-                  kOwnerPhaseBase + static_cast<int>(point.phase),
-                  LabelPlacer::aroundPoint(p, pointDistance + 4, 2), false);
+        placeTextItem(placer, items.idealLabel, m_variants.value(items.idealLabel),
+                      kOwnerPhaseBase + static_cast<int>(point.phase),
+                      LabelPlacer::aroundPoint(p, pointDistance + 4, 2), false);
     }
     if (m_showsPinnedRoof) {
-        placeItem(placer, m_pinnedRoofLabel, m_variants.value(m_pinnedRoofLabel), kOwnerPinnedRoof,
-                  spots.alongCeiling(m_pinnedCeiling.y0, m_pinnedCeiling.x0), true);
+        placeTextItem(placer, m_pinnedRoofLabel, m_variants.value(m_pinnedRoofLabel), kOwnerPinnedRoof,
+                      spots.alongCeiling(m_pinnedCeiling.y0, m_pinnedCeiling.x0), true);
     }
     std::vector<std::size_t> others;
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {
@@ -293,8 +259,16 @@ void RooflineWidget::placeLabels()
     });
     for (std::size_t l : others) {
         const CeilingLabel& label = m_ceilingLabels[l];
-        placeItem(placer, label.item, m_variants.value(label.item), kOwnerCeilingBase + static_cast<int>(l),
-                  spots.alongCeiling(label.flopsPerSecond, label.startIntensity), false);
+        const bool named =
+            !placeTextItem(placer, label.item, m_variants.value(label.item),
+                           kOwnerCeilingBase + static_cast<int>(l),
+                           spots.alongCeiling(label.flopsPerSecond, label.startIntensity), false)
+                 .isEmpty();
+        // A dashed line nobody can name is left out rather than left unexplained.
+        for (std::size_t i = 0; i < m_ceilings.size() && i < m_ceilingLines.size() && !named; ++i) {
+            if (std::fabs(m_ceilingLines[i].y0 - label.flopsPerSecond) <= 1e-9 * label.flopsPerSecond)
+                m_ceilings[i]->setVisible(false);
+        }
     }
     // The key for filled and hollow points, in a corner nothing else uses (above the memory slope
     // at top left is unreachable; bottom right lies under every ceiling), or left out.
@@ -302,7 +276,7 @@ void RooflineWidget::placeLabels()
         const std::vector<Candidate> corners{
             {{area.left() + 4, area.top() + 4}, Qt::AlignLeft | Qt::AlignTop, 0, 0},
             {{area.right() - 4, area.bottom() - 4}, Qt::AlignRight | Qt::AlignBottom, 0, 1}};
-        placeItem(placer, m_keyLabel, m_variants.value(m_keyLabel), -1, corners, false);
+        placeTextItem(placer, m_keyLabel, m_variants.value(m_keyLabel), -1, corners, false);
     } else {
         m_keyLabel->setVisible(false);
     }

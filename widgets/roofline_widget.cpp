@@ -1,6 +1,7 @@
 #include "widgets/roofline_widget.h"
 
 #include "widgets/chart_palette.h"
+#include "widgets/decade_ticker.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
 #include "widgets/theme.h"
@@ -117,17 +118,13 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
     for (QCPAxis* axis : {x, y}) {
-        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-        ticker->setLogBase(10);
-        ticker->setSubTickCount(8);
-        axis->setTicker(ticker);
+        axis->setTicker(QSharedPointer<DecadeTicker>::create(axis));
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->grid()->setSubGridVisible(false);
     }
+    // "b": QCustomPlot draws the ticker's "1e6" as a raised power of ten.
     x->setNumberFormat(QStringLiteral("gb"));
-    x->setNumberPrecision(6);
-    y->setNumberFormat(QStringLiteral("eb"));
-    y->setNumberPrecision(0);
+    y->setNumberFormat(QStringLiteral("gb"));
 
     m_plot->legend->setVisible(false); // direct labels name every point and line
 
@@ -453,6 +450,7 @@ std::vector<RooflineWidget::CeilingGroup> RooflineWidget::showCeilingLabels()
         QStringList variants = {tr("%1 %2").arg(group.names.join(QStringLiteral(", ")), value)};
         if (group.names.size() > 1) // the first name alone when the list does not fit
             variants << tr("%1 %2").arg(group.names.front(), value);
+        variants << group.names.front(); // the name without its figure (the tooltip has it)
         setVariants(label.item, variants);
     }
     while (m_ceilingLabels.size() > labelCount) { // another device with fewer distinct ceilings
@@ -470,10 +468,13 @@ void RooflineWidget::showLineLabels(const core::RooflineInfo& roof,
     const QString diskRate = formatBandwidth(roof.diskBytesPerSecond);
     const QString linkRate = formatBandwidth(roof.interconnectBytesPerSecond);
     setVariants(m_memoryLabel, {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond))});
-    setVariants(m_linkLabels[0],
-                {tr("Host link %1 (offload)").arg(hostRate), tr("Host link %1").arg(hostRate)});
-    setVariants(m_linkLabels[1], {tr("Disk %1 (offload)").arg(diskRate), tr("Disk %1").arg(diskRate)});
-    setVariants(m_linkLabels[2], {tr("Interconnect %1").arg(linkRate), tr("Link %1").arg(linkRate)});
+    // The name alone last: a crowded slope still says which line it is (the tooltip has the rate).
+    setVariants(m_linkLabels[0], {tr("Host link %1 (offload)").arg(hostRate),
+                                  tr("Host link %1").arg(hostRate), tr("Host link")});
+    setVariants(m_linkLabels[1],
+                {tr("Disk %1 (offload)").arg(diskRate), tr("Disk %1").arg(diskRate), tr("Disk")});
+    setVariants(m_linkLabels[2],
+                {tr("Interconnect %1").arg(linkRate), tr("Link %1").arg(linkRate), tr("Interconnect")});
     for (std::size_t i = 0; i < m_linkLabels.size(); ++i) {
         if (!hasLink[i])
             m_linkLabels[i]->setVisible(false);

@@ -2,6 +2,7 @@
 
 #include "widgets/label_placer.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/text_item_placement.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
@@ -96,42 +97,6 @@ protected:
         return ticks;
     }
 };
-
-// The box QCPItemText draws for `text`: text rectangle, padding and 1 px of slack on each side.
-QSizeF boxSize(const QCPItemText* item, const QString& text)
-{
-    const QRectF bounds =
-        QFontMetricsF(item->font())
-            .boundingRect(QRectF(), static_cast<int>(Qt::TextDontClip | item->textAlignment()), text);
-    const QMargins pad = item->padding();
-    return {std::ceil(bounds.width()) + pad.left() + pad.right() + 2,
-            std::ceil(bounds.height()) + pad.top() + pad.bottom() + 2};
-}
-
-// Moves a text item to the spot the placer chose for the first variant that fits; a required
-// label the placer could only put outside the area is shifted back inside it.
-QRectF placeItem(LabelPlacer& placer, QCPItemText* item, const QStringList& variants, int owner,
-                 const std::vector<LabelPlacer::Candidate>& candidates, const QRectF& area)
-{
-    std::vector<QSizeF> sizes;
-    for (const QString& variant : variants)
-        sizes.push_back(boxSize(item, variant));
-    const LabelPlacer::Placement placement = placer.place(sizes, owner, candidates, true);
-    if (!placement.placed()) {
-        item->setVisible(false);
-        return {};
-    }
-    const LabelPlacer::Candidate& c = candidates[static_cast<std::size_t>(placement.candidate)];
-    const QRectF box = placement.shape.boundingRect();
-    const QPointF shift(std::max(0.0, area.left() - box.left()) - std::max(0.0, box.right() - area.right()),
-                        std::max(0.0, area.top() - box.top()) - std::max(0.0, box.bottom() - area.bottom()));
-    item->setText(variants[placement.variant]);
-    item->position->setType(QCPItemPosition::ptAbsolute);
-    item->position->setCoords(c.anchor + shift);
-    item->setPositionAlignment(c.alignment);
-    item->setVisible(true);
-    return box.translated(shift);
-}
 
 } // namespace
 
@@ -604,8 +569,9 @@ void ThroughputLatencyWidget::placeLabels()
     if (currentIndex >= 0) {
         const QPointF p = pointPixel(static_cast<std::size_t>(currentIndex));
         const double distance = kRingSize * w / 2 + 4;
-        const QRectF box = placeItem(placer, m_currentLabel, m_variants.value(m_currentLabel), kOwnerCurrent,
-                                     LabelPlacer::aroundPoint(p, distance, 5), area);
+        const QRectF box = placeTextItem(placer, m_currentLabel, m_variants.value(m_currentLabel),
+                                         kOwnerCurrent, LabelPlacer::aroundPoint(p, distance, 5), true)
+                               .boundingRect();
         const QPointF nearest(std::clamp(p.x(), box.left(), box.right()),
                               std::clamp(p.y(), box.top(), box.bottom()));
         const QLineF leader(p, nearest);
@@ -629,12 +595,13 @@ void ThroughputLatencyWidget::placeLabels()
     const double left = std::max(lineX, area.left()) + 4;
     const double right = area.right() - 4;
     std::vector<LabelPlacer::Candidate> candidates;
-    if (right - left >= boxSize(m_sloLabel, variants.value(variants.size() - 1)).width()) {
+    if (right - left >= textBoxSize(m_sloLabel, variants.value(variants.size() - 1)).width()) {
         // Only the texts that fit between the boundary and the edge (the shortest does).
-        variants.erase(
-            std::remove_if(variants.begin(), variants.end() - 1,
-                           [&](const QString& v) { return boxSize(m_sloLabel, v).width() > right - left; }),
-            variants.end() - 1);
+        variants.erase(std::remove_if(variants.begin(), variants.end() - 1,
+                                      [&](const QString& v) {
+                                          return textBoxSize(m_sloLabel, v).width() > right - left;
+                                      }),
+                       variants.end() - 1);
         int penalty = 0;
         for (const double y : {area.top() + 4, area.bottom() - 4}) {
             const Qt::Alignment vertical = y < area.center().y() ? Qt::AlignTop : Qt::AlignBottom;
@@ -653,7 +620,7 @@ void ThroughputLatencyWidget::placeLabels()
                       {{x, area.bottom() - 4}, Qt::AlignRight | Qt::AlignBottom, 0, 1},
                       {{x, area.center().y()}, Qt::AlignRight | Qt::AlignVCenter, 0, 2}};
     }
-    placeItem(placer, m_sloLabel, variants, kOwnerSlo, candidates, area);
+    placeTextItem(placer, m_sloLabel, variants, kOwnerSlo, candidates, true);
 }
 
 QString ThroughputLatencyWidget::pointDescription(std::size_t index) const

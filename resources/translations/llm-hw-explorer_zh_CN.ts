@@ -5005,6 +5005,12 @@ per token</source>
         <source>%1 does not fit anywhere</source>
         <translation>%1 无处可放</translation>
     </message>
+    <message>
+        <source>Capacity
+%1</source>
+        <translation>容量
+%1</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::MessageLog</name>
@@ -5582,6 +5588,10 @@ attainable %4, achieved %5</source>
     <message>
         <source>Arithmetic intensity (FLOP/byte of the bounding resource)</source>
         <translation>算术强度（FLOP/byte，按限制该点的资源计）</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP/B)</source>
+        <translation>算术强度（FLOP/B）</translation>
     </message>
 </context>
 <context>

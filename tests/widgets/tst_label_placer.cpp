@@ -26,7 +26,7 @@ private slots:
     void shapeRotatesAboutAnchor();
     void overlappingLabelsAreSeparated();
     void firstPlacedWinsContestedSpot();
-    void spotOutsideAreaIsSkipped();
+    void spotPastTheEdgeSlidesBackInside();
     void longTextGivesWayToShorterVariant();
     void faintLineIsCheaperThanFarSpot();
     void ownObstaclesAreFree();
@@ -94,23 +94,34 @@ void TestLabelPlacer::firstPlacedWinsContestedSpot()
     QCOMPARE(boundsOf(other), QRectF(99, 45, 80, 16)); // bottom edge at 60 + 1
 }
 
-void TestLabelPlacer::spotOutsideAreaIsSkipped()
+void TestLabelPlacer::spotPastTheEdgeSlidesBackInside()
 {
-    // Left-aligned at x = 180 the 50 px box would end at 229, past the area's right edge (200 plus
-    // 1 px of tolerance); right-aligned it spans 131 … 181.
+    // Left-aligned at x = 180 the 50 px box would span 179 … 229, past the area's right edge (200
+    // plus 1 px of tolerance): slid back 28 px it spans 151 … 201, for 2 + ceil(28 / 10) = 5
+    // penalty points. Right-aligned at the same anchor it spans 131 … 181 as it is.
     LabelPlacer placer({0, 0, 200, 100});
-    const auto placement = placer.place(
+    const auto slid = placer.place(
         {{50, 20}}, -1,
-        {{{180, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}, {{180, 50}, Qt::AlignRight | Qt::AlignTop, 0, 5}},
+        {{{180, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}, {{180, 50}, Qt::AlignRight | Qt::AlignTop, 0, 6}},
         true);
-    QCOMPARE(placement.candidate, 1);
-    QCOMPARE(boundsOf(placement), QRectF(131, 49, 50, 20));
-    QVERIFY(QRectF(0, 0, 200, 100).contains(boundsOf(placement)));
+    QCOMPARE(slid.candidate, 0);
+    QCOMPARE(slid.offset, QPointF(-28, 0));
+    QCOMPARE(boundsOf(slid), QRectF(151, 49, 50, 20));
+    // A spot inside for fewer than 5 points is taken as it is.
+    LabelPlacer second({0, 0, 200, 100});
+    const auto inside = second.place(
+        {{50, 20}}, -1,
+        {{{180, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}, {{180, 50}, Qt::AlignRight | Qt::AlignTop, 0, 4}},
+        true);
+    QCOMPARE(inside.candidate, 1);
+    QCOMPARE(inside.offset, QPointF(0, 0));
+    QCOMPARE(boundsOf(inside), QRectF(131, 49, 50, 20));
 }
 
 void TestLabelPlacer::longTextGivesWayToShorterVariant()
 {
-    // The full text (150 px from x = 99) does not fit a 200 px area; the short one (60 px) does.
+    // The full text (150 px from x = 99) reaches 48 px past a 200 px area: slid back it would cost
+    // 2 + 5 = 7 points, the short one (60 px), which fits, 3.
     LabelPlacer placer({0, 0, 200, 100});
     const auto placement =
         placer.place({{150, 20}, {60, 20}}, -1, {{{100, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}}, false);
@@ -172,13 +183,21 @@ void TestLabelPlacer::optionalLabelIsHiddenAndLeavesNoObstacle()
 void TestLabelPlacer::requiredLabelIsNeverHidden()
 {
     LabelPlacer placer({0, 0, 100, 100});
-    // No spot inside the area for either text: the first spot with the shortest text.
+    // Wider than the area: the first spot with the shortest text, as it is.
+    const auto wide =
+        LabelPlacer({0, 0, 100, 100})
+            .place({{180, 20}, {120, 20}}, -1, {{{90, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}}, true);
+    QVERIFY(wide.placed());
+    QCOMPARE(wide.variant, 1);
+    QCOMPARE(boundsOf(wide), QRectF(89, 49, 120, 20));
+    // Past the edge: slid back inside. The short text moves 28 px (3 + 2 + 3 = 8 points), the
+    // long one 68 px (2 + 7 = 9).
     const auto outside =
         placer.place({{80, 20}, {40, 20}}, -1, {{{90, 50}, Qt::AlignLeft | Qt::AlignTop, 0, 0}}, true);
     QVERIFY(outside.placed());
     QCOMPARE(outside.variant, 1);
     QCOMPARE(outside.candidate, 0);
-    QCOMPARE(boundsOf(outside), QRectF(89, 49, 40, 20));
+    QCOMPARE(boundsOf(outside), QRectF(61, 49, 40, 20));
     // Covering another label is dear, but a required label still shows.
     const auto covering =
         placer.place({{40, 20}}, -1, {{{90, 50}, Qt::AlignRight | Qt::AlignTop, 0, 0}}, true);

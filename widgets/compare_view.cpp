@@ -182,11 +182,16 @@ CompareView::CompareView(QWidget* parent)
     m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(tableFont).height() + 3);
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->setMinimumWidth(320); // figure, A, B, difference and ratio readable side by side
+    // The figure's name, the difference and the ratio as wide as their widest text; A and B share
+    // what is left and wrap a long verdict ("Memory bandwidth") onto a second line rather than
+    // cut a name (a stretched Figure column was the one cut in a narrow window).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setWordWrap(false);
+    m_table->setWordWrap(true);
     m_table->setShowGrid(false);
     m_table->setAlternatingRowColors(true);
     bottom->addWidget(m_table, 1);

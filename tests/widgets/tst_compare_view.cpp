@@ -10,6 +10,7 @@
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 
+#include <QStyle>
 #include <QTableWidget>
 #include <QtTest>
 #include <cmath>
@@ -78,6 +79,8 @@ private slots:
     void sameRoofIsDrawnOnce();
     void memoryChartsShareOneScale();
     void tableRowsMatchHandNumbers();
+    void tableTextIsNeverCut_data();
+    void tableTextIsNeverCut();
     void missingPhasesSaySo();
     void bothRowsOfCards();
     void updatesOnlyWhenShown();
@@ -307,6 +310,69 @@ void TestCompareView::updatesOnlyWhenShown()
              QStringLiteral("×1"));
     view.clearPinned();
     QVERIFY(!view.hasPinned());
+}
+
+void TestCompareView::tableTextIsNeverCut_data()
+{
+    QTest::addColumn<QSize>("size");
+    // The view as the window gives it room: the window less the scenario controls beside it.
+    QTest::newRow("in a 1280x800 window") << QSize(970, 760);
+    QTest::newRow("in a 1024x768 window") << QSize(714, 720);
+    QTest::newRow("1280x800 alone") << QSize(1280, 800);
+}
+
+// The difference table once cut its Figure column ("Memory per de…") while the number columns had
+// room to spare. The figure, difference and ratio columns are as wide as their widest text; A and
+// B share the rest and wrap a long verdict ("Memory bandwidth") onto a second line, in a row as
+// tall as it needs.
+void TestCompareView::tableTextIsNeverCut()
+{
+    QFETCH(QSize, size);
+    const Pair pair;
+    widgets::CompareView view;
+    view.resize(size);
+    view.setPinned(pair.a);
+    view.setCurrent(pair.b);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    const QTableWidget* table = view.differenceTable();
+    QVERIFY(table->rowCount() > 10);
+    // Cell text sits inside the view's text margins (QStyle::PM_FocusFrameHMargin + 1 each side).
+    const int margins = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+    for (int column = 0; column < table->columnCount(); ++column) {
+        QVERIFY2(table->columnViewportPosition(column) + table->columnWidth(column) <=
+                     table->viewport()->width(),
+                 qPrintable(QStringLiteral("column %1 ends past the table's edge").arg(column)));
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QTableWidgetItem* item = table->item(row, column);
+            if (!item || item->text().isEmpty() || table->columnSpan(row, column) > 1)
+                continue;
+            const QFont font = item->font() == QFont() ? table->font() : item->font();
+            const QFontMetrics metrics(font);
+            const int room = table->columnWidth(column) - margins;
+            const bool wraps = column == 1 || column == 2;
+            int needed = metrics.horizontalAdvance(item->text());
+            if (wraps) { // the longest word on its own line, and the row tall enough for the lines
+                needed = 0;
+                for (const QString& word : item->text().split(QLatin1Char(' ')))
+                    needed = std::max(needed, metrics.horizontalAdvance(word));
+                const int height =
+                    metrics.boundingRect(QRect(0, 0, room, 10000), Qt::TextWordWrap, item->text()).height();
+                QVERIFY2(table->rowHeight(row) >= height,
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px of height, row %3 is %4 px")
+                                        .arg(item->text())
+                                        .arg(height)
+                                        .arg(row)
+                                        .arg(table->rowHeight(row))));
+            }
+            QVERIFY2(room >= needed, qPrintable(QStringLiteral("\"%1\" needs %2 px, column %3 gives %4 px")
+                                                    .arg(item->text())
+                                                    .arg(needed)
+                                                    .arg(column)
+                                                    .arg(room)));
+        }
+    }
 }
 
 void TestCompareView::rendersNonBlank_data()

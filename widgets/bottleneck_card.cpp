@@ -14,6 +14,8 @@
 #include <QStringList>
 #include <QTextDocument>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <vector>
 
 namespace lhe::widgets {
 
@@ -28,6 +30,7 @@ public:
     {
         m_breakdown = breakdown;
         m_valid = true;
+        updateGeometry(); // the legend may take another line
         update();
     }
     void clear()
@@ -35,29 +38,95 @@ public:
         m_valid = false;
         update();
     }
-    // The bar, then room for a legend of up to five terms on two lines (narrow cards wrap it).
+    // "Compute 37% · Memory bandwidth 9% · …": every term of at least 1 %, as printed under the bar.
+    QString legend() const
+    {
+        if (!m_valid)
+            return {};
+        const std::vector<Term> all = terms();
+        double total = 0;
+        for (const Term& term : all)
+            total += term.seconds;
+        QString text;
+        for (const Term& term : all) {
+            if (!(total > 0) || term.seconds / total < 0.01)
+                continue;
+            if (!text.isEmpty())
+                text += QStringLiteral(" · ");
+            text += term.name + QLatin1Char(' ') + percent(term.seconds / total);
+        }
+        return text;
+    }
+
+    // The bar, then the legend of its terms, wrapped to the card's width on as many lines as it
+    // takes (Chinese at presentation size needs three in a narrow card); two lines at least.
     int barHeight() const { return fontMetrics().height() + 4; }
-    QSize sizeHint() const override { return {220, barHeight() + 2 * fontMetrics().lineSpacing() + 4}; }
-    QSize minimumSizeHint() const override { return {60, sizeHint().height()}; }
+    QSize sizeHint() const override { return {220, heightForWidth(220)}; }
+    QSize minimumSizeHint() const override { return {60, barHeight() + 2 * fontMetrics().lineSpacing() + 4}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        const int legendHeight =
+            fontMetrics()
+                .boundingRect(QRect(0, 0, std::max(width, 1), 100000), Qt::TextWordWrap, legend())
+                .height();
+        return barHeight() + std::max(legendHeight, 2 * fontMetrics().lineSpacing()) + 4;
+    }
 
 protected:
     void paintEvent(QPaintEvent*) override
     {
         if (!m_valid)
             return;
+        const std::vector<Term> all = terms();
+        double total = 0;
+        for (const Term& term : all)
+            total += term.seconds;
+        if (!(total > 0))
+            return;
         QPainter painter(this);
         painter.setRenderHint(QPainter::Antialiasing);
-        // Every term of core::TimeBreakdown, so the shares sum to the whole step and the largest
-        // segment is the bound the card names. The non-GEMM passes run at memory bandwidth: the
-        // memory colour, hatched.
-        struct Term
-        {
-            QString name;
-            QColor colour;
-            double seconds;
-            Qt::BrushStyle pattern = Qt::SolidPattern;
-        };
-        const Term terms[] = {
+        const QRectF area(0, 0, width(), barHeight());
+        double x = 0;
+        const QFontMetrics metrics(font());
+        for (const auto& [name, colour, seconds, pattern] : all) {
+            const double w = area.width() * seconds / total;
+            if (w <= 0)
+                continue;
+            const QRectF segment(x, area.top(), w, area.height());
+            if (pattern == Qt::SolidPattern) {
+                painter.fillRect(segment, colour);
+            } else {
+                painter.fillRect(segment, colour.lighter(140));
+                painter.fillRect(segment, QBrush(colour.darker(130), pattern));
+            }
+            const QString share = percent(seconds / total);
+            if (metrics.horizontalAdvance(share) + 4 < w) {
+                painter.setPen(textColourOn(colour));
+                painter.drawText(segment, Qt::AlignCenter, share);
+            }
+            x += w;
+        }
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRectF(0, area.bottom() + 2, width(), height() - area.height() - 2),
+                         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legend());
+    }
+
+private:
+    struct Term
+    {
+        QString name;
+        QColor colour;
+        double seconds;
+        Qt::BrushStyle pattern = Qt::SolidPattern;
+    };
+
+    // Every term of core::TimeBreakdown, so the shares sum to the whole step and the largest
+    // segment is the bound the card names. The non-GEMM passes run at memory bandwidth: the
+    // memory colour, hatched.
+    std::vector<Term> terms() const
+    {
+        return {
             {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute),
              m_breakdown.computeSeconds},
             {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory),
@@ -71,47 +140,27 @@ protected:
             {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency),
              m_breakdown.latencySeconds},
         };
-        double total = 0;
-        for (const auto& term : terms)
-            total += term.seconds;
-        if (!(total > 0))
-            return;
-        const QRectF area(0, 0, width(), barHeight());
-        double x = 0;
-        const QFontMetrics metrics(font());
-        QString legend;
-        for (const auto& [name, colour, seconds, pattern] : terms) {
-            const double w = area.width() * seconds / total;
-            if (w <= 0)
-                continue;
-            const QRectF segment(x, area.top(), w, area.height());
-            if (pattern == Qt::SolidPattern) {
-                painter.fillRect(segment, colour);
-            } else {
-                painter.fillRect(segment, colour.lighter(140));
-                painter.fillRect(segment, QBrush(colour.darker(130), pattern));
-            }
-            const QString share = QLocale().toString(100.0 * seconds / total, 'f', 0) + QLatin1Char('%');
-            if (metrics.horizontalAdvance(share) + 4 < w) {
-                painter.setPen(textColourOn(colour));
-                painter.drawText(segment, Qt::AlignCenter, share);
-            }
-            x += w;
-            if (seconds / total >= 0.01) {
-                if (!legend.isEmpty())
-                    legend += QStringLiteral(" · ");
-                legend += name + QLatin1Char(' ') + share;
-            }
-        }
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRectF(0, area.bottom() + 2, width(), height() - area.height() - 2),
-                         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legend);
+    }
+
+    static QString percent(double share)
+    {
+        return QLocale().toString(100.0 * share, 'f', 0) + QLatin1Char('%');
     }
 
 private:
     core::TimeBreakdown m_breakdown;
     bool m_valid = false;
 };
+
+QString BottleneckCard::termsLegend() const
+{
+    return m_bar->legend();
+}
+
+bool BottleneckCard::termsLegendFits() const
+{
+    return !m_bar->isVisible() || m_bar->height() >= m_bar->heightForWidth(m_bar->width());
+}
 
 BottleneckCard::BottleneckCard(QWidget* parent)
     : QFrame(parent), m_title(new QLabel(this)), m_bound(new QLabel(this)), m_figures(new QLabel(this)),

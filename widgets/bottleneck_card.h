@@ -33,6 +33,10 @@ public:
     QString title() const;
     QString boundText() const;
     QString summaryText() const; // plain text for screen readers and tests
+    // The terms' legend under the bar ("Compute 37% · …"), and whether the bar is tall enough to
+    // show all of it at its width (tests of legibility).
+    QString termsLegend() const;
+    bool termsLegendFits() const;
 
 signals:
     void clicked(); // mouse release on the card, or Enter/Space; not after selecting figure text

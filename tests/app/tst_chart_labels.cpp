@@ -1,11 +1,13 @@
 // Chart text at every size, in both languages and in presentation mode: the dashboard is laid out
 // as a headless export at 800 x 600 ... 1920 x 1080, its charts are drawn, and every text box they
 // hold (item labels, rotated ones as their turned outline, axis titles and tick labels) must stay
-// inside its chart and clear of every other, and every line that stands for a ceiling keeps a name.
+// inside its chart and clear of every other, and every line that stands for a ceiling keeps a name;
+// the verdict cards show their whole legend of terms.
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "core/catalog.h"
+#include "widgets/bottleneck_card.h"
 #include "widgets/dashboard.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
@@ -201,6 +203,11 @@ void TestChartLabels::textNeverOverlapsOrLeavesItsChart()
                  qPrintable(
                      QStringLiteral("the line at %1 FLOP/s has no label").arg(graph->data()->at(0)->value)));
     }
+
+    // The verdict cards' legend of terms wraps onto as many lines as it needs, never cut.
+    for (const widgets::BottleneckCard* card :
+         {main.dashboard()->prefillCard(), main.dashboard()->decodeCard(), main.dashboard()->trainingCard()})
+        QVERIFY2(card->termsLegendFits(), qPrintable(card->termsLegend()));
 
     widgets::MemoryBarsWidget* memory = main.dashboard()->memoryBars();
     QList<TextBox> memoryTexts;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold start and peak memory of the window (targets, README "Performance": first paint <= 500 ms after the
+# Cold start and peak memory of the window (targets: first paint <= 500 ms after the
 # process starts, peak RSS <= 150 MB), measured with public tools: GNU time for the wall clock
 # and the maximum resident set size, Xvfb for a real X server, and the window's own
 # --startup-probe for the first paint (from /proc/self/stat's start time).

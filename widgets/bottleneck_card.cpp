@@ -44,9 +44,7 @@ public:
         if (!m_valid)
             return {};
         const std::vector<Term> all = terms();
-        double total = 0;
-        for (const Term& term : all)
-            total += term.seconds;
+        const double total = totalSeconds(all);
         QString text;
         for (const Term& term : all) {
             if (!(total > 0) || term.seconds / total < 0.01)
@@ -79,9 +77,7 @@ protected:
         if (!m_valid)
             return;
         const std::vector<Term> all = terms();
-        double total = 0;
-        for (const Term& term : all)
-            total += term.seconds;
+        const double total = totalSeconds(all);
         if (!(total > 0))
             return;
         QPainter painter(this);
@@ -140,6 +136,14 @@ private:
             {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency),
              m_breakdown.latencySeconds},
         };
+    }
+
+    static double totalSeconds(const std::vector<Term>& all)
+    {
+        double total = 0;
+        for (const Term& term : all)
+            total += term.seconds;
+        return total;
     }
 
     static QString percent(double share)

@@ -649,30 +649,31 @@ void MemoryBarsWidget::placeLabels()
         }
     }
 
-    // Capacity label (LabelPlacer): at the line's right end above it, else below it, else at its
-    // left end; on one line, two, or the figure alone. It stays clear of each bar's total above
-    // it and, at a cost, of the bars.
+    // The totals, then the capacity label (LabelPlacer), clear of the segments' figures placed
+    // above and, at a cost, of the bars. A total sits above its bar, else beside its top (where
+    // the capacity line runs close over it). The capacity label sits at the line's right end above
+    // it, else below it, else at its left end or along it; on one line, two, or the figure alone.
     LabelPlacer placer(area);
     constexpr int kOwnerCapacity = 1;
+    const auto boxOf = [](const QCPItemText* item) {
+        return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
+    };
+    const double half = std::abs(keyAxis->coordToPixel(kBarWidth / 2) - keyAxis->coordToPixel(0));
+    std::vector<QPointF> barTops; // the middle of each bar's top edge, in pixels
     for (std::size_t b = 0; b < m_totalLabels.size() && b < m_chart.bars.size(); ++b) {
-        const double x = keyAxis->coordToPixel(static_cast<double>(b) + 1);
-        const double top = valueAxis->coordToPixel(m_chart.bars[b].totalBytes / kBytesPerGb);
-        const double half = std::abs(keyAxis->coordToPixel(kBarWidth / 2) - keyAxis->coordToPixel(0));
-        placer.addRect(QRectF(QPointF(x - half, top), QPointF(x + half, area.bottom())), -1,
-                       LabelPlacer::kCostLine);
+        barTops.emplace_back(keyAxis->coordToPixel(static_cast<double>(b) + 1),
+                             valueAxis->coordToPixel(m_chart.bars[b].totalBytes / kBytesPerGb));
+        placer.addRect(QRectF(QPointF(barTops.back().x() - half, barTops.back().y()),
+                              QPointF(barTops.back().x() + half, area.bottom())),
+                       -1, LabelPlacer::kCostLine);
     }
-    for (const ValueLabel& label : m_valueLabels) { // placed above: they sit in their segments
+    for (const ValueLabel& label : m_valueLabels) {
         if (label.item->visible())
-            placer.addRect(
-                QRectF(label.item->topLeft->pixelPosition(), label.item->bottomRight->pixelPosition())
-                    .normalized(),
-                -1, LabelPlacer::kCostLabel);
+            placer.addRect(boxOf(label.item), -1, LabelPlacer::kCostLabel);
     }
-    // Each bar's total: above it, else beside its top (where the capacity line runs close over it).
-    for (std::size_t b = 0; b < m_totalLabels.size() && b < m_chart.bars.size(); ++b) {
-        const double x = keyAxis->coordToPixel(static_cast<double>(b) + 1);
-        const double top = valueAxis->coordToPixel(m_chart.bars[b].totalBytes / kBytesPerGb);
-        const double half = std::abs(keyAxis->coordToPixel(kBarWidth / 2) - keyAxis->coordToPixel(0));
+    for (std::size_t b = 0; b < barTops.size(); ++b) {
+        const double x = barTops[b].x();
+        const double top = barTops[b].y();
         const std::vector<LabelPlacer::Candidate> spots{
             {{x, top - 1}, Qt::AlignHCenter | Qt::AlignBottom, 0, 0},
             {{x + half + 3, top}, Qt::AlignLeft | Qt::AlignVCenter, 0, 2},
@@ -697,9 +698,6 @@ void MemoryBarsWidget::placeLabels()
                       kOwnerCapacity, spots, true);
     // A segment's figure gives way where the totals and the capacity found no other room: the
     // legend and the tooltip still give it.
-    const auto boxOf = [](const QCPItemText* item) {
-        return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
-    };
     for (ValueLabel& label : m_valueLabels) {
         if (!label.item->visible())
             continue;

@@ -82,7 +82,7 @@ public:
         const QLineF line(a, b);
         const double angle = std::atan2(line.dy(), line.dx()) * 180.0 / std::numbers::pi;
         const QPointF unit = QPointF(line.dy(), -line.dx()) / line.length(); // screen "above"
-        // 3 px off the line; then a line's height further, still along it, where that is crowded.
+        // 3 px off the line; then a marker's width further, still along it, where that is crowded.
         for (const double offset : {3.0, 3.0 + m_markerHalf * 2}) {
             const QPointF up = unit * offset;
             const int further = offset > 3 ? 5 : 0;

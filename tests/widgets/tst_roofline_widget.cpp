@@ -4,6 +4,7 @@
 #include "core/chart_data.h"
 #include "core/estimator.h"
 #include "widgets/chart_palette.h"
+#include "widgets/decade_ticker.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 
@@ -67,6 +68,7 @@ private slots:
     void labelsStayInsidePlot_data();
     void labelsStayInsidePlot();
     void summaryAndFonts();
+    void axisLabelsShareOneNumberStyle();
     void followsPaletteChange();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
@@ -350,6 +352,22 @@ void TestRooflineWidget::labelsStayInsidePlot()
             std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.startsWith(prefix); });
         QVERIFY2(found, qPrintable(prefix + QLatin1String(" in ") + texts.join(QLatin1String(" | "))));
     }
+}
+
+// An axis once read "100,000" beside "10⁶". Decades from 10^-3 to 10^5 read as plain numbers; an
+// axis with any decade outside that writes every one as a power ("1e6", which QCustomPlot draws
+// as a raised 10⁶).
+void TestRooflineWidget::axisLabelsShareOneNumberStyle()
+{
+    const QLocale english(QLocale::English, QLocale::UnitedStates);
+    QCOMPARE(widgets::DecadeTicker::decadeLabels({-1, 0, 2, 4, 5}, english),
+             QVector<QString>({QStringLiteral("0.1"), QStringLiteral("1"), QStringLiteral("100"),
+                               QStringLiteral("10,000"), QStringLiteral("100,000")}));
+    QCOMPARE(widgets::DecadeTicker::decadeLabels({4, 5, 6}, english),
+             QVector<QString>({QStringLiteral("1e4"), QStringLiteral("1e5"), QStringLiteral("1e6")}));
+    QCOMPARE(widgets::DecadeTicker::decadeLabels({-4, -3}, english),
+             QVector<QString>({QStringLiteral("1e-4"), QStringLiteral("1e-3")}));
+    QCOMPARE(widgets::DecadeTicker::decadeLabels({-3}, english), QVector<QString>({QStringLiteral("0.001")}));
 }
 
 void TestRooflineWidget::summaryAndFonts()

@@ -96,8 +96,9 @@ bench)
     cmake --build --preset release --target bench_core llm-hw-explorer
     echo "== core (one report; 128 x 128 grid) on $(nproc) cores of $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
     ./build/release/bench/bench_core --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-    echo "== slider change to repainted window (offscreen)"
-    QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui
+    echo "== slider change to repainted window (offscreen), at 1280x800 and in the classroom's presentation mode"
+    QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui --size 1280x800
+    QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui --size 1024x768 --presentation
     echo "== cold start and peak memory (Xvfb)"
     bench/startup.sh build/release/app/explorer/llm-hw-explorer 5
     ;;

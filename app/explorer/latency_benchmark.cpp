@@ -2,13 +2,16 @@
 
 #include "app/explorer/main_window.h"
 #include "widgets/dashboard.h"
+#include "widgets/qcustomplot_include.h"
 #include "widgets/scenario_controls.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QSlider>
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace lhe::app {
@@ -24,19 +27,58 @@ double percentile(std::vector<double> values, double fraction)
     return values[std::min(index, values.size() - 1)];
 }
 
+// Notes whether the window painted or a chart replotted since it was last asked.
+class ActivityProbe : public QObject
+{
+public:
+    explicit ActivityProbe(QWidget* window) : QObject(window)
+    {
+        window->installEventFilter(this);
+        for (QCustomPlot* plot : window->findChildren<QCustomPlot*>())
+            connect(plot, &QCustomPlot::afterReplot, this, [this] { m_active = true; });
+    }
+    bool takeActivity() { return std::exchange(m_active, false); }
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        // Qt paints a window's widgets when it handles the window's UpdateRequest.
+        if (event->type() == QEvent::UpdateRequest)
+            m_active = true;
+        return false;
+    }
+
+private:
+    bool m_active = false;
+};
+
+// A step ends when the event loop has nothing left that paints: queued replots (timers) and the
+// window's update request (a low-priority posted event) can take more than one pass each.
+void settle(ActivityProbe& probe)
+{
+    do
+        QCoreApplication::processEvents();
+    while (probe.takeActivity());
+}
+
 } // namespace
 
-int runUiBenchmark(MainWindow& window)
+int runUiBenchmark(MainWindow& window, const QSize& size)
 {
+    window.resize(size);
     window.show();
-    QCoreApplication::processEvents();
-    // Once with each chart beside the memory bars: the roofline, then the design-space map (which
-    // the window recomputes on every change while it is shown).
-    const bool designSpaceWasShown = window.dashboard()->designSpaceShown();
-    for (const bool designSpace : {false, true}) {
-        window.dashboard()->showDesignSpace(designSpace);
-        QCoreApplication::processEvents();
-        std::printf("%s tab\n", designSpace ? "Design space" : "Roofline");
+    ActivityProbe probe(&window);
+    settle(probe);
+    std::printf("window %d x %d%s\n", window.width(), window.height(),
+                window.presentationMode() ? ", presentation mode" : "");
+    // Every tab beside the memory bars: each draws other charts, and the window computes the
+    // design-space map, the serving curve and the device ranking only while their tab is shown.
+    const widgets::Dashboard::ChartTab shownTab = window.dashboard()->chartTab();
+    for (const auto tab : {widgets::Dashboard::RooflineTab, widgets::Dashboard::DesignSpaceTab,
+                           widgets::Dashboard::ServingTab, widgets::Dashboard::RankingTab}) {
+        window.dashboard()->showChartTab(tab);
+        settle(probe);
+        std::printf("\n%s tab\n", qPrintable(widgets::Dashboard::chartTabName(tab)));
         std::printf("slider              steps   p50 ms   p99 ms  worst ms\n");
         for (const char* name : {"batchSlider", "promptSlider", "outputSlider", "deviceCountSlider"}) {
             auto* slider = window.controls()->findChild<QSlider*>(QString::fromLatin1(name));
@@ -53,19 +95,17 @@ int runUiBenchmark(MainWindow& window)
                 value += direction;
                 QElapsedTimer timer;
                 timer.start();
-                slider->setValue(value);           // control -> core -> report (and map) -> views
-                QCoreApplication::processEvents(); // queued replots and the window's paint
+                slider->setValue(value); // control -> core -> report (and map) -> views
+                settle(probe);           // queued replots and the window's paint
                 millis.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
             }
             std::printf("%-18s %6zu %8.2f %8.2f %9.2f\n", name, millis.size(), percentile(millis, 0.5),
                         percentile(millis, 0.99), *std::max_element(millis.begin(), millis.end()));
             slider->setValue(original); // each tab's sweep starts from the same scenario
-            QCoreApplication::processEvents();
+            settle(probe);
         }
-        if (!designSpace)
-            std::printf("\n");
     }
-    window.dashboard()->showDesignSpace(designSpaceWasShown);
+    window.dashboard()->showChartTab(shownTab);
     return 0;
 }
 

@@ -2,12 +2,14 @@
 // drag would, and reports the time from control change to repainted charts.
 #pragma once
 
+#include <QSize>
+
 namespace lhe::app {
 
 class MainWindow;
 
-// Prints one line per slider (p50, p99, worst in ms) to stdout, once with the roofline tab shown
-// and once with the design-space tab; returns the process exit code.
-int runUiBenchmark(MainWindow& window);
+// Shows the window at `size` and prints one line per slider (p50, p99, worst in ms) to stdout for
+// each chart tab; returns the process exit code.
+int runUiBenchmark(MainWindow& window, const QSize& size);
 
 } // namespace lhe::app

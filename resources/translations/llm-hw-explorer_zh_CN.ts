@@ -3247,10 +3247,6 @@ Either way, the next start resumes where you are now.</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>%1 figures</source>
         <translation>%1 指标</translation>
     </message>
@@ -3261,6 +3257,10 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Non-GEMM passes</source>
         <translation>非 GEMM 遍历</translation>
+    </message>
+    <message>
+        <source>&amp;Copy figures</source>
+        <translation>复制数字(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -6645,10 +6645,6 @@ attainable %4, achieved %5</source>
         <translation>PNG 导出的像素缩放倍数（1 或 2）。</translation>
     </message>
     <message>
-        <source>Drag every slider through 200 positions and print the latency from control change to repainted charts (p50, p99, worst).</source>
-        <translation>将每个滑块拖过 200 个位置，并输出从控件变化到图表重绘完成的延迟（p50、p99、最差）。</translation>
-    </message>
-    <message>
         <source>Show the window, print how long after process start it first painted, and quit (bench/startup.sh).</source>
         <translation>显示窗口，输出从进程启动到首次绘制所用的时间，然后退出（bench/startup.sh）。</translation>
     </message>
@@ -6745,12 +6741,16 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
         <translation>--tab：应为 roofline、design-space、serving 或 devices，实际为“%1”</translation>
     </message>
     <message>
-        <source>Dashboard size for --export-dashboard, at least 800x600.</source>
-        <translation>--export-dashboard 的仪表板尺寸，至少 800x600。</translation>
-    </message>
-    <message>
         <source>--size %1 is below the smallest dashboard, %2x%3</source>
         <translation>--size %1 小于仪表板的最小尺寸 %2x%3</translation>
+    </message>
+    <message>
+        <source>Dashboard size for --export-dashboard (the window&apos;s size for --benchmark-ui), at least 800x600.</source>
+        <translation>--export-dashboard 的仪表板尺寸（--benchmark-ui 时为窗口尺寸），至少 800x600。</translation>
+    </message>
+    <message>
+        <source>Drag every slider through 200 positions with each chart tab shown and print the latency from control change to repainted window (p50, p99, worst).</source>
+        <translation>在每个图表标签页下将每个滑块拖过 200 个位置，输出从控件变化到窗口重绘完成的延迟（p50、p99、最差值）。</translation>
     </message>
 </context>
 </TS>

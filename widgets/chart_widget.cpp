@@ -77,6 +77,13 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setLocale(plotLocale(locale()));
+    // QCustomPlot repaints at once after every replot by default (phImmediateRefresh): each chart
+    // then painted and flushed the window on its own, up to four times per slider step. Without
+    // it the replots mark the plots dirty and Qt paints the window once, on its next frame.
+    m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    // The plot fills its whole rectangle with the chart background (styleAxes): nothing under it
+    // needs painting first.
+    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
     // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
     // from a report's.

@@ -82,6 +82,7 @@ private slots:
     void cleanup();
     void startsOnDefaultScenario();
     void controlChangeUpdatesReportAndCharts();
+    void aSliderStepPaintsTheWindowOnce();
     void cardsShowTheReportsBound();
     void trainingShowsTrainingCard();
     void scenarioSaveOpenRoundTrip();
@@ -165,6 +166,43 @@ void TestMainWindow::controlChangeUpdatesReportAndCharts()
     QCPBars* weights = m_window->dashboard()->memoryBars()->barsFor(core::MemorySegmentKind::Weights);
     QVERIFY(weights && weights->data()->size() >= 1);
     QCOMPARE(weights->data()->at(0)->value, r.memory.perDevice.weightsBytes / 1e9);
+}
+
+// Counts the update requests a window receives: Qt paints and flushes the window for each.
+class UpdateRequestCounter : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::UpdateRequest)
+            ++count;
+        return false;
+    }
+};
+
+// One slider step replots the memory chart and the roofline and changes the cards; all of it is
+// painted in one frame. QCustomPlot's default repaints each chart at once after its replot: two or
+// three paints and flushes of the window per step.
+void TestMainWindow::aSliderStepPaintsTheWindowOnce()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
+    QVERIFY(output && output->value() < output->maximum());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    UpdateRequestCounter counter;
+    m_window->installEventFilter(&counter);
+    const double before = m_window->report()->decode->seconds;
+    output->setValue(output->value() + 1);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QVERIFY(m_window->report()->decode->seconds != before); // the step changed what is drawn
+    QCOMPARE(counter.count, 1);
 }
 
 void TestMainWindow::cardsShowTheReportsBound()

@@ -1,20 +1,26 @@
 #include "widgets/bottleneck_card.h"
 
 #include "widgets/chart_palette.h"
+#include "widgets/figure_table.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QStringList>
-#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace lhe::widgets {
@@ -28,9 +34,13 @@ public:
 
     void setBreakdown(const core::TimeBreakdown& breakdown)
     {
+        const int before = heightForWidth(width());
         m_breakdown = breakdown;
-        m_valid = true;
-        updateGeometry(); // the legend may take another line
+        const bool wasValid = std::exchange(m_valid, true);
+        // A new layout pass only when the legend takes another line: asking for one on every
+        // slider step laid the whole window out again.
+        if (!wasValid || heightForWidth(width()) != before)
+            updateGeometry();
         update();
     }
     void clear()
@@ -72,6 +82,14 @@ public:
     }
 
 protected:
+    // The layout keeps heights it asked for at other widths; a legend that changed since then
+    // may need more lines at this one.
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QWidget::resizeEvent(event);
+        if (m_valid && height() < heightForWidth(width()))
+            updateGeometry();
+    }
     void paintEvent(QPaintEvent*) override
     {
         if (!m_valid)
@@ -167,7 +185,7 @@ bool BottleneckCard::termsLegendFits() const
 }
 
 BottleneckCard::BottleneckCard(QWidget* parent)
-    : QFrame(parent), m_title(new QLabel(this)), m_bound(new QLabel(this)), m_figures(new QLabel(this)),
+    : QFrame(parent), m_title(new QLabel(this)), m_bound(new QLabel(this)), m_figures(new FigureTable(this)),
       m_bar(new BreakdownBar(this))
 {
     setFrameShape(QFrame::StyledPanel);
@@ -182,14 +200,11 @@ BottleneckCard::BottleneckCard(QWidget* parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     styleBoundFont();
-    m_figures->setTextFormat(Qt::RichText);
-    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_title);
     layout->addWidget(m_bound);
     layout->addWidget(m_bar);
     layout->addWidget(m_figures);
     layout->addStretch(1);
-    m_figures->installEventFilter(this);
 }
 
 void BottleneckCard::mousePressEvent(QMouseEvent* event)
@@ -210,6 +225,10 @@ void BottleneckCard::mouseReleaseEvent(QMouseEvent* event)
 
 void BottleneckCard::keyPressEvent(QKeyEvent* event)
 {
+    if (event->matches(QKeySequence::Copy) && m_boundKind) {
+        copyToClipboard();
+        return;
+    }
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space) &&
         m_boundKind) {
         emit clicked();
@@ -218,16 +237,20 @@ void BottleneckCard::keyPressEvent(QKeyEvent* event)
     QFrame::keyPressEvent(event);
 }
 
-bool BottleneckCard::eventFilter(QObject* watched, QEvent* event)
+void BottleneckCard::contextMenuEvent(QContextMenuEvent* event)
 {
-    // The figures are selectable text and take the mouse: a click that selected nothing still
-    // counts as a click on the card.
-    if (watched == m_figures && event->type() == QEvent::MouseButtonRelease && m_boundKind) {
-        const auto* mouse = static_cast<QMouseEvent*>(event);
-        if (mouse->button() == Qt::LeftButton && !m_figures->hasSelectedText())
-            emit clicked();
-    }
-    return QFrame::eventFilter(watched, event);
+    if (!m_boundKind)
+        return;
+    QMenu menu(this);
+    QAction* copy = menu.addAction(tr("&Copy figures"));
+    copy->setShortcut(QKeySequence::Copy);
+    if (menu.exec(event->globalPos()) == copy)
+        copyToClipboard();
+}
+
+void BottleneckCard::copyToClipboard() const
+{
+    QGuiApplication::clipboard()->setText(summaryText());
 }
 
 void BottleneckCard::setContent(const QString& title, core::Bound bound, const core::TimeBreakdown& breakdown,
@@ -237,17 +260,9 @@ void BottleneckCard::setContent(const QString& title, core::Bound bound, const c
     m_bound->setText(tr("Bound: %1").arg(widgets::boundName(bound)));
     m_boundKind = bound;
     styleBound();
-    QString rows;
-    for (const auto& [label, value] : figures)
-        rows += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td align=\"right\"><b>%2</b></td></tr>")
-                    .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
-    m_figures->setText(QStringLiteral("<table>") + rows + QStringLiteral("</table>"));
-    // Selectable, so it takes focus on click: it speaks as the figures in plain text.
-    QStringList spoken;
-    for (const auto& [label, value] : figures)
-        spoken << tr("%1: %2").arg(label, value);
+    m_figures->setFigures(figures);
     m_figures->setAccessibleName(tr("%1 figures").arg(title));
-    m_figures->setAccessibleDescription(spoken.join(QStringLiteral("; ")));
+    m_figures->setAccessibleDescription(m_figures->plainText());
     m_bar->setBreakdown(breakdown);
     setAccessibleName(title);
     setAccessibleDescription(summaryText());
@@ -259,7 +274,7 @@ void BottleneckCard::clear(const QString& title, const QString& message)
     m_bound->setText(message);
     m_boundKind.reset();
     styleBound();
-    m_figures->clear();
+    m_figures->setFigures({});
     m_figures->setAccessibleDescription(message);
     m_bar->clear();
 }
@@ -316,10 +331,8 @@ QString BottleneckCard::boundText() const
 
 QString BottleneckCard::summaryText() const
 {
-    QTextDocument doc;
-    doc.setHtml(m_figures->text());
     return m_title->text() + QStringLiteral(": ") + m_bound->text() + QStringLiteral(". ") +
-           doc.toPlainText().simplified();
+           m_figures->plainText();
 }
 
 } // namespace lhe::widgets

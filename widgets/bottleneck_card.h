@@ -1,6 +1,7 @@
 // BottleneckCard: one phase's verdict (prefill, decode or training step) — the bound in words,
 // the headline figures, and the time breakdown as a small labelled stacked bar. Clicking it (or
-// Enter/Space while it has focus) asks for the explanation of its numbers.
+// Enter/Space while it has focus) asks for the explanation of its numbers; Ctrl+C or the context
+// menu copies its text.
 #pragma once
 
 #include "core/report.h"
@@ -15,6 +16,7 @@ class QLabel;
 namespace lhe::widgets {
 
 class BreakdownBar;
+class FigureTable;
 
 class BottleneckCard : public QFrame
 {
@@ -32,7 +34,7 @@ public:
 
     QString title() const;
     QString boundText() const;
-    QString summaryText() const; // plain text for screen readers and tests
+    QString summaryText() const; // plain text for screen readers, the clipboard and tests
     // The terms' legend under the bar ("Compute 37% · …"), and whether the bar is tall enough to
     // show all of it at its width (tests of legibility).
     QString termsLegend() const;
@@ -47,16 +49,17 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override; // clicks on the selectable figures
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void retranslateUi();
+    void copyToClipboard() const;
     void styleBound();
     void styleBoundFont();
 
     QLabel* m_title;
     QLabel* m_bound;
-    QLabel* m_figures;
+    FigureTable* m_figures;
     BreakdownBar* m_bar;
     std::optional<core::Bound> m_boundKind; // none while the card shows a message
     bool m_pressed = false;

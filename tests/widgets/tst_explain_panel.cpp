@@ -11,9 +11,11 @@
 #include "widgets/memory_bars_widget.h"
 #include "widgets/roofline_widget.h"
 
+#include <QClipboard>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QGuiApplication>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QTextBrowser>
@@ -58,6 +60,8 @@ private slots:
     void rendersTheIssueExample();
     void showsMessagesWithoutExplanations();
     void cardClickAndKeysEmit();
+    void cardCopiesItsFigures();
+    void newDigitsDoNotLayTheCardOutAgain();
     void dashboardAggregatesClicks();
     void everyCoreStringIsTranslated();
     void rendersInChinese();
@@ -127,6 +131,66 @@ void TestExplainPanel::cardClickAndKeysEmit()
     QCOMPARE(spy.count(), 3);
     QTest::keyClick(&card, Qt::Key_A);
     QCOMPARE(spy.count(), 3);
+}
+
+void TestExplainPanel::cardCopiesItsFigures()
+{
+    widgets::BottleneckCard card;
+    card.resize(300, 200);
+    core::TimeBreakdown breakdown;
+    breakdown.memorySeconds = 1;
+    card.setContent(QStringLiteral("Decode"), core::Bound::Memory, breakdown,
+                    {{QStringLiteral("Time per output token"), QStringLiteral("24 ms")},
+                     {QStringLiteral("Tokens/s (batch)"), QStringLiteral("167")}});
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(&card, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(),
+             QStringLiteral(
+                 "Decode: Bound: Memory bandwidth. Time per output token: 24 ms; Tokens/s (batch): 167"));
+}
+
+// Counts the layout requests a widget receives: each one lays the window out again.
+class LayoutRequestCounter : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
+
+// A slider step changes the card's digits, not its shape: "24 ms" becoming "25 ms" must not ask
+// for a new layout of the card (and with it the window).
+void TestExplainPanel::newDigitsDoNotLayTheCardOutAgain()
+{
+    widgets::BottleneckCard card;
+    card.resize(300, 220);
+    core::TimeBreakdown breakdown;
+    breakdown.memorySeconds = 0.8;
+    breakdown.computeSeconds = 0.2;
+    const auto figures = [](const QString& value) {
+        return QList<QPair<QString, QString>>{{QStringLiteral("Time per output token"), value},
+                                              {QStringLiteral("Tokens/s (batch)"), QStringLiteral("167")}};
+    };
+    card.setContent(QStringLiteral("Decode"), core::Bound::Memory, breakdown,
+                    figures(QStringLiteral("24 ms")));
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    QCoreApplication::processEvents();
+    LayoutRequestCounter counter;
+    card.installEventFilter(&counter);
+    breakdown.memorySeconds = 0.81; // 81 % : 19 %, the legend keeps its line
+    breakdown.computeSeconds = 0.19;
+    card.setContent(QStringLiteral("Decode"), core::Bound::Memory, breakdown,
+                    figures(QStringLiteral("25 ms")));
+    QCoreApplication::processEvents();
+    QCOMPARE(counter.count, 0);
+    QVERIFY(card.summaryText().contains(QStringLiteral("25 ms")));
 }
 
 void TestExplainPanel::dashboardAggregatesClicks()

@@ -27,7 +27,7 @@ ServingPanel::ServingPanel(QWidget* parent)
 
 QString ServingPanel::summaryText() const
 {
-    return m_summary->text();
+    return m_summaryStale ? summaryHtml() : m_summary->text();
 }
 
 void ServingPanel::changeEvent(QEvent* event)
@@ -37,10 +37,22 @@ void ServingPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void ServingPanel::showEvent(QShowEvent* event)
+{
+    if (m_summaryStale)
+        showSummary();
+    QWidget::showEvent(event);
+}
+
 void ServingPanel::setReport(const core::Report& report)
 {
     m_report = report;
-    showSummary();
+    // While another tab is shown the line waits: setting a word-wrapped rich text asks the window
+    // for a new layout on every slider step.
+    if (isVisible())
+        showSummary();
+    else
+        m_summaryStale = true;
 }
 
 void ServingPanel::setCurve(const core::ServingCurve& curve)
@@ -54,16 +66,21 @@ void ServingPanel::setCurve(const core::ServingCurve& curve)
 void ServingPanel::showProblem(const QString& message)
 {
     m_report.reset();
+    m_summaryStale = false;
     m_summary->setText(message.toHtmlEscaped());
     m_chart->clear(message);
 }
 
 void ServingPanel::showSummary()
 {
-    if (!m_report || !m_report->serving) {
-        m_summary->setText(tr("Serving figures need inference with output tokens."));
-        return;
-    }
+    m_summaryStale = false;
+    m_summary->setText(summaryHtml());
+}
+
+QString ServingPanel::summaryHtml() const
+{
+    if (!m_report || !m_report->serving)
+        return tr("Serving figures need inference with output tokens.");
     const core::ServingEstimate& s = *m_report->serving;
     const core::ServingPoint& p = s.point;
     QStringList parts;
@@ -80,9 +97,8 @@ void ServingPanel::showSummary()
         parts << tr("%1 J/token").arg(formatNumber(s.joulesPerOutputToken));
     if (s.costPerMillionOutputTokens)
         parts << tr("%1 per million tokens").arg(formatNumber(*s.costPerMillionOutputTokens));
-    m_summary->setText(
-        parts.join(QStringLiteral(" · ")).toHtmlEscaped() +
-        QStringLiteral(" &nbsp;<a href=\"explain\">%1</a>").arg(tr("Explain…").toHtmlEscaped()));
+    return parts.join(QStringLiteral(" · ")).toHtmlEscaped() +
+           QStringLiteral(" &nbsp;<a href=\"explain\">%1</a>").arg(tr("Explain…").toHtmlEscaped());
 }
 
 } // namespace lhe::widgets

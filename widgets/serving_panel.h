@@ -35,13 +35,16 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void showSummary();
+    QString summaryHtml() const;
 
     QLabel* m_summary;
     ThroughputLatencyWidget* m_chart;
     std::optional<core::Report> m_report;
+    bool m_summaryStale = false; // a report came while the panel was hidden
 };
 
 } // namespace lhe::widgets

@@ -6,6 +6,7 @@
 #include "widgets/value_format.h"
 
 #include <QStandardItemModel>
+#include <QStringList>
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -93,16 +94,23 @@ QString deviceTooltip(const core::Device& device)
     return html + QStringLiteral("</qt>");
 }
 
-// The picker name with its markers: " · user" for the user's own catalog entries, " · uncertain"
-// for devices whose catalog figures are rated low confidence (the tooltip says why).
+// "user" for the user's own catalog entries, "uncertain" for devices whose catalog figures are
+// rated low confidence (the tooltip says why); both joined by " · ", or empty.
+QString deviceMarkers(const core::Device& device)
+{
+    QStringList markers;
+    if (device.userDefined)
+        markers << ScenarioControls::tr("user");
+    if (isLowConfidence(device))
+        markers << ScenarioControls::tr("uncertain");
+    return markers.join(QStringLiteral(" · "));
+}
+
 QString deviceDisplayName(const core::Device& device)
 {
-    QString name = qs(device.name);
-    if (device.userDefined)
-        name = ScenarioControls::tr("%1 · user").arg(name);
-    if (isLowConfidence(device))
-        name = ScenarioControls::tr("%1 · uncertain").arg(name);
-    return name;
+    const QString markers = deviceMarkers(device);
+    return markers.isEmpty() ? qs(device.name)
+                             : ScenarioControls::tr("%1 · %2").arg(qs(device.name), markers);
 }
 
 std::vector<const core::Device*> devicesByName(const core::Catalog& catalog)
@@ -143,8 +151,8 @@ void fillDeviceModel(QStandardItemModel& model, const core::Catalog& catalog)
             model.appendRow(headerItem(unified ? ScenarioControls::tr("%1 · unified memory").arg(headers[c])
                                                : headers[c]));
             for (const core::Device* device : group)
-                model.appendRow(entryItem(qs(device->id), deviceDisplayName(*device), deviceSummary(*device),
-                                          deviceTooltip(*device)));
+                model.appendRow(entryItem(qs(device->id), qs(device->name), deviceMarkers(*device),
+                                          deviceSummary(*device), deviceTooltip(*device)));
         }
     }
 }

@@ -19,9 +19,9 @@ namespace lhe::widgets {
 
 namespace {
 
-QString modelDisplayName(const core::ModelEntry& model)
+QString modelMarkers(const core::ModelEntry& model)
 {
-    return model.userDefined ? ScenarioControls::tr("%1 · user").arg(qs(model.name)) : qs(model.name);
+    return model.userDefined ? ScenarioControls::tr("user") : QString();
 }
 
 // "70.6 B", "494 M", "1.2 T"
@@ -143,7 +143,7 @@ void fillModelModel(QStandardItemModel& model, const core::Catalog& catalog)
         model.appendRow(headerItem(qs(models.front()->family)));
         for (const core::ModelEntry* entry : models) {
             QStandardItem* item =
-                entryItem(qs(entry->id), modelDisplayName(*entry),
+                entryItem(qs(entry->id), qs(entry->name), modelMarkers(*entry),
                           modelSummary(entry->architecture, totalParams(*entry), activeParams(*entry)),
                           modelTooltip(*entry));
             item->setData(static_cast<qlonglong>(entry->architecture.maxPositions),
@@ -188,7 +188,7 @@ QStandardItem* importedModelItem(const nlohmann::json& config, const QString& pa
         tooltip += QStringLiteral("<br/><i>") + QString::fromUtf8(error.what()).toHtmlEscaped() +
                    QStringLiteral("</i>");
     }
-    QStandardItem* item = entryItem(QString(), name, summary, tooltip + QStringLiteral("</qt>"));
+    QStandardItem* item = entryItem(QString(), name, QString(), summary, tooltip + QStringLiteral("</qt>"));
     item->setData(ScenarioControls::ImportedItem, ScenarioControls::KindRole);
     item->setData(index, ScenarioControls::ImportIndexRole);
     item->setData(context, ScenarioControls::ContextRole);

@@ -20,15 +20,20 @@ QStandardItem* headerItem(const QString& text)
     return item;
 }
 
-QStandardItem* entryItem(const QString& id, const QString& name, const QString& summary,
-                         const QString& tooltip)
+QStandardItem* entryItem(const QString& id, const QString& name, const QString& markers,
+                         const QString& summary, const QString& tooltip)
 {
-    auto* item = new QStandardItem(ScenarioControls::tr("%1 — %2").arg(name, summary));
+    const auto marked = [&markers](const QString& text) {
+        return markers.isEmpty() ? text : ScenarioControls::tr("%1 · %2").arg(text, markers);
+    };
+    auto* item = new QStandardItem(ScenarioControls::tr("%1 — %2").arg(marked(name), summary));
     item->setData(name, ScenarioControls::NameRole);
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     item->setData(id, ScenarioControls::IdRole);
     item->setData(ScenarioControls::EntryItem, ScenarioControls::KindRole);
-    item->setData(summary, ScenarioControls::SummaryRole);
+    // The line under the picker leads with the markers: "uncertain · 64 GB HBM2e · …".
+    item->setData(markers.isEmpty() ? summary : ScenarioControls::tr("%1 · %2").arg(markers, summary),
+                  ScenarioControls::SummaryRole);
     item->setToolTip(tooltip);
     return item;
 }

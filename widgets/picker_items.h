@@ -16,9 +16,11 @@ class QStandardItem;
 namespace lhe::widgets {
 
 QStandardItem* headerItem(const QString& text);
-// "name — summary" in the popup; the closed picker shows `name` alone (NameRole).
-QStandardItem* entryItem(const QString& id, const QString& name, const QString& summary,
-                         const QString& tooltip);
+// "name · markers — summary" in the popup. The closed picker shows `name` alone (NameRole) and the
+// line under it "markers · summary" (SummaryRole): a marker such as "uncertain" is never the part
+// a narrow picker elides.
+QStandardItem* entryItem(const QString& id, const QString& name, const QString& markers,
+                         const QString& summary, const QString& tooltip);
 int itemKind(const QComboBox* combo, int row); // a ScenarioControls::ItemKind, or -1
 
 QString escapedHtml(const std::string& text);

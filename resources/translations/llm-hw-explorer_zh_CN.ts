@@ -5627,14 +5627,6 @@ attainable %4, achieved %5</source>
         <translation>用户自定义条目（您的目录）</translation>
     </message>
     <message>
-        <source>%1 · user</source>
-        <translation>%1 · 自定义</translation>
-    </message>
-    <message>
-        <source>%1 · uncertain</source>
-        <translation>%1 · 数据不确定</translation>
-    </message>
-    <message>
         <source>%1 T</source>
         <translation>%1 T</translation>
     </message>
@@ -6241,6 +6233,14 @@ attainable %4, achieved %5</source>
     <message>
         <source>Device, model, workload, parallel split, precisions, training and serving options of the scenario</source>
         <translation>场景的设备、模型、工作负载、并行划分、精度、训练和服务选项</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>uncertain</source>
+        <translation>数据不确定</translation>
     </message>
 </context>
 <context>

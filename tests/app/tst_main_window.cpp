@@ -566,7 +566,8 @@ void TestMainWindow::userDeviceIsSavedSelectedAndEvaluated()
     QVERIFY(row >= 0);
     QCOMPARE(combo->currentIndex(), row);
     QCOMPARE(combo->itemData(row, widgets::ScenarioControls::NameRole).toString(),
-             QStringLiteral("Test Accelerator 96GB · user"));
+             QStringLiteral("Test Accelerator 96GB"));
+    QVERIFY(combo->itemText(row).startsWith(QString::fromUtf8("Test Accelerator 96GB · user — ")));
 
     // A second save under the same id replaces it and is re-evaluated.
     device.name = "Test Accelerator 96GB rev B";

@@ -19,6 +19,8 @@
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTest>
 
 using namespace lhe;
@@ -38,10 +40,13 @@ private slots:
     void controlsAreReachableOnTheProjector();
     void docksNeverWidenTheWindow_data();
     void docksNeverWidenTheWindow();
+    void pickerMarkersAreNeverCut_data();
+    void pickerMarkersAreNeverCut();
 
 private:
     QAction* action(const QString& text) const;
     QLabel* headline() const;
+    void presentWithControls() const;
     double normalPointSize() const { return m_normalFont.pointSizeF(); }
 
     app::MainWindow* m_window = nullptr;
@@ -74,6 +79,23 @@ QAction* TestPresentationMode::action(const QString& text) const
         if (candidate->text().remove(QLatin1Char('&')) == text)
             return candidate;
     return nullptr;
+}
+
+// F5, then F9: presentation mode folds the controls away and the presenter unfolds them. The
+// actions are found by their keys, as the menu texts are in the language under test.
+void TestPresentationMode::presentWithControls() const
+{
+    for (const QKeySequence& key : {QKeySequence(Qt::Key_F5), QKeySequence(Qt::Key_F9)}) {
+        QAction* byKey = nullptr;
+        for (QAction* candidate : m_window->findChildren<QAction*>())
+            if (candidate->shortcut() == key)
+                byKey = candidate;
+        QVERIFY(byKey);
+        byKey->trigger();
+        QCOMPARE(m_window->controls()->isVisible(), key == QKeySequence(Qt::Key_F9));
+    }
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
 }
 
 QLabel* TestPresentationMode::headline() const
@@ -168,17 +190,7 @@ void TestPresentationMode::controlsAreReachableOnTheProjector()
     app::installTranslations(language);
     const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
     QCoreApplication::processEvents(); // the window retranslates
-    // By their keys (F5, F9): the menu texts are in the language under test.
-    for (const QKeySequence& key : {QKeySequence(Qt::Key_F5), QKeySequence(Qt::Key_F9)}) {
-        QAction* byKey = nullptr;
-        for (QAction* candidate : m_window->findChildren<QAction*>())
-            if (candidate->shortcut() == key)
-                byKey = candidate;
-        QVERIFY(byKey);
-        byKey->trigger();
-    }
-    QCoreApplication::processEvents();
-    QCoreApplication::processEvents();
+    presentWithControls();
     auto* scroll = m_window->controls()->findChild<QScrollArea*>();
     QVERIFY(scroll);
     QWidget* viewport = scroll->viewport();
@@ -197,6 +209,50 @@ void TestPresentationMode::controlsAreReachableOnTheProjector()
         }
     }
     QVERIFY(inputs > 10);
+}
+
+void TestPresentationMode::pickerMarkersAreNeverCut_data()
+{
+    controlsAreReachableOnTheProjector_data();
+}
+
+// On the projector the device picker showed "Huawei Ascend 910B · unc…": the marker that warns
+// of low-confidence figures was the part cut. The picker shows the name, and the line under it
+// leads with the marker.
+void TestPresentationMode::pickerMarkersAreNeverCut()
+{
+    QFETCH(QString, language);
+    app::installTranslations(language);
+    const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
+    QCoreApplication::processEvents(); // the window retranslates
+    presentWithControls();
+    auto* combo = m_window->controls()->findChild<QComboBox*>(QStringLiteral("deviceCombo"));
+    auto* summary = m_window->controls()->findChild<QLabel*>(QStringLiteral("deviceSummary"));
+    QVERIFY(combo && summary);
+    const int row = combo->findData(QStringLiteral("huawei-ascend-910b"), widgets::ScenarioControls::IdRole);
+    QVERIFY(row >= 0);
+    combo->setCurrentIndex(row);
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+
+    const QString name = QString::fromStdString(m_window->catalog().findDevice("huawei-ascend-910b")->name);
+    const QString popupName = combo->itemText(row).section(QString::fromUtf8(" — "), 0, 0);
+    QVERIFY2(popupName.startsWith(name + QString::fromUtf8(" · ")), qPrintable(popupName)); // rated low
+    const QString marker = popupName.mid(name.size() + 3);
+    QVERIFY(summary->isVisible());
+    QVERIFY2(summary->text().startsWith(marker), qPrintable(summary->text()));
+
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.editable = combo->isEditable();
+    const QRect field =
+        combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+    const QString shown = combo->itemData(row, widgets::ScenarioControls::NameRole).toString();
+    QCOMPARE(shown, name);
+    QVERIFY2(combo->fontMetrics().horizontalAdvance(shown) <= field.width(),
+             qPrintable(QStringLiteral("%1 px for %2 px")
+                            .arg(combo->fontMetrics().horizontalAdvance(shown))
+                            .arg(field.width())));
 }
 
 void TestPresentationMode::docksNeverWidenTheWindow_data()

@@ -370,12 +370,17 @@ private slots:
         const int row = combo->findData(id, ScenarioControls::IdRole);
         QVERIFY(row >= 0);
         const core::Device* device = core::Catalog::builtIn().findDevice(id.toStdString());
-        // Devices rated low confidence carry a marker after the name (catalog ratings may change).
-        if (QString::fromStdString(device->confidence).startsWith(name("low")))
+        // Devices rated low confidence carry a marker after the name (catalog ratings may change);
+        // the closed picker shows the bare name and the line under it leads with the marker.
+        const QString summary = text.split(QString::fromUtf8(" — ")).back();
+        const bool low = QString::fromStdString(device->confidence).startsWith(name("low"));
+        if (low)
             text.replace(QString::fromUtf8(" — "), QString::fromUtf8(" · uncertain — "));
         QCOMPARE(combo->itemText(row), text);
-        QCOMPARE(text.split(QString::fromUtf8(" — ")).front(),
-                 combo->itemData(row, ScenarioControls::NameRole).toString());
+        QCOMPARE(combo->itemData(row, ScenarioControls::NameRole).toString(),
+                 QString::fromStdString(device->name));
+        QCOMPARE(combo->itemData(row, ScenarioControls::SummaryRole).toString(),
+                 low ? QString::fromUtf8("uncertain · ") + summary : summary);
         const QString tooltip = combo->itemData(row, Qt::ToolTipRole).toString();
         QVERIFY(tooltip.contains(QString::fromStdString(device->release)));
         QVERIFY(tooltip.contains(QString::fromStdString(device->confidence)));
@@ -464,15 +469,20 @@ private slots:
         auto* devices = child<QComboBox>(controls, "deviceCombo");
         const int mine = devices->findData(name("my-npu"), ScenarioControls::IdRole);
         QVERIFY(mine >= 0);
-        QCOMPARE(devices->itemData(mine, ScenarioControls::NameRole).toString(),
-                 QString::fromUtf8("My NPU · user"));
+        QCOMPARE(devices->itemData(mine, ScenarioControls::NameRole).toString(), name("My NPU"));
         QVERIFY(devices->itemText(mine).startsWith(QString::fromUtf8("My NPU · user — ")));
+        QVERIFY(devices->itemData(mine, ScenarioControls::SummaryRole)
+                    .toString()
+                    .startsWith(QString::fromUtf8("user · ")));
         QVERIFY(devices->itemData(mine, Qt::ToolTipRole).toString().contains(name("User-defined")));
 
         const int guessed = devices->findData(name("guessed-gpu"), ScenarioControls::IdRole);
         QVERIFY(guessed >= 0);
-        QCOMPARE(devices->itemData(guessed, ScenarioControls::NameRole).toString(),
-                 QString::fromUtf8("Guessed GPU · uncertain"));
+        QCOMPARE(devices->itemData(guessed, ScenarioControls::NameRole).toString(), name("Guessed GPU"));
+        QVERIFY(devices->itemText(guessed).startsWith(QString::fromUtf8("Guessed GPU · uncertain — ")));
+        QVERIFY(devices->itemData(guessed, ScenarioControls::SummaryRole)
+                    .toString()
+                    .startsWith(QString::fromUtf8("uncertain · ")));
         const QString tooltip = devices->itemData(guessed, Qt::ToolTipRole).toString();
         QVERIFY(tooltip.contains(name("Clock assumed from a forum post.")));
         QVERIFY(tooltip.contains(name("low (derived)")));
@@ -484,8 +494,8 @@ private slots:
         auto* models = child<QComboBox>(controls, "modelCombo");
         const int model = models->findData(name("my-model"), ScenarioControls::IdRole);
         QVERIFY(model >= 0);
-        QCOMPARE(models->itemData(model, ScenarioControls::NameRole).toString(),
-                 QString::fromUtf8("My Model · user"));
+        QCOMPARE(models->itemData(model, ScenarioControls::NameRole).toString(), name("My Model"));
+        QVERIFY(models->itemText(model).startsWith(QString::fromUtf8("My Model · user — ")));
     }
 
     void modelComboHasEveryModelGroupedBySize()

@@ -24,6 +24,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <algorithm>
+#include <utility>
 
 namespace lhe::widgets {
 
@@ -38,24 +39,33 @@ void Dashboard::styleHeadline()
 
 void Dashboard::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
         styleHeadline();
-    else if (event->type() == QEvent::LanguageChange)
+        arrangeCharts();
+    } else if (event->type() == QEvent::LanguageChange)
         retranslateUi();
     QWidget::changeEvent(event);
 }
 
+void Dashboard::titleTabs()
+{
+    const std::pair<ChartTab, std::pair<QString, QString>> tabs[] = {
+        {RooflineTab, {tr("Roofline"), tr("Roofline with the operating point of each phase")}},
+        {DesignSpaceTab,
+         {tr("Design space"), tr("Verdict over batch and sequence length: what limits, what fits")}},
+        {ServingTab, {tr("Serving"), tr("Many users: throughput per device against speed per user")}},
+        {RankingTab, {tr("Devices"), tr("Every device ranked for this model and workload")}},
+        {MemoryTab, {tr("Memory"), tr("Memory per device: what the scenario holds, against the capacity")}}};
+    for (const auto& [tab, texts] : tabs) {
+        const int index = m_chartTabs->indexOf(page(tab));
+        m_chartTabs->setTabText(index, texts.first); // a tab not there (index -1) is ignored
+        m_chartTabs->setTabToolTip(index, texts.second);
+    }
+}
+
 void Dashboard::retranslateUi()
 {
-    m_chartTabs->setTabText(RooflineTab, tr("Roofline"));
-    m_chartTabs->setTabText(DesignSpaceTab, tr("Design space"));
-    m_chartTabs->setTabText(ServingTab, tr("Serving"));
-    m_chartTabs->setTabText(RankingTab, tr("Devices"));
-    m_chartTabs->setTabToolTip(RooflineTab, tr("Roofline with the operating point of each phase"));
-    m_chartTabs->setTabToolTip(DesignSpaceTab,
-                               tr("Verdict over batch and sequence length: what limits, what fits"));
-    m_chartTabs->setTabToolTip(ServingTab, tr("Many users: throughput per device against speed per user"));
-    m_chartTabs->setTabToolTip(RankingTab, tr("Every device ranked for this model and workload"));
+    titleTabs();
     m_chartTabs->setAccessibleName(tr("Roofline, design-space, serving or device-ranking view"));
     m_chartTabs->setAccessibleDescription(
         tr("Tabs: the roofline with each phase's operating point, the design-space map of verdicts "
@@ -102,15 +112,15 @@ Dashboard::Dashboard(QWidget* parent)
     m_chartTabs->addTab(m_designSpace, QString());
     m_chartTabs->addTab(m_serving, QString());
     m_chartTabs->addTab(m_ranking, QString());
-    connect(m_chartTabs, &QTabWidget::currentChanged, this, [this](int index) {
-        emit designSpaceShownChanged(index == DesignSpaceTab);
-        emit chartTabChanged(index);
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, [this] {
+        emit designSpaceShownChanged(designSpaceShown());
+        emit chartTabChanged(chartTab());
     });
 
-    auto* charts = new QHBoxLayout;
-    charts->addWidget(m_memoryBars, 2);
-    charts->addWidget(m_chartTabs, 3);
-    layout->addLayout(charts, 1);
+    m_chartRow = new QHBoxLayout;
+    m_chartRow->addWidget(m_memoryBars, 2);
+    m_chartRow->addWidget(m_chartTabs, 3);
+    layout->addLayout(m_chartRow, 1);
 
     auto* cards = new QHBoxLayout;
     cards->addWidget(m_prefill);
@@ -139,15 +149,65 @@ Dashboard::Dashboard(QWidget* parent)
                 [this, phase = cardPhase] { emit explainRequested(core::ExplainTarget::verdict(phase)); });
 }
 
+QWidget* Dashboard::page(ChartTab tab) const
+{
+    switch (tab) {
+    case RooflineTab:
+        return m_roofline;
+    case DesignSpaceTab:
+        return m_designSpace;
+    case ServingTab:
+        return m_serving;
+    case RankingTab:
+        return m_ranking;
+    case MemoryTab:
+        return m_memoryBars;
+    }
+    return m_roofline;
+}
+
+void Dashboard::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeCharts();
+}
+
+void Dashboard::arrangeCharts()
+{
+    // Side by side, the roofline gets 3/5 of the width: below 38 lines of text (about 650 px at
+    // the normal font, 970 px in presentation mode) its ceiling, slope and phase labels no longer
+    // find room clear of each other, nor does the memory chart's capacity line beside its totals.
+    const bool tabbed = width() < 38 * fontMetrics().height();
+    if (!m_chartRow || tabbed == memoryChartTabbed())
+        return;
+    if (tabbed) {
+        m_chartRow->removeWidget(m_memoryBars);
+        m_chartTabs->insertTab(0, m_memoryBars, QString());
+        if (m_memoryTabWasCurrent)
+            m_chartTabs->setCurrentWidget(m_memoryBars);
+    } else {
+        m_memoryTabWasCurrent = m_chartTabs->currentWidget() == m_memoryBars;
+        m_chartTabs->removeTab(m_chartTabs->indexOf(m_memoryBars));
+        m_chartRow->insertWidget(0, m_memoryBars, 2);
+        m_memoryBars->show();
+    }
+    titleTabs();
+}
+
+bool Dashboard::memoryChartTabbed() const
+{
+    return m_chartTabs->indexOf(m_memoryBars) >= 0;
+}
+
 void Dashboard::layOutHiddenTab(ChartTab tab)
 {
-    QWidget* page = m_chartTabs->widget(tab);
+    QWidget* hidden = page(tab);
     const QWidget* shown = m_chartTabs->currentWidget();
-    if (!page || page == shown)
+    if (m_chartTabs->indexOf(hidden) < 0 || hidden == shown)
         return;
-    page->resize(shown->size());
-    if (page->layout())
-        page->layout()->activate();
+    hidden->resize(shown->size());
+    if (hidden->layout())
+        hidden->layout()->activate();
 }
 
 bool Dashboard::designSpaceShown() const
@@ -162,12 +222,17 @@ void Dashboard::showDesignSpace(bool shown)
 
 Dashboard::ChartTab Dashboard::chartTab() const
 {
-    return static_cast<ChartTab>(std::max(0, m_chartTabs->currentIndex()));
+    for (const ChartTab tab : {RooflineTab, DesignSpaceTab, ServingTab, RankingTab, MemoryTab})
+        if (page(tab) == m_chartTabs->currentWidget())
+            return tab;
+    return RooflineTab;
 }
 
 void Dashboard::showChartTab(ChartTab tab)
 {
-    m_chartTabs->setCurrentIndex(tab);
+    // The memory chart beside the tabs is always shown: the tab shown stays.
+    if (m_chartTabs->indexOf(page(tab)) >= 0)
+        m_chartTabs->setCurrentWidget(page(tab));
 }
 
 namespace {

@@ -10,7 +10,9 @@
 #include <QWidget>
 #include <optional>
 
+class QHBoxLayout;
 class QLabel;
+class QResizeEvent;
 class QTabWidget;
 
 namespace lhe::widgets {
@@ -46,16 +48,19 @@ public:
     // The Devices tab: every catalog device ranked for the scenario's model and workload.
     DeviceRankingView* ranking() const { return m_ranking; }
     // "Roofline", "Design space", "Serving" and "Devices" tabs beside the memory chart
-    // (objectName chartTabs), in the order of ChartTab.
-    enum ChartTab { RooflineTab, DesignSpaceTab, ServingTab, RankingTab };
+    // (objectName chartTabs). On a narrow dashboard (the controls unfolded beside a projector's
+    // 1,024 px) the memory chart is the first tab instead: side by side, both charts would be too
+    // narrow for their labels. The enum names pages, not tab indexes.
+    enum ChartTab { RooflineTab, DesignSpaceTab, ServingTab, RankingTab, MemoryTab };
     QTabWidget* chartTabs() const { return m_chartTabs; }
     ChartTab chartTab() const;
     void showChartTab(ChartTab tab);
     // Lays a tab the user is not looking at out at the shown tab's size, without showing it: a
     // chart exported from it is drawn as it would be seen.
     void layOutHiddenTab(ChartTab tab);
+    bool memoryChartTabbed() const;
     // The tabs' names on the command line (--tab) and in the settings: roofline, design-space,
-    // serving, devices; an unknown name is none.
+    // serving, devices (the memory tab has none); an unknown name is none.
     static QString chartTabName(ChartTab tab);
     static std::optional<ChartTab> chartTabFromName(const QString& name);
     bool designSpaceShown() const;
@@ -89,9 +94,15 @@ protected:
     // The headline is 1.2x the dashboard's font: re-derived when the font changes (presentation
     // mode). A language change sets every text again (retranslateUi).
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void styleHeadline();
+    QWidget* page(ChartTab tab) const;
+    void titleTabs(); // the tabs' titles and tool tips, in the current language
+    // The memory chart beside the tabs, or as their first tab when the dashboard is narrower
+    // than two charts need (a width in lines of text, so presentation mode's 1.5x counts).
+    void arrangeCharts();
     // The tabs' titles and descriptions, and the current report's headline and cards (or the
     // problem shown instead) in the current language; the charts retranslate themselves.
     void retranslateUi();
@@ -108,6 +119,8 @@ private:
     ServingPanel* m_serving;
     DeviceRankingView* m_ranking;
     QTabWidget* m_chartTabs;
+    QHBoxLayout* m_chartRow = nullptr;
+    bool m_memoryTabWasCurrent = false; // shown again when the dashboard narrows once more
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;

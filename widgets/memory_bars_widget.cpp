@@ -127,7 +127,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
-    // Layout: badge on top, the axis rect, and the legend below it in two columns, so the
+    // Layout: badge on top, the axis rect, and the legend below it in columns, so the
     // bars keep the width on narrow windows and projectors.
     QCPAxisRect* axisRect = m_plot->axisRect();
     m_badge = new BadgeElement(m_plot);
@@ -143,7 +143,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     m_plot->legend->setVisible(true);
     m_plot->legend->setLayer(QStringLiteral("legend"));
     m_plot->legend->setRowSpacing(2);
-    // The patterns get a legend of their own, one entry a row under the components' two columns:
+    // The patterns get a legend of their own, one entry a row under the components' columns:
     // their names are long ("Hatched: offloaded to host RAM") and would force one column.
     m_patternLegend = new QCPLegend;
     m_plot->plotLayout()->addElement(3, 0, m_patternLegend); // makes it the plot's
@@ -506,23 +506,28 @@ void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
 
 void MemoryBarsWidget::fitLegendColumns()
 {
-    // The legend fills rows first (foColumnsFirst): with two columns the even items are on the
-    // left, the odd ones on the right, each column as wide as its widest name.
-    // Each item's own size hint: icon, padding, name and margins, for the components and for the
-    // pattern entries alike.
+    // The legend fills rows first (foColumnsFirst): with n columns item i is in column i mod n,
+    // each column as wide as its widest name (each item's own size hint: icon, padding, name and
+    // margins). As many columns as the widget's width holds, from one to three: a chart that has
+    // a tab of its own on a narrow dashboard keeps the rows for its bars.
     QCPLegend* legend = m_plot->legend;
-    std::array<int, 2> widest{};
-    int index = 0;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = legend->item(i)) {
-            int& column = widest[static_cast<std::size_t>(index++ % 2)];
-            column = std::max(column, item->minimumOuterSizeHint().width());
-        }
-    const int twoColumns = widest[0] + widest[1] + legend->columnSpacing() + legend->margins().left() +
-                           legend->margins().right();
-    // The widget's width, not the plot's: the plot's minimum width is the legend's, so with two
-    // columns too wide it would be laid out wider than the widget and cut off at its edge.
-    const int wrap = twoColumns <= width() ? 2 : 1;
+    int wrap = 1;
+    for (int columns = 3; columns > 1 && wrap == 1; --columns) {
+        std::array<int, 3> widest{};
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i)) {
+                int& column = widest[static_cast<std::size_t>(i % columns)];
+                column = std::max(column, item->minimumOuterSizeHint().width());
+            }
+        int needed =
+            legend->margins().left() + legend->margins().right() + (columns - 1) * legend->columnSpacing();
+        for (const int column : widest)
+            needed += column;
+        // The widget's width, not the plot's: the plot's minimum width is the legend's, so with
+        // columns too wide it would be laid out wider than the widget and cut off at its edge.
+        if (needed <= width())
+            wrap = columns;
+    }
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the existing items

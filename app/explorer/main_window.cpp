@@ -209,8 +209,10 @@ void MainWindow::createActions()
     QAction* exportAll = m_actions.exportDashboard =
         file->addAction(QString(), this, &MainWindow::exportDashboardDialog);
     exportAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_actions.exportMemory = file->addAction(
-        QString(), this, [this] { exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory")); });
+    m_actions.exportMemory = file->addAction(QString(), this, [this] {
+        prepareHiddenChart(widgets::Dashboard::MemoryTab); // a tab of its own on a narrow dashboard
+        exportChartDialog(m_dashboard->memoryBars(), QStringLiteral("memory"));
+    });
     // The roofline and the map share a place: exporting one from the other's tab computes and
     // lays it out unseen (prepareHiddenChart), and the screen stays as it is.
     m_actions.exportRoofline = file->addAction(QString(), this, [this] {
@@ -233,8 +235,10 @@ void MainWindow::createActions()
         copyImage(exportTarget(), compareShown() ? tr("Comparison") : tr("Dashboard"));
     });
     copyDashboard->setShortcut(QKeySequence::Copy);
-    m_actions.copyMemory = edit->addAction(
-        QString(), this, [this] { copyImage(m_dashboard->memoryBars(), tr("Memory chart")); });
+    m_actions.copyMemory = edit->addAction(QString(), this, [this] {
+        prepareHiddenChart(widgets::Dashboard::MemoryTab);
+        copyImage(m_dashboard->memoryBars(), tr("Memory chart"));
+    });
     m_actions.copyRoofline = edit->addAction(QString(), this, [this] {
         prepareHiddenChart(widgets::Dashboard::RooflineTab);
         copyImage(m_dashboard->roofline(), tr("Roofline chart"));

@@ -4076,6 +4076,14 @@ B（当前）：%2</translation>
         <source>approximate: the model&apos;s config is not fully understood</source>
         <translation>近似：模型的 config 未被完全理解</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory per device: what the scenario holds, against the capacity</source>
+        <translation>每台设备的显存：场景占用的部分与容量对比</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DesignSpaceWidget</name>

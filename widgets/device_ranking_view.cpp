@@ -27,6 +27,29 @@ namespace {
 constexpr std::array kClasses{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
                               core::DeviceClass::Tpu};
 
+// Every row is one line of plain text, so every row takes the first one's height: measuring each
+// cell of all 81 rows again on every slider step (QHeaderView::ResizeToContents) was a third of
+// the Devices tab's frame. The height follows the font (presentation mode's 1.5x).
+class RankingTable : public QTableView
+{
+public:
+    using QTableView::QTableView;
+
+    void fitRowHeight()
+    {
+        if (model() && model()->rowCount() > 0)
+            verticalHeader()->setDefaultSectionSize(sizeHintForRow(0));
+    }
+
+protected:
+    void changeEvent(QEvent* event) override
+    {
+        QTableView::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            fitRowHeight();
+    }
+};
+
 } // namespace
 
 DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
@@ -60,7 +83,7 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_exportCsv);
     bar->addWidget(m_exportImage);
 
-    m_table = new QTableView(this);
+    m_table = new RankingTable(this);
     m_table->setObjectName(QStringLiteral("rankingTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -73,7 +96,7 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
     m_table->horizontalHeader()->setSortIndicatorClearable(true);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setHighlightSections(false);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // RankingTable::fitRowHeight
 
     m_placeholder = new QLabel(this);
     m_placeholder->setObjectName(QStringLiteral("rankingPlaceholder"));
@@ -133,6 +156,7 @@ void DeviceRankingView::changeEvent(QEvent* event)
 void DeviceRankingView::setRanking(std::vector<core::DeviceRanking> ranking)
 {
     m_model->setRanking(std::move(ranking));
+    static_cast<RankingTable*>(m_table)->fitRowHeight();
     m_table->resizeColumnsToContents();
     // Names like "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72)" would push the figures
     // out of view: the name column gets about 24 characters and elides the rest (full name in

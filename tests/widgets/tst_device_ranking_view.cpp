@@ -116,6 +116,7 @@ private slots:
     void exportCsvWritesTheRowsShown();
     void exportImageRendersHeaderAndRows();
     void doubleClickEmitsTheDeviceId();
+    void rowsAreAsTallAsTheirText();
     void emptyRankingShowsPlaceholder();
 };
 
@@ -319,6 +320,34 @@ void TestDeviceRankingView::exportImageRendersHeaderAndRows()
         QCoreApplication::processEvents();
         view.grab().save(shots + QStringLiteral("/device-ranking-view-1024x300.png"));
     }
+}
+
+// Every row takes one measured height rather than each measuring its cells: it must still hold a
+// line of text with the style's margins, also after the font grows (presentation mode's 1.5x).
+void TestDeviceRankingView::rowsAreAsTallAsTheirText()
+{
+    DeviceRankingView view;
+    view.resize(900, 300);
+    view.setRanking(fourDevices());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView* table = view.table();
+    const auto checkRows = [table] {
+        const int line = table->fontMetrics().height();
+        for (int row = 0; row < table->model()->rowCount(); ++row)
+            QVERIFY2(table->rowHeight(row) >= line + 2,
+                     qPrintable(QStringLiteral("row %1: %2 px for a %3 px line")
+                                    .arg(row)
+                                    .arg(table->rowHeight(row))
+                                    .arg(line)));
+    };
+    checkRows();
+    QFont large = view.font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    view.setFont(large);
+    QCoreApplication::processEvents();
+    QCOMPARE(table->font().pointSizeF(), large.pointSizeF());
+    checkRows();
 }
 
 void TestDeviceRankingView::doubleClickEmitsTheDeviceId()

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QVBoxLayout>
 #include <QWindow>
+#include <algorithm>
 #include <cmath>
 
 namespace lhe::widgets {
@@ -145,6 +146,11 @@ void ChartWidget::styleAxes(const QColor& background, const QColor& text, const 
         axis->setTickLabelFont(labelFont);
         axis->grid()->setPen(QPen(grid, width, Qt::DotLine));
     }
+    // The lowest y tick label is centred on the axis rect's bottom edge, half a line below it; an x
+    // tick label at the left corner (a range starting on a decade) would touch it. The x labels
+    // start below that half line.
+    const int halfLine = static_cast<int>(std::ceil(QFontMetricsF(labelFont).height() / 2));
+    m_plot->xAxis->setTickLabelPadding(std::max(5, halfLine + 2));
 }
 
 void ChartWidget::fitView(const QCPRange& x, const QCPRange& y)

@@ -116,9 +116,11 @@ CompareView::CompareView(QWidget* parent)
     layout->addWidget(m_headline);
 
     // Charts: A's and B's memory on one scale, then the roofline holding both.
-    auto* charts = new QHBoxLayout;
-    charts->addWidget(m_barsA, 2);
-    charts->addWidget(m_barsB, 2);
+    auto* charts = m_charts = new QHBoxLayout;
+    auto* memory = new QHBoxLayout;
+    memory->addWidget(m_barsA, 1);
+    memory->addWidget(m_barsB, 1);
+    charts->addLayout(memory, 4);
     charts->addWidget(m_roofline, 5);
     layout->addLayout(charts, 1);
     // Two memory charts share the width one has on the dashboard: smaller legend swatches keep
@@ -130,7 +132,7 @@ CompareView::CompareView(QWidget* parent)
     }
 
     // Verdicts: one row of cards per side, the difference table beside them.
-    auto* bottom = new QHBoxLayout;
+    auto* bottom = m_bottom = new QHBoxLayout;
     auto* cards = new QGridLayout;
     cards->setHorizontalSpacing(4);
     cards->setVerticalSpacing(4);
@@ -204,7 +206,41 @@ void CompareView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        arrangeRows();
     QWidget::changeEvent(event);
+}
+
+void CompareView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeRows();
+}
+
+void CompareView::arrangeRows()
+{
+    // Three charts side by side, cards beside the table, need about 64 lines of text of width
+    // (1,100 px at the normal font, 1,600 in presentation mode). Narrower, the roofline goes on a
+    // row of its own under the memory pair, then the cards, then the table; every chart is tall
+    // enough for its labels and the comparison scrolls down rather than squeezing the charts to
+    // slivers. A page is never narrower than its minimum (its scroll area scrolls instead): at
+    // the side-by-side minimum plus a line, the rows stack too.
+    if (!m_charts)
+        return;
+    const int line = fontMetrics().height();
+    const bool wasStacked = m_charts->direction() == QBoxLayout::TopToBottom;
+    if (!wasStacked)
+        m_sideBySideMinimumWidth = minimumSizeHint().width();
+    const bool stacked = width() < std::max(64 * line, m_sideBySideMinimumWidth + line);
+    if (stacked == wasStacked)
+        return;
+    const QBoxLayout::Direction direction = stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    m_charts->setDirection(direction);
+    m_bottom->setDirection(direction);
+    const int chartHeight = stacked ? 16 * line : 0;
+    for (QWidget* chart : std::initializer_list<QWidget*>{m_barsA, m_barsB, m_roofline})
+        chart->setMinimumHeight(chartHeight);
+    m_table->setMinimumHeight(stacked ? 12 * line : 0);
 }
 
 void CompareView::retranslateUi()

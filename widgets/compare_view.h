@@ -11,6 +11,7 @@
 #include <array>
 #include <optional>
 
+class QBoxLayout;
 class QGridLayout;
 class QLabel;
 class QTableWidget;
@@ -60,6 +61,7 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override; // a language change: retranslateUi()
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     // The side labels, table headers and the hint or both sides' titles, cards and differences
@@ -67,6 +69,9 @@ private:
     void retranslateUi();
     void refresh();
     void fillTable(const core::Report& a, const core::Report& b);
+    // Side by side where the width holds it, else one chart and then the cards and the table a
+    // row each (the comparison then scrolls down).
+    void arrangeRows();
 
     QLabel* m_headline;
     QLabel* m_labelA;
@@ -78,6 +83,9 @@ private:
     std::array<BottleneckCard*, 3> m_cardsB{};
     QTableWidget* m_table;
     QGridLayout* m_cards = nullptr;
+    QBoxLayout* m_charts = nullptr; // the memory pair and the roofline
+    QBoxLayout* m_bottom = nullptr; // the cards and the difference table
+    int m_sideBySideMinimumWidth = 0;
     std::optional<core::Report> m_a;
     std::optional<core::Report> m_b;
     bool m_stale = false;

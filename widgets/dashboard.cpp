@@ -177,8 +177,16 @@ void Dashboard::arrangeCharts()
     // Side by side, the roofline gets 3/5 of the width: below 38 lines of text (about 650 px at
     // the normal font, 970 px in presentation mode) its ceiling, slope and phase labels no longer
     // find room clear of each other, nor does the memory chart's capacity line beside its totals.
-    const bool tabbed = width() < 38 * fontMetrics().height();
-    if (!m_chartRow || tabbed == memoryChartTabbed())
+    // A page is never narrower than its minimum (its scroll area scrolls instead): at the
+    // side-by-side minimum plus a line, the memory chart becomes a tab too.
+    if (!m_chartRow)
+        return;
+    const int line = fontMetrics().height();
+    const bool wasTabbed = memoryChartTabbed();
+    if (!wasTabbed)
+        m_sideBySideMinimumWidth = minimumSizeHint().width();
+    const bool tabbed = width() < std::max(38 * line, m_sideBySideMinimumWidth + line);
+    if (tabbed == wasTabbed)
         return;
     if (tabbed) {
         m_chartRow->removeWidget(m_memoryBars);

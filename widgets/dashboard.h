@@ -121,6 +121,7 @@ private:
     QTabWidget* m_chartTabs;
     QHBoxLayout* m_chartRow = nullptr;
     bool m_memoryTabWasCurrent = false; // shown again when the dashboard narrows once more
+    int m_sideBySideMinimumWidth = 0;
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;

@@ -1,6 +1,7 @@
 #include "widgets/decade_ticker.h"
 
-#include <QFontMetricsF>
+#include "widgets/spaced_tick_labels.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,8 +12,6 @@ namespace {
 // Plain numbers up to this many digits either side of the decimal point read at a glance.
 constexpr int kPlainLowestExponent = -3;
 constexpr int kPlainHighestExponent = 5;
-// Room between two labels, in px.
-constexpr double kLabelGapPx = 8;
 
 } // namespace
 
@@ -44,39 +43,7 @@ QVector<QString> DecadeTicker::createLabelVector(const QVector<double>& ticks, c
     for (const double tick : ticks)
         exponents << static_cast<int>(std::lround(std::log10(tick)));
     QVector<QString> labels = decadeLabels(exponents, locale);
-    if (!m_axis || labels.size() < 2)
-        return labels;
-    // The extent of each label along the axis: a raised power is about as wide as "10" and its
-    // exponent; vertically every label is one line high.
-    const QFontMetricsF metrics(m_axis->tickLabelFont());
-    const bool horizontal = m_axis->orientation() == Qt::Horizontal;
-    const auto extent = [&](const QString& label) {
-        if (!horizontal)
-            return metrics.height();
-        return label.startsWith(QLatin1String("1e"))
-                   ? metrics.horizontalAdvance(QStringLiteral("10") + label.mid(2))
-                   : metrics.horizontalAdvance(label);
-    };
-    // The smallest step n for which every n-th decade (those whose exponent n divides) is labelled
-    // without two labels touching.
-    for (int step = 1; step < labels.size(); ++step) {
-        bool clear = true;
-        double previousEnd = -1e300;
-        for (int i = 0; i < labels.size() && clear; ++i) {
-            if (exponents[i] % step != 0)
-                continue;
-            const double centre = m_axis->coordToPixel(ticks[i]) * (horizontal ? 1 : -1);
-            const double half = extent(labels[i]) / 2;
-            clear = centre - half >= previousEnd + kLabelGapPx;
-            previousEnd = centre + half;
-        }
-        if (clear) {
-            for (int i = 0; i < labels.size(); ++i)
-                if (exponents[i] % step != 0)
-                    labels[i].clear();
-            return labels;
-        }
-    }
+    spaceTickLabels(m_axis, ticks, exponents, labels);
     return labels;
 }
 

@@ -520,7 +520,7 @@ void DesignSpaceWidget::updateTicks()
 {
     if (!m_hasMap)
         return;
-    // Pixels per octave against the widest label plus a gap: 1, 2 or 4 octaves per label.
+    // Pixels per octave against the widest label plus a gap: 1, 2, 4 … octaves per label.
     const QFontMetrics metrics(m_plot->xAxis->tickLabelFont());
     const QRect rect = m_plot->axisRect()->rect();
     const double xPerOctave = rect.width() / std::max(1e-9, m_plot->xAxis->range().size());
@@ -528,7 +528,10 @@ void DesignSpaceWidget::updateTicks()
     const double xLabel = metrics.horizontalAdvance(QStringLiteral("4096")) + 8.0;
     const double yLabel = metrics.height() + 2.0;
     auto stepFor = [](double perOctave, double needed) {
-        return perOctave >= needed ? 1 : perOctave * 2 >= needed ? 2 : 4;
+        int step = 1;
+        while (perOctave * step < needed && step < 64)
+            step *= 2;
+        return step;
     };
     const int xStep = stepFor(xPerOctave, xLabel);
     const int yStep = stepFor(yPerOctave, yLabel);

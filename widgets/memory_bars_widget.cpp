@@ -3,6 +3,7 @@
 #include "widgets/chart_palette.h"
 #include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/spaced_tick_labels.h"
 #include "widgets/text_item_placement.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
@@ -160,6 +161,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     keyAxis->setTickLength(0, 0);
     keyAxis->setSubTicks(false);
     keyAxis->grid()->setVisible(false);
+    valueAxis->setTicker(QSharedPointer<SpacedTicker<QCPAxisTicker>>::create(valueAxis));
     valueAxis->setRangeLower(0);
 
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
@@ -657,7 +659,8 @@ void MemoryBarsWidget::placeLabels()
     // The totals, then the capacity label (LabelPlacer), clear of the segments' figures placed
     // above and, at a cost, of the bars. A total sits above its bar, else beside its top (where
     // the capacity line runs close over it). The capacity label sits at the line's right end above
-    // it, else below it, else at its left end or along it; on one line, two, or the figure alone.
+    // it, else below it, else at its left end or along it; on one line, two, the figure alone, or
+    // where even that is crowded its GB without the GiB (the tooltip and Explain keep both).
     LabelPlacer placer(area);
     constexpr int kOwnerCapacity = 1;
     const auto boxOf = [](const QCPItemText* item) {
@@ -698,9 +701,10 @@ void MemoryBarsWidget::placeLabels()
         spots.push_back({{x, linePx - 1}, Qt::AlignHCenter | Qt::AlignBottom, 0, 4});
         spots.push_back({{x, linePx + 1}, Qt::AlignHCenter | Qt::AlignTop, 0, 5});
     }
-    const QPolygonF capacity =
-        placeTextItem(placer, m_capacityLabel, {m_capacityText, tr("Capacity\n%1").arg(figure), figure},
-                      kOwnerCapacity, spots, true);
+    const QPolygonF capacity = placeTextItem(
+        placer, m_capacityLabel,
+        {m_capacityText, tr("Capacity\n%1").arg(figure), figure, formatBytes(m_chart.capacityBytes)},
+        kOwnerCapacity, spots, true);
     // A segment's figure gives way where the totals and the capacity found no other room: the
     // legend and the tooltip still give it.
     for (ValueLabel& label : m_valueLabels) {

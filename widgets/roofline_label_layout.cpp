@@ -245,9 +245,10 @@ void RooflineWidget::placeLabels()
                       kOwnerPhaseBase + static_cast<int>(point.phase),
                       LabelPlacer::aroundPoint(p, pointDistance + 4, 2), false);
     }
+    // A's roof gives way where crowded: the key in the corner names its dash-dot line too.
     if (m_showsPinnedRoof) {
         placeTextItem(placer, m_pinnedRoofLabel, m_variants.value(m_pinnedRoofLabel), kOwnerPinnedRoof,
-                      spots.alongCeiling(m_pinnedCeiling.y0, m_pinnedCeiling.x0), true);
+                      spots.alongCeiling(m_pinnedCeiling.y0, m_pinnedCeiling.x0), false);
     }
     std::vector<std::size_t> others;
     for (std::size_t l = 0; l < m_ceilingLabels.size(); ++l) {

@@ -2,6 +2,7 @@
 
 #include "widgets/label_placer.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/spaced_tick_labels.h"
 #include "widgets/text_item_placement.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
@@ -380,8 +381,8 @@ void ThroughputLatencyWidget::fitAxes()
     };
     for (auto [axis, log] : {std::pair{m_plot->xAxis, xLog}, std::pair{m_plot->yAxis, yLog}}) {
         axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-        axis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new RateLogTicker)
-                            : QSharedPointer<QCPAxisTicker>::create());
+        axis->setTicker(log ? QSharedPointer<QCPAxisTicker>(new SpacedTicker<RateLogTicker>(axis))
+                            : QSharedPointer<QCPAxisTicker>(new SpacedTicker<QCPAxisTicker>(axis)));
         axis->setSubTicks(!log);
     }
     fitView(range(xLog, xLow, xHigh), range(yLog, yLow, yHigh));

@@ -8,11 +8,15 @@
 #include "app/support/input_files.h"
 #include "core/catalog.h"
 #include "widgets/bottleneck_card.h"
+#include "widgets/compare_view.h"
 #include "widgets/dashboard.h"
+#include "widgets/design_space_widget.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/serving_panel.h"
+#include "widgets/throughput_latency_widget.h"
 
 #include <QFontMetricsF>
 #include <QScopeGuard>
@@ -83,6 +87,39 @@ void addBottomAxisTexts(QCPAxis* axis, QList<TextBox>* boxes)
     }
 }
 
+// A vertical axis' tick labels, right-aligned left of the axis and centred on their ticks (its
+// title is turned along the axis, apart from the labels by QCustomPlot's own layout).
+void addLeftAxisTexts(QCPAxis* axis, QList<TextBox>* boxes)
+{
+    if (!axis->visible())
+        return;
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const double right = axis->axisRect()->left() - axis->tickLengthOut() - axis->tickLabelPadding();
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        const double y = axis->coordToPixel(ticks[i]);
+        if (y < axis->axisRect()->top() - 1 || y > axis->axisRect()->bottom() + 1 || labels[i].isEmpty())
+            continue;
+        const double width = metrics.horizontalAdvance(labels[i]);
+        const QRectF box(right - width, y - metrics.height() / 2, width, metrics.height());
+        if (box.top() < 0 || box.bottom() > axis->parentPlot()->height())
+            continue; // left out by QCustomPlot, as at the bottom
+        boxes->append({labels[i], rectOutline(box)});
+    }
+}
+
+// Every text box of a chart: its item labels, and the tick labels and titles of its bottom and
+// left axes.
+QList<TextBox> chartTexts(QCustomPlot* plot)
+{
+    QList<TextBox> boxes;
+    addItemTexts(plot, &boxes);
+    addBottomAxisTexts(plot->xAxis, &boxes);
+    addLeftAxisTexts(plot->yAxis, &boxes);
+    return boxes;
+}
+
 QString describe(const TextBox& box)
 {
     const QRectF r = box.outline.boundingRect();
@@ -142,6 +179,8 @@ class TestChartLabels : public QObject
 private slots:
     void textNeverOverlapsOrLeavesItsChart_data();
     void textNeverOverlapsOrLeavesItsChart();
+    void otherChartsKeepTheirTextApart_data();
+    void otherChartsKeepTheirTextApart();
 };
 
 void TestChartLabels::textNeverOverlapsOrLeavesItsChart_data()
@@ -206,9 +245,7 @@ void TestChartLabels::textNeverOverlapsOrLeavesItsChart()
     main.dashboard()->replotNow();
 
     widgets::RooflineWidget* roofline = main.dashboard()->roofline();
-    QList<TextBox> rooflineTexts;
-    addItemTexts(roofline->plot(), &rooflineTexts);
-    addBottomAxisTexts(roofline->plot()->xAxis, &rooflineTexts);
+    const QList<TextBox> rooflineTexts = chartTexts(roofline->plot());
     const QString rooflineProblem = overlapOrClip(roofline->plot(), rooflineTexts);
     QVERIFY2(rooflineProblem.isEmpty(), qPrintable(QStringLiteral("roofline: ") + rooflineProblem));
 
@@ -243,15 +280,77 @@ void TestChartLabels::textNeverOverlapsOrLeavesItsChart()
         main.dashboard()->replotNow();
     }
     widgets::MemoryBarsWidget* memory = main.dashboard()->memoryBars();
-    QList<TextBox> memoryTexts;
-    addItemTexts(memory->plot(), &memoryTexts);
-    addBottomAxisTexts(memory->plot()->xAxis, &memoryTexts);
-    const QString memoryProblem = overlapOrClip(memory->plot(), memoryTexts);
+    const QString memoryProblem = overlapOrClip(memory->plot(), chartTexts(memory->plot()));
     // Known: in Chinese the three-line warning, the two-line offload badge and the legend leave
     // the bars about 40 px of height, less than two labels' height.
     if (controls && language == QLatin1String("zh_CN") && scenario == QLatin1String("70b-offload"))
         QEXPECT_FAIL("", "the memory plot gets ~40 px of height beside the unfolded controls", Continue);
     QVERIFY2(memoryProblem.isEmpty(), qPrintable(QStringLiteral("memory: ") + memoryProblem));
+}
+
+void TestChartLabels::otherChartsKeepTheirTextApart_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presenting");
+    QTest::addColumn<QString>("view");
+    const QList<QSize> sizes{{800, 600}, {1024, 768}, {1280, 800}, {1920, 1080}};
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& view :
+             {QStringLiteral("design-space"), QStringLiteral("serving"), QStringLiteral("compare")}) {
+            for (const QSize size : sizes)
+                QTest::addRow("%s %dx%d %s", qPrintable(language), size.width(), size.height(),
+                              qPrintable(view))
+                    << language << size << false << view;
+            QTest::addRow("%s presenting 1024x768 %s", qPrintable(language), qPrintable(view))
+                << language << QSize(1024, 768) << true << view;
+        }
+    }
+}
+
+// The design-space map, the throughput-latency chart and the Compare A/B view's three charts
+// (70B on 8 H100s, pinned as A; B on 8 MI300X), held to the same rule as the roofline.
+void TestChartLabels::otherChartsKeepTheirTextApart()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(bool, presenting);
+    QFETCH(QString, view);
+    app::installTranslations(language);
+    const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
+    app::MainWindow main(core::Catalog::builtIn());
+    QString error;
+    QVERIFY2(main.loadScenario(scenarioFor(QStringLiteral("70b-8xh100")), &error), qPrintable(error));
+    main.setPresentationMode(presenting);
+    const auto normal = qScopeGuard([&main] { main.setPresentationMode(false); });
+    QList<QCustomPlot*> plots;
+    if (view == QLatin1String("compare")) {
+        main.pinCurrent();
+        json b = scenarioFor(QStringLiteral("70b-8xh100"));
+        b["device"] = "amd-mi300x";
+        QVERIFY2(main.loadScenario(b, &error), qPrintable(error));
+        main.showCompare(true);
+        QVERIFY(main.compareShown());
+        plots << main.compareView()->memoryBarsA()->plot() << main.compareView()->memoryBarsB()->plot()
+              << main.compareView()->roofline()->plot();
+    } else {
+        main.dashboard()->showChartTab(*widgets::Dashboard::chartTabFromName(view));
+        plots << (view == QLatin1String("serving") ? main.dashboard()->serving()->chart()->plot()
+                                                   : main.dashboard()->designSpace()->plot());
+    }
+    main.layoutForExport(size);
+    if (view == QLatin1String("design-space"))
+        QTRY_VERIFY(main.dashboard()->designSpace()->hasMap());
+    if (view == QLatin1String("compare"))
+        main.compareView()->replotNow();
+    else
+        main.dashboard()->replotNow();
+    for (QCustomPlot* plot : std::as_const(plots)) {
+        QVERIFY(plot->isVisible());
+        const QString problem = overlapOrClip(plot, chartTexts(plot));
+        QVERIFY2(problem.isEmpty(),
+                 qPrintable(plot->parentWidget()->objectName() + QStringLiteral(": ") + problem));
+    }
 }
 
 QTEST_MAIN(TestChartLabels)

@@ -7,6 +7,7 @@
 #include "widgets/decade_ticker.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
+#include "widgets/spaced_tick_labels.h"
 
 #include <QImage>
 #include <QSet>
@@ -69,6 +70,8 @@ private slots:
     void labelsStayInsidePlot();
     void summaryAndFonts();
     void axisLabelsShareOneNumberStyle();
+    void tickLabelsKeepEveryNthThatFits_data();
+    void tickLabelsKeepEveryNthThatFits();
     void followsPaletteChange();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
@@ -426,6 +429,55 @@ void TestRooflineWidget::rendersNonBlankPng()
     QVERIFY2(distinctColours(image) > 3, qPrintable(QString::number(distinctColours(image))));
 
     saveShot(widget.plot(), QStringLiteral("roofline"), scenario, size);
+}
+
+void TestRooflineWidget::tickLabelsKeepEveryNthThatFits_data()
+{
+    QTest::addColumn<int>("plotHeight");
+    QTest::addColumn<double>("tickStep");
+    QTest::newRow("tall: every tick labelled") << 600 << 25.0;
+    QTest::newRow("short: a few kept") << 120 << 10.0;
+    QTest::newRow("very short: two kept") << 70 << 5.0;
+}
+
+// Every chart's tick labels (this ticker's decades, and the other charts' axes): on a vertical
+// axis from 0 to 100 with a tick every `tickStep`, labels one line high must stand at least 8 px
+// apart. What is kept is every n-th label from the first, for the smallest such n: the kept ones
+// are clear of each other, and with every (n-1)-th some two would touch.
+void TestRooflineWidget::tickLabelsKeepEveryNthThatFits()
+{
+    QFETCH(int, plotHeight);
+    QFETCH(double, tickStep);
+    QCustomPlot plot;
+    plot.resize(300, plotHeight);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCPAxis* axis = plot.yAxis;
+    axis->setRange(0, 100);
+    plot.replot(); // lays the axis rect out
+    QVector<double> ticks;
+    QVector<int> ranks;
+    QVector<QString> labels;
+    for (int i = 0; i * tickStep <= 100; ++i) {
+        ticks << i * tickStep;
+        ranks << i;
+        labels << QString::number(i * tickStep);
+    }
+    const QVector<QString> all = labels;
+    widgets::spaceTickLabels(axis, ticks, ranks, labels);
+
+    const double needed = QFontMetricsF(axis->tickLabelFont()).height() + 8;
+    const double spacing = std::abs(axis->coordToPixel(tickStep) - axis->coordToPixel(0));
+    int n = 1;
+    while (labels[n].isEmpty() && n + 1 < labels.size())
+        ++n;
+    for (int i = 0; i < labels.size(); ++i)
+        QCOMPARE(labels[i], i % n == 0 ? all[i] : QString());
+    QVERIFY2(n * spacing >= needed,
+             qPrintable(QStringLiteral("%1 x %2 px < %3").arg(n).arg(spacing).arg(needed)));
+    if (n > 1)
+        QVERIFY((n - 1) * spacing < needed);
+    QCOMPARE(n == 1, plotHeight == 600);
 }
 
 QTEST_MAIN(TestRooflineWidget)

@@ -92,6 +92,21 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
+    // The tick labels of a replot that moved the axis rect were spaced for the old one.
+    connect(m_plot, &QCustomPlot::beforeReplot, this,
+            [this] { m_axisRectBeforeReplot = m_plot->axisRect()->rect(); });
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        if (m_plot->axisRect()->rect() != m_axisRectBeforeReplot)
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+}
+
+void replotSettled(QCustomPlot* plot)
+{
+    const QRect before = plot->axisRect()->rect();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    if (plot->axisRect()->rect() != before)
+        plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 void ChartWidget::fitAxisTitle(QCPAxis* axis, const QString& longTitle, const QString& shortTitle,

@@ -23,6 +23,11 @@ class QWheelEvent;
 
 namespace lhe::widgets {
 
+// Replots now, and once more where that replot's layout moved the axis rect: QCustomPlot makes
+// the tick labels before it lays the plot out, and which labels have room depends on the axis'
+// length (exports and other synchronous renders).
+void replotSettled(QCustomPlot* plot);
+
 class ChartWidget : public QWidget
 {
     Q_OBJECT
@@ -36,7 +41,7 @@ public:
     // QCustomPlot counts it for plottableClick.
     static constexpr int kClickSlopPixels = 3;
 
-    // Presentation mode (README "In the classroom"): chart lines and markers are drawn this many times wider,
+    // Presentation mode (View → Presentation Mode): chart lines and markers are drawn this many times wider,
     // and chart text is at least this many times kMinimumPointSize (1 normally, 1.5 for a projector).
     // Process-wide, like the application font it goes with; charts re-style when the font
     // changes, so set it before the font.
@@ -122,6 +127,7 @@ private:
     void onWheel(QWheelEvent* event);
 
     Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
+    QRect m_axisRectBeforeReplot; // a replot that moves it is followed by another (replotSettled)
     bool m_leftDragPans = true;
     bool m_hasFit = false;
     bool m_zoomed = false;

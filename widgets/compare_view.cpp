@@ -3,6 +3,7 @@
 #include "core/comparison.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
+#include "widgets/chart_widget.h"
 #include "widgets/dashboard.h"
 #include "widgets/explanation_text.h"
 #include "widgets/fine_tuning_summary.h"
@@ -337,7 +338,7 @@ void CompareView::replotNow()
     if (m_stale)
         refresh();
     for (QCustomPlot* plot : {m_barsA->plot(), m_barsB->plot(), m_roofline->plot()})
-        plot->replot(QCustomPlot::rpImmediateRefresh);
+        replotSettled(plot);
 }
 
 void CompareView::refresh()

@@ -2,6 +2,7 @@
 
 #include "core/precision.h"
 #include "widgets/bottleneck_card.h"
+#include "widgets/chart_widget.h"
 #include "widgets/core_message.h"
 #include "widgets/design_space_widget.h"
 #include "widgets/device_ranking_view.h"
@@ -113,9 +114,16 @@ Dashboard::Dashboard(QWidget* parent)
     m_chartTabs->addTab(m_serving, QString());
     m_chartTabs->addTab(m_ranking, QString());
     connect(m_chartTabs, &QTabWidget::currentChanged, this, [this] {
+        sizeToShownTab();
         emit designSpaceShownChanged(designSpaceShown());
         emit chartTabChanged(chartTab());
     });
+
+    for (QWidget* page : {static_cast<QWidget*>(m_memoryBars), static_cast<QWidget*>(m_roofline),
+                          static_cast<QWidget*>(m_designSpace), static_cast<QWidget*>(m_serving),
+                          static_cast<QWidget*>(m_ranking)})
+        m_pagePolicies.insert(page, page->sizePolicy());
+    sizeToShownTab();
 
     m_chartRow = new QHBoxLayout;
     m_chartRow->addWidget(m_memoryBars, 2);
@@ -199,7 +207,21 @@ void Dashboard::arrangeCharts()
         m_chartRow->insertWidget(0, m_memoryBars, 2);
         m_memoryBars->show();
     }
+    sizeToShownTab();
     titleTabs();
+}
+
+void Dashboard::sizeToShownTab()
+{
+    // A stacked widget is as large as its largest page; with the pages not shown ignored, the
+    // dashboard asks only for what the tab on screen needs (the map more height than the roofline).
+    for (QWidget* page : {static_cast<QWidget*>(m_memoryBars), static_cast<QWidget*>(m_roofline),
+                          static_cast<QWidget*>(m_designSpace), static_cast<QWidget*>(m_serving),
+                          static_cast<QWidget*>(m_ranking)}) {
+        const bool ignored = m_chartTabs->indexOf(page) >= 0 && page != m_chartTabs->currentWidget();
+        page->setSizePolicy(ignored ? QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored)
+                                    : m_pagePolicies.value(page));
+    }
 }
 
 bool Dashboard::memoryChartTabbed() const
@@ -405,10 +427,9 @@ void Dashboard::showProblemCards(const QString& message)
 
 void Dashboard::replotNow()
 {
-    m_memoryBars->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    m_roofline->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    m_designSpace->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    m_serving->chart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    for (QCustomPlot* plot :
+         {m_memoryBars->plot(), m_roofline->plot(), m_designSpace->plot(), m_serving->chart()->plot()})
+        replotSettled(plot);
 }
 
 } // namespace lhe::widgets

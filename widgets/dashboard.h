@@ -6,6 +6,8 @@
 #include "core/explanation.h"
 #include "core/report.h"
 
+#include <QHash>
+#include <QSizePolicy>
 #include <QString>
 #include <QWidget>
 #include <optional>
@@ -100,6 +102,7 @@ private:
     void styleHeadline();
     QWidget* page(ChartTab tab) const;
     void titleTabs(); // the tabs' titles and tool tips, in the current language
+    void sizeToShownTab();
     // The memory chart beside the tabs, or as their first tab when the dashboard is narrower
     // than two charts need (a width in lines of text, so presentation mode's 1.5x counts).
     void arrangeCharts();
@@ -122,6 +125,7 @@ private:
     QHBoxLayout* m_chartRow = nullptr;
     bool m_memoryTabWasCurrent = false; // shown again when the dashboard narrows once more
     int m_sideBySideMinimumWidth = 0;
+    QHash<QWidget*, QSizePolicy> m_pagePolicies; // each chart page's own, while it is shown
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;

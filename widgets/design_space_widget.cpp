@@ -312,7 +312,10 @@ void DesignSpaceWidget::retranslateUi()
 
 QSize DesignSpaceWidget::minimumSizeHint() const
 {
-    return {320, 300};
+    // In lines of text: the phase selector, the map itself (seven), the batch axis (two), the
+    // legend (three rows) and the read-outs (three), so that larger text takes its room from the
+    // window rather than from the map.
+    return {320, std::max(300, 18 * fontMetrics().height())};
 }
 
 QSize DesignSpaceWidget::sizeHint() const

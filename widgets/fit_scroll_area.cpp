@@ -1,9 +1,21 @@
 #include "widgets/fit_scroll_area.h"
 
 #include <QEvent>
+#include <QLayout>
 #include <QScrollBar>
+#include <algorithm>
 
 namespace lhe::widgets {
+
+QSize minimumSizeAtWidth(const QWidget* page, int width)
+{
+    QSize minimum = page->minimumSizeHint().expandedTo(page->minimumSize());
+    const QLayout* layout = page->layout();
+    if (layout && layout->hasHeightForWidth())
+        minimum.setHeight(
+            std::max(minimum.height(), layout->minimumHeightForWidth(std::max(width, minimum.width()))));
+    return minimum;
+}
 
 FitScrollArea::FitScrollArea(QWidget* page, QWidget* parent) : QScrollArea(parent)
 {
@@ -40,17 +52,19 @@ void FitScrollArea::fitPage()
     QWidget* page = widget();
     if (!page)
         return;
-    const QSize minimum = page->minimumSizeHint().expandedTo(page->minimumSize());
+    QSize minimum = page->minimumSizeHint().expandedTo(page->minimumSize());
+    // Text that wraps needs more lines the narrower the page: its minimum height is the one at
+    // the width it gets.
+    const auto minimumAt = [&](int width) { return minimum.expandedTo(minimumSizeAtWidth(page, width)); };
     // The room with no scroll bar; a bar in one direction takes room from the other.
     QSize room = maximumViewportSize();
     const int barWidth = verticalScrollBar()->sizeHint().width();
     const int barHeight = horizontalScrollBar()->sizeHint().height();
-    const bool tooNarrow = room.width() < minimum.width();
-    const bool tooShort = room.height() < minimum.height();
-    if (tooNarrow)
+    if (room.width() < minimum.width())
         room.rheight() -= barHeight;
-    if (tooShort || room.height() < minimum.height())
+    if (room.height() < minimumAt(room.width()).height())
         room.rwidth() -= barWidth;
+    minimum = minimumAt(room.width());
     const QSize size = room.expandedTo(minimum);
     if (page->size() != size)
         page->resize(size);

@@ -6,6 +6,10 @@
 
 namespace lhe::widgets {
 
+// The least a page's layout needs at `width`: its minimum size, and in height the lines that text
+// wrapping at that width takes (a headline, warnings). Also what an export lays a page out at.
+QSize minimumSizeAtWidth(const QWidget* page, int width);
+
 class FitScrollArea : public QScrollArea
 {
     Q_OBJECT

@@ -1,5 +1,7 @@
 #include "widgets/image_export.h"
 
+#include "widgets/chart_widget.h"
+#include "widgets/fit_scroll_area.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/theme.h"
 
@@ -17,6 +19,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QWidget>
+#include <algorithm>
 
 namespace lhe::widgets {
 
@@ -85,11 +88,13 @@ public:
 
 // Vector outputs paint the widget without its plots, then draw every plot with toPainter() at
 // its place so lines, patterns and text stay vectors.
-bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band)
+bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, double fit)
 {
     QCPPainter painter(device);
     paintTitle(&painter, widget, band);
-    const QPoint offset(0, band.height);
+    painter.translate(0, band.height);
+    painter.scale(fit, fit);
+    const QPoint offset(0, 0);
     const QList<QCustomPlot*> plots = plotsIn(widget);
     {
         PaintBlocker blocker;
@@ -115,8 +120,12 @@ bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band)
 // and palette of the render.
 void replotAll(QWidget* widget, QCustomPlot::RefreshPriority priority)
 {
-    for (QCustomPlot* plot : plotsIn(widget))
-        plot->replot(priority);
+    for (QCustomPlot* plot : plotsIn(widget)) {
+        if (priority == QCustomPlot::rpImmediateRefresh)
+            replotSettled(plot); // the export draws the tick labels of its own size
+        else
+            plot->replot(priority);
+    }
 }
 
 // Gives a dark-themed widget the light palette for the lifetime of the object, then its own back.
@@ -223,15 +232,21 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         *error = ImageExport::tr("The image is too small for its title");
         return false;
     }
-    if (widgetSize != original) {
-        widget->resize(widgetSize);
+    // A page whose layout needs more room than the image (presentation mode's text, a comparison
+    // stacked a chart a row) is laid out at what it needs and drawn smaller to fit, never with its
+    // parts over each other.
+    const QSize laidOut = widgetSize.expandedTo(minimumSizeAtWidth(widget, widgetSize.width()));
+    const double fit = std::min(static_cast<double>(widgetSize.width()) / laidOut.width(),
+                                static_cast<double>(widgetSize.height()) / laidOut.height());
+    if (laidOut != original) {
+        widget->resize(laidOut);
         if (widget->layout())
             widget->layout()->activate();
     }
     const TabBarsHidden noTabs(widget);
     const LightPaletteScope light(widget, theme == ExportTheme::Light && paletteIsDark(widget->palette()));
     replotAll(widget, QCustomPlot::rpImmediateRefresh);
-    const QSize size = widget->size() + QSize(0, band.height);
+    const QSize size = widgetSize + QSize(0, band.height);
 
     bytes->clear();
     QBuffer buffer(bytes);
@@ -245,8 +260,10 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         {
             QPainter painter(&image);
             paintTitle(&painter, widget, band);
+            painter.translate(0, band.height);
+            painter.scale(fit, fit);
+            widget->render(&painter);
         }
-        widget->render(&image, QPoint(0, band.height));
         ok = image.save(&buffer, "PNG");
         break;
     }
@@ -258,7 +275,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         generator.setResolution(96);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("LLM Hardware Explorer"));
-        ok = renderVector(widget, &generator, band);
+        ok = renderVector(widget, &generator, band, fit);
         break;
     }
     case ImageFormat::Pdf: {
@@ -267,7 +284,7 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
         writer.setResolution(96);
         writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        ok = renderVector(widget, &writer, band);
+        ok = renderVector(widget, &writer, band, fit);
         break;
     }
     }

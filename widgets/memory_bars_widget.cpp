@@ -251,9 +251,27 @@ QString MemoryBarsWidget::summaryText() const
     return m_summary;
 }
 
+void MemoryBarsWidget::updateMinimumHeight()
+{
+    // A new layout pass of the window only when the answer changes, not on every report.
+    const int height = minimumSizeHint().height();
+    if (height != m_minimumHeight) {
+        m_minimumHeight = height;
+        updateGeometry();
+    }
+}
+
 QSize MemoryBarsWidget::minimumSizeHint() const
 {
-    return {310, 240}; // two legend columns below the bars fit from ~300 px
+    // Two legend columns below the bars fit from ~300 px. In height, the badge and the legends as
+    // they are laid out now, and eight lines of text for the bars and the device names under them:
+    // larger text (presentation mode, a two-line badge) takes its room from the window, which
+    // scrolls, rather than from the bars.
+    int fixedHeight = static_cast<const QCPLayoutElement*>(m_badge)->minimumOuterSizeHint().height() +
+                      m_plot->legend->minimumOuterSizeHint().height();
+    if (m_patternLegend->layout())
+        fixedHeight += m_patternLegend->minimumOuterSizeHint().height();
+    return {310, std::max(240, fixedHeight + 8 * fontMetrics().height())};
 }
 
 QSize MemoryBarsWidget::sizeHint() const
@@ -459,6 +477,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         break; // filled in applyPalette: the text colour, inverted against the background
     }
     m_badge->setText(m_badgeText);
+    updateMinimumHeight();
 
     // Screen-reader summary: every drawn segment, the total against capacity, the verdict.
     QStringList bars;
@@ -534,6 +553,7 @@ void MemoryBarsWidget::fitLegendColumns()
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the existing items
         m_plot->replot(QCustomPlot::rpQueuedReplot);
+        updateMinimumHeight();
     }
 }
 

@@ -101,6 +101,7 @@ private:
     // Two legend columns when the longest name fits twice across the chart, else one (a narrow
     // window, presentation mode's large text, a long translation): names are never cut off.
     void fitLegendColumns();
+    void updateMinimumHeight(); // updateGeometry() where the badge or the legends changed it
     void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
     void styleValueLabel(ValueLabel& label) const;
@@ -114,6 +115,7 @@ private:
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPTextElement* m_badge = nullptr;
+    int m_minimumHeight = 0;
     QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     QString m_titleText;

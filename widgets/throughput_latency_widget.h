@@ -13,6 +13,7 @@
 #include <QRectF>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <vector>
 
 class QCPGraph;
@@ -58,7 +59,8 @@ public:
     // A label's box as drawn (text and padding, pixels of plot()); empty when it is hidden.
     static QRectF labelRect(const QCPItemText* label);
 
-    QSize minimumSizeHint() const override { return {320, 260}; }
+    // In lines of text: the curve (seven), its axis (two) and a legend of up to six rows.
+    QSize minimumSizeHint() const override { return {320, std::max(260, 15 * fontMetrics().height())}; }
     QSize sizeHint() const override { return {640, 480}; }
 
 public slots:

@@ -217,6 +217,7 @@ private:
     widgets::Dashboard* m_dashboard;
     widgets::CompareView* m_compareView;
     QStackedWidget* m_views; // the dashboard or the compare view, right of the controls
+    QSize m_exportSize;      // layoutForExport's: exportDashboard writes exactly that size
     QAction* m_compareAction = nullptr;
     QAction* m_clearPinAction = nullptr;
     widgets::MessageLog* m_messageLog;

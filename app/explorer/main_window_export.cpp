@@ -46,11 +46,14 @@ void MainWindow::layoutForExport(QSize dashboardSize)
     // size: a page it does not show keeps its old one).
     resize(size() + dashboardSize - m_views->size());
     QCoreApplication::processEvents();
+    m_exportSize = dashboardSize;
 }
 
 bool MainWindow::exportDashboard(const QString& path, double scale, QString* error)
 {
-    return exportImage(exportTarget(), path, scale, error);
+    // Exactly the size asked for: the page on screen may be taller than the window (it scrolls
+    // where its charts need more room than the window gives them).
+    return exportImage(exportTarget(), path, scale, error, m_exportSize);
 }
 
 void MainWindow::prepareHiddenChart(int tab)

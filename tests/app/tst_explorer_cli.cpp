@@ -314,26 +314,42 @@ void TestExplorerCli::exportSizeBelowTheMinimumIsRefused()
     }
 }
 
-// What is asked is what is written, at scale 1 and 2, at the smallest size and a slide's.
+// What is asked is what is written, at scale 1 and 2, at the smallest size and a slide's; also
+// where the page needs more room than that (the map in presentation mode, the comparison
+// stacked a chart a row), which is then drawn smaller.
 void TestExplorerCli::exportHasTheSizeAskedFor()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    const QString pinned = fixture("scenarios/h100-llama-3.1-8b-batch1.json");
     const struct
     {
         const char* size;
         const char* scale;
         QSize pixels;
+        QStringList extra;
     } cases[] = {
-        {"800x600", "1", {800, 600}}, {"1920x1080", "1", {1920, 1080}}, {"1024x768", "2", {2048, 1536}}};
+        {"800x600", "1", {800, 600}, {}},
+        {"1920x1080", "1", {1920, 1080}, {}},
+        {"1024x768", "2", {2048, 1536}, {}},
+        {"1024x768",
+         "1",
+         {1024, 768},
+         {QStringLiteral("--presentation"), QStringLiteral("--tab"), QStringLiteral("design-space")}},
+        {"1024x768",
+         "1",
+         {1024, 768},
+         {QStringLiteral("--presentation"), QStringLiteral("--compare"), pinned}}};
+    int index = 0;
     for (const auto& c : cases) {
-        const QString out = dir.filePath(QString::fromLatin1(c.size) + QStringLiteral(".png"));
-        const QStringList arguments{QStringLiteral("--export-dashboard"),
-                                    out,
-                                    QStringLiteral("--size"),
-                                    QString::fromLatin1(c.size),
-                                    QStringLiteral("--scale"),
-                                    QString::fromLatin1(c.scale)};
+        const QString out = dir.filePath(QString::number(index++) + QStringLiteral(".png"));
+        const QStringList arguments = QStringList{QStringLiteral("--export-dashboard"),
+                                                  out,
+                                                  QStringLiteral("--size"),
+                                                  QString::fromLatin1(c.size),
+                                                  QStringLiteral("--scale"),
+                                                  QString::fromLatin1(c.scale)} +
+                                      c.extra;
         const RunResult result = run(arguments, /*display=*/false);
         QVERIFY2(result.exitCode == 0, describeRun("llm-hw-explorer", arguments, result).constData());
         QCOMPARE(pngSize(out), c.pixels);

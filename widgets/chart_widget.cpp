@@ -5,6 +5,7 @@
 
 #include <QFontMetricsF>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <algorithm>
@@ -92,13 +93,19 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
-    // The tick labels of a replot that moved the axis rect were spaced for the old one.
-    connect(m_plot, &QCustomPlot::beforeReplot, this,
-            [this] { m_axisRectBeforeReplot = m_plot->axisRect()->rect(); });
-    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
-        if (m_plot->axisRect()->rect() != m_axisRectBeforeReplot)
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
+}
+
+void ChartWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // QCustomPlot replots as it is resized, with tick labels spaced before it lays the plot out,
+    // that is for the old size: a resize by a tenth or more is replotted once more. (A warning
+    // line coming or going moves the charts by a line on a slider step; that rarely changes which
+    // labels have room, and a second replot there doubled the step's p99.)
+    const QSize change = size() - event->oldSize();
+    if (!event->oldSize().isValid() || std::abs(change.width()) * 10 > width() ||
+        std::abs(change.height()) * 10 > height())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void replotSettled(QCustomPlot* plot)

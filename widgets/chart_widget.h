@@ -69,6 +69,7 @@ protected:
     // chart is re-styled and replotted. Charts whose labels are built from a report draw that report
     // again here. The default has no texts.
     virtual void retranslateUi() {}
+    void resizeEvent(QResizeEvent* event) override;
 
     // Chart text is never smaller than this: legible on a projector.
     static constexpr double kMinimumPointSize = 10;
@@ -127,7 +128,6 @@ private:
     void onWheel(QWheelEvent* event);
 
     Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
-    QRect m_axisRectBeforeReplot; // a replot that moves it is followed by another (replotSettled)
     bool m_leftDragPans = true;
     bool m_hasFit = false;
     bool m_zoomed = false;

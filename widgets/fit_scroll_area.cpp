@@ -53,18 +53,22 @@ void FitScrollArea::fitPage()
     if (!page)
         return;
     QSize minimum = page->minimumSizeHint().expandedTo(page->minimumSize());
-    // Text that wraps needs more lines the narrower the page: its minimum height is the one at
-    // the width it gets.
-    const auto minimumAt = [&](int width) { return minimum.expandedTo(minimumSizeAtWidth(page, width)); };
     // The room with no scroll bar; a bar in one direction takes room from the other.
     QSize room = maximumViewportSize();
     const int barWidth = verticalScrollBar()->sizeHint().width();
     const int barHeight = horizontalScrollBar()->sizeHint().height();
     if (room.width() < minimum.width())
         room.rheight() -= barHeight;
-    if (room.height() < minimumAt(room.width()).height())
-        room.rwidth() -= barWidth;
-    minimum = minimumAt(room.width());
+    // Text that wraps needs more lines the narrower the page: its minimum height is the one at
+    // the width it gets. Measuring that lays out every wrapped label, a good part of a slider
+    // step: only where the room is within ten lines of the plain minimum can it matter.
+    if (room.height() <= minimum.height() + 10 * page->fontMetrics().height()) {
+        minimum = minimumSizeAtWidth(page, room.width());
+        if (room.height() < minimum.height()) { // a vertical bar: wrapped at the narrower width
+            room.rwidth() -= barWidth;
+            minimum = minimumSizeAtWidth(page, room.width());
+        }
+    }
     const QSize size = room.expandedTo(minimum);
     if (page->size() != size)
         page->resize(size);

@@ -83,6 +83,7 @@ private slots:
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
     void legendNamesAreNeverCutOff();
+    void tickLabelsFollowAResize();
     void vectorExportKeepsTheHatching();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
@@ -568,6 +569,40 @@ void TestMemoryBarsWidget::vectorExportKeepsTheHatching()
     QVERIFY2(svg.count(diagonal) >= 2, qPrintable(QString::number(svg.count(diagonal))));
     QVERIFY2(svg.count(dots) >= 1, qPrintable(QString::number(svg.count(dots))));
     QCOMPARE(svg.count("<image"), 0);
+}
+
+// QCustomPlot spaces tick labels before it lays the plot out: after the chart shrinks, its first
+// replot spaced them for the old height and nothing replotted again, leaving the GB labels on top
+// of each other. Without any synchronous replot, the labels shown end up a line and 8 px apart.
+void TestMemoryBarsWidget::tickLabelsFollowAResize()
+{
+    QWidget parent;
+    parent.resize(700, 900);
+    widgets::MemoryBarsWidget widget;
+    widget.setParent(&parent);
+    widget.setGeometry(0, 0, 400, 880);
+    widget.setReport(reportNamed(QStringLiteral("disk")));
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    QCPAxis* axis = widget.plot()->yAxis;
+    const auto labelled = [axis] {
+        QVector<double> positions;
+        for (int i = 0; i < axis->tickVector().size(); ++i)
+            if (!axis->tickVectorLabels().value(i).isEmpty() && axis->range().contains(axis->tickVector()[i]))
+                positions << axis->coordToPixel(axis->tickVector()[i]);
+        return positions;
+    };
+    QTRY_VERIFY(labelled().size() >= 4);
+    widget.setGeometry(0, 0, 400, 330); // the bars get a few lines
+    QTest::qWait(100);                  // the queued replots, and no other
+    const double needed = QFontMetricsF(axis->tickLabelFont()).height() + 8;
+    const QVector<double> positions = labelled();
+    QVERIFY(positions.size() >= 2);
+    for (int i = 1; i < positions.size(); ++i)
+        QVERIFY2(std::abs(positions[i] - positions[i - 1]) >= needed,
+                 qPrintable(QStringLiteral("%1 px apart, %2 needed")
+                                .arg(std::abs(positions[i] - positions[i - 1]))
+                                .arg(needed)));
 }
 
 // As many legend columns as fit, up to three (640 px holds three of the normal font's names); a

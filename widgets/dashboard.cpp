@@ -25,6 +25,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <algorithm>
+#include <array>
 #include <utility>
 
 namespace lhe::widgets {
@@ -119,9 +120,7 @@ Dashboard::Dashboard(QWidget* parent)
         emit chartTabChanged(chartTab());
     });
 
-    for (QWidget* page : {static_cast<QWidget*>(m_memoryBars), static_cast<QWidget*>(m_roofline),
-                          static_cast<QWidget*>(m_designSpace), static_cast<QWidget*>(m_serving),
-                          static_cast<QWidget*>(m_ranking)})
+    for (QWidget* page : chartPages())
         m_pagePolicies.insert(page, page->sizePolicy());
     sizeToShownTab();
 
@@ -155,6 +154,11 @@ Dashboard::Dashboard(QWidget* parent)
     for (const auto& [card, cardPhase] : phaseCards)
         connect(card, &BottleneckCard::clicked, this,
                 [this, phase = cardPhase] { emit explainRequested(core::ExplainTarget::verdict(phase)); });
+}
+
+std::array<QWidget*, 5> Dashboard::chartPages() const
+{
+    return {m_memoryBars, m_roofline, m_designSpace, m_serving, m_ranking};
 }
 
 QWidget* Dashboard::page(ChartTab tab) const
@@ -215,9 +219,7 @@ void Dashboard::sizeToShownTab()
 {
     // A stacked widget is as large as its largest page; with the pages not shown ignored, the
     // dashboard asks only for what the tab on screen needs (the map more height than the roofline).
-    for (QWidget* page : {static_cast<QWidget*>(m_memoryBars), static_cast<QWidget*>(m_roofline),
-                          static_cast<QWidget*>(m_designSpace), static_cast<QWidget*>(m_serving),
-                          static_cast<QWidget*>(m_ranking)}) {
+    for (QWidget* page : chartPages()) {
         const bool ignored = m_chartTabs->indexOf(page) >= 0 && page != m_chartTabs->currentWidget();
         page->setSizePolicy(ignored ? QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored)
                                     : m_pagePolicies.value(page));

@@ -10,6 +10,7 @@
 #include <QSizePolicy>
 #include <QString>
 #include <QWidget>
+#include <array>
 #include <optional>
 
 class QHBoxLayout;
@@ -101,7 +102,8 @@ protected:
 private:
     void styleHeadline();
     QWidget* page(ChartTab tab) const;
-    void titleTabs(); // the tabs' titles and tool tips, in the current language
+    std::array<QWidget*, 5> chartPages() const; // the memory chart and the four tab pages
+    void titleTabs();                           // the tabs' titles and tool tips, in the current language
     void sizeToShownTab();
     // The memory chart beside the tabs, or as their first tab when the dashboard is narrower
     // than two charts need (a width in lines of text, so presentation mode's 1.5x counts).

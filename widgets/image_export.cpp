@@ -94,13 +94,12 @@ bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, 
     paintTitle(&painter, widget, band);
     painter.translate(0, band.height);
     painter.scale(fit, fit);
-    const QPoint offset(0, 0);
     const QList<QCustomPlot*> plots = plotsIn(widget);
     {
         PaintBlocker blocker;
         for (QCustomPlot* plot : plots)
             plot->installEventFilter(&blocker);
-        widget->render(&painter, offset);
+        widget->render(&painter);
         for (QCustomPlot* plot : plots)
             plot->removeEventFilter(&blocker);
     }
@@ -108,7 +107,7 @@ bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, 
         if (!plot->isVisibleTo(widget) && plot != widget)
             continue;
         painter.save();
-        painter.translate(plot->mapTo(widget, QPoint(0, 0)) + offset);
+        painter.translate(plot->mapTo(widget, QPoint(0, 0)));
         painter.setClipRect(QRect(QPoint(0, 0), plot->size()));
         plot->toPainter(&painter, plot->width(), plot->height());
         painter.restore();

@@ -7,6 +7,7 @@
 #include "widgets/dashboard.h"
 #include "widgets/explanation_text.h"
 #include "widgets/fine_tuning_summary.h"
+#include "widgets/fit_scroll_area.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
@@ -224,17 +225,14 @@ void CompareView::arrangeRows()
     // (1,100 px at the normal font, 1,600 in presentation mode). Narrower, the roofline goes on a
     // row of its own under the memory pair, then the cards, then the table; every chart is tall
     // enough for its labels and the comparison scrolls down rather than squeezing the charts to
-    // slivers. A page is never narrower than its minimum (its scroll area scrolls instead): at
-    // the side-by-side minimum plus a line, the rows stack too.
+    // slivers.
     if (!m_charts)
         return;
-    const int line = fontMetrics().height();
     const bool wasStacked = m_charts->direction() == QBoxLayout::TopToBottom;
-    if (!wasStacked)
-        m_sideBySideMinimumWidth = minimumSizeHint().width();
-    const bool stacked = width() < std::max(64 * line, m_sideBySideMinimumWidth + line);
+    const bool stacked = m_narrow.wanted(this, wasStacked);
     if (stacked == wasStacked)
         return;
+    const int line = fontMetrics().height();
     const QBoxLayout::Direction direction = stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
     m_charts->setDirection(direction);
     m_bottom->setDirection(direction);

@@ -6,6 +6,7 @@
 
 #include "core/explanation.h"
 #include "core/report.h"
+#include "widgets/fit_scroll_area.h"
 
 #include <QWidget>
 #include <array>
@@ -85,7 +86,7 @@ private:
     QGridLayout* m_cards = nullptr;
     QBoxLayout* m_charts = nullptr; // the memory pair and the roofline
     QBoxLayout* m_bottom = nullptr; // the cards and the difference table
-    int m_sideBySideMinimumWidth = 0;
+    NarrowArrangement m_narrow{64}; // three charts side by side need about 64 lines of width
     std::optional<core::Report> m_a;
     std::optional<core::Report> m_b;
     bool m_stale = false;

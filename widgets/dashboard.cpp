@@ -7,6 +7,7 @@
 #include "widgets/design_space_widget.h"
 #include "widgets/device_ranking_view.h"
 #include "widgets/fine_tuning_summary.h"
+#include "widgets/fit_scroll_area.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
@@ -189,15 +190,10 @@ void Dashboard::arrangeCharts()
     // Side by side, the roofline gets 3/5 of the width: below 38 lines of text (about 650 px at
     // the normal font, 970 px in presentation mode) its ceiling, slope and phase labels no longer
     // find room clear of each other, nor does the memory chart's capacity line beside its totals.
-    // A page is never narrower than its minimum (its scroll area scrolls instead): at the
-    // side-by-side minimum plus a line, the memory chart becomes a tab too.
     if (!m_chartRow)
         return;
-    const int line = fontMetrics().height();
     const bool wasTabbed = memoryChartTabbed();
-    if (!wasTabbed)
-        m_sideBySideMinimumWidth = minimumSizeHint().width();
-    const bool tabbed = width() < std::max(38 * line, m_sideBySideMinimumWidth + line);
+    const bool tabbed = m_narrow.wanted(this, wasTabbed);
     if (tabbed == wasTabbed)
         return;
     if (tabbed) {

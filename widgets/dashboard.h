@@ -5,6 +5,7 @@
 
 #include "core/explanation.h"
 #include "core/report.h"
+#include "widgets/fit_scroll_area.h"
 
 #include <QHash>
 #include <QSizePolicy>
@@ -126,7 +127,7 @@ private:
     QTabWidget* m_chartTabs;
     QHBoxLayout* m_chartRow = nullptr;
     bool m_memoryTabWasCurrent = false; // shown again when the dashboard narrows once more
-    int m_sideBySideMinimumWidth = 0;
+    NarrowArrangement m_narrow{38};     // the roofline beside the memory chart needs 38 lines of width
     QHash<QWidget*, QSizePolicy> m_pagePolicies; // each chart page's own, while it is shown
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;

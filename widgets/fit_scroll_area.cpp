@@ -17,6 +17,14 @@ QSize minimumSizeAtWidth(const QWidget* page, int width)
     return minimum;
 }
 
+bool NarrowArrangement::wanted(const QWidget* page, bool narrowNow)
+{
+    const int line = page->fontMetrics().height();
+    if (!narrowNow)
+        m_sideBySideMinimumWidth = page->minimumSizeHint().width();
+    return page->width() < std::max(m_lines * line, m_sideBySideMinimumWidth + line);
+}
+
 FitScrollArea::FitScrollArea(QWidget* page, QWidget* parent) : QScrollArea(parent)
 {
     setFrameShape(QFrame::NoFrame);

@@ -10,6 +10,21 @@ namespace lhe::widgets {
 // wrapping at that width takes (a headline, warnings). Also what an export lays a page out at.
 QSize minimumSizeAtWidth(const QWidget* page, int width);
 
+// When a page in a FitScrollArea (the dashboard, the comparison) leaves its side-by-side
+// arrangement for a narrow one: below `lines` lines of text of width, or at its side-by-side
+// minimum plus a line, as the page is never narrower than its minimum (its scroll area scrolls
+// instead). It keeps that minimum from the last time the page was side by side.
+class NarrowArrangement
+{
+public:
+    explicit NarrowArrangement(int lines) : m_lines(lines) {}
+    bool wanted(const QWidget* page, bool narrowNow);
+
+private:
+    int m_lines;
+    int m_sideBySideMinimumWidth = 0;
+};
+
 class FitScrollArea : public QScrollArea
 {
     Q_OBJECT

@@ -187,9 +187,10 @@ void Dashboard::resizeEvent(QResizeEvent* event)
 
 void Dashboard::arrangeCharts()
 {
-    // Side by side, the roofline gets 3/5 of the width: below 38 lines of text (about 650 px at
-    // the normal font, 970 px in presentation mode) its ceiling, slope and phase labels no longer
-    // find room clear of each other, nor does the memory chart's capacity line beside its totals.
+    // Side by side, the roofline gets 3/5 of the width: below 44 lines of text (about 750 px at
+    // the normal font, 920 px in presentation mode) its ceiling, slope and phase labels no longer
+    // find room clear of each other, nor does the memory chart's capacity line beside its totals
+    // (at 38 lines, Chinese presentation text beside the controls at 1,280 px still collided).
     if (!m_chartRow)
         return;
     const bool wasTabbed = memoryChartTabbed();

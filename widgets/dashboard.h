@@ -127,7 +127,7 @@ private:
     QTabWidget* m_chartTabs;
     QHBoxLayout* m_chartRow = nullptr;
     bool m_memoryTabWasCurrent = false; // shown again when the dashboard narrows once more
-    NarrowArrangement m_narrow{38};     // the roofline beside the memory chart needs 38 lines of width
+    NarrowArrangement m_narrow{44};     // the roofline beside the memory chart needs 44 lines of width
     QHash<QWidget*, QSizePolicy> m_pagePolicies; // each chart page's own, while it is shown
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;

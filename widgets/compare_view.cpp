@@ -13,6 +13,7 @@
 #include "widgets/qt_text.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/value_format.h"
+#include "widgets/wrapped_label.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -102,8 +103,8 @@ QString verdictText(const core::ComparisonRow& row, bool a)
 } // namespace
 
 CompareView::CompareView(QWidget* parent)
-    : QWidget(parent), m_headline(new QLabel(this)), m_labelA(new QLabel(this)), m_labelB(new QLabel(this)),
-      m_barsA(new MemoryBarsWidget(this)), m_barsB(new MemoryBarsWidget(this)),
+    : QWidget(parent), m_headline(new WrappedLabel(this)), m_labelA(new QLabel(this)),
+      m_labelB(new QLabel(this)), m_barsA(new MemoryBarsWidget(this)), m_barsB(new MemoryBarsWidget(this)),
       m_roofline(new RooflineWidget(this)), m_table(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("compareView"));
@@ -113,7 +114,6 @@ CompareView::CompareView(QWidget* parent)
     headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.1);
     headlineFont.setBold(true);
     m_headline->setFont(headlineFont);
-    m_headline->setWordWrap(true);
     m_headline->setTextFormat(Qt::PlainText);
     layout->addWidget(m_headline);
 

@@ -16,6 +16,7 @@
 #include "widgets/throughput_latency_widget.h"
 #include "widgets/value_format.h"
 #include "widgets/warning_strip.h"
+#include "widgets/wrapped_label.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -86,7 +87,7 @@ void Dashboard::retranslateUi()
 }
 
 Dashboard::Dashboard(QWidget* parent)
-    : QWidget(parent), m_headline(new QLabel(this)), m_methodsFit(new QLabel(this)),
+    : QWidget(parent), m_headline(new WrappedLabel(this)), m_methodsFit(new WrappedLabel(this)),
       m_warningStrip(new WarningStrip(this)), m_memoryBars(new MemoryBarsWidget(this)),
       m_roofline(new RooflineWidget), m_designSpace(new DesignSpaceWidget), m_serving(new ServingPanel),
       m_ranking(new DeviceRankingView), m_chartTabs(new QTabWidget(this)),
@@ -96,12 +97,10 @@ Dashboard::Dashboard(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     styleHeadline();
-    m_headline->setWordWrap(true);
     layout->addWidget(m_headline);
     // The question a fine-tuning student brings ("does an 8B model train on my 24 GB card?") is
     // answered per method right under the headline, before any chart.
     m_methodsFit->setObjectName(QStringLiteral("methodsFitLabel"));
-    m_methodsFit->setWordWrap(true);
     m_methodsFit->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_methodsFit->hide();
     layout->addWidget(m_methodsFit);

@@ -3,6 +3,7 @@
 #include "widgets/chart_palette.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/value_format.h"
+#include "widgets/wrapped_label.h"
 
 #include <QButtonGroup>
 #include <QFontMetrics>
@@ -225,9 +226,8 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
     readouts->setSpacing(1);
     const char* names[] = {"maxBatchLabel", "maxContextLabel", "devicesNeededLabel"};
     for (std::size_t i = 0; i < m_readouts.size(); ++i) {
-        auto* label = new QLabel(this);
+        auto* label = new WrappedLabel(this);
         label->setObjectName(QString::fromLatin1(names[i]));
-        label->setWordWrap(true);
         label->setTextFormat(Qt::RichText);
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);

@@ -7,6 +7,7 @@
 #include "widgets/serving_controls.h"
 #include "widgets/slider_scale.h"
 #include "widgets/value_format.h"
+#include "widgets/wrapped_label.h"
 
 #include <QAbstractItemView>
 #include <QButtonGroup>
@@ -54,8 +55,7 @@ constexpr std::array kWeightOnlyPrecisions{
 
 QLabel* smallLabel(QWidget* parent)
 {
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
+    auto* label = new WrappedLabel(parent);
     label->setTextFormat(Qt::PlainText);
     QFont font = label->font();
     font.setPointSizeF(font.pointSizeF() * 0.9);
@@ -357,9 +357,8 @@ void ScenarioControls::buildSplitSection(QVBoxLayout* column)
               tr("Devices the routed experts of a mixture-of-experts model are spread over."));
     grid->addLayout(degrees, 1, 0, 1, 2);
 
-    m_splitWarning = new QLabel(group);
+    m_splitWarning = new WrappedLabel(group);
     m_splitWarning->setObjectName(QStringLiteral("splitWarningLabel"));
-    m_splitWarning->setWordWrap(true);
     m_splitWarning->setTextFormat(Qt::PlainText);
     QFont bold = m_splitWarning->font();
     bold.setBold(true);

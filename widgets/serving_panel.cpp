@@ -2,6 +2,7 @@
 
 #include "widgets/throughput_latency_widget.h"
 #include "widgets/value_format.h"
+#include "widgets/wrapped_label.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -10,12 +11,11 @@
 namespace lhe::widgets {
 
 ServingPanel::ServingPanel(QWidget* parent)
-    : QWidget(parent), m_summary(new QLabel(this)), m_chart(new ThroughputLatencyWidget(this))
+    : QWidget(parent), m_summary(new WrappedLabel(this)), m_chart(new ThroughputLatencyWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     m_summary->setObjectName(QStringLiteral("servingSummary"));
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_summary->setFocusPolicy(Qt::StrongFocus); // Tab reaches the Explain link, Enter follows it

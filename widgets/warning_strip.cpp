@@ -1,6 +1,7 @@
 #include "widgets/warning_strip.h"
 
 #include "widgets/core_message.h"
+#include "widgets/wrapped_label.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -10,7 +11,8 @@
 namespace lhe::widgets {
 
 WarningStrip::WarningStrip(QWidget* parent)
-    : QFrame(parent), m_summary(new QLabel(this)), m_toggle(new QToolButton(this)), m_list(new QLabel(this))
+    : QFrame(parent), m_summary(new WrappedLabel(this)), m_toggle(new QToolButton(this)),
+      m_list(new WrappedLabel(this))
 {
     setObjectName(QStringLiteral("warningStrip"));
     // The palette's own colours (a light and a dark theme alike): a framed box on the base colour.
@@ -18,11 +20,9 @@ WarningStrip::WarningStrip(QWidget* parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
     m_summary->setObjectName(QStringLiteral("warningSummary"));
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_list->setObjectName(QStringLiteral("warningList"));
-    m_list->setWordWrap(true);
     m_list->setTextFormat(Qt::PlainText);
     m_list->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_toggle->setObjectName(QStringLiteral("warningToggle"));

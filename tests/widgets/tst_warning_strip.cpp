@@ -1,7 +1,9 @@
 // The dashboard's warning strip: every warning in one place with its count, the list on demand,
-// reachable by keyboard, hidden without warnings.
+// reachable by keyboard, hidden without warnings. And the wrapped label it (and every changing
+// caption) is made of: its remembered heights are a plain QLabel's.
 #include "core/input_error.h"
 #include "widgets/warning_strip.h"
+#include "widgets/wrapped_label.h"
 
 #include <QLabel>
 #include <QToolButton>
@@ -96,6 +98,37 @@ private slots:
         QTest::keyClick(toggle, Qt::Key_Space);
         QVERIFY(!strip.expanded());
         QVERIFY(!list->isVisible());
+    }
+
+    // The heights a wrapped label remembers are those a plain QLabel measures, after a change of
+    // text, font or margins, and for more widths than it keeps (five, it keeps four).
+    void wrappedLabelHeightsFollowTextFontAndWidth()
+    {
+        widgets::WrappedLabel cached;
+        QLabel plain;
+        plain.setWordWrap(true);
+        const auto sameHeights = [&] {
+            for (const int width : {80, 160, 240, 320, 400, 80, 160, 400})
+                QCOMPARE(cached.heightForWidth(width), plain.heightForWidth(width));
+        };
+        const QString text = QStringLiteral("A warning long enough to wrap onto several lines at a "
+                                            "narrow width and onto fewer at a wide one.");
+        cached.setText(text);
+        plain.setText(text);
+        sameHeights();
+        // The test can fail: narrower is taller.
+        QVERIFY(plain.heightForWidth(80) > plain.heightForWidth(400));
+        cached.setText(text + text);
+        plain.setText(text + text);
+        sameHeights();
+        QFont larger = plain.font();
+        larger.setPointSizeF(larger.pointSizeF() * 1.5);
+        cached.setFont(larger);
+        plain.setFont(larger);
+        sameHeights();
+        cached.setContentsMargins(10, 10, 10, 10);
+        plain.setContentsMargins(10, 10, 10, 10);
+        sameHeights();
     }
 };
 

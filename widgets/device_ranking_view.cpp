@@ -3,6 +3,7 @@
 #include "widgets/device_ranking_model.h"
 #include "widgets/image_export.h"
 #include "widgets/qt_text.h"
+#include "widgets/wrapped_label.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -26,29 +27,6 @@ namespace {
 
 constexpr std::array kClasses{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
                               core::DeviceClass::Tpu};
-
-// Every row is one line of plain text, so every row takes the first one's height: measuring each
-// cell of all 81 rows again on every slider step (QHeaderView::ResizeToContents) was a third of
-// the Devices tab's frame. The height follows the font (presentation mode's 1.5x).
-class RankingTable : public QTableView
-{
-public:
-    using QTableView::QTableView;
-
-    void fitRowHeight()
-    {
-        if (model() && model()->rowCount() > 0)
-            verticalHeader()->setDefaultSectionSize(sizeHintForRow(0));
-    }
-
-protected:
-    void changeEvent(QEvent* event) override
-    {
-        QTableView::changeEvent(event);
-        if (event->type() == QEvent::FontChange)
-            fitRowHeight();
-    }
-};
 
 } // namespace
 
@@ -97,11 +75,14 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed); // RankingTable::fitRowHeight
+    // Names like "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72)" would push the figures
+    // out of view: the name column gets about 24 characters and elides the rest (full name in
+    // its tool tip).
+    m_table->setNameColumn(DeviceRankingModel::DeviceColumn, 24);
 
-    m_placeholder = new QLabel(this);
+    m_placeholder = new WrappedLabel(this);
     m_placeholder->setObjectName(QStringLiteral("rankingPlaceholder"));
     m_placeholder->setAlignment(Qt::AlignCenter);
-    m_placeholder->setWordWrap(true);
     m_placeholder->setTextFormat(Qt::PlainText);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_table);
@@ -156,14 +137,8 @@ void DeviceRankingView::changeEvent(QEvent* event)
 void DeviceRankingView::setRanking(std::vector<core::DeviceRanking> ranking)
 {
     m_model->setRanking(std::move(ranking));
-    static_cast<RankingTable*>(m_table)->fitRowHeight();
-    m_table->resizeColumnsToContents();
-    // Names like "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72)" would push the figures
-    // out of view: the name column gets about 24 characters and elides the rest (full name in
-    // its tool tip).
-    const int nameWidth = m_table->fontMetrics().averageCharWidth() * 24;
-    if (m_table->columnWidth(DeviceRankingModel::DeviceColumn) > nameWidth)
-        m_table->setColumnWidth(DeviceRankingModel::DeviceColumn, nameWidth);
+    m_table->fitRowHeight();
+    m_table->fitColumns();
     updatePlaceholder();
 }
 

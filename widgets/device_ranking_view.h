@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/serving.h"
+#include "widgets/ranking_table.h"
 
 #include <QString>
 #include <QWidget>
@@ -17,7 +18,6 @@ class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
 class QStackedWidget;
-class QTableView;
 
 namespace lhe::widgets {
 
@@ -82,7 +82,7 @@ private:
 
     DeviceRankingModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
-    QTableView* m_table = nullptr;
+    RankingTable* m_table = nullptr;
     QComboBox* m_classFilter = nullptr;
     QLabel* m_classCaption = nullptr;
     QLabel* m_placeholder = nullptr;

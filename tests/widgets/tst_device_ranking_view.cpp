@@ -4,6 +4,7 @@
 #include "core/serving.h"
 #include "widgets/device_ranking_model.h"
 #include "widgets/device_ranking_view.h"
+#include "widgets/ranking_table.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -117,6 +118,7 @@ private slots:
     void exportImageRendersHeaderAndRows();
     void doubleClickEmitsTheDeviceId();
     void rowsAreAsTallAsTheirText();
+    void cellsShowTheirWholeFigures();
     void emptyRankingShowsPlaceholder();
 };
 
@@ -348,6 +350,65 @@ void TestDeviceRankingView::rowsAreAsTallAsTheirText()
     QCoreApplication::processEvents();
     QCOMPARE(table->font().pointSizeF(), large.pointSizeF());
     checkRows();
+}
+
+// The table measures its columns and draws its cells itself (RankingTable): every figure fits its
+// column whole, at the default font and at 1.5x; a long name is elided within about 24
+// characters; the figures are drawn right-aligned.
+void TestDeviceRankingView::cellsShowTheirWholeFigures()
+{
+    DeviceRankingView view;
+    view.resize(1100, 300);
+    std::vector<core::DeviceRanking> ranking = fourDevices();
+    const QString longName = QStringLiteral("NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72)");
+    ranking[0].deviceName = longName.toStdString();
+    ranking[1].serving->point.tpotSeconds = 123.456; // figures of several widths in one column
+    ranking[2].serving->point.outputTokensPerSecondPerDevice = 98765.4;
+    view.setRanking(ranking);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView* table = view.table();
+    const auto checkColumns = [&] {
+        const int margin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+        const QFontMetrics metrics = table->fontMetrics();
+        for (int column = DeviceRankingModel::FitsColumn; column < DeviceRankingModel::ColumnCount;
+             ++column) {
+            for (int row = 0; row < view.proxy()->rowCount(); ++row) {
+                const QString text = view.proxy()->index(row, column).data().toString();
+                QVERIFY2(
+                    metrics.horizontalAdvance(text) + 2 * margin <= table->columnWidth(column),
+                    qPrintable(QStringLiteral("\"%1\" in %2 px").arg(text).arg(table->columnWidth(column))));
+            }
+        }
+        const int nameWidth = table->columnWidth(DeviceRankingModel::DeviceColumn);
+        QVERIFY(nameWidth <= metrics.averageCharWidth() * 24);
+        const QString shown =
+            widgets::ShapedTextDelegate::shownText(longName, metrics, nameWidth - 2 * margin);
+        QVERIFY2(shown.endsWith(QChar(0x2026)) && shown.size() > 8, qPrintable(shown));
+        QVERIFY(metrics.horizontalAdvance(shown) <= nameWidth - 2 * margin);
+    };
+    checkColumns();
+
+    // "1" under "Devices needed": ink in the right third of the cell, none in the left third.
+    const QRect cell = table->visualRect(view.proxy()->index(0, DeviceRankingModel::DevicesNeededColumn));
+    const QImage image = table->viewport()->grab().toImage();
+    const QColor base = table->palette().color(QPalette::Base);
+    const auto inkIn = [&](int fromX, int toX) {
+        int ink = 0;
+        for (int x = fromX; x < toX; ++x)
+            for (int y = cell.top() + 1; y < cell.bottom(); ++y)
+                ink += std::abs(qGray(image.pixel(x, y)) - qGray(base.rgb())) > 96 ? 1 : 0;
+        return ink;
+    };
+    QVERIFY(cell.width() > 30);
+    QVERIFY(inkIn(cell.left() + 2 * cell.width() / 3, cell.right() - 1) > 0);
+    QCOMPARE(inkIn(cell.left() + 1, cell.left() + cell.width() / 3), 0);
+
+    QFont large = view.font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    view.setFont(large);
+    QCoreApplication::processEvents();
+    checkColumns();
 }
 
 void TestDeviceRankingView::doubleClickEmitsTheDeviceId()

@@ -1,0 +1,161 @@
+#include "widgets/ranking_table.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QHeaderView>
+#include <QPainter>
+#include <algorithm>
+#include <utility>
+
+namespace lhe::widgets {
+
+namespace {
+
+// Caches of shaped text and measured widths are dropped whole when they grow past this many
+// entries: a drag across a slider's range makes a few thousand distinct figures.
+constexpr qsizetype kCacheLimit = 4096;
+
+// QCommonStyle's text margin in an item view cell (PM_FocusFrameHMargin + 1, each side).
+int textMargin(const QStyle* style, const QWidget* widget)
+{
+    return style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+}
+
+} // namespace
+
+QString ShapedTextDelegate::shownText(const QString& text, const QFontMetrics& metrics, int width)
+{
+    return metrics.horizontalAdvance(text) <= width ? text : metrics.elidedText(text, Qt::ElideRight, width);
+}
+
+void ShapedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                               const QModelIndex& index) const
+{
+    QStyleOptionViewItem cell = option;
+    initStyleOption(&cell, index);
+    const QWidget* widget = cell.widget;
+    const QStyle* style = widget ? widget->style() : QApplication::style();
+    // The style draws the cell's background, selection and focus frame; the text is drawn here.
+    const QString text = std::exchange(cell.text, QString());
+    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
+    if (text.isEmpty())
+        return;
+
+    const int margin = textMargin(style, widget);
+    const QRect room = cell.rect.adjusted(margin, 0, -margin, 0);
+    if (room.width() <= 0)
+        return;
+    const QString key = text + QChar(0x1f) + QString::number(room.width());
+    auto shaped = m_shaped.constFind(key);
+    if (shaped == m_shaped.cend()) {
+        if (m_shaped.size() > kCacheLimit)
+            m_shaped.clear();
+        QStaticText staticText(shownText(text, cell.fontMetrics, room.width()));
+        staticText.setTextFormat(Qt::PlainText);
+        staticText.prepare(QTransform(), cell.font);
+        shaped = m_shaped.insert(key, staticText);
+    }
+    const QSizeF size = shaped->size();
+    const Qt::Alignment alignment = QStyle::visualAlignment(cell.direction, cell.displayAlignment);
+    qreal x = room.left();
+    if (alignment & Qt::AlignRight)
+        x = room.left() + room.width() - size.width();
+    else if (alignment & Qt::AlignHCenter)
+        x = room.left() + (room.width() - size.width()) / 2;
+    const qreal y = room.top() + (room.height() - size.height()) / 2;
+
+    const QPalette::ColorGroup group = !(cell.state & QStyle::State_Enabled) ? QPalette::Disabled
+                                       : (cell.state & QStyle::State_Active) ? QPalette::Normal
+                                                                             : QPalette::Inactive;
+    painter->save();
+    painter->setFont(cell.font);
+    painter->setPen(cell.palette.color(
+        group, (cell.state & QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text));
+    painter->setClipRect(cell.rect, Qt::IntersectClip);
+    painter->drawStaticText(QPointF(x, y), *shaped);
+    painter->restore();
+}
+
+RankingTable::RankingTable(QWidget* parent) : QTableView(parent)
+{
+    setItemDelegate(new ShapedTextDelegate(this));
+}
+
+void RankingTable::fitRowHeight()
+{
+    if (model() && model()->rowCount() > 0)
+        verticalHeader()->setDefaultSectionSize(sizeHintForRow(0));
+}
+
+int RankingTable::cellPadding() const
+{
+    return 2 * textMargin(style(), this);
+}
+
+int RankingTable::patternWidth(const QString& text)
+{
+    const QFontMetrics metrics = fontMetrics();
+    if (m_widestDigit.isNull()) {
+        int widest = -1;
+        for (char digit = '0'; digit <= '9'; ++digit) {
+            const int advance = metrics.horizontalAdvance(QLatin1Char(digit));
+            if (advance > widest) {
+                widest = advance;
+                m_widestDigit = QLatin1Char(digit);
+            }
+        }
+    }
+    QString pattern = text;
+    for (QChar& c : pattern) {
+        if (c >= QLatin1Char('0') && c <= QLatin1Char('9'))
+            c = m_widestDigit;
+    }
+    const auto known = m_patternWidths.constFind(pattern);
+    if (known != m_patternWidths.cend())
+        return *known;
+    if (m_patternWidths.size() > kCacheLimit)
+        m_patternWidths.clear();
+    const int width = metrics.horizontalAdvance(pattern);
+    m_patternWidths.insert(pattern, width);
+    return width;
+}
+
+void RankingTable::fitColumns()
+{
+    const QAbstractItemModel* rows = model();
+    if (!rows)
+        return;
+    // As QTableView::sizeHintForColumn(): the text and its margins, and one pixel for the grid.
+    const int padding = cellPadding() + (showGrid() ? 1 : 0);
+    for (int column = 0; column < rows->columnCount(); ++column) {
+        if (isColumnHidden(column))
+            continue;
+        int widest = 0;
+        for (int row = 0; row < rows->rowCount(); ++row)
+            widest = std::max(widest, patternWidth(rows->index(row, column).data().toString()));
+        int width = std::max(widest + padding, horizontalHeader()->sectionSizeHint(column));
+        if (column == m_nameColumn)
+            width = std::min(width, fontMetrics().averageCharWidth() * m_nameCharacters);
+        setColumnWidth(column, width);
+    }
+}
+
+void RankingTable::setNameColumn(int column, int characters)
+{
+    m_nameColumn = column;
+    m_nameCharacters = characters;
+}
+
+void RankingTable::changeEvent(QEvent* event)
+{
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        m_patternWidths.clear();
+        m_widestDigit = QChar();
+        static_cast<ShapedTextDelegate*>(itemDelegate())->clearCache();
+        fitRowHeight();
+        fitColumns();
+    }
+}
+
+} // namespace lhe::widgets

@@ -65,6 +65,9 @@ public:
     // The box of that size aligned on the candidate's anchor (reaching 1 px past it on the aligned
     // side, so that boxes on either side of one anchor touch) and rotated about it.
     static QPolygonF labelShape(QSizeF size, const Candidate& candidate);
+    // Whether two convex polygons overlap (every shape here is a rectangle, maybe rotated);
+    // touching edges do not, as with QRectF::intersects().
+    static bool convexShapesIntersect(const QPolygonF& a, const QPolygonF& b);
 
     // Spots beside a marker at `point`, `distance` px from it: right, left (lower edge first,
     // then upper), below and above; then `rings` - 1 more rings, each 1.6 · distance further down

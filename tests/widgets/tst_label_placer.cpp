@@ -33,6 +33,8 @@ private slots:
     void optionalLabelIsHiddenAndLeavesNoObstacle();
     void requiredLabelIsNeverHidden();
     void spotsAroundPoint();
+    void convexTestAgreesWithQt();
+    void rotatedBoxBesideASlopeIsFree();
 };
 
 void TestLabelPlacer::shapeFollowsAlignment_data()
@@ -239,6 +241,46 @@ void TestLabelPlacer::spotsAroundPoint()
     LabelPlacer placer({0, 0, 300, 200});
     placer.addRect({93, 93, 14, 14}, -1, LabelPlacer::kCostMarker);
     QCOMPARE(placer.place({{50, 16}}, -1, spots, true).candidate, 0);
+}
+
+// The separating-axis test gives QPolygonF::intersects()'s answer for rotated rectangles (the
+// shapes labels and lines have), checked on 2,000 random pairs of which a good share overlap.
+void TestLabelPlacer::convexTestAgreesWithQt()
+{
+    QRandomGenerator random(22);
+    const auto box = [&random] {
+        const Candidate spot{{random.bounded(200.0), random.bounded(200.0)},
+                             Qt::AlignLeft | Qt::AlignTop,
+                             random.bounded(360.0) - 180.0,
+                             0};
+        return LabelPlacer::labelShape({5 + random.bounded(120.0), 3 + random.bounded(30.0)}, spot);
+    };
+    int overlapping = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const QPolygonF a = box();
+        const QPolygonF b = box();
+        const bool qt = a.intersects(b);
+        overlapping += qt ? 1 : 0;
+        QVERIFY2(LabelPlacer::convexShapesIntersect(a, b) == qt, qPrintable(QString::number(i)));
+    }
+    QVERIFY(overlapping > 200 && overlapping < 1800);
+}
+
+// A box whose bounds overlap a diagonal line's bounds but not the line itself costs nothing: the
+// first spot is taken. Moved onto the line, it gives way to the second.
+void TestLabelPlacer::rotatedBoxBesideASlopeIsFree()
+{
+    LabelPlacer clear(QRectF(0, 0, 400, 400));
+    clear.addSegment({0, 200}, {200, 0}, 1, LabelPlacer::kCostLine); // x + y = 200
+    // A 40 x 10 box at (10, 10): its bounds lie inside the line's bounds, far below the line.
+    const std::vector<Candidate> spots = {{{10, 10}, Qt::AlignLeft | Qt::AlignTop, 0, 0},
+                                          {{300, 300}, Qt::AlignLeft | Qt::AlignTop, 0, 5}};
+    QCOMPARE(clear.place({{40, 10}}, 0, spots, true).candidate, 0);
+    LabelPlacer crossed(QRectF(0, 0, 400, 400));
+    crossed.addSegment({0, 200}, {200, 0}, 1, LabelPlacer::kCostLine);
+    const std::vector<Candidate> onTheLine = {{{90, 95}, Qt::AlignLeft | Qt::AlignTop, 0, 0},
+                                              {{300, 300}, Qt::AlignLeft | Qt::AlignTop, 0, 5}};
+    QCOMPARE(crossed.place({{40, 10}}, 0, onTheLine, true).candidate, 1);
 }
 
 QTEST_GUILESS_MAIN(TestLabelPlacer)

@@ -8,6 +8,7 @@
 #include "widgets/device_ranking_view.h"
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/fit_scroll_area.h"
+#include "widgets/layout_fence.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
@@ -97,14 +98,16 @@ Dashboard::Dashboard(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     styleHeadline();
-    layout->addWidget(m_headline);
+    // Headline, warnings and cards change their text on every slider step: fenced, they lay the
+    // window out again only when they need another size (LayoutFence).
+    layout->addWidget(new LayoutFence(m_headline, this));
     // The question a fine-tuning student brings ("does an 8B model train on my 24 GB card?") is
     // answered per method right under the headline, before any chart.
     m_methodsFit->setObjectName(QStringLiteral("methodsFitLabel"));
     m_methodsFit->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_methodsFit->hide();
-    layout->addWidget(m_methodsFit);
-    layout->addWidget(m_warningStrip);
+    layout->addWidget(new LayoutFence(m_methodsFit, this));
+    layout->addWidget(new LayoutFence(m_warningStrip, this));
 
     // The roofline and the design-space map share the place beside the memory chart: both want
     // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
@@ -130,9 +133,8 @@ Dashboard::Dashboard(QWidget* parent)
     layout->addLayout(m_chartRow, 1);
 
     auto* cards = new QHBoxLayout;
-    cards->addWidget(m_prefill);
-    cards->addWidget(m_decode);
-    cards->addWidget(m_training);
+    for (BottleneckCard* card : {m_prefill, m_decode, m_training})
+        cards->addWidget(new LayoutFence(card, this));
     layout->addLayout(cards);
     retranslateUi();
 

@@ -1,6 +1,7 @@
 #include "widgets/design_space_widget.h"
 
 #include "widgets/chart_palette.h"
+#include "widgets/layout_fence.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/value_format.h"
 #include "widgets/wrapped_label.h"
@@ -231,7 +232,7 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
         label->setTextFormat(Qt::RichText);
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
-        readouts->addWidget(label);
+        readouts->addWidget(new LayoutFence(label, this)); // new figures, same lines: no relayout
         m_readouts[i] = label;
     }
 

@@ -767,31 +767,4 @@ void ScenarioControls::submit(const core::Scenario& next)
     m_document->change(next, m_dragId);
 }
 
-QSize ScenarioControls::minimumSizeHint() const
-{
-    QSize hint = QWidget::minimumSizeHint();
-    if (m_scroll && m_scroll->widget()) {
-        const int content = m_scroll->widget()->minimumSizeHint().width() +
-                            m_scroll->verticalScrollBar()->sizeHint().width() + 2 * m_scroll->frameWidth();
-        hint.setWidth(std::max({hint.width(), 300, content}));
-    }
-    return hint;
-}
-
-bool ScenarioControls::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::LayoutRequest && m_scroll && watched == m_scroll->widget())
-        updateGeometry();
-    // The mouse wheel scrolls the panel unless the control under it has focus: scrolling past a
-    // combo box or slider must not change the scenario.
-    if (event->type() == QEvent::Wheel) {
-        auto* widget = qobject_cast<QWidget*>(watched);
-        if (widget && !widget->hasFocus()) {
-            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
-            return true;
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
 } // namespace lhe::widgets

@@ -218,6 +218,7 @@ private:
     std::optional<core::Parallelism> m_autoSplit; // from the last report
 
     QScrollArea* m_scroll = nullptr;
+    int m_contentMinimumWidth = -1; // the scrolled content's, as last passed on to the window
     QComboBox* m_deviceCombo = nullptr;
     QStandardItemModel* m_deviceModel = nullptr;
     QLabel* m_deviceSummary = nullptr;

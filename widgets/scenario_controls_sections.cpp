@@ -13,6 +13,8 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -21,6 +23,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -231,6 +234,38 @@ void ScenarioControls::buildUi()
     m_scroll->setWidget(content);
     content->installEventFilter(this); // its minimum changes with the font and the language
     orderTabsAndFilterWheel();
+}
+
+QSize ScenarioControls::minimumSizeHint() const
+{
+    QSize hint = QWidget::minimumSizeHint();
+    if (m_scroll && m_scroll->widget()) {
+        const int content = m_scroll->widget()->minimumSizeHint().width() +
+                            m_scroll->verticalScrollBar()->sizeHint().width() + 2 * m_scroll->frameWidth();
+        hint.setWidth(std::max({hint.width(), 300, content}));
+    }
+    return hint;
+}
+
+bool ScenarioControls::eventFilter(QObject* watched, QEvent* event)
+{
+    // The panel's minimum width is its content's (minimumSizeHint()); the window is laid out again
+    // only when that changed, not when a caption inside changed its text.
+    if (event->type() == QEvent::LayoutRequest && m_scroll && watched == m_scroll->widget()) {
+        const int contentWidth = m_scroll->widget()->minimumSizeHint().width();
+        if (std::exchange(m_contentMinimumWidth, contentWidth) != contentWidth)
+            updateGeometry();
+    }
+    // The mouse wheel scrolls the panel unless the control under it has focus: scrolling past a
+    // combo box or slider must not change the scenario.
+    if (event->type() == QEvent::Wheel) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (widget && !widget->hasFocus()) {
+            QCoreApplication::sendEvent(m_scroll->verticalScrollBar(), event);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ScenarioControls::buildHardwareSection(QVBoxLayout* column)

@@ -83,6 +83,7 @@ private slots:
     void startsOnDefaultScenario();
     void controlChangeUpdatesReportAndCharts();
     void aSliderStepPaintsTheWindowOnce();
+    void sliderStepsLayTheWindowOutOnlyForNewSizes();
     void cardsShowTheReportsBound();
     void trainingShowsTrainingCard();
     void scenarioSaveOpenRoundTrip();
@@ -183,6 +184,21 @@ protected:
     }
 };
 
+// Counts the layout passes a window asks for (its top-level layout's LayoutRequest).
+class LayoutRequestCounter : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
+
 // One slider step replots the memory chart and the roofline and changes the cards; all of it is
 // painted in one frame. QCustomPlot's default repaints each chart at once after its replot: two or
 // three paints and flushes of the window per step.
@@ -203,6 +219,35 @@ void TestMainWindow::aSliderStepPaintsTheWindowOnce()
         QCoreApplication::processEvents();
     QVERIFY(m_window->report()->decode->seconds != before); // the step changed what is drawn
     QCOMPARE(counter.count, 1);
+}
+
+// A slider step changes the figures of the headline, the cards, the warnings and the captions,
+// not their sizes: the window is not laid out again (each pass measured every chart, card and tab
+// page). Before, nearly every step of every slider laid it out.
+void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
+    QVERIFY(output && output->value() + 10 <= output->maximum());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const double before = m_window->report()->decode->seconds;
+    const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
+    int laidOut = 0;
+    for (int step = 0; step < 10; ++step) {
+        LayoutRequestCounter counter;
+        m_window->installEventFilter(&counter);
+        output->setValue(output->value() + 1);
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        m_window->removeEventFilter(&counter);
+        laidOut += counter.count > 0 ? 1 : 0;
+    }
+    QVERIFY(m_window->report()->decode->seconds != before);
+    QVERIFY(m_window->dashboard()->decodeCard()->summaryText() != cardBefore); // the figures changed
+    QVERIFY2(laidOut <= 1, qPrintable(QStringLiteral("%1 of 10 steps laid the window out").arg(laidOut)));
 }
 
 void TestMainWindow::cardsShowTheReportsBound()

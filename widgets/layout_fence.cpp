@@ -1,0 +1,106 @@
+#include "widgets/layout_fence.h"
+
+#include <QEvent>
+#include <QResizeEvent>
+
+namespace lhe::widgets {
+
+LayoutFence::LayoutFence(QWidget* child, QWidget* parent) : QWidget(parent), m_child(child)
+{
+    // A child hidden on purpose (hide() before it was fenced) keeps the fence hidden; one merely
+    // not shown yet is shown with it.
+    const bool hiddenOnPurpose =
+        m_child->isHidden() && m_child->testAttribute(Qt::WA_WState_ExplicitShowHide);
+    m_child->setParent(this);
+    m_child->installEventFilter(this);
+    if (hiddenOnPurpose)
+        hide();
+    m_hints = measure();
+    setSizePolicy(m_hints.policy);
+    setMinimumSize(m_hints.explicitMinimum);
+    setMaximumSize(m_hints.maximum);
+    setFocusProxy(m_child);
+}
+
+QSize LayoutFence::sizeHint() const
+{
+    return m_child->sizeHint();
+}
+
+QSize LayoutFence::minimumSizeHint() const
+{
+    return m_child->minimumSizeHint();
+}
+
+bool LayoutFence::hasHeightForWidth() const
+{
+    return m_child->hasHeightForWidth();
+}
+
+int LayoutFence::heightForWidth(int width) const
+{
+    return m_child->heightForWidth(width);
+}
+
+LayoutFence::Hints LayoutFence::measure() const
+{
+    return Hints{
+        m_child->sizeHint(),    m_child->minimumSizeHint(),
+        m_child->minimumSize(), m_child->maximumSize(),
+        m_child->sizePolicy(),  m_child->hasHeightForWidth() ? m_child->heightForWidth(width()) : -1};
+}
+
+void LayoutFence::passOnChanges()
+{
+    const Hints now = measure();
+    if (now == m_hints) {
+        m_otherWidthsStale = true;
+        return;
+    }
+    m_hints = now;
+    m_otherWidthsStale = false;
+    setSizePolicy(now.policy);
+    setMinimumSize(now.explicitMinimum);
+    setMaximumSize(now.maximum);
+    updateGeometry();
+}
+
+bool LayoutFence::event(QEvent* event)
+{
+    // The child's updateGeometry() lands here as a LayoutRequest: this widget has no layout.
+    if (event->type() == QEvent::LayoutRequest) {
+        passOnChanges();
+        m_child->setGeometry(rect());
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+bool LayoutFence::eventFilter(QObject* watched, QEvent* event)
+{
+    // Explicit show() and hide() of the child, even while this fence is hidden.
+    if (watched == m_child &&
+        (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent))
+        setVisible(event->type() == QEvent::ShowToParent);
+    return QWidget::eventFilter(watched, event);
+}
+
+void LayoutFence::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_child->setGeometry(rect());
+    if (m_otherWidthsStale && event->size().width() != event->oldSize().width()) {
+        m_otherWidthsStale = false;
+        m_hints = measure();
+        updateGeometry();
+    }
+}
+
+void LayoutFence::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // While hidden, the child's requests did not arrive (Qt posts them to visible parents only).
+    passOnChanges();
+}
+
+} // namespace lhe::widgets

@@ -86,6 +86,10 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     // The plot fills its whole rectangle with the chart background (styleAxes): nothing under it
     // needs painting first.
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
+    // QCustomPlot keeps its "overlay" layer (where a zoom rectangle is dragged) in a buffer of its
+    // own, cleared on every replot and blended over the chart on every paint though it is empty
+    // but for the drag. Drawn into the one buffer instead, a drag replots the chart.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
     // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
     // from a report's.

@@ -20,6 +20,7 @@
 #include <QTabWidget>
 #include <QWidget>
 #include <algorithm>
+#include <cmath>
 
 namespace lhe::widgets {
 
@@ -233,8 +234,16 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
     }
     // A page whose layout needs more room than the image (presentation mode's text, a comparison
     // stacked a chart a row) is laid out at what it needs and drawn smaller to fit, never with its
-    // parts over each other.
-    const QSize laidOut = widgetSize.expandedTo(minimumSizeAtWidth(widget, widgetSize.width()));
+    // parts over each other. Both sides grow by the same factor, so the smaller drawing fills the
+    // image instead of leaving an empty band beside it (wider, the page needs no more height).
+    QSize laidOut = widgetSize.expandedTo(minimumSizeAtWidth(widget, widgetSize.width()));
+    if (laidOut != widgetSize) {
+        const double grow = std::max(static_cast<double>(laidOut.width()) / widgetSize.width(),
+                                     static_cast<double>(laidOut.height()) / widgetSize.height());
+        const QSize grown(static_cast<int>(std::ceil(widgetSize.width() * grow)),
+                          static_cast<int>(std::ceil(widgetSize.height() * grow)));
+        laidOut = grown.expandedTo(minimumSizeAtWidth(widget, grown.width()));
+    }
     const double fit = std::min(static_cast<double>(widgetSize.width()) / laidOut.width(),
                                 static_cast<double>(widgetSize.height()) / laidOut.height());
     if (laidOut != original) {

@@ -5,6 +5,8 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QImage>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -353,6 +355,16 @@ void TestExplorerCli::exportHasTheSizeAskedFor()
         const RunResult result = run(arguments, /*display=*/false);
         QVERIFY2(result.exitCode == 0, describeRun("llm-hw-explorer", arguments, result).constData());
         QCOMPARE(pngSize(out), c.pixels);
+        // The drawing fills the image: a page drawn smaller keeps the image's proportions rather
+        // than leaving an empty band beside it (a quarter of a 4:3 slide, before).
+        const QImage image(out);
+        QSet<QRgb> rightColours;
+        for (int x = image.width() * 92 / 100; x < image.width(); ++x)
+            for (int y = 0; y < image.height(); y += 2)
+                rightColours.insert(image.pixel(x, y));
+        QVERIFY2(rightColours.size() > 8, qPrintable(QStringLiteral("%1: %2 colours in the right 8%")
+                                                         .arg(QString::fromLatin1(c.size))
+                                                         .arg(rightColours.size())));
     }
 }
 

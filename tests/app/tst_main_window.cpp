@@ -10,6 +10,7 @@
 #include "core/chart_data.h"
 #include "core/design_space.h"
 #include "core/units.h"
+#include "event_counter.h"
 #include "file_size_limit.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/chart_palette.h"
@@ -169,36 +170,6 @@ void TestMainWindow::controlChangeUpdatesReportAndCharts()
     QCOMPARE(weights->data()->at(0)->value, r.memory.perDevice.weightsBytes / 1e9);
 }
 
-// Counts the update requests a window receives: Qt paints and flushes the window for each.
-class UpdateRequestCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject*, QEvent* event) override
-    {
-        if (event->type() == QEvent::UpdateRequest)
-            ++count;
-        return false;
-    }
-};
-
-// Counts the layout passes a window asks for (its top-level layout's LayoutRequest).
-class LayoutRequestCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject*, QEvent* event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
-
 // One slider step replots the memory chart and the roofline and changes the cards; all of it is
 // painted in one frame. QCustomPlot's default repaints each chart at once after its replot: two or
 // three paints and flushes of the window per step.
@@ -211,7 +182,7 @@ void TestMainWindow::aSliderStepPaintsTheWindowOnce()
     QVERIFY(output && output->value() < output->maximum());
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
-    UpdateRequestCounter counter;
+    EventCounter counter(QEvent::UpdateRequest); // one paint and flush of the window each
     m_window->installEventFilter(&counter);
     const double before = m_window->report()->decode->seconds;
     output->setValue(output->value() + 1);
@@ -237,7 +208,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
     const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
     int laidOut = 0;
     for (int step = 0; step < 10; ++step) {
-        LayoutRequestCounter counter;
+        EventCounter counter(QEvent::LayoutRequest); // one layout pass of the window each
         m_window->installEventFilter(&counter);
         output->setValue(output->value() + 1);
         for (int i = 0; i < 5; ++i)

@@ -4,6 +4,7 @@
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/explanation.h"
+#include "event_counter.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/dashboard.h"
 #include "widgets/explain_panel.h"
@@ -149,21 +150,6 @@ void TestExplainPanel::cardCopiesItsFigures()
                  "Decode: Bound: Memory bandwidth. Time per output token: 24 ms; Tokens/s (batch): 167"));
 }
 
-// Counts the layout requests a widget receives: each one lays the window out again.
-class LayoutRequestCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject*, QEvent* event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
-
 // A slider step changes the card's digits, not its shape: "24 ms" becoming "25 ms" must not ask
 // for a new layout of the card (and with it the window).
 void TestExplainPanel::newDigitsDoNotLayTheCardOutAgain()
@@ -182,7 +168,7 @@ void TestExplainPanel::newDigitsDoNotLayTheCardOutAgain()
     card.show();
     QVERIFY(QTest::qWaitForWindowExposed(&card));
     QCoreApplication::processEvents();
-    LayoutRequestCounter counter;
+    EventCounter counter(QEvent::LayoutRequest); // each one lays the window out again
     card.installEventFilter(&counter);
     breakdown.memorySeconds = 0.81; // 81 % : 19 %, the legend keeps its line
     breakdown.computeSeconds = 0.19;

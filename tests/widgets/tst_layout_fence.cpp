@@ -1,5 +1,6 @@
 // LayoutFence: a fenced widget whose text changes without changing its size costs the window no
 // layout pass; one that needs another size, or is shown or hidden, still gets its room.
+#include "event_counter.h"
 #include "widgets/layout_fence.h"
 #include "widgets/wrapped_label.h"
 
@@ -11,21 +12,6 @@ using lhe::widgets::LayoutFence;
 using lhe::widgets::WrappedLabel;
 
 namespace {
-
-// Counts the layout passes a window asks for (its top-level layout's LayoutRequest).
-class LayoutCounter : public QObject
-{
-public:
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject*, QEvent* event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
 
 void settle()
 {
@@ -69,7 +55,7 @@ private slots:
         Window window;
         QVERIFY(QTest::qWaitForWindowExposed(&window.widget));
         settle();
-        LayoutCounter counter;
+        EventCounter counter(QEvent::LayoutRequest);
         window.widget.installEventFilter(&counter);
         window.fenced->setText(QStringLiteral("Time per output token 98.1 ms"));
         settle();

@@ -92,9 +92,8 @@ int RankingTable::cellPadding() const
     return 2 * textMargin(style(), this);
 }
 
-int RankingTable::patternWidth(const QString& text)
+int RankingTable::patternWidth(const QString& text, const QFontMetrics& metrics)
 {
-    const QFontMetrics metrics = fontMetrics();
     if (m_widestDigit.isNull()) {
         int widest = -1;
         for (char digit = '0'; digit <= '9'; ++digit) {
@@ -127,15 +126,16 @@ void RankingTable::fitColumns()
         return;
     // As QTableView::sizeHintForColumn(): the text and its margins, and one pixel for the grid.
     const int padding = cellPadding() + (showGrid() ? 1 : 0);
+    const QFontMetrics metrics = fontMetrics(); // once: 81 rows x 9 columns are measured
     for (int column = 0; column < rows->columnCount(); ++column) {
         if (isColumnHidden(column))
             continue;
         int widest = 0;
         for (int row = 0; row < rows->rowCount(); ++row)
-            widest = std::max(widest, patternWidth(rows->index(row, column).data().toString()));
+            widest = std::max(widest, patternWidth(rows->index(row, column).data().toString(), metrics));
         int width = std::max(widest + padding, horizontalHeader()->sectionSizeHint(column));
         if (column == m_nameColumn)
-            width = std::min(width, fontMetrics().averageCharWidth() * m_nameCharacters);
+            width = std::min(width, metrics.averageCharWidth() * m_nameCharacters);
         setColumnWidth(column, width);
     }
 }

@@ -49,7 +49,7 @@ protected:
 private:
     // The width of any text that differs from `text` only in its digits: "12.5 ms" and "98.1 ms"
     // share the key "88.8 ms" when 8 is the font's widest digit.
-    int patternWidth(const QString& text);
+    int patternWidth(const QString& text, const QFontMetrics& metrics);
 
     QHash<QString, int> m_patternWidths;
     QChar m_widestDigit;

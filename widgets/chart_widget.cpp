@@ -1,11 +1,13 @@
 #include "widgets/chart_widget.h"
 
 #include "widgets/qcustomplot_include.h"
+#include "widgets/static_layers_key.h"
 #include "widgets/theme.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QResizeEvent>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <algorithm>
@@ -97,6 +99,39 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
+    // Whatever asked for it, a full replot draws the static layers anew: remember what they show.
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        if (!m_stepLayers.isEmpty())
+            m_drawnStaticKey = staticLayersKey(*m_plot, m_stepLayers).value_or(QByteArray());
+    });
+}
+
+void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
+{
+    for (QCPLayer* layer : layers)
+        layer->setMode(QCPLayer::lmBuffered); // QCPLayer::replot() redraws only a buffered layer
+    m_stepLayers = layers;
+    m_drawnStaticKey.clear();
+}
+
+void ChartWidget::replotStep()
+{
+    m_stepQueued = false;
+    if (!isVisible())
+        return; // showEvent replots whole
+    const auto unchanged = [this] {
+        const std::optional<QByteArray> key = staticLayersKey(*m_plot, m_stepLayers);
+        return key && !m_drawnStaticKey.isEmpty() && *key == m_drawnStaticKey;
+    };
+    if (unchanged()) {
+        prepareStepReplot();
+        if (unchanged()) {
+            for (QCPLayer* layer : m_stepLayers)
+                layer->replot(); // falls back to a full replot while buffers are invalidated
+            return;
+        }
+    }
+    m_plot->replot(QCustomPlot::rpRefreshHint);
 }
 
 void ChartWidget::resizeEvent(QResizeEvent* event)
@@ -327,8 +362,14 @@ void ChartWidget::finishUpdate(const QString& summary)
     applyPalette();
     // A hidden chart (the roofline while the design-space tab is shown) replots when it is shown
     // (showEvent): a replot lays out and draws every layer whether or not anyone sees it.
-    if (isVisible())
+    if (!isVisible())
+        return;
+    if (m_stepLayers.isEmpty()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
+    } else if (!m_stepQueued) {
+        m_stepQueued = true; // queued like QCustomPlot's own: several reports, one replot
+        QTimer::singleShot(0, this, &ChartWidget::replotStep);
+    }
 }
 
 void ChartWidget::changeEvent(QEvent* event)

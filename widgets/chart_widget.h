@@ -9,6 +9,7 @@
 // which drags pan is per chart (setZoomableAxes, setLeftDragPans).
 #pragma once
 
+#include <QByteArray>
 #include <QColor>
 #include <QFont>
 #include <QList>
@@ -16,6 +17,7 @@
 #include <QWidget>
 
 class QCPAxis;
+class QCPLayer;
 class QCPRange;
 class QCustomPlot;
 class QMouseEvent;
@@ -104,8 +106,19 @@ protected:
     bool pressPans(const QMouseEvent* event) const;
 
     // Ends a setReport(): the plain-text summary for screen readers, colours, a queued replot
-    // (deferred to showEvent while the chart is hidden).
+    // (deferred to showEvent while the chart is hidden) — a step replot where the chart has
+    // step layers and nothing outside them changed.
     void finishUpdate(const QString& summary);
+
+    // Step replots. A slider step moves a chart's points and labels but rarely its axes, grid or
+    // lines, and QCustomPlot's replot() lays out and draws every layer (the dashed ceilings
+    // alone took a tenth of a roofline step). The layers given here get buffers of their own;
+    // a report that changes nothing drawn outside them (staticLayersKey) redraws only these,
+    // after prepareStepReplot(), and keeps the other buffers from the last full replot.
+    void setStepLayers(const QList<QCPLayer*>& layers);
+    // What a full replot does between its layout and its drawing that the step layers need
+    // (placing labels). A step replot runs it before comparing the key, since it may hide lines.
+    virtual void prepareStepReplot() {}
 
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -119,6 +132,7 @@ private:
         double upper = 0;
     };
     void refreshPixelRatio();
+    void replotStep();
     QList<QCPAxis*> viewAxes() const; // the zoomable ones
     void scaleView(double factor, const QPointF* anchorPixel);
     void userChangedView();
@@ -127,6 +141,9 @@ private:
     void onMouseRelease(QMouseEvent* event);
     void onWheel(QWheelEvent* event);
 
+    QList<QCPLayer*> m_stepLayers;
+    QByteArray m_drawnStaticKey; // staticLayersKey() of the last full replot, empty if none
+    bool m_stepQueued = false;
     Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
     bool m_leftDragPans = true;
     bool m_hasFit = false;

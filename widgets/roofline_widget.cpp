@@ -110,10 +110,13 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Roofline"));
 
     m_plot->setAutoAddPlottableToLegend(false);
-    // Layers, bottom to top: lines ("main"), label boxes, markers (never hidden by a label).
+    // Layers, bottom to top: roofs and ceilings ("main"), the lines between ideal and calibrated
+    // points and the label boxes ("labels"), markers (never hidden by a label). A slider step
+    // moves only the last two (step layers, ChartWidget::setStepLayers).
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")),
                      QCustomPlot::limAbove);
+    setStepLayers({m_plot->layer(QStringLiteral("labels")), m_plot->layer(QStringLiteral("markers"))});
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
@@ -138,10 +141,12 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
         graph->setSelectable(QCP::stNone);
     }
 
-    for (PhaseItems& phase : m_phases) {
+    for (PhaseItems& phase : m_phases) { // first on their layer: under every label box
         phase.gapLine = new QCPItemLine(m_plot);
+        phase.gapLine->setLayer(QStringLiteral("labels"));
         phase.gapLine->setSelectable(false);
-
+    }
+    for (PhaseItems& phase : m_phases) {
         phase.ideal = m_plot->addGraph();
         phase.point = m_plot->addGraph();
         for (QCPGraph* graph : {phase.ideal, phase.point}) {

@@ -123,6 +123,7 @@ private slots:
     void ticksAreTheRealValues();
     void readOutsShowTheMapsFigures();
     void currentPointMarker();
+    void stepReplotsDrawWhatAFullReplotDraws();
     void phaseSelector();
     void realMapsShowNoNanOrInfinity_data();
     void realMapsShowNoNanOrInfinity();
@@ -339,6 +340,40 @@ void TestDesignSpaceWidget::currentPointMarker()
     map.currentInside = false;
     widget.setMap(map);
     QCOMPARE(current->data()->size(), 0);
+}
+
+// A batch or prompt-length step moves only the current point; the cells stay (ChartWidget::
+// setStepLayers). Whichever path a map takes, the widget shows what a full replot draws: batch
+// steps on one map, then a map of other verdicts (another device), then other edges.
+void TestDesignSpaceWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::DesignSpaceWidget widget;
+    widget.resize(640, 520);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QSignalSpy fullReplots(widget.plot(), &QCustomPlot::afterReplot);
+
+    std::vector<core::DesignSpaceMap> maps;
+    for (long long batch = 1; batch <= 10; ++batch)
+        maps.push_back(core::designSpaceMap(test::inference("nvidia-h100-sxm", "llama-3.1-8b", batch, 1024),
+                                            core::Catalog::builtIn()));
+    maps.push_back(core::designSpaceMap(test::inference("nvidia-rtx-4090", "llama-3.1-8b", 10, 1024),
+                                        core::Catalog::builtIn()));
+    maps.push_back(handMadeMap());
+    maps.push_back(maps.front());
+    int stepReplots = 0;
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        widget.setMap(maps[i]);
+        fullReplots.clear();
+        for (int pass = 0; pass < 3; ++pass) // the queued replot (and another where ticks thin out)
+            QCoreApplication::processEvents();
+        stepReplots += fullReplots.isEmpty() ? 1 : 0;
+        const QImage shown = widget.plot()->grab().toImage();
+        widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage full = widget.plot()->grab().toImage();
+        QVERIFY2(shown == full, qPrintable(u"map %1 differs from a full replot"_s.arg(i)));
+    }
+    QVERIFY2(stepReplots >= 6, qPrintable(QString::number(stepReplots)));
 }
 
 void TestDesignSpaceWidget::phaseSelector()

@@ -65,6 +65,7 @@ private slots:
     void linesFollowReport();
     void idealPointBesideEveryCalibratedPoint();
     void secondReportMovesPointsWithoutNewPlottables();
+    void stepReplotsDrawWhatAFullReplotDraws();
     void clickOnPointEmitsPhase();
     void labelsStayInsidePlot_data();
     void labelsStayInsidePlot();
@@ -274,6 +275,41 @@ void TestRooflineWidget::secondReportMovesPointsWithoutNewPlottables()
     QCOMPARE(widget.plot()->plottableCount(), plottables);
     QCOMPARE(widget.plot()->itemCount(), items);
     QVERIFY(decode->data()->at(0)->key == first.decode->arithmeticIntensity);
+}
+
+// A slider step redraws only the labels and markers when the axes, grid and lines stay the same
+// (ChartWidget::setStepLayers). Whatever path a report takes, the chart on screen must be the
+// one a full replot draws: batch steps (points move, roofs stay), then another device, a spill
+// to host RAM (a new link line) and back.
+void TestRooflineWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::RooflineWidget widget;
+    widget.resize(800, 500);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QSignalSpy fullReplots(widget.plot(), &QCustomPlot::afterReplot);
+
+    std::vector<core::Scenario> steps;
+    for (long long batch = 1; batch <= 12; ++batch)
+        steps.push_back(inference("nvidia-h100-sxm", "llama-3.1-8b", batch, 1024));
+    steps.push_back(scenarioNamed(QStringLiteral("fits")));
+    steps.push_back(scenarioNamed(QStringLiteral("host-ram")));
+    steps.push_back(scenarioNamed(QStringLiteral("fits")));
+    steps.push_back(inference("nvidia-h100-sxm", "llama-3.1-8b", 13, 1024));
+    int stepReplots = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+        fullReplots.clear();
+        for (int pass = 0; pass < 3; ++pass) // the queued replot, then the paint
+            QCoreApplication::processEvents();
+        stepReplots += fullReplots.isEmpty() ? 1 : 0;
+        const QImage shown = widget.plot()->grab().toImage();
+        widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QImage full = widget.plot()->grab().toImage();
+        QVERIFY2(shown == full, qPrintable(QStringLiteral("step %1 differs from a full replot").arg(i)));
+    }
+    // Most batch steps keep the frame: had none taken the short path, this test would test nothing.
+    QVERIFY2(stepReplots >= 6, qPrintable(QString::number(stepReplots)));
 }
 
 void TestRooflineWidget::clickOnPointEmitsPhase()

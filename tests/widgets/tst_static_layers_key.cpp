@@ -1,0 +1,117 @@
+// staticLayersKey: what a step replot may keep. Each thing drawn outside the step layers that a
+// report can change (axis range and title, a graph's points, pen and visibility, the plot size)
+// must change the key; what the step layers hold must not; what the key cannot describe refuses.
+#include "widgets/qcustomplot_include.h"
+#include "widgets/static_layers_key.h"
+
+#include <QtTest>
+#include <functional>
+
+using namespace lhe::widgets;
+
+namespace {
+
+struct Plot
+{
+    QCustomPlot plot;
+    QCPGraph* line = nullptr; // on "main", a static layer
+    QCPGraph* point = nullptr;
+    QCPLayer* step = nullptr;
+
+    Plot()
+    {
+        plot.resize(400, 300);
+        plot.addLayer(QStringLiteral("step"), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
+        step = plot.layer(QStringLiteral("step"));
+        line = plot.addGraph();
+        line->setData({1, 10}, {1, 10});
+        point = plot.addGraph();
+        point->setLayer(step);
+        point->setData({5}, {5});
+        plot.replot();
+    }
+    QByteArray key() { return staticLayersKey(plot, {step}).value(); }
+};
+
+} // namespace
+
+class TestStaticLayersKey : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameDrawingSameKey()
+    {
+        Plot a;
+        const QByteArray before = a.key();
+        a.line->setData({1, 10}, {1, 10}); // set again, equal
+        a.plot.xAxis->setRange(a.plot.xAxis->range());
+        QCOMPARE(a.key(), before);
+    }
+
+    void stepLayersDoNotCount()
+    {
+        Plot a;
+        const QByteArray before = a.key();
+        a.point->setData({7}, {2});
+        a.point->setPen(QPen(Qt::red, 3));
+        a.point->setVisible(false);
+        auto* text = new QCPItemText(&a.plot);
+        text->setLayer(a.step);
+        text->setText(QStringLiteral("moves every step"));
+        QCOMPARE(a.key(), before);
+    }
+
+    void staticChangesChangeTheKey_data()
+    {
+        QTest::addColumn<std::function<void(Plot&)>>("change");
+        QTest::newRow("line's points") << std::function<void(Plot&)>([](Plot& p) {
+            p.line->setData({1, 10}, {1, 11});
+        });
+        QTest::newRow("line's pen") << std::function<void(Plot&)>(
+            [](Plot& p) { p.line->setPen(QPen(Qt::black, 1, Qt::DashLine)); });
+        QTest::newRow("line hidden") << std::function<void(Plot&)>(
+            [](Plot& p) { p.line->setVisible(false); });
+        QTest::newRow("x range") << std::function<void(Plot&)>(
+            [](Plot& p) { p.plot.xAxis->setRange(0, 20); });
+        QTest::newRow("y title") << std::function<void(Plot&)>(
+            [](Plot& p) { p.plot.yAxis->setLabel(QStringLiteral("GB")); });
+        QTest::newRow("plot size") << std::function<void(Plot&)>([](Plot& p) {
+            p.plot.setViewport(QRect(0, 0, 500, 300));
+            p.plot.replot();
+        });
+        QTest::newRow("layer of the point")
+            << std::function<void(Plot&)>([](Plot& p) { p.point->setLayer(QStringLiteral("main")); });
+        QTest::newRow("legend shown")
+            << std::function<void(Plot&)>([](Plot& p) { p.plot.legend->setVisible(true); });
+        QTest::newRow("pen in the legend") << std::function<void(Plot&)>([](Plot& p) {
+            p.plot.legend->setVisible(true);
+            const QByteArray shown = p.key();
+            p.point->setPen(QPen(Qt::red)); // a step-layer graph, but its legend icon is static
+            QVERIFY(p.key() != shown);
+        });
+    }
+
+    void staticChangesChangeTheKey()
+    {
+        QFETCH(std::function<void(Plot&)>, change);
+        Plot a;
+        const QByteArray before = a.key();
+        change(a);
+        QVERIFY(a.key() != before);
+    }
+
+    void undescribedContentRefuses()
+    {
+        Plot a;
+        auto* text = new QCPItemText(&a.plot); // on "main": static, and not described by the key
+        QVERIFY(!staticLayersKey(a.plot, {a.step}));
+        text->setVisible(false);
+        QVERIFY(staticLayersKey(a.plot, {a.step}));
+        new QCPBars(a.plot.xAxis, a.plot.yAxis);
+        QVERIFY(!staticLayersKey(a.plot, {a.step}));
+    }
+};
+
+QTEST_MAIN(TestStaticLayersKey)
+#include "tst_static_layers_key.moc"

@@ -1,5 +1,6 @@
 #include "widgets/memory_bars_widget.h"
 
+#include "widgets/cached_text_item.h"
 #include "widgets/chart_palette.h"
 #include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
@@ -180,7 +181,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     m_capacityLine->point2->setCoords(1, 0);
     m_capacityLine->setSelectable(false);
 
-    m_capacityLabel = new QCPItemText(m_plot);
+    m_capacityLabel = new CachedTextItem(m_plot);
     m_capacityLabel->setLayer(QStringLiteral("labels"));
     m_capacityLabel->position->setType(QCPItemPosition::ptAbsolute); // placed in pixels after layout
     m_capacityLabel->setTextAlignment(Qt::AlignRight);
@@ -380,7 +381,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
 
     // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
     while (m_totalLabels.size() < static_cast<std::size_t>(barCount)) {
-        auto* label = new QCPItemText(m_plot);
+        auto* label = new CachedTextItem(m_plot);
         label->setLayer(QStringLiteral("labels"));
         label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
         label->setPadding(QMargins(3, 1, 3, 1));
@@ -409,7 +410,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
                 continue;
             if (used == m_valueLabels.size()) {
                 ValueLabel label;
-                label.item = new QCPItemText(m_plot);
+                label.item = new CachedTextItem(m_plot);
                 label.item->setLayer(QStringLiteral("labels"));
                 label.item->setPositionAlignment(Qt::AlignCenter);
                 label.item->setPadding(QMargins(3, 1, 3, 1));

@@ -1,5 +1,6 @@
 #include "widgets/roofline_widget.h"
 
+#include "widgets/cached_text_item.h"
 #include "widgets/chart_palette.h"
 #include "widgets/decade_ticker.h"
 #include "widgets/qcustomplot_include.h"
@@ -236,7 +237,7 @@ void RooflineWidget::retranslateUi()
 
 QCPItemText* RooflineWidget::newLabel()
 {
-    auto* label = new QCPItemText(m_plot);
+    auto* label = new CachedTextItem(m_plot);
     label->setLayer(QStringLiteral("labels"));
     label->setPadding(QMargins(3, 1, 3, 1));
     label->setSelectable(false);

@@ -1,5 +1,6 @@
 #include "widgets/throughput_latency_widget.h"
 
+#include "widgets/cached_text_item.h"
 #include "widgets/label_placer.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/spaced_tick_labels.h"
@@ -158,7 +159,7 @@ ThroughputLatencyWidget::ThroughputLatencyWidget(QWidget* parent) : ChartWidget(
         graph->setLayer(QStringLiteral("markers"));
 
     auto newLabel = [this] {
-        auto* label = new QCPItemText(m_plot);
+        auto* label = new CachedTextItem(m_plot);
         label->setLayer(QStringLiteral("labels"));
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setSelectable(false);

@@ -1,0 +1,126 @@
+// CachedTextItem must draw what QCPItemText draws: the same glyphs at the same place and the same
+// box, for every alignment, rotation, padding and multi-line text a chart uses, and again after
+// its text or font changes (the cache must follow). An unrotated box is filled without
+// antialiasing, so only its edge pixels (within a pixel of QCPItemText's box) may differ.
+#include "widgets/cached_text_item.h"
+#include "widgets/qcustomplot_include.h"
+
+#include <QtTest>
+
+using namespace lhe::widgets;
+
+namespace {
+
+struct Style
+{
+    QString text;
+    Qt::Alignment position;
+    double rotation;
+    QFont font;
+};
+
+void apply(QCPItemText* item, const Style& style)
+{
+    item->position->setType(QCPItemPosition::ptAbsolute);
+    item->position->setCoords(150.4, 100.6); // off the pixel grid, as placed labels are
+    item->setPositionAlignment(style.position);
+    item->setTextAlignment(Qt::AlignLeft);
+    item->setRotation(style.rotation);
+    item->setPadding(QMargins(3, 1, 3, 1));
+    item->setBrush(QColor(255, 255, 255, 200));
+    item->setPen(Qt::NoPen);
+    item->setColor(Qt::black);
+    item->setFont(style.font);
+    item->setText(style.text);
+}
+
+struct Rendered
+{
+    QImage image;
+    QRectF box; // QCPItemText's box in pixels (its corners' anchors), unrotated cases
+};
+
+Rendered render(bool cached, const QList<Style>& styles)
+{
+    QCustomPlot plot;
+    plot.resize(300, 200);
+    plot.setBackground(Qt::darkCyan); // the box's alpha shows against it
+    plot.xAxis->setVisible(false);
+    plot.yAxis->setVisible(false);
+    QCPItemText* item = cached ? new CachedTextItem(&plot) : new QCPItemText(&plot);
+    item->setClipToAxisRect(false);
+    Rendered out;
+    for (const Style& style : styles) { // the last style is the one compared
+        apply(item, style);
+        out.image = plot.toPixmap(300, 200).toImage();
+    }
+    out.box = QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition());
+    return out;
+}
+
+bool onEdge(const QRectF& box, int x, int y)
+{
+    const QPointF c(x + 0.5, y + 0.5); // the pixel's centre
+    if (!box.adjusted(-1, -1, 1, 1).contains(c))
+        return false;
+    return std::abs(c.x() - box.left()) <= 1 || std::abs(c.x() - box.right()) <= 1 ||
+           std::abs(c.y() - box.top()) <= 1 || std::abs(c.y() - box.bottom()) <= 1;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Style)
+
+class TestCachedTextItem : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void drawsWhatQCPItemTextDraws_data()
+    {
+        QTest::addColumn<QList<Style>>("styles");
+        QFont font;
+        font.setPointSizeF(10);
+        QFont large = font;
+        large.setPointSizeF(15);
+        large.setBold(true);
+        const QString label = QStringLiteral("Decode — Memory bandwidth, 2.85 TFLOP/s");
+        QTest::newRow("centred") << QList<Style>{{label, Qt::AlignCenter, 0, font}};
+        QTest::newRow("bottom right") << QList<Style>{{label, Qt::AlignRight | Qt::AlignBottom, 0, font}};
+        QTest::newRow("rotated along a slope") << QList<Style>{
+            {QStringLiteral("Memory 1.01 TB/s"), Qt::AlignHCenter | Qt::AlignBottom, -38.5, font}};
+        QTest::newRow("two lines") << QList<Style>{{QStringLiteral("● calibrated estimate\n○ ideal roofline"),
+                                                    Qt::AlignLeft | Qt::AlignTop, 0, font}};
+        QTest::newRow("chinese") << QList<Style>{
+            {QStringLiteral("拐点 164 FLOP/B"), Qt::AlignCenter, 0, font}};
+        QTest::newRow("new text after a draw") << QList<Style>{
+            {QStringLiteral("1"), Qt::AlignCenter, 0, font}, {label, Qt::AlignCenter, 0, font}};
+        QTest::newRow("new font after a draw")
+            << QList<Style>{{label, Qt::AlignCenter, 0, font}, {label, Qt::AlignCenter, 0, large}};
+    }
+
+    void drawsWhatQCPItemTextDraws()
+    {
+        QFETCH(QList<Style>, styles);
+        const Rendered expected = render(false, styles);
+        const QImage actual = render(true, styles).image;
+        QCOMPARE(actual.size(), expected.image.size());
+        const bool rotated = styles.back().rotation != 0;
+        int inside = 0; // differing pixels away from the box's edges
+        int edge = 0;
+        for (int y = 0; y < actual.height(); ++y) {
+            for (int x = 0; x < actual.width(); ++x) {
+                if (actual.pixel(x, y) == expected.image.pixel(x, y))
+                    continue;
+                (!rotated && onEdge(expected.box, x, y) ? edge : inside) += 1;
+            }
+        }
+        QCOMPARE(inside, 0);
+        // At most the two pixel rows (columns) each edge touches at a fractional position.
+        QVERIFY2(edge <= 4 * (expected.box.width() + expected.box.height()) + 8,
+                 qPrintable(QString::number(edge)));
+    }
+};
+
+QTEST_MAIN(TestCachedTextItem)
+#include "tst_cached_text_item.moc"

@@ -119,6 +119,7 @@ private slots:
     void doubleClickEmitsTheDeviceId();
     void rowsAreAsTallAsTheirText();
     void cellsShowTheirWholeFigures();
+    void currentCellKeepsItsFocusFrame();
     void emptyRankingShowsPlaceholder();
 };
 
@@ -409,6 +410,43 @@ void TestDeviceRankingView::cellsShowTheirWholeFigures()
     view.setFont(large);
     QCoreApplication::processEvents();
     checkColumns();
+}
+
+// The delegate leaves the style out for plain cells; the current cell's focus frame, which the
+// style draws, must stay.
+void TestDeviceRankingView::currentCellKeepsItsFocusFrame()
+{
+    DeviceRankingView view;
+    view.resize(1100, 300);
+    view.setRanking(fourDevices());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView* table = view.table();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Down);
+    QTest::keyClick(table, Qt::Key_Right);
+    QCoreApplication::processEvents();
+    const QModelIndex current = table->currentIndex();
+    QVERIFY(current.isValid());
+    const QImage image = table->viewport()->grab().toImage();
+    const QRgb highlight = table->palette().color(QPalette::Active, QPalette::Highlight).rgb();
+    // The share of a cell's top two pixel rows in the plain highlight colour: all of it in a
+    // selected cell, little where the focus frame runs along it.
+    const auto plainTop = [&](const QModelIndex& index) {
+        const QRect cell = table->visualRect(index);
+        int plain = 0;
+        int total = 0;
+        for (int y = cell.top(); y <= cell.top() + 1; ++y) {
+            for (int x = cell.left() + 3; x <= cell.right() - 3; ++x) {
+                plain += image.pixel(x, y) == highlight ? 1 : 0;
+                ++total;
+            }
+        }
+        return double(plain) / total;
+    };
+    const QModelIndex neighbour = current.siblingAtColumn(current.column() + 1);
+    QVERIFY2(plainTop(neighbour) > 0.9, qPrintable(QString::number(plainTop(neighbour))));
+    QVERIFY2(plainTop(current) < 0.5, qPrintable(QString::number(plainTop(current))));
 }
 
 void TestDeviceRankingView::doubleClickEmitsTheDeviceId()

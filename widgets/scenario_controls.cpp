@@ -607,7 +607,11 @@ void ScenarioControls::showScenario()
     const core::Scenario& s = m_document->scenario();
     {
         SyncGuard guard(m_syncing);
-        m_autoSplit.reset(); // the last report's split belongs to the previous scenario
+        // The document evaluates a scenario before it announces it: its report, if any, is this
+        // scenario's, and names the split the estimator chose. (Resetting it here named no split
+        // after every change, and flipped the label twice per slider step, each flip a layout
+        // pass of the whole panel.)
+        m_autoSplit = m_document->report() ? m_document->report()->scenario.parallelism : std::nullopt;
         if (s.modelConfig) {
             const int index = importedIndexFor(*s.modelConfig);
             if (index < 0)

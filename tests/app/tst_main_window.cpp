@@ -86,6 +86,7 @@ private slots:
     void aSliderStepPaintsTheWindowOnce();
     void sliderStepsLayTheWindowOutOnlyForNewSizes();
     void cardsShowTheReportsBound();
+    void autoSplitStaysNamedAfterASliderStep();
     void trainingShowsTrainingCard();
     void scenarioSaveOpenRoundTrip();
     void badScenarioIsRejectedWithoutChangingControls();
@@ -206,19 +207,53 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
         QCoreApplication::processEvents();
     const double before = m_window->report()->decode->seconds;
     const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
+    // The scenario panel's content is laid out apart from the window (it scrolls): a step that
+    // changes no control's size lays out neither.
+    auto* controlsContent =
+        m_window->controls()->findChild<QWidget*>(QStringLiteral("scenarioControlsContent"));
+    QVERIFY(controlsContent);
     int laidOut = 0;
+    int controlsLaidOut = 0;
     for (int step = 0; step < 10; ++step) {
         EventCounter counter(QEvent::LayoutRequest); // one layout pass of the window each
+        EventCounter controlsCounter(QEvent::LayoutRequest);
         m_window->installEventFilter(&counter);
+        controlsContent->installEventFilter(&controlsCounter);
         output->setValue(output->value() + 1);
         for (int i = 0; i < 5; ++i)
             QCoreApplication::processEvents();
         m_window->removeEventFilter(&counter);
+        controlsContent->removeEventFilter(&controlsCounter);
         laidOut += counter.count > 0 ? 1 : 0;
+        controlsLaidOut += controlsCounter.count > 0 ? 1 : 0;
     }
+    QVERIFY2(controlsLaidOut <= 1,
+             qPrintable(QStringLiteral("%1 of 10 steps laid the scenario panel out").arg(controlsLaidOut)));
     QVERIFY(m_window->report()->decode->seconds != before);
     QVERIFY(m_window->dashboard()->decodeCard()->summaryText() != cardBefore); // the figures changed
     QVERIFY2(laidOut <= 1, qPrintable(QStringLiteral("%1 of 10 steps laid the window out").arg(laidOut)));
+}
+
+// The scenario panel names the split the estimator chose, after a slider step as before it (the
+// panel used to fall back to "the estimator chooses the split" once the scenario changed).
+void TestMainWindow::autoSplitStaysNamedAfterASliderStep()
+{
+    json s = scenario("nvidia-h100-sxm", "llama-3.1-70b", 4, 4096);
+    s["devices"] = 4;
+    QString error;
+    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    auto* label = m_window->controls()->findChild<QLabel*>(QStringLiteral("splitLabel"));
+    QVERIFY(batch && label);
+    batch->setValue(batch->value() + 1);
+    QVERIFY(m_window->report());
+    const std::optional<core::Parallelism>& split = m_window->report()->scenario.parallelism;
+    QVERIFY(split);
+    QCOMPARE(split->product(), 4);
+    const QString expected = QStringLiteral("Auto: tensor %1").arg(split->tensor);
+    QVERIFY2(label->text().startsWith(expected), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("pipeline %1").arg(split->pipeline)),
+             qPrintable(label->text()));
 }
 
 void TestMainWindow::cardsShowTheReportsBound()

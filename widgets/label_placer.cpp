@@ -64,8 +64,14 @@ LabelPlacer::Placement LabelPlacer::place(const std::vector<QSizeF>& variantSize
                 shape.translate(offset);
                 slid = 2 + static_cast<int>(std::ceil(offset.manhattanLength() / 10)); // 1 per 10 px
             }
-            const int collisions = costOf(shape, owner);
-            const int cost = collisions + candidates[i].penalty + slid + 3 * static_cast<int>(v);
+            // A spot wins only with a lower cost than the best so far, and collisions only add
+            // to what it costs without them: where that alone is no better, it is not measured.
+            const int fixedCost = candidates[i].penalty + slid + 3 * static_cast<int>(v);
+            if (best.placed() && fixedCost >= bestCost)
+                continue;
+            const int collisions =
+                costOf(shape, owner, best.placed() ? bestCost - fixedCost : std::numeric_limits<int>::max());
+            const int cost = collisions + fixedCost;
             if (!best.placed() || cost < bestCost) {
                 best = {static_cast<int>(v), static_cast<int>(i), shape, offset};
                 bestCost = cost;
@@ -97,6 +103,8 @@ QPolygonF LabelPlacer::labelShape(QSizeF size, const Candidate& candidate)
         y = -1;
     else if (candidate.alignment & Qt::AlignBottom)
         y = 1 - h;
+    if (candidate.rotationDegrees == 0) // most spots: no rotation to compute
+        return QPolygonF(QRectF(candidate.anchor.x() + x, candidate.anchor.y() + y, w, h));
     QTransform transform;
     transform.translate(candidate.anchor.x(), candidate.anchor.y());
     transform.rotate(candidate.rotationDegrees);
@@ -142,11 +150,13 @@ bool LabelPlacer::convexShapesIntersect(const QPolygonF& a, const QPolygonF& b)
     return true;
 }
 
-int LabelPlacer::costOf(const QPolygonF& shape, int owner) const
+int LabelPlacer::costOf(const QPolygonF& shape, int owner, int limit) const
 {
     int cost = 0;
     const QRectF bounds = shape.boundingRect();
     for (const Obstacle& obstacle : m_obstacles) {
+        if (cost >= limit)
+            break;
         if (owner >= 0 && obstacle.owner == owner)
             continue;
         if (!bounds.intersects(obstacle.bounds))

@@ -6,6 +6,7 @@
 #include <QPolygonF>
 #include <QRectF>
 #include <QSizeF>
+#include <limits>
 #include <vector>
 
 namespace lhe::widgets {
@@ -84,7 +85,8 @@ private:
         QRectF bounds = shape.boundingRect(); // cheap reject before the exact polygon test
     };
 
-    int costOf(const QPolygonF& shape, int owner) const;
+    // Stops counting once the cost reaches `limit`: the caller only needs to know it is no better.
+    int costOf(const QPolygonF& shape, int owner, int limit = std::numeric_limits<int>::max()) const;
 
     QRectF m_area;
     std::vector<Obstacle> m_obstacles;

@@ -108,8 +108,14 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
 
 void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
 {
-    for (QCPLayer* layer : layers)
+    // On top of every other layer, in the order given: all the static layers then share one
+    // buffer (QCustomPlot starts a new buffer after each buffered layer), and a paint blends one
+    // buffer more per step layer. Axes, legend and overlay drawn under the labels and markers
+    // change nothing, for these stay inside the axis rectangle.
+    for (QCPLayer* layer : layers) {
+        m_plot->moveLayer(layer, m_plot->layer(m_plot->layerCount() - 1), QCustomPlot::limAbove);
         layer->setMode(QCPLayer::lmBuffered); // QCPLayer::replot() redraws only a buffered layer
+    }
     m_stepLayers = layers;
     m_drawnStaticKey.clear();
 }

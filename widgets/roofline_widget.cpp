@@ -111,9 +111,9 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Roofline"));
 
     m_plot->setAutoAddPlottableToLegend(false);
-    // Layers, bottom to top: roofs and ceilings ("main"), the lines between ideal and calibrated
-    // points and the label boxes ("labels"), markers (never hidden by a label). A slider step
-    // moves only the last two (step layers, ChartWidget::setStepLayers).
+    // Layers, bottom to top: roofs and ceilings ("main") with the grid and axes, the lines
+    // between ideal and calibrated points and the label boxes ("labels"), markers (never hidden
+    // by a label). A slider step moves only the last two (step layers, ChartWidget::setStepLayers).
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")),
                      QCustomPlot::limAbove);

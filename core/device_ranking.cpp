@@ -39,26 +39,45 @@ DeviceRanking rankOne(const Scenario& scenario, const Device& device, const Mode
     ServingInputs quick = inputs;
     quick.searchTargets = false; // the table shows the operating point, not the SLO search
     const long long concurrency = scenario.serving.concurrency.value_or(scenario.batch);
+    // Each count's estimate and serving point, kept for the count chosen below (the first count
+    // tried, the first that holds the model, or the one that holds every request) rather than
+    // computed again: the ranking runs on every slider step.
+    struct Tried
+    {
+        long long devices = 0;
+        OffloadTier tier = OffloadTier::None;
+        bool hasSplit = false;
+        std::optional<ServingEstimate> serving;
+    };
+    std::vector<Tried> tried;
     std::optional<long long> holdsModel;
     std::optional<long long> holdsAll;
     for (long long n = 1; n <= kRankDevicesLimit && !holdsAll; n *= 2) {
         s.devices = n;
         const Report r = estimate(s, device, arch, options);
+        Tried& t =
+            tried.emplace_back(Tried{n, r.memory.tier, r.scenario.parallelism.has_value(), std::nullopt});
         if (r.memory.tier != OffloadTier::None)
             continue;
         holdsModel = holdsModel.value_or(n);
-        const auto serving = servingEstimate(r.scenario, device, arch, quick);
-        if (serving && serving->maxConcurrencyKv >= concurrency)
+        t.serving = servingEstimate(r.scenario, device, arch, quick);
+        if (t.serving && t.serving->maxConcurrencyKv >= concurrency)
             holdsAll = n;
     }
     row.fits = holdsModel.has_value();
     const long long chosen = holdsAll.value_or(holdsModel.value_or(1));
-    s.devices = chosen;
     row.devicesNeeded = chosen;
-    const Report report = estimate(s, device, arch, options);
-    row.tier = report.memory.tier;
-    if (report.memory.tier != OffloadTier::DoesNotFit && report.scenario.parallelism)
-        row.serving = servingEstimate(report.scenario, device, arch, quick);
+    // The loop tried every count it can choose (it starts at one).
+    const Tried& same =
+        *std::find_if(tried.begin(), tried.end(), [&](const Tried& t) { return t.devices == chosen; });
+    row.tier = same.tier;
+    if (same.tier == OffloadTier::None) {
+        if (same.hasSplit)
+            row.serving = same.serving;
+    } else if (same.tier != OffloadTier::DoesNotFit && same.hasSplit) {
+        s.devices = chosen; // spilling: the loop did not need its serving point
+        row.serving = servingEstimate(estimate(s, device, arch, options).scenario, device, arch, quick);
+    }
     return row;
 }
 

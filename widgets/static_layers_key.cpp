@@ -55,8 +55,16 @@ std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLaye
                 out << text->ticks();
         }
     }
+    // Where the last layout put each element, and what text elements (titles) say.
+    for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
+        if (!element)
+            continue;
+        out << element->outerRect();
+        if (const auto* text = qobject_cast<const QCPTextElement*>(element))
+            out << text->realVisibility() << text->text();
+    }
     if (plot.legend) {
-        out << plot.legend->realVisibility();
+        out << plot.legend->realVisibility() << plot.legend->wrap();
         if (plot.legend->realVisibility()) {
             out << plot.legend->itemCount();
             for (int i = 0; i < plot.legend->itemCount(); ++i) { // cells of its grid, some empty

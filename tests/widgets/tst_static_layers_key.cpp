@@ -82,6 +82,15 @@ private slots:
         });
         QTest::newRow("layer of the point")
             << std::function<void(Plot&)>([](Plot& p) { p.point->setLayer(QStringLiteral("main")); });
+        QTest::newRow("title text") << std::function<void(Plot&)>([](Plot& p) {
+            auto* title = new QCPTextElement(&p.plot, QStringLiteral("Llama 3.1 8B"));
+            p.plot.plotLayout()->insertRow(0);
+            p.plot.plotLayout()->addElement(0, 0, title);
+            p.plot.replot();
+            const QByteArray titled = p.key();
+            title->setText(QStringLiteral("Llama 3.1 70B")); // same size, other words
+            QVERIFY(p.key() != titled);
+        });
         QTest::newRow("legend shown")
             << std::function<void(Plot&)>([](Plot& p) { p.plot.legend->setVisible(true); });
         QTest::newRow("pen in the legend") << std::function<void(Plot&)>([](Plot& p) {

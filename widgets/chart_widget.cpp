@@ -12,6 +12,7 @@
 #include <QWindow>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace lhe::widgets {
 
@@ -99,6 +100,11 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
+    // A full replot draws whatever was queued before it started.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
+        m_replotQueued = false;
+        m_stepQueued = false;
+    });
     // Whatever asked for it, a full replot draws the static layers anew: remember what they show.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         if (!m_stepLayers.isEmpty())
@@ -120,9 +126,20 @@ void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
     m_drawnStaticKey.clear();
 }
 
+void ChartWidget::queueReplot()
+{
+    if (std::exchange(m_replotQueued, true))
+        return;
+    QTimer::singleShot(0, this, [this] {
+        if (std::exchange(m_replotQueued, false))
+            m_plot->replot(QCustomPlot::rpRefreshHint);
+    });
+}
+
 void ChartWidget::replotStep()
 {
-    m_stepQueued = false;
+    if (!std::exchange(m_stepQueued, false))
+        return; // a full replot ran first
     if (!isVisible())
         return; // showEvent replots whole
     const auto unchanged = [this] {
@@ -150,7 +167,7 @@ void ChartWidget::resizeEvent(QResizeEvent* event)
     const QSize change = size() - event->oldSize();
     if (!event->oldSize().isValid() || std::abs(change.width()) * 10 > width() ||
         std::abs(change.height()) * 10 > height())
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
 }
 
 void replotSettled(QCustomPlot* plot)
@@ -247,7 +264,7 @@ void ChartWidget::resetView()
         return;
     m_plot->xAxis->setRange(m_fittedX.lower, m_fittedX.upper);
     m_plot->yAxis->setRange(m_fittedY.lower, m_fittedY.upper);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
     if (m_zoomed) {
         m_zoomed = false;
         emit viewChanged(false);
@@ -276,7 +293,7 @@ void ChartWidget::scaleView(double factor, const QPointF* anchorPixel)
         axis->scaleRange(factor, centre); // in log space on a log axis
     }
     userChangedView();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void ChartWidget::userChangedView()
@@ -336,7 +353,7 @@ void ChartWidget::onMouseMove(QMouseEvent* event)
             axis->setRange(start.lower + from - to, start.upper + from - to);
     }
     userChangedView();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void ChartWidget::onMouseRelease(QMouseEvent*)
@@ -371,7 +388,7 @@ void ChartWidget::finishUpdate(const QString& summary)
     if (!isVisible())
         return;
     if (m_stepLayers.isEmpty()) {
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
     } else if (!m_stepQueued) {
         m_stepQueued = true; // queued like QCustomPlot's own: several reports, one replot
         QTimer::singleShot(0, this, &ChartWidget::replotStep);
@@ -384,11 +401,11 @@ void ChartWidget::changeEvent(QEvent* event)
         event->type() == QEvent::LocaleChange) {
         m_plot->setLocale(plotLocale(locale()));
         applyPalette();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
     } else if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
         applyPalette();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
     }
     QWidget::changeEvent(event);
 }
@@ -408,7 +425,7 @@ void ChartWidget::showEvent(QShowEvent* event)
 void ChartWidget::refreshPixelRatio()
 {
     m_plot->setBufferDevicePixelRatio(devicePixelRatioF());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 } // namespace lhe::widgets

@@ -110,6 +110,12 @@ protected:
     // step layers and nothing outside them changed.
     void finishUpdate(const QString& summary);
 
+    // A replot of the chart once control returns to the event loop, as QCustomPlot's own
+    // rpQueuedReplot, but dropped when a full replot runs first (a resize laying the window out,
+    // an export): that one drew the same state. QCustomPlot's queued replot runs regardless, so a
+    // report followed by a resize replotted twice. Asked for during a replot, it runs after it.
+    void queueReplot();
+
     // Step replots. A slider step moves a chart's points and labels but rarely its axes, grid or
     // lines, and QCustomPlot's replot() lays out and draws every layer (the dashed ceilings
     // alone took a tenth of a roofline step). The layers given here get buffers of their own;
@@ -143,7 +149,8 @@ private:
 
     QList<QCPLayer*> m_stepLayers;
     QByteArray m_drawnStaticKey; // staticLayersKey() of the last full replot, empty if none
-    bool m_stepQueued = false;
+    bool m_stepQueued = false;   // cleared when a full replot starts: it draws the step too
+    bool m_replotQueued = false; // likewise
     Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
     bool m_leftDragPans = true;
     bool m_hasFit = false;

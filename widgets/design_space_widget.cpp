@@ -577,7 +577,7 @@ void DesignSpaceWidget::updateTicks()
     const int yStep = stepFor(yPerOctave, yLabel);
     if (xStep != m_xTickStep || yStep != m_yTickStep) {
         setTicks(xStep, yStep);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
     }
 }
 
@@ -622,7 +622,7 @@ void DesignSpaceWidget::updateLegendWrap()
     if (legend->wrap() != columns || m_outOfMemory->name() != previousName) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the items
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
     }
 }
 

@@ -207,7 +207,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
 
     retranslateUi();
     applyPalette();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void MemoryBarsWidget::retranslateUi()
@@ -294,7 +294,7 @@ void MemoryBarsWidget::setTitle(const QString& title)
     }
     m_title->setText(title);
     m_title->setVisible(!title.isEmpty());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes)
@@ -553,7 +553,7 @@ void MemoryBarsWidget::fitLegendColumns()
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-flows the existing items
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot();
         updateMinimumHeight();
     }
 }

@@ -204,7 +204,7 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 
     retranslateUi();
     applyPalette();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void RooflineWidget::retranslateUi()

@@ -444,7 +444,7 @@ void ThroughputLatencyWidget::updateLegend()
     }
     legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 void ThroughputLatencyWidget::resizeEvent(QResizeEvent* event)
@@ -709,7 +709,7 @@ void ThroughputLatencyWidget::setSelectedIndex(int index)
         const core::ServingCurvePoint& p = m_curve.points[static_cast<std::size_t>(m_selected)];
         m_selection->addData(userRate(p), deviceRate(p));
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot();
 }
 
 bool ThroughputLatencyWidget::eventFilter(QObject* watched, QEvent* event)

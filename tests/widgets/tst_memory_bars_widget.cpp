@@ -70,6 +70,7 @@ class TestMemoryBarsWidget : public QObject
     Q_OBJECT
 
 private slots:
+    void aReplotCoversTheReportsQueuedBeforeIt();
     void barHeightsEqualReport_data();
     void barHeightsEqualReport();
     void capacityLineAndBadge_data();
@@ -646,6 +647,37 @@ void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
         QVERIFY2(textRight <= widget.width(), qPrintable(item->plottable()->name()));
     }
     QVERIFY(names >= 4); // weights, KV cache, activations, runtime context at least
+}
+
+// A report queues a replot; a replot that happens before the queued one runs (a resize laying
+// the window out, an export) has drawn that report already, and the queued one is dropped. One
+// asked for during a replot (placing labels found the title too long) still runs.
+void TestMemoryBarsWidget::aReplotCoversTheReportsQueuedBeforeIt()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 360);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QSignalSpy replots(widget.plot(), &QCustomPlot::afterReplot);
+    widget.setReport(test::reportNamed(QStringLiteral("fits")));
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(replots.count(), 1);
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(replots.count(), 1);
+
+    // Queued during a replot: runs after it.
+    connect(
+        widget.plot(), &QCustomPlot::beforeReplot, &widget,
+        [&widget] { widget.setTitle(QStringLiteral("A title set while replotting")); },
+        Qt::SingleShotConnection);
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(replots.count(), 2);
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(replots.count(), 3);
 }
 
 QTEST_MAIN(TestMemoryBarsWidget)

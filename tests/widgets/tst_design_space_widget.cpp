@@ -351,7 +351,6 @@ void TestDesignSpaceWidget::stepReplotsDrawWhatAFullReplotDraws()
     widget.resize(640, 520);
     widget.show();
     QVERIFY(QTest::qWaitForWindowExposed(&widget));
-    QSignalSpy fullReplots(widget.plot(), &QCustomPlot::afterReplot);
 
     std::vector<core::DesignSpaceMap> maps;
     for (long long batch = 1; batch <= 10; ++batch)
@@ -361,19 +360,11 @@ void TestDesignSpaceWidget::stepReplotsDrawWhatAFullReplotDraws()
                                         core::Catalog::builtIn()));
     maps.push_back(handMadeMap());
     maps.push_back(maps.front());
-    int stepReplots = 0;
-    for (std::size_t i = 0; i < maps.size(); ++i) {
-        widget.setMap(maps[i]);
-        fullReplots.clear();
-        for (int pass = 0; pass < 3; ++pass) // the queued replot (and another where ticks thin out)
-            QCoreApplication::processEvents();
-        stepReplots += fullReplots.isEmpty() ? 1 : 0;
-        const QImage shown = widget.plot()->grab().toImage();
-        widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        const QImage full = widget.plot()->grab().toImage();
-        QVERIFY2(shown == full, qPrintable(u"map %1 differs from a full replot"_s.arg(i)));
-    }
-    QVERIFY2(stepReplots >= 6, qPrintable(QString::number(stepReplots)));
+    const test::StepReplotCheck check =
+        test::checkStepReplots(widget.plot(), maps.size(), [&](std::size_t i) { widget.setMap(maps[i]); });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(u"map %1 differs from a full replot"_s.arg(check.firstMismatch)));
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
 }
 
 void TestDesignSpaceWidget::phaseSelector()

@@ -39,13 +39,13 @@ void CachedTextItem::draw(QCPPainter* painter)
     const QPoint topLeft = getTextDrawPoint(QPointF(0, 0), boxRect, mPositionAlignment).toPoint();
     textRect.moveTopLeft(topLeft + QPoint(mPadding.left(), mPadding.top()));
     boxRect.moveTopLeft(topLeft);
-    const double clipPad = mainPen().widthF();
+    const QPen pen = mainPen();
+    const double clipPad = pen.widthF();
     const QRectF bounds = QRectF(boxRect).adjusted(-clipPad, -clipPad, clipPad, clipPad);
     if (!transform.mapRect(bounds).intersects(painter->transform().mapRect(QRectF(clipRect()))))
         return;
 
     painter->setTransform(transform);
-    const QPen pen = mainPen();
     const QBrush brush = mainBrush();
     if ((brush.style() != Qt::NoBrush && brush.color().alpha() != 0) ||
         (pen.style() != Qt::NoPen && pen.color().alpha() != 0)) {

@@ -1,5 +1,7 @@
 #include "widgets/fine_tuning_controls.h"
 
+#include "widgets/spin_box_value.h"
+
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QGridLayout>
@@ -138,7 +140,7 @@ void FineTuningControls::show(const core::TrainingSettings& training)
     m_syncing = true;
     const core::LoraSettings& lora = training.lora;
     m_method->setCurrentIndex(m_method->findData(static_cast<int>(training.method)));
-    m_rank->setValue(static_cast<int>(std::clamp<long long>(lora.rank, 1, 65536)));
+    showValue(m_rank, static_cast<int>(std::clamp<long long>(lora.rank, 1, 65536)));
     if (lora.targetNames != m_names) {
         m_names = lora.targetNames;
         fillTargets();

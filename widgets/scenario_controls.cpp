@@ -11,6 +11,7 @@
 #include "widgets/scenario_document.h"
 #include "widgets/serving_controls.h"
 #include "widgets/slider_scale.h"
+#include "widgets/spin_box_value.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -556,10 +557,10 @@ void ScenarioControls::updateSplitDisplay()
     if (autoSplit) {
         if (m_autoSplit) {
             SyncGuard guard(m_syncing);
-            m_tensorSpin->setValue(toInt(m_autoSplit->tensor));
-            m_pipelineSpin->setValue(toInt(m_autoSplit->pipeline));
-            m_dataSpin->setValue(toInt(m_autoSplit->data));
-            m_expertSpin->setValue(toInt(m_autoSplit->expert));
+            showValue(m_tensorSpin, toInt(m_autoSplit->tensor));
+            showValue(m_pipelineSpin, toInt(m_autoSplit->pipeline));
+            showValue(m_dataSpin, toInt(m_autoSplit->data));
+            showValue(m_expertSpin, toInt(m_autoSplit->expert));
         }
         m_splitLabel->setText(m_autoSplit ? tr("Auto: %1").arg(splitText(*m_autoSplit))
                                           : tr("Auto: the estimator chooses the split."));
@@ -626,14 +627,14 @@ void ScenarioControls::showScenario()
 
         // Every value as it is; a slider whose span ends below it stays at its end.
         (s.mode == core::Mode::Training ? m_trainingRadio : m_inferenceRadio)->setChecked(true);
-        m_batchSpin->setValue(toInt(s.batch));
+        showValue(m_batchSpin, toInt(s.batch));
         m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
-        m_promptSpin->setValue(toInt(s.promptTokens));
+        showValue(m_promptSpin, toInt(s.promptTokens));
         fitPromptRangeToModel();
         m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
-        m_outputSpin->setValue(toInt(s.outputTokens));
+        showValue(m_outputSpin, toInt(s.outputTokens));
         m_outputSlider->setValue(positionForOutput(m_outputSpin->value()));
-        m_devicesSpin->setValue(toInt(s.devices));
+        showValue(m_devicesSpin, toInt(s.devices));
         m_devicesSlider->setValue(positionForDevices(m_devicesSpin->value()));
 
         m_autoSplitCheck->setChecked(!s.parallelism);
@@ -641,10 +642,10 @@ void ScenarioControls::showScenario()
         // go through with the document's split.
         if (s.parallelism && !m_submitting) {
             const core::Parallelism& p = *s.parallelism;
-            m_tensorSpin->setValue(toInt(p.tensor));
-            m_pipelineSpin->setValue(toInt(p.pipeline));
-            m_dataSpin->setValue(toInt(p.data));
-            m_expertSpin->setValue(toInt(p.expert));
+            showValue(m_tensorSpin, toInt(p.tensor));
+            showValue(m_pipelineSpin, toInt(p.pipeline));
+            showValue(m_dataSpin, toInt(p.data));
+            showValue(m_expertSpin, toInt(p.expert));
         }
 
         setPrecisionItem(m_weightsCombo, shownWeights());
@@ -653,7 +654,7 @@ void ScenarioControls::showScenario()
         m_zeroCombo->setCurrentIndex(m_zeroCombo->findData(s.training.zeroStage));
         m_recomputeCombo->setCurrentIndex(
             m_recomputeCombo->findData(qs(core::recomputeName(s.training.recompute))));
-        m_microBatchSpin->setValue(toInt(s.training.microBatch));
+        showValue(m_microBatchSpin, toInt(s.training.microBatch));
         m_optimizerCombo->setCurrentIndex(
             m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
         m_fineTuning->show(s.training);

@@ -1,5 +1,7 @@
 #include "widgets/serving_controls.h"
 
+#include "widgets/spin_box_value.h"
+
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -178,19 +180,19 @@ void ServingControls::setModels(const core::Catalog& catalog)
 void ServingControls::show(const core::ServingSettings& s)
 {
     m_syncing = true;
-    m_prefixHit->setValue(static_cast<int>(std::lround(s.prefixCacheHitRatio * 100.0)));
+    showValue(m_prefixHit, static_cast<int>(std::lround(s.prefixCacheHitRatio * 100.0)));
     m_chunked->setChecked(s.chunkedPrefill);
-    m_ttft->setValue(s.ttftTargetSeconds ? *s.ttftTargetSeconds * 1e3 : kNone);
-    m_tpot->setValue(s.tpotTargetSeconds ? *s.tpotTargetSeconds * 1e3 : kNone);
-    m_price->setValue(s.pricePerDeviceHour.value_or(kNone));
-    m_power->setValue(static_cast<int>(std::lround(s.powerUtilization * 100.0)));
+    showValue(m_ttft, s.ttftTargetSeconds ? *s.ttftTargetSeconds * 1e3 : kNone);
+    showValue(m_tpot, s.tpotTargetSeconds ? *s.tpotTargetSeconds * 1e3 : kNone);
+    showValue(m_price, s.pricePerDeviceHour.value_or(kNone));
+    showValue(m_power, static_cast<int>(std::lround(s.powerUtilization * 100.0)));
     const auto& spec = s.speculative;
     m_speculative->setCurrentIndex(std::max(0, m_speculative->findData(static_cast<int>(spec.draft))));
     if (!spec.draftModelId.empty())
         m_draftModel->setCurrentIndex(
             std::max(0, m_draftModel->findData(QString::fromStdString(spec.draftModelId))));
-    m_draftTokens->setValue(static_cast<int>(spec.draftTokens));
-    m_acceptance->setValue(static_cast<int>(std::lround(spec.acceptanceRate * 100.0)));
+    showValue(m_draftTokens, static_cast<int>(spec.draftTokens));
+    showValue(m_acceptance, static_cast<int>(std::lround(spec.acceptanceRate * 100.0)));
     m_syncing = false;
     updateEnabled();
 }

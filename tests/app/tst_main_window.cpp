@@ -43,8 +43,11 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <set>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 using namespace lhe;
 using nlohmann::json;
@@ -85,6 +88,7 @@ private slots:
     void controlChangeUpdatesReportAndCharts();
     void aSliderStepPaintsTheWindowOnce();
     void sliderStepsLayTheWindowOutOnlyForNewSizes();
+    void aSliderStepRepaintsOnlyTheControlsItChanges();
     void cardsShowTheReportsBound();
     void autoSplitStaysNamedAfterASliderStep();
     void trainingShowsTrainingCard();
@@ -232,6 +236,38 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
     QVERIFY(m_window->report()->decode->seconds != before);
     QVERIFY(m_window->dashboard()->decodeCard()->summaryText() != cardBefore); // the figures changed
     QVERIFY2(laidOut <= 1, qPrintable(QStringLiteral("%1 of 10 steps laid the window out").arg(laidOut)));
+}
+
+// The scenario panel shows the document's scenario again after every change. A spin box repaints
+// itself on every setValue(), even one that changes nothing: each output step repainted every
+// spin box of the panel (and the panel behind them), not just the output's.
+void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
+    auto* outputSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("outputSpin"));
+    QVERIFY(output && outputSpin && output->value() < output->maximum());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    std::vector<std::pair<QSpinBox*, std::unique_ptr<EventCounter>>> spins;
+    for (QSpinBox* spin : m_window->controls()->findChildren<QSpinBox*>()) {
+        if (!spin->isVisible())
+            continue;
+        spins.emplace_back(spin, std::make_unique<EventCounter>(QEvent::Paint));
+        spin->installEventFilter(spins.back().second.get());
+    }
+    QVERIFY(spins.size() >= 4); // batch, prompt, output, devices and the split
+    output->setValue(output->value() + 1);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    for (const auto& [spin, counter] : spins) {
+        if (spin == outputSpin)
+            QVERIFY(counter->count > 0); // it shows the new value
+        else
+            QVERIFY2(counter->count == 0, qPrintable(spin->objectName() + QStringLiteral(" repainted")));
+    }
 }
 
 // The scenario panel names the split the estimator chose, after a slider step as before it (the

@@ -412,7 +412,7 @@ void Dashboard::showProblem(const QString& message)
     m_problem = message;
     m_methodsFit->clear(); // the last report's methods belong to a scenario no longer shown
     m_methodsFit->hide();
-    m_warningStrip->setWarnings({}); // the problem is on the cards; the last report's warnings are gone
+    m_warningStrip->clear(); // the problem is on the cards; the last report's warnings are gone
     showProblemCards(message);
     m_designSpace->clear(message);
     m_serving->showProblem(message);

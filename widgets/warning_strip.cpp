@@ -43,6 +43,14 @@ WarningStrip::WarningStrip(QWidget* parent)
 void WarningStrip::setWarnings(const std::vector<core::Message>& warnings)
 {
     m_warnings = warnings;
+    m_hasReport = true;
+    refresh();
+}
+
+void WarningStrip::clear()
+{
+    m_warnings.clear();
+    m_hasReport = false;
     refresh();
 }
 
@@ -67,9 +75,17 @@ void WarningStrip::changeEvent(QEvent* event)
 void WarningStrip::refresh()
 {
     const QStringList lines = texts();
-    setVisible(!lines.isEmpty());
-    if (lines.isEmpty())
+    setVisible(m_hasReport);
+    if (lines.isEmpty()) {
+        // A report without warnings says so on the same one line: a strip that came and went
+        // moved the charts under it as a slider crossed the first warning (a layout pass of the
+        // window and a full replot of every chart on that step).
+        m_summary->setText(tr("✓ No warnings"));
+        m_summary->setAccessibleName(tr("No warnings"));
+        m_toggle->setVisible(false);
+        m_list->setVisible(false);
         return;
+    }
     // One or two warnings are shown whole (a second one is often the one that matters: a context
     // past the model's limit behind an unknown family); with more, the count and the first, and
     // the whole list on demand.

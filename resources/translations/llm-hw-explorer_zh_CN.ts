@@ -6625,6 +6625,14 @@ attainable %4, achieved %5</source>
         <source>One warning</source>
         <translation>一条警告</translation>
     </message>
+    <message>
+        <source>✓ No warnings</source>
+        <translation>✓ 无警告</translation>
+    </message>
+    <message>
+        <source>No warnings</source>
+        <translation>无警告</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -1,5 +1,5 @@
 // The dashboard's warning strip: every warning in one place with its count, the list on demand,
-// reachable by keyboard, hidden without warnings. And the wrapped label it (and every changing
+// reachable by keyboard, a line saying there is none. And the wrapped label it (and every changing
 // caption) is made of: its remembered heights are a plain QLabel's.
 #include "core/input_error.h"
 #include "widgets/warning_strip.h"
@@ -7,6 +7,7 @@
 
 #include <QLabel>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <QtTest>
 
 using namespace lhe;
@@ -28,15 +29,36 @@ class TestWarningStrip : public QObject
     Q_OBJECT
 
 private slots:
-    void hiddenWithoutWarnings()
+    // Hidden until there is a report, and again after clear() (the cards then say why there is
+    // none). A report without warnings says so on a strip as tall as one with a one-line warning:
+    // the charts under it stay put as a slider crosses the first warning.
+    void noWarningIsSaidOnALineOfItsOwn()
     {
-        QWidget dashboard; // as on the dashboard: shown with its parent, unless it has nothing to say
-        auto* strip = new widgets::WarningStrip(&dashboard);
+        QWidget dashboard;
+        auto* layout = new QVBoxLayout(&dashboard);
+        auto* strip = new widgets::WarningStrip;
+        layout->addWidget(strip);
+        layout->addStretch();
+        dashboard.resize(800, 300);
         dashboard.show();
         QVERIFY(!strip->isVisible());
-        strip->setWarnings(messages({"a"}));
-        QVERIFY(strip->isVisible());
+        auto* summary = strip->findChild<QLabel*>(QStringLiteral("warningSummary"));
+        auto* toggle = strip->findChild<QToolButton*>(QStringLiteral("warningToggle"));
+        QVERIFY(summary && toggle);
+
         strip->setWarnings({});
+        QVERIFY(strip->isVisible());
+        QCOMPARE(summary->text(), QStringLiteral("✓ No warnings"));
+        QVERIFY(!toggle->isVisible());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QRect quiet = strip->geometry();
+
+        strip->setWarnings(messages({"a"}));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCOMPARE(summary->text(), QStringLiteral("⚠ Warning: a"));
+        QCOMPARE(strip->geometry(), quiet);
+
+        strip->clear();
         QVERIFY(!strip->isVisible());
         QCOMPARE(strip->count(), 0);
     }

@@ -117,7 +117,7 @@ MemoryChart memoryChart(const Report& report)
     double tallest = chart.capacityBytes;
     for (const auto& bar : chart.bars)
         tallest = std::max(tallest, bar.totalBytes);
-    chart.axisMaxBytes = 1.15 * tallest;
+    chart.axisMaxBytes = kMemoryAxisHeadroom * tallest;
     return chart;
 }
 

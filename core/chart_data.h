@@ -65,11 +65,14 @@ struct ComponentPlacement
 
 ComponentPlacement componentPlacement(const MemoryBar& bar, MemorySegmentKind kind);
 
+// The memory chart's value axis runs this far above the tallest of its totals and capacity.
+constexpr double kMemoryAxisHeadroom = 1.15;
+
 struct MemoryChart
 {
     std::vector<MemoryBar> bars; // one per device role (one when all devices are alike)
     double capacityBytes = 0;
-    double axisMaxBytes = 0; // a little above max(total, capacity)
+    double axisMaxBytes = 0; // kMemoryAxisHeadroom x max(total, capacity)
 };
 
 MemoryChart memoryChart(const Report& report);

@@ -1,5 +1,6 @@
 #include "widgets/memory_bars_widget.h"
 
+#include "widgets/badge_element.h"
 #include "widgets/cached_text_item.h"
 #include "widgets/chart_palette.h"
 #include "widgets/placed_bars.h"
@@ -28,37 +29,6 @@ namespace {
 constexpr double kBytesPerGb = 1e9;
 constexpr double kBarWidth = 0.55;       // in key units; bars sit at keys 1..n
 constexpr double kLabelSpaceKeys = 0.65; // free key range right of the last bar for the capacity label
-
-// A text element with a filled rounded background: the fits/offloads verdict above the plot.
-class BadgeElement : public QCPTextElement
-{
-public:
-    explicit BadgeElement(QCustomPlot* plot) : QCPTextElement(plot)
-    {
-        setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-        setMargins(QMargins(10, 6, 10, 4));
-    }
-
-    void setFill(const QColor& fill) { m_fill = fill; }
-    QColor fill() const { return m_fill; }
-
-protected:
-    void draw(QCPPainter* painter) override
-    {
-        if (!mText.isEmpty()) {
-            const QFontMetrics metrics(mainFont());
-            const QRect text = metrics.boundingRect(mRect, mTextFlags, mText);
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(m_fill);
-            painter->setRenderHint(QPainter::Antialiasing, true);
-            painter->drawRoundedRect(QRectF(text).adjusted(-7, -3, 7, 3), 4, 4);
-        }
-        QCPTextElement::draw(painter);
-    }
-
-private:
-    QColor m_fill;
-};
 
 bool isHatched(MemorySegmentKind kind)
 {
@@ -370,14 +340,13 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
             stage > 0 ? tr("Stage %1").arg(stage) : QString::fromStdString(report.deviceName);
         m_keyTicker->addTick(b + 1, name);
     }
-    fitView(QCPRange(0.4, barCount + 0.4 + kLabelSpaceKeys),
-            QCPRange(0, std::max(m_chart.axisMaxBytes / kBytesPerGb, 1e-9)));
 
     // Capacity line and its label.
     const double capacityGb = m_chart.capacityBytes / kBytesPerGb;
     m_capacityLine->point1->setCoords(0, capacityGb);
     m_capacityLine->point2->setCoords(1, capacityGb);
     m_capacityText = tr("Capacity %1").arg(formatCapacity(m_chart.capacityBytes));
+    fitRanges(m_plot->axisRect()->rect().height());
 
     // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
     while (m_totalLabels.size() < static_cast<std::size_t>(barCount)) {
@@ -500,6 +469,32 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     }
     m_summary = tr("%1. %2.").arg(bars.join(tr(". ")), m_badgeText);
     finishUpdate(m_summary);
+}
+
+void MemoryBarsWidget::fitRanges(int areaHeightPx)
+{
+    m_fittedTopGb = valueAxisTopGb(areaHeightPx);
+    const auto bars = static_cast<double>(m_chart.bars.size());
+    fitView(QCPRange(0.4, bars + 0.4 + kLabelSpaceKeys), QCPRange(0, m_fittedTopGb));
+}
+
+double MemoryBarsWidget::valueAxisTopGb(int areaHeightPx) const
+{
+    // The capacity label and the totals sit on a line of their own above the tallest total or
+    // the capacity line. The axis's headroom (core::kMemoryAxisHeadroom) is a share of the chart's
+    // height, which a short chart with large text fills: the axis then reaches to where that line
+    // stays free. On an axis from zero, tallest = top x (1 - room / height).
+    const double axisMaxGb = std::max(m_chart.axisMaxBytes / kBytesPerGb, 1e-9);
+    const double roomPx = textBoxSize(m_capacityLabel, m_capacityText).height() + capacityLabelGapPx();
+    if (areaHeightPx < 2 * roomPx) // not laid out yet, or too short to spare the room
+        return axisMaxGb;
+    const double tallestGb = axisMaxGb / core::kMemoryAxisHeadroom;
+    return std::max(axisMaxGb, tallestGb * areaHeightPx / (areaHeightPx - roomPx));
+}
+
+double MemoryBarsWidget::capacityLabelGapPx() const
+{
+    return 1 + m_capacityLine->pen().widthF() / 2; // clear of the line's half width
 }
 
 void MemoryBarsWidget::showPatternLegend(bool shown)
@@ -642,6 +637,13 @@ void MemoryBarsWidget::placeLabels()
     QCPAxis* keyAxis = m_plot->xAxis;
     QCPAxis* valueAxis = m_plot->yAxis;
     const QRect area = m_plot->axisRect()->rect();
+    // A new height can need another scale for the labels' room: this pass places them on it, and
+    // the replot it asks for draws the axis anew.
+    const double top = valueAxisTopGb(area.height());
+    if (std::abs(top - m_fittedTopGb) * area.height() > 0.5 * top) {
+        fitRanges(area.height());
+        queueReplot();
+    }
 
     // The rotated axis title runs along the axis: on a short chart (large text, a low window) the
     // long form would reach past the axis into the badge, so the unit alone stands in.
@@ -712,15 +714,17 @@ void MemoryBarsWidget::placeLabels()
     }
     const double linePx = valueAxis->coordToPixel(m_chart.capacityBytes / kBytesPerGb);
     const QString figure = formatCapacity(m_chart.capacityBytes);
+    const double above = linePx - capacityLabelGapPx();
+    const double below = linePx + capacityLabelGapPx();
     std::vector<LabelPlacer::Candidate> spots{
-        {{area.right() - 4.0, linePx - 1}, Qt::AlignRight | Qt::AlignBottom, 0, 0},
-        {{area.right() - 4.0, linePx + 1}, Qt::AlignRight | Qt::AlignTop, 0, 1},
-        {{area.left() + 4.0, linePx - 1}, Qt::AlignLeft | Qt::AlignBottom, 0, 2},
-        {{area.left() + 4.0, linePx + 1}, Qt::AlignLeft | Qt::AlignTop, 0, 3}};
+        {{area.right() - 4.0, above}, Qt::AlignRight | Qt::AlignBottom, 0, 0},
+        {{area.right() - 4.0, below}, Qt::AlignRight | Qt::AlignTop, 0, 1},
+        {{area.left() + 4.0, above}, Qt::AlignLeft | Qt::AlignBottom, 0, 2},
+        {{area.left() + 4.0, below}, Qt::AlignLeft | Qt::AlignTop, 0, 3}};
     for (const double f : {0.75, 0.5, 0.25}) { // then anywhere along the line
         const double x = area.left() + f * area.width();
-        spots.push_back({{x, linePx - 1}, Qt::AlignHCenter | Qt::AlignBottom, 0, 4});
-        spots.push_back({{x, linePx + 1}, Qt::AlignHCenter | Qt::AlignTop, 0, 5});
+        spots.push_back({{x, above}, Qt::AlignHCenter | Qt::AlignBottom, 0, 4});
+        spots.push_back({{x, below}, Qt::AlignHCenter | Qt::AlignTop, 0, 5});
     }
     const QPolygonF capacity = placeTextItem(
         placer, m_capacityLabel,

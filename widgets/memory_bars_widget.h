@@ -60,6 +60,9 @@ public:
     QString segmentToolTip(core::MemorySegmentKind kind, int barIndex) const;
     QCPItemStraightLine* capacityLine() const; // horizontal, at capacity / 1e9 GB
     QString capacityLabelText() const;         // "Capacity 25.8 GB"
+    // The capacity line's label and the totals above the bars, as placed by the last replot.
+    const QCPItemText* capacityLabel() const { return m_capacityLabel; }
+    const std::vector<QCPItemText*>& totalLabels() const { return m_totalLabels; }
     QString badgeText() const;   // "Fits — 20.2 GB of 25.8 GB", "Offloads ... to host RAM", ...
     QString summaryText() const; // plain text for screen readers
 
@@ -104,6 +107,11 @@ private:
     void updateMinimumHeight(); // updateGeometry() where the badge or the legends changed it
     void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
+    // The value axis's top for an axis rectangle this tall: the report's fit, or higher where the
+    // labels above the tallest total or the capacity line need the room.
+    double valueAxisTopGb(int areaHeightPx) const;
+    void fitRanges(int areaHeightPx);  // fitView() for the bars and valueAxisTopGb()
+    double capacityLabelGapPx() const; // between the capacity line and its label
     void styleValueLabel(ValueLabel& label) const;
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
@@ -120,6 +128,7 @@ private:
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     QString m_titleText;
     double m_axisMaxBytes = 0;
+    double m_fittedTopGb = 0; // the value axis's top as last fitted (valueAxisTopGb)
     QSharedPointer<QCPAxisTickerText> m_keyTicker;
     std::vector<ValueLabel> m_valueLabels;   // one per non-empty segment, reused
     std::vector<QCPItemText*> m_totalLabels; // one per bar, above it

@@ -84,6 +84,8 @@ private slots:
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
     void legendNamesAreNeverCutOff();
+    void capacityLabelStaysOffItsLine_data();
+    void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
     void vectorExportKeepsTheHatching();
     void rendersNonBlankPng_data();
@@ -647,6 +649,68 @@ void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
         QVERIFY2(textRight <= widget.width(), qPrintable(item->plottable()->name()));
     }
     QVERIFY(names >= 4); // weights, KV cache, activations, runtime context at least
+}
+
+void TestMemoryBarsWidget::capacityLabelStaysOffItsLine_data()
+{
+    QTest::addColumn<int>("height");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("800x500") << 500 << false;
+    // Presentation mode (text and lines 1.5 times as large): the dashboard's memory chart at
+    // 1024 x 768, then the least height a layout gives it.
+    QTest::newRow("presentation, 1024x768") << 390 << true;
+    QTest::newRow("presentation, its minimum height") << -1 << true;
+}
+
+// The capacity label names its line from just above or below it, clear of the totals: a short
+// chart with large text left it no room above the line (the axis ran a fixed share above the
+// tallest bar or line), so it was pushed down onto the line and struck through by it.
+void TestMemoryBarsWidget::capacityLabelStaysOffItsLine()
+{
+    QFETCH(int, height);
+    QFETCH(bool, presentation);
+    QWidget parent; // sized by its parent, as in the dashboard
+    parent.resize(700, 800);
+    widgets::MemoryBarsWidget widget;
+    widget.setParent(&parent);
+    const struct Presentation
+    {
+        explicit Presentation(bool on) { widgets::ChartWidget::setPresentationScale(on ? 1.5 : 1.0); }
+        ~Presentation() { widgets::ChartWidget::setPresentationScale(1.0); }
+    } scale(presentation);
+    if (presentation) {
+        QFont large = widget.font();
+        large.setPointSizeF(large.pointSizeF() * 1.5);
+        widget.setFont(large);
+    }
+    const core::Report report = reportNamed(QStringLiteral("fits"));
+    widget.setReport(report);
+    widget.setGeometry(0, 0, 380, height > 0 ? height : widget.minimumSizeHint().height());
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents(); // the queued replots, a second one if the scale changed
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+
+    const auto boxOf = [](const QCPItemText* item) {
+        return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
+    };
+    const QCPItemText* label = widget.capacityLabel();
+    QVERIFY(label->visible());
+    const QRectF box = boxOf(label);
+    const QMargins pad = label->padding();
+    const QRectF text = box.adjusted(pad.left(), pad.top(), -pad.right(), -pad.bottom());
+    const double linePx = widget.plot()->yAxis->coordToPixel(report.memory.capacityPerDeviceBytes / 1e9);
+    const double halfPen = widget.capacityLine()->pen().widthF() / 2;
+    QVERIFY2(
+        text.bottom() <= linePx - halfPen || text.top() >= linePx + halfPen,
+        qPrintable(
+            QStringLiteral("text %1..%2 px, line at %3 px").arg(text.top()).arg(text.bottom()).arg(linePx)));
+    QVERIFY(widget.plot()->axisRect()->rect().contains(box.toAlignedRect()));
+    for (const QCPItemText* total : widget.totalLabels()) {
+        if (total->visible())
+            QVERIFY(!boxOf(total).intersects(box));
+    }
 }
 
 // A report queues a replot; a replot that happens before the queued one runs (a resize laying

@@ -473,8 +473,9 @@ void RooflineWidget::showLineLabels(const core::RooflineInfo& roof,
     const QString hostRate = formatBandwidth(roof.hostLinkBytesPerSecond);
     const QString diskRate = formatBandwidth(roof.diskBytesPerSecond);
     const QString linkRate = formatBandwidth(roof.interconnectBytesPerSecond);
-    setVariants(m_memoryLabel, {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond))});
     // The name alone last: a crowded slope still says which line it is (the tooltip has the rate).
+    setVariants(m_memoryLabel,
+                {tr("Memory %1").arg(formatBandwidth(roof.memoryBandwidthBytesPerSecond)), tr("Memory")});
     setVariants(m_linkLabels[0], {tr("Host link %1 (offload)").arg(hostRate),
                                   tr("Host link %1").arg(hostRate), tr("Host link")});
     setVariants(m_linkLabels[1],
@@ -492,7 +493,8 @@ void RooflineWidget::showRidge()
     m_ridgeMarker->position->setCoords(m_chart.ridgeIntensity, m_chart.ridgeFlopsPerSecond);
     m_ridgeMarker->setVisible(m_chart.ridgeIntensity > 0 && m_chart.ridgeFlopsPerSecond > 0);
     const QString ridge = formatIntensity(m_chart.ridgeIntensity);
-    setVariants(m_ridgeLabel, {tr("Ridge %1 FLOP/B").arg(ridge), tr("Ridge\n%1 FLOP/B").arg(ridge)});
+    setVariants(m_ridgeLabel,
+                {tr("Ridge %1 FLOP/B").arg(ridge), tr("Ridge\n%1 FLOP/B").arg(ridge), tr("Ridge")});
 }
 
 void RooflineWidget::showPoints(bool pinned)

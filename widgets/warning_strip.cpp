@@ -82,6 +82,7 @@ void WarningStrip::refresh()
         // window and a full replot of every chart on that step).
         m_summary->setText(tr("✓ No warnings"));
         m_summary->setAccessibleName(tr("No warnings"));
+        m_summary->setAccessibleDescription(tr("The estimate raised no warning for this scenario."));
         m_toggle->setVisible(false);
         m_list->setVisible(false);
         return;
@@ -108,6 +109,7 @@ void WarningStrip::refresh()
         list += (list.isEmpty() ? QString() : QStringLiteral("\n")) + QStringLiteral("• ") + line;
     m_list->setText(list);
     m_list->setVisible(listed);
+    m_summary->setAccessibleDescription(list); // every warning, folded or not
 }
 
 } // namespace lhe::widgets

@@ -5601,6 +5601,14 @@ attainable %4, achieved %5</source>
         <source>Arithmetic intensity (FLOP/B)</source>
         <translation>算术强度（FLOP/B）</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Ridge</source>
+        <translation>拐点</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::ScenarioControls</name>
@@ -6632,6 +6640,10 @@ attainable %4, achieved %5</source>
     <message>
         <source>No warnings</source>
         <translation>无警告</translation>
+    </message>
+    <message>
+        <source>The estimate raised no warning for this scenario.</source>
+        <translation>估算未对此场景发出任何警告。</translation>
     </message>
 </context>
 <context>

@@ -38,58 +38,6 @@ bool isHatched(MemorySegmentKind kind)
 constexpr MemoryPlacement kOffloadPlacements[] = {MemoryPlacement::HostRam, MemoryPlacement::Disk,
                                                   MemoryPlacement::Unplaced};
 
-// Where one component of a bar starts and how big it is, all its parts together.
-struct Extent
-{
-    double startBytes = 0;
-    double bytes = 0;
-};
-
-Extent extentOf(const core::MemoryBar& bar, MemorySegmentKind kind)
-{
-    Extent extent;
-    bool first = true;
-    for (const core::MemorySegment& segment : bar.segments) {
-        if (segment.kind != kind)
-            continue;
-        if (first)
-            extent.startBytes = segment.startBytes;
-        first = false;
-        extent.bytes += segment.bytes;
-    }
-    return extent;
-}
-
-// The parts of a component as shares of its height; none when it is wholly on the device, so
-// it is drawn whole (as every component is when the bar fits).
-std::vector<PlacedBars::Part> partsOf(const core::MemoryBar& bar, MemorySegmentKind kind)
-{
-    const Extent extent = extentOf(bar, kind);
-    std::vector<PlacedBars::Part> parts;
-    bool offloaded = false;
-    for (const core::MemorySegment& segment : bar.segments) {
-        if (segment.kind != kind || segment.bytes <= 0 || extent.bytes <= 0)
-            continue;
-        offloaded = offloaded || segment.placement != MemoryPlacement::Device;
-        parts.push_back({segment.placement, (segment.startBytes - extent.startBytes) / extent.bytes,
-                         (segment.startBytes + segment.bytes - extent.startBytes) / extent.bytes});
-    }
-    if (!offloaded)
-        parts.clear();
-    return parts;
-}
-
-// Where the middle of a component sits: its value label goes there.
-MemoryPlacement placementAt(const core::MemoryBar& bar, MemorySegmentKind kind, double bytes)
-{
-    for (const core::MemorySegment& segment : bar.segments) {
-        if (segment.kind == kind && bytes >= segment.startBytes &&
-            bytes <= segment.startBytes + segment.bytes)
-            return segment.placement;
-    }
-    return MemoryPlacement::Device;
-}
-
 } // namespace
 
 MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
@@ -97,12 +45,15 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Memory per device"));
     setZoomableAxes(Qt::Vertical); // zooming the categories would only cut bars off
 
+    // What a slider step changes: the bars, their figures, the capacity line and the badge. On
+    // a step layer of their own (setStepLayers), the axes and legends stay drawn between steps.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 
     // Layout: badge on top, the axis rect, and the legend below it in columns, so the
     // bars keep the width on narrow windows and projectors.
     QCPAxisRect* axisRect = m_plot->axisRect();
     m_badge = new BadgeElement(m_plot);
+    m_badge->setLayer(QStringLiteral("labels"));
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_badge);
     m_plot->plotLayout()->setRowSpacing(0);
@@ -140,6 +91,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
         bars->setWidth(kBarWidth);
         bars->setStackingGap(1);
         bars->setSelectable(QCP::stNone);
+        bars->setLayer(QStringLiteral("labels")); // first, under the labels added to it later
         if (i > 0)
             bars->moveAbove(m_bars[static_cast<std::size_t>(i - 1)]);
         m_bars[static_cast<std::size_t>(i)] = bars;
@@ -175,6 +127,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     connect(m_badge, &QCPTextElement::clicked, this, [this] { emit capacityClicked(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBarsWidget::onMouseMove);
 
+    setStepLayers({m_plot->layer(QStringLiteral("labels"))});
     retranslateUi();
     applyPalette();
     queueReplot();
@@ -298,8 +251,8 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         }
         for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
             const auto kind = static_cast<MemorySegmentKind>(i);
-            values[static_cast<std::size_t>(i)].append(extentOf(bar, kind).bytes / kBytesPerGb);
-            parts[static_cast<std::size_t>(i)].push_back(partsOf(bar, kind));
+            values[static_cast<std::size_t>(i)].append(componentExtent(bar, kind).bytes / kBytesPerGb);
+            parts[static_cast<std::size_t>(i)].push_back(componentParts(bar, kind));
         }
     }
     QCPBars* below = nullptr;
@@ -308,7 +261,6 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         bars->moveAbove(below);
         below = bars;
     }
-    m_plot->legend->clearItems();
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i) {
         PlacedBars* bars = m_bars[static_cast<std::size_t>(i)];
         const QVector<double>& v = values[static_cast<std::size_t>(i)];
@@ -317,20 +269,30 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         const bool shown = std::any_of(v.begin(), v.end(), [](double gb) { return gb > 0; });
         bars->setVisible(shown);
     }
-    // Legend top to bottom as the stack reads, zero-size segments left out.
+    // Legend top to bottom as the stack reads, zero-size segments left out; and what the
+    // patterns mean, for the tiers this chart has parts in (nothing, no height, when everything
+    // is on the device). Rebuilt only when they change: a step that keeps them keeps the legends
+    // laid out and drawn (step replots).
+    std::vector<QCPAbstractPlottable*> entries;
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
-        QCPBars* bars = barsFor(*it);
-        if (bars->visible())
+        if (barsFor(*it)->visible())
+            entries.push_back(barsFor(*it));
+    }
+    if (entries != m_legendEntries) {
+        m_legendEntries = entries;
+        m_plot->legend->clearItems();
+        for (QCPAbstractPlottable* bars : entries)
             bars->addToLegend();
     }
-    // What the patterns mean, for the tiers this chart has parts in; nothing (no height) when
-    // everything is on the device.
-    m_patternLegend->clearItems();
-    for (MemoryPlacement placement : kOffloadPlacements) {
-        if (placed[static_cast<std::size_t>(placement)])
-            m_patternLegend->addItem(new PlacementLegendItem(m_patternLegend, placement));
+    if (placed != m_patternsShown) {
+        m_patternsShown = placed;
+        m_patternLegend->clearItems();
+        for (MemoryPlacement placement : kOffloadPlacements) {
+            if (placed[static_cast<std::size_t>(placement)])
+                m_patternLegend->addItem(new PlacementLegendItem(m_patternLegend, placement));
+        }
+        showPatternLegend(m_patternLegend->itemCount() > 0);
     }
-    showPatternLegend(m_patternLegend->itemCount() > 0);
 
     // Key axis: one tick per bar, the device name or the pipeline stage.
     m_keyTicker->clear();
@@ -374,7 +336,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
     for (int b = 0; b < barCount; ++b) {
         const core::MemoryBar& bar = m_chart.bars[static_cast<std::size_t>(b)];
         for (MemorySegmentKind kind : order) {
-            const Extent extent = extentOf(bar, kind);
+            const ComponentExtent extent = componentExtent(bar, kind);
             if (extent.bytes <= 0)
                 continue;
             if (used == m_valueLabels.size()) {

@@ -107,6 +107,7 @@ private:
     void updateMinimumHeight(); // updateGeometry() where the badge or the legends changed it
     void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
+    void prepareStepReplot() override { placeLabels(); }
     // The value axis's top for an axis rectangle this tall: the report's fit, or higher where the
     // labels above the tallest total or the capacity line need the room.
     double valueAxisTopGb(int areaHeightPx) const;
@@ -126,6 +127,8 @@ private:
     int m_minimumHeight = 0;
     QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
+    std::vector<QCPAbstractPlottable*> m_legendEntries;              // what the legends show, to keep them
+    std::array<bool, core::kMemoryPlacementCount> m_patternsShown{}; // ... when a report keeps it
     QString m_titleText;
     double m_axisMaxBytes = 0;
     double m_fittedTopGb = 0; // the value axis's top as last fitted (valueAxisTopGb)

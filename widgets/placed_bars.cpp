@@ -2,6 +2,7 @@
 
 #include "widgets/chart_palette.h"
 
+#include <QDataStream>
 #include <QFontMetrics>
 #include <QPainter>
 
@@ -17,6 +18,48 @@ std::size_t indexOf(MemoryPlacement placement)
 }
 
 } // namespace
+
+ComponentExtent componentExtent(const core::MemoryBar& bar, core::MemorySegmentKind kind)
+{
+    ComponentExtent extent;
+    bool first = true;
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind != kind)
+            continue;
+        if (first)
+            extent.startBytes = segment.startBytes;
+        first = false;
+        extent.bytes += segment.bytes;
+    }
+    return extent;
+}
+
+std::vector<PlacedBars::Part> componentParts(const core::MemoryBar& bar, core::MemorySegmentKind kind)
+{
+    const ComponentExtent extent = componentExtent(bar, kind);
+    std::vector<PlacedBars::Part> parts;
+    bool offloaded = false;
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind != kind || segment.bytes <= 0 || extent.bytes <= 0)
+            continue;
+        offloaded = offloaded || segment.placement != core::MemoryPlacement::Device;
+        parts.push_back({segment.placement, (segment.startBytes - extent.startBytes) / extent.bytes,
+                         (segment.startBytes + segment.bytes - extent.startBytes) / extent.bytes});
+    }
+    if (!offloaded)
+        parts.clear();
+    return parts;
+}
+
+core::MemoryPlacement placementAt(const core::MemoryBar& bar, core::MemorySegmentKind kind, double bytes)
+{
+    for (const core::MemorySegment& segment : bar.segments) {
+        if (segment.kind == kind && bytes >= segment.startBytes &&
+            bytes <= segment.startBytes + segment.bytes)
+            return segment.placement;
+    }
+    return core::MemoryPlacement::Device;
+}
 
 void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& fill, const QPen& pen)
 {
@@ -111,6 +154,11 @@ void PlacedBars::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 PlacementLegendItem::PlacementLegendItem(QCPLegend* legend, MemoryPlacement placement)
     : QCPAbstractLegendItem(legend), m_placement(placement)
 {}
+
+void PlacementLegendItem::writeStaticKey(QDataStream& out) const
+{
+    out << static_cast<int>(m_placement) << text(); // the swatch follows from the placement
+}
 
 QString PlacementLegendItem::text() const
 {

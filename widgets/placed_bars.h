@@ -2,11 +2,13 @@
 // the component's full size and painted part by part where core::memoryChart placed it: on the
 // device in the plain component style, offloaded parts in the same colour with a pattern per
 // tier. Stacking, hit tests and the legend icon stay QCPBars' own, so a click or a tooltip on any
-// part names the whole component. PlacementLegendItem is the legend entry that explains a pattern.
+// part names the whole component. PlacementLegendItem is the legend entry that explains a pattern;
+// componentExtent() and componentParts() read a component's place on a bar of the chart.
 #pragma once
 
 #include "core/chart_data.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/static_layers_key.h"
 
 #include <QBrush>
 #include <QColor>
@@ -64,12 +66,26 @@ private:
     std::array<QPen, core::kMemoryPlacementCount> m_pens;
 };
 
+// Where a memory component starts on its bar and how big it is, all its parts together.
+struct ComponentExtent
+{
+    double startBytes = 0;
+    double bytes = 0;
+};
+ComponentExtent componentExtent(const core::MemoryBar& bar, core::MemorySegmentKind kind);
+// The parts of a component as shares of its height; none when it is wholly on the device, so
+// it is drawn whole (as every component is when the bar fits).
+std::vector<PlacedBars::Part> componentParts(const core::MemoryBar& bar, core::MemorySegmentKind kind);
+// Where a component is `bytes` up its bar (its value label goes to its middle).
+core::MemoryPlacement placementAt(const core::MemoryBar& bar, core::MemorySegmentKind kind, double bytes);
+
 // A legend entry for a placement pattern ("Hatched: offloaded to host RAM"): its swatch is the
 // pattern in the legend's text colour, so it reads as "this pattern", not as a component.
-class PlacementLegendItem : public QCPAbstractLegendItem
+class PlacementLegendItem : public QCPAbstractLegendItem, public StaticKeyed
 {
 public:
     PlacementLegendItem(QCPLegend* legend, core::MemoryPlacement placement);
+    void writeStaticKey(QDataStream& out) const override;
 
     core::MemoryPlacement placement() const { return m_placement; }
     QString text() const; // placementLegendName(), in the current language

@@ -55,28 +55,33 @@ std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLaye
                 out << text->ticks();
         }
     }
-    // Where the last layout put each element, and what text elements (titles) say.
+    // Where the last layout put each element, what text elements (titles) on the static layers
+    // say, and what the legends list.
     for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
         if (!element)
             continue;
         out << element->outerRect();
-        if (const auto* text = qobject_cast<const QCPTextElement*>(element))
+        const auto* text = qobject_cast<const QCPTextElement*>(element);
+        if (text && !stepLayers.contains(text->layer()))
             out << text->realVisibility() << text->text();
-    }
-    if (plot.legend) {
-        out << plot.legend->realVisibility() << plot.legend->wrap();
-        if (plot.legend->realVisibility()) {
-            out << plot.legend->itemCount();
-            for (int i = 0; i < plot.legend->itemCount(); ++i) { // cells of its grid, some empty
-                QCPAbstractLegendItem* entry = plot.legend->item(i);
-                out << (entry != nullptr);
-                if (!entry)
-                    continue;
-                auto* item = qobject_cast<QCPPlottableLegendItem*>(entry);
-                if (!item) // an entry of another kind: nothing here describes it
-                    return std::nullopt;
+        const auto* legend = qobject_cast<const QCPLegend*>(element);
+        if (!legend)
+            continue;
+        out << legend->realVisibility() << legend->wrap();
+        if (!legend->realVisibility())
+            continue;
+        out << legend->itemCount();
+        for (int i = 0; i < legend->itemCount(); ++i) { // cells of its grid, some empty
+            QCPAbstractLegendItem* entry = legend->item(i);
+            out << (entry != nullptr);
+            if (!entry)
+                continue;
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(entry))
                 writeStyle(out, *item->plottable());
-            }
+            else if (const auto* keyed = dynamic_cast<const StaticKeyed*>(entry))
+                keyed->writeStaticKey(out);
+            else // an entry of another kind: nothing here describes it
+                return std::nullopt;
         }
     }
     for (int i = 0; i < plot.plottableCount(); ++i) {

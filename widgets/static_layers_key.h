@@ -13,8 +13,8 @@ class QDataStream;
 
 namespace lhe::widgets {
 
-// A plottable of this project's own that says what it draws (beyond its pen, brush and name),
-// so that staticLayersKey can keep it.
+// A plottable or legend entry of this project's own that says what it draws (beyond a
+// plottable's pen, brush and name), so that staticLayersKey can keep it.
 class StaticKeyed
 {
 public:
@@ -24,8 +24,9 @@ public:
 
 // Equal keys draw equal pixels outside `stepLayers`. nullopt when something drawn there has no
 // fingerprint here (an item, or a plottable neither a QCPGraph nor StaticKeyed): such a plot
-// always replots whole. Fonts, colours of the axes and the locale are left out: a palette, font, locale or
-// language change replots whole (ChartWidget::changeEvent).
+// always replots whole. Text elements on the step layers count by their place alone. Fonts, colours of the
+// axes and the locale are left out: a palette, font, locale or language change replots whole
+// (ChartWidget::changeEvent).
 std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLayer*>& stepLayers);
 
 } // namespace lhe::widgets

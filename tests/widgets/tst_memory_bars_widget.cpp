@@ -71,6 +71,7 @@ class TestMemoryBarsWidget : public QObject
 
 private slots:
     void aReplotCoversTheReportsQueuedBeforeIt();
+    void stepReplotsDrawWhatAFullReplotDraws();
     void barHeightsEqualReport_data();
     void barHeightsEqualReport();
     void capacityLineAndBadge_data();
@@ -91,6 +92,33 @@ private slots:
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
+
+// A batch step changes the bars, their figures and the badge, rarely the axes or the legends:
+// those stay drawn (ChartWidget::setStepLayers). Whatever path a report takes, the chart on
+// screen must be the one a full replot draws: batch steps, spills to host RAM and to disk (the
+// pattern legend comes, changes and goes), a model that does not fit, and back.
+void TestMemoryBarsWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 560);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    std::vector<core::Scenario> steps;
+    for (long long batch = 1; batch <= 10; ++batch)
+        steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", batch, 1024));
+    for (const char* name : {"host-ram", "disk", "host-ram", "does-not-fit", "fits"})
+        steps.push_back(scenarioNamed(QString::fromLatin1(name)));
+    steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", 11, 1024));
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+    });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    // Most batch steps keep the axes and legends: had none taken the short path, this test would
+    // test nothing.
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
+}
 
 void TestMemoryBarsWidget::barHeightsEqualReport_data()
 {

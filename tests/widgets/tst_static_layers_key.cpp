@@ -1,6 +1,7 @@
 // staticLayersKey: what a step replot may keep. Each thing drawn outside the step layers that a
 // report can change (axis range and title, a graph's points, pen and visibility, the plot size)
 // must change the key; what the step layers hold must not; what the key cannot describe refuses.
+#include "widgets/placed_bars.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/static_layers_key.h"
 
@@ -59,7 +60,16 @@ private slots:
         auto* text = new QCPItemText(&a.plot);
         text->setLayer(a.step);
         text->setText(QStringLiteral("moves every step"));
-        QCOMPARE(a.key(), before);
+        // A text element on a step layer (the memory chart's badge) counts by its place alone.
+        auto* badge = new QCPTextElement(&a.plot, QStringLiteral("Fits — 19.5 GB of 25.8 GB"));
+        badge->setLayer(a.step);
+        a.plot.plotLayout()->insertRow(0);
+        a.plot.plotLayout()->addElement(0, 0, badge);
+        a.plot.replot();
+        const QByteArray badged = a.key();
+        badge->setText(QStringLiteral("Fits — 20.1 GB of 25.8 GB"));
+        QCOMPARE(a.key(), badged);
+        QVERIFY(before != badged); // the badge's row moved the axis rect
     }
 
     void staticChangesChangeTheKey_data()
@@ -90,6 +100,17 @@ private slots:
             const QByteArray titled = p.key();
             title->setText(QStringLiteral("Llama 3.1 70B")); // same size, other words
             QVERIFY(p.key() != titled);
+        });
+        QTest::newRow("a pattern legend's entry") << std::function<void(Plot&)>([](Plot& p) {
+            auto* patterns = new QCPLegend;
+            p.plot.plotLayout()->addElement(1, 0, patterns);
+            patterns->addItem(new PlacementLegendItem(patterns, lhe::core::MemoryPlacement::HostRam));
+            p.plot.replot();
+            const QByteArray hostRam = p.key();
+            patterns->clearItems();
+            patterns->addItem(new PlacementLegendItem(patterns, lhe::core::MemoryPlacement::Disk));
+            p.plot.replot();
+            QVERIFY(p.key() != hostRam); // one entry as before, in the same place, another pattern
         });
         QTest::newRow("legend shown")
             << std::function<void(Plot&)>([](Plot& p) { p.plot.legend->setVisible(true); });

@@ -109,7 +109,34 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         if (!m_stepLayers.isEmpty())
             m_drawnStaticKey = staticLayersKey(*m_plot, m_stepLayers).value_or(QByteArray());
+        // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's
+        // size, and the labels are spaced for it (SpacedTicker): once laid out at another size, the
+        // plot is drawn once more where that size spaces them otherwise. Once: a new layout could
+        // in turn change the margins the labels leave.
+        if (!std::exchange(m_correctingTicks, false) && ticksStale()) {
+            m_correctingTicks = true;
+            queueReplot();
+        }
     });
+}
+
+bool ChartWidget::ticksStale() const
+{
+    for (QCPAxisRect* rect : m_plot->axisRects()) {
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || axis->range().size() <= 0)
+                continue;
+            QVector<double> ticks;
+            QVector<QString> labels;
+            const QString format = axis->numberFormat();
+            axis->ticker()->generate(axis->range(), m_plot->locale(),
+                                     format.isEmpty() ? QChar(u'g') : format.at(0), axis->numberPrecision(),
+                                     ticks, nullptr, axis->tickLabels() ? &labels : nullptr);
+            if (ticks != axis->tickVector() || (axis->tickLabels() && labels != axis->tickVectorLabels()))
+                return true;
+        }
+    }
+    return false;
 }
 
 void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
@@ -160,13 +187,9 @@ void ChartWidget::replotStep()
 void ChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // QCustomPlot replots as it is resized, with tick labels spaced before it lays the plot out,
-    // that is for the old size: a resize by a tenth or more is replotted once more. (A warning
-    // line coming or going moves the charts by a line on a slider step; that rarely changes which
-    // labels have room, and a second replot there doubled the step's p99.)
-    const QSize change = size() - event->oldSize();
-    if (!event->oldSize().isValid() || std::abs(change.width()) * 10 > width() ||
-        std::abs(change.height()) * 10 > height())
+    // QCustomPlot replots as it is resized (and once more where the new size spaces the tick
+    // labels otherwise, ticksStale); the first size is drawn once the chart is laid out.
+    if (!event->oldSize().isValid())
         queueReplot();
 }
 

@@ -148,9 +148,12 @@ private:
     void onWheel(QWheelEvent* event);
 
     QList<QCPLayer*> m_stepLayers;
-    QByteArray m_drawnStaticKey; // staticLayersKey() of the last full replot, empty if none
-    bool m_stepQueued = false;   // cleared when a full replot starts: it draws the step too
-    bool m_replotQueued = false; // likewise
+    QByteArray m_drawnStaticKey;    // staticLayersKey() of the last full replot, empty if none
+    bool m_stepQueued = false;      // cleared when a full replot starts: it draws the step too
+    bool m_replotQueued = false;    // likewise
+    bool m_correctingTicks = false; // the queued replot is the one ticksStale() asked for
+    // Whether the ticks drawn differ from those the axes' current size and range make.
+    bool ticksStale() const;
     Qt::Orientations m_zoomable = Qt::Horizontal | Qt::Vertical;
     bool m_leftDragPans = true;
     bool m_hasFit = false;

@@ -599,13 +599,11 @@ void MemoryBarsWidget::placeLabels()
     QCPAxis* keyAxis = m_plot->xAxis;
     QCPAxis* valueAxis = m_plot->yAxis;
     const QRect area = m_plot->axisRect()->rect();
-    // A new height can need another scale for the labels' room: this pass places them on it, and
-    // the replot it asks for draws the axis anew.
+    // A new height can need another scale for the labels' room: this pass draws on it, and is
+    // drawn once more if its ticks differ (ChartWidget::ticksStale).
     const double top = valueAxisTopGb(area.height());
-    if (std::abs(top - m_fittedTopGb) * area.height() > 0.5 * top) {
+    if (std::abs(top - m_fittedTopGb) * area.height() > 0.5 * top)
         fitRanges(area.height());
-        queueReplot();
-    }
 
     // The rotated axis title runs along the axis: on a short chart (large text, a low window) the
     // long form would reach past the axis into the badge, so the unit alone stands in.

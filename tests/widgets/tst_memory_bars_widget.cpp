@@ -88,6 +88,7 @@ private slots:
     void capacityLabelStaysOffItsLine_data();
     void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
+    void aResizeReplotsAgainOnlyForOtherTickLabels();
     void vectorExportKeepsTheHatching();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
@@ -634,6 +635,43 @@ void TestMemoryBarsWidget::tickLabelsFollowAResize()
                  qPrintable(QStringLiteral("%1 px apart, %2 needed")
                                 .arg(std::abs(positions[i] - positions[i - 1]))
                                 .arg(needed)));
+}
+
+// QCustomPlot spaces the tick labels before it lays the resized plot out, that is for the old
+// size: a replot whose labels the new size would space otherwise is drawn once more. Only then:
+// the warning strip growing by a few lines shrinks the charts by more than a tenth, and a second
+// full replot of each chart on that step doubled the slowest steps of a slider drag.
+void TestMemoryBarsWidget::aResizeReplotsAgainOnlyForOtherTickLabels()
+{
+    QWidget parent;
+    parent.resize(700, 900);
+    widgets::MemoryBarsWidget widget;
+    widget.setParent(&parent);
+    widget.setGeometry(0, 0, 400, 600);
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    QTest::qWait(50);
+    QCPAxis* axis = widget.plot()->yAxis;
+    const QVector<QString> before = axis->tickVectorLabels();
+    QSignalSpy replots(widget.plot(), &QCustomPlot::afterReplot);
+    widget.setGeometry(0, 0, 400, 520); // shorter by more than a tenth; room for the same labels
+    QTest::qWait(50);
+    QCOMPARE(axis->tickVectorLabels(), before);
+    QCOMPARE(replots.count(), 1); // the resize's own
+
+    // Short enough that fewer labels fit: the replot after the resize thins them out.
+    replots.clear();
+    widget.setGeometry(0, 0, 400, 260);
+    QTest::qWait(50);
+    QCOMPARE(replots.count(), 2);
+    QCOMPARE(axis->tickVectorLabels(), [axis] {
+        QVector<double> ticks;
+        QVector<QString> labels;
+        axis->ticker()->generate(axis->range(), axis->parentPlot()->locale(), axis->numberFormat().at(0),
+                                 axis->numberPrecision(), ticks, nullptr, &labels);
+        return labels;
+    }());
 }
 
 // As many legend columns as fit, up to three (640 px holds three of the normal font's names); a

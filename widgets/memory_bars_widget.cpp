@@ -385,16 +385,15 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
 
     // Badge: the verdict in words.
     const double totalBytes = memory.perDevice.totalBytes();
-    auto* badge = static_cast<BadgeElement*>(m_badge);
     switch (memory.tier) {
     case core::OffloadTier::None:
         m_badgeText =
             tr("Fits — %1 of %2").arg(formatBytes(totalBytes), formatBytes(memory.capacityPerDeviceBytes));
-        badge->setFill(segmentColor(MemorySegmentKind::Activations)); // bluish green
+        m_badge->setFill(segmentColor(MemorySegmentKind::Activations)); // bluish green
         break;
     case core::OffloadTier::HostRam:
         m_badgeText = tr("Offloads %1 to host RAM").arg(formatBytes(memory.offloadedBytes));
-        badge->setFill(QColor(0xE6, 0x9F, 0x00)); // Okabe-Ito orange
+        m_badge->setFill(QColor(0xE6, 0x9F, 0x00)); // Okabe-Ito orange
         break;
     case core::OffloadTier::Disk:
         m_badgeText = memory.hostOffloadBytes > 0
@@ -402,13 +401,13 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
                                 .arg(formatBytes(memory.offloadedBytes), formatBytes(memory.hostOffloadBytes),
                                      formatBytes(memory.diskOffloadBytes))
                           : tr("Offloads %1 to disk").arg(formatBytes(memory.diskOffloadBytes));
-        badge->setFill(QColor(0xD5, 0x5E, 0x00)); // Okabe-Ito vermillion
+        m_badge->setFill(QColor(0xD5, 0x5E, 0x00)); // Okabe-Ito vermillion
         break;
     case core::OffloadTier::DoesNotFit:
         m_badgeText = tr("Does not fit: needs %1 more").arg(formatBytes(memory.unplacedBytes));
         break; // filled in applyPalette: the text colour, inverted against the background
     }
-    m_badge->setText(m_badgeText);
+    m_badge->setTextWithin(m_badgeText, width());
     updateMinimumHeight();
 
     // Screen-reader summary: every drawn segment, the total against capacity, the verdict.
@@ -481,6 +480,10 @@ void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
 {
     ChartWidget::resizeEvent(event);
     fitLegendColumns();
+    if (m_badge->setTextWithin(m_badgeText, width())) {
+        updateMinimumHeight();
+        queueReplot();
+    }
 }
 
 void MemoryBarsWidget::fitLegendColumns()
@@ -544,18 +547,18 @@ void MemoryBarsWidget::applyPalette()
     m_patternLegend->setTextColor(text);
 
     m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
+    m_badge->setTextWithin(m_badgeText, width()); // wrapped for this font
     if (m_title) {
         m_title->setFont(chartFont(kMinimumPointSize + 1, true));
         m_title->setTextColor(text);
     }
-    auto* badge = static_cast<BadgeElement*>(m_badge);
     if (m_tier == core::OffloadTier::DoesNotFit) {
         // Black on white would be the light theme's look; the inverse of the chart's colours keeps
         // the badge standing out on either.
-        badge->setFill(text);
+        m_badge->setFill(text);
         m_badge->setTextColor(base);
     } else {
-        m_badge->setTextColor(textColourOn(badge->fill()));
+        m_badge->setTextColor(textColourOn(m_badge->fill()));
     }
 
     fitLegendColumns();

@@ -29,6 +29,7 @@ class QResizeEvent;
 
 namespace lhe::widgets {
 
+class BadgeElement;
 class PlacedBars;
 
 class MemoryBarsWidget : public ChartWidget
@@ -123,7 +124,7 @@ private:
     std::array<PlacedBars*, core::kMemorySegmentKindCount> m_bars{};
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
-    QCPTextElement* m_badge = nullptr;
+    BadgeElement* m_badge = nullptr;
     int m_minimumHeight = 0;
     QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean

@@ -85,6 +85,7 @@ private slots:
     void followsPaletteChange();
     void legibleFontsAndMinimumSize();
     void legendNamesAreNeverCutOff();
+    void badgeWrapsToTheChartsWidth();
     void capacityLabelStaysOffItsLine_data();
     void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
@@ -715,6 +716,41 @@ void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
         QVERIFY2(textRight <= widget.width(), qPrintable(item->plottable()->name()));
     }
     QVERIFY(names >= 4); // weights, KV cache, activations, runtime context at least
+}
+
+// The badge says where the bytes went; in a narrow chart (Compare A/B at 1280 x 800 gives each
+// memory chart about 310 px) its lines wrap at spaces rather than run past the chart's edge
+// ("Offloads 116 GB: 68.7 GB to host RAM, 47.6 GB to d").
+void TestMemoryBarsWidget::badgeWrapsToTheChartsWidth()
+{
+    QWidget parent;
+    parent.resize(700, 800);
+    widgets::MemoryBarsWidget widget;
+    widget.setParent(&parent);
+    widget.setGeometry(0, 0, 310, 430);
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    widget.setReport(reportNamed(QStringLiteral("disk"))); // host RAM and disk: the longest badge
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCPTextElement* badge = nullptr;
+    for (QCPLayoutElement* element : widget.plot()->plotLayout()->elements(false)) {
+        auto* text = qobject_cast<QCPTextElement*>(element);
+        if (text && text->text().contains(QLatin1String("Offloads")))
+            badge = text;
+    }
+    QVERIFY(badge);
+    const QStringList lines = badge->text().split(u'\n');
+    QVERIFY2(lines.size() >= 3, qPrintable(badge->text()));                   // the second line wrapped
+    QCOMPARE(lines.join(u' ').simplified(), widget.badgeText().simplified()); // every word kept
+    const QFontMetrics metrics(badge->font());
+    for (const QString& line : lines) {
+        const int right = badge->rect().left() + metrics.horizontalAdvance(line) + 7; // the fill's rim
+        QVERIFY2(right <= widget.width(),
+                 qPrintable(QStringLiteral("%1 ends at %2 px").arg(line).arg(right)));
+    }
+    // Wide enough again: the badge's own two lines.
+    widget.setGeometry(0, 0, 640, 430);
+    QTRY_COMPARE(badge->text(), widget.badgeText());
 }
 
 void TestMemoryBarsWidget::capacityLabelStaysOffItsLine_data()

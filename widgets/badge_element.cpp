@@ -5,6 +5,7 @@
 #include <QTextLayout>
 #include <QTextOption>
 #include <algorithm>
+#include <vector>
 
 namespace lhe::widgets {
 
@@ -19,16 +20,39 @@ bool BadgeElement::setTextWithin(const QString& text, int widthPx)
     const int room = widthPx - mMargins.left() - mMargins.right() - 2 * kRimPx;
     QStringList lines;
     for (const QString& paragraph : text.split(u'\n')) {
-        QTextLayout layout(paragraph, mFont);
+        // Broken where the text would break with every figure as wide as any the badge shows
+        // ("888.8"): the figures change on every slider step, the lines (and with them the
+        // chart's layout) only with the words. starts[i] is where pattern[i] came from.
+        QString pattern;
+        std::vector<qsizetype> starts;
+        for (qsizetype i = 0; i < paragraph.size();) {
+            if (paragraph.at(i).isDigit()) {
+                const qsizetype from = i;
+                while (i < paragraph.size() &&
+                       (paragraph.at(i).isDigit() || paragraph.at(i) == u'.' || paragraph.at(i) == u','))
+                    ++i;
+                pattern += QStringLiteral("888.8");
+                starts.insert(starts.end(), 5, from);
+            } else {
+                pattern += paragraph.at(i);
+                starts.push_back(i++);
+            }
+        }
+        starts.push_back(paragraph.size());
+        QTextLayout layout(pattern, mFont);
         QTextOption option;
         option.setWrapMode(QTextOption::WordWrap);
         layout.setTextOption(option);
         layout.beginLayout();
+        std::vector<qsizetype> breaks; // where each line starts, in the paragraph
         for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
             line.setLineWidth(std::max(room, 1));
-            lines << paragraph.mid(line.textStart(), line.textLength()).trimmed();
+            breaks.push_back(starts[static_cast<std::size_t>(line.textStart())]);
         }
         layout.endLayout();
+        breaks.push_back(paragraph.size());
+        for (std::size_t l = 0; l + 1 < breaks.size(); ++l)
+            lines << paragraph.mid(breaks[l], breaks[l + 1] - breaks[l]).trimmed();
     }
     const QString shown = lines.join(u'\n');
     if (shown == mText)

@@ -14,7 +14,8 @@ public:
     explicit BadgeElement(QCustomPlot* plot);
 
     // Shows `text` with each line wrapped at spaces where it would run past `widthPx` (the
-    // element's margins and the fill's rim included). False when the text shown is unchanged.
+    // element's margins and the fill's rim included), each figure taken as wide as "888.8".
+    // False when the text shown is unchanged.
     bool setTextWithin(const QString& text, int widthPx);
 
     void setFill(const QColor& fill) { m_fill = fill; }

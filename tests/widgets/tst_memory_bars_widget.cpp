@@ -4,6 +4,7 @@
 #include "chart_scenarios.h"
 #include "core/chart_data.h"
 #include "core/estimator.h"
+#include "widgets/badge_element.h"
 #include "widgets/chart_palette.h"
 #include "widgets/image_export.h"
 #include "widgets/memory_bars_widget.h"
@@ -86,6 +87,7 @@ private slots:
     void legibleFontsAndMinimumSize();
     void legendNamesAreNeverCutOff();
     void badgeWrapsToTheChartsWidth();
+    void badgeLinesStayAsTheFiguresChange();
     void capacityLabelStaysOffItsLine_data();
     void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
@@ -751,6 +753,28 @@ void TestMemoryBarsWidget::badgeWrapsToTheChartsWidth()
     // Wide enough again: the badge's own two lines.
     widget.setGeometry(0, 0, 640, 430);
     QTRY_COMPARE(badge->text(), widget.badgeText());
+}
+
+// A slider step changes the badge's figures. Were the lines broken where the figures of the moment
+// stop fitting, "3.2 GB" would keep one line and "112 GB" take two, and the chart's layout would
+// follow every step: the lines break as if every figure were as wide as any ("888.8").
+void TestMemoryBarsWidget::badgeLinesStayAsTheFiguresChange()
+{
+    QCustomPlot plot;
+    widgets::BadgeElement badge(&plot);
+    const QString narrow = QStringLiteral("Offloads 3.2 GB to host RAM");
+    const QString wide = QStringLiteral("Offloads 112 GB to host RAM");
+    const QFontMetrics metrics(badge.font());
+    // Room for the narrow text on one line, with its margins and rim, not for the widest figure.
+    const int width = metrics.horizontalAdvance(narrow) + 10 + 10 + 2 * 7 + 2;
+    QVERIFY(metrics.horizontalAdvance(QStringLiteral("Offloads 888.8 GB to host RAM")) + 34 > width);
+    badge.setTextWithin(narrow, width);
+    QCOMPARE(badge.text(), QStringLiteral("Offloads 3.2 GB to host\nRAM"));
+    badge.setTextWithin(wide, width);
+    QCOMPARE(badge.text(), QStringLiteral("Offloads 112 GB to host\nRAM"));
+    // Room for every figure: one line each.
+    badge.setTextWithin(narrow, 2 * width);
+    QCOMPARE(badge.text(), narrow);
 }
 
 void TestMemoryBarsWidget::capacityLabelStaysOffItsLine_data()

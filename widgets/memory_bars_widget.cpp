@@ -546,8 +546,13 @@ void MemoryBarsWidget::applyPalette()
     m_patternLegend->setFont(labelFont);
     m_patternLegend->setTextColor(text);
 
-    m_badge->setFont(chartFont(kMinimumPointSize + 1, true));
-    m_badge->setTextWithin(m_badgeText, width()); // wrapped for this font
+    // Wrapped again for a new font only: setReport() wraps each new text, resizeEvent() each width.
+    const QFont badgeFont = chartFont(kMinimumPointSize + 1, true);
+    if (m_badge->font() != badgeFont) {
+        m_badge->setFont(badgeFont);
+        if (m_badge->setTextWithin(m_badgeText, width()))
+            updateMinimumHeight();
+    }
     if (m_title) {
         m_title->setFont(chartFont(kMinimumPointSize + 1, true));
         m_title->setTextColor(text);

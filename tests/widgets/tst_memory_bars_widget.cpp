@@ -64,6 +64,19 @@ bool showAt800x500(widgets::MemoryBarsWidget& widget, const core::Report& report
     return true;
 }
 
+// A chart sized by its parent, as in the dashboard: a top-level window would not shrink below the
+// plot's own minimum (the legend's width). The parent holds every size the tests give the chart.
+struct ParentedChart
+{
+    QWidget parent;
+    widgets::MemoryBarsWidget widget;
+    ParentedChart()
+    {
+        parent.resize(700, 900);
+        widget.setParent(&parent);
+    }
+};
+
 } // namespace
 
 class TestMemoryBarsWidget : public QObject
@@ -611,10 +624,9 @@ void TestMemoryBarsWidget::vectorExportKeepsTheHatching()
 // of each other. Without any synchronous replot, the labels shown end up a line and 8 px apart.
 void TestMemoryBarsWidget::tickLabelsFollowAResize()
 {
-    QWidget parent;
-    parent.resize(700, 900);
-    widgets::MemoryBarsWidget widget;
-    widget.setParent(&parent);
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
     widget.setGeometry(0, 0, 400, 880);
     widget.setReport(reportNamed(QStringLiteral("disk")));
     parent.show();
@@ -646,10 +658,9 @@ void TestMemoryBarsWidget::tickLabelsFollowAResize()
 // full replot of each chart on that step doubled the slowest steps of a slider drag.
 void TestMemoryBarsWidget::aResizeReplotsAgainOnlyForOtherTickLabels()
 {
-    QWidget parent;
-    parent.resize(700, 900);
-    widgets::MemoryBarsWidget widget;
-    widget.setParent(&parent);
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
     widget.setGeometry(0, 0, 400, 600);
     widget.setReport(reportNamed(QStringLiteral("fits")));
     parent.show();
@@ -682,12 +693,9 @@ void TestMemoryBarsWidget::aResizeReplotsAgainOnlyForOtherTickLabels()
 // the chart's edge.
 void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
 {
-    // Sized by its parent, as in the dashboard (a top-level window would not shrink below the
-    // plot's own minimum, which is the legend's width).
-    QWidget parent;
-    parent.resize(700, 480);
-    widgets::MemoryBarsWidget widget;
-    widget.setParent(&parent);
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
     widget.setGeometry(0, 0, 640, 420);
     parent.show();
     QVERIFY(QTest::qWaitForWindowExposed(&parent));
@@ -725,10 +733,9 @@ void TestMemoryBarsWidget::legendNamesAreNeverCutOff()
 // ("Offloads 116 GB: 68.7 GB to host RAM, 47.6 GB to d").
 void TestMemoryBarsWidget::badgeWrapsToTheChartsWidth()
 {
-    QWidget parent;
-    parent.resize(700, 800);
-    widgets::MemoryBarsWidget widget;
-    widget.setParent(&parent);
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
     widget.setGeometry(0, 0, 310, 430);
     parent.show();
     QVERIFY(QTest::qWaitForWindowExposed(&parent));
@@ -795,10 +802,9 @@ void TestMemoryBarsWidget::capacityLabelStaysOffItsLine()
 {
     QFETCH(int, height);
     QFETCH(bool, presentation);
-    QWidget parent; // sized by its parent, as in the dashboard
-    parent.resize(700, 800);
-    widgets::MemoryBarsWidget widget;
-    widget.setParent(&parent);
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
     const struct Presentation
     {
         explicit Presentation(bool on) { widgets::ChartWidget::setPresentationScale(on ? 1.5 : 1.0); }

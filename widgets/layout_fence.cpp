@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QResizeEvent>
+#include <algorithm>
 
 namespace lhe::widgets {
 
@@ -50,10 +51,33 @@ LayoutFence::Hints LayoutFence::measure() const
         m_child->sizePolicy(),  m_child->hasHeightForWidth() ? m_child->heightForWidth(width()) : -1};
 }
 
+bool LayoutFence::layoutWouldChange(const Hints& before, const Hints& now) const
+{
+    if (now.policy != before.policy || now.explicitMinimum != before.explicitMinimum ||
+        now.maximum != before.maximum || now.heightAtWidth != before.heightAtWidth)
+        return true;
+    // Without height for width, a box layout distributes height by the hints themselves.
+    if (now.heightAtWidth < 0 &&
+        (now.minimum.height() != before.minimum.height() || now.size.height() != before.size.height()))
+        return true;
+    // Widths: a minimum this width no longer meets, or one that held the fence at this width; a
+    // preferred width only while the layout gives less than it (between minimum and hint it
+    // shares the room out by the hints). A wrapped label's preferred width follows the length of
+    // its text, which a full-width row ignores: passed on, every new figure in a warning or card
+    // laid the window out again.
+    const int w = width();
+    if (now.minimum.width() != before.minimum.width() &&
+        (now.minimum.width() > w || before.minimum.width() >= w))
+        return true;
+    return now.size.width() != before.size.width() && std::max(now.size.width(), before.size.width()) > w;
+}
+
 void LayoutFence::passOnChanges()
 {
     const Hints now = measure();
-    if (now == m_hints) {
+    if (!layoutWouldChange(m_hints, now)) {
+        // The window's layout keeps what it measured; a new width measures again.
+        m_hints = now;
         m_otherWidthsStale = true;
         return;
     }

@@ -1,8 +1,9 @@
 // LayoutFence: holds one widget and passes its layout requests on only when its size hints
-// changed. Qt lays the whole window out again whenever any widget's text changes (QLabel::setText
-// calls updateGeometry(), and every layout activation asks its parent again), so a slider step
-// that changed the digits of a caption cost a layout pass of every chart, card and tab page. A
-// fenced widget's own layout still follows its text; the window's only when its size must.
+// changed in a way the layout holding it acts on. Qt lays the whole window out again whenever any
+// widget's text changes (QLabel::setText calls updateGeometry(), and every layout activation asks
+// its parent again), so a slider step that changed the digits of a caption cost a layout pass of
+// every chart, card and tab page. A fenced widget's own layout still follows its text; the
+// window's only when its size must.
 #pragma once
 
 #include <QSize>
@@ -40,9 +41,10 @@ private:
         QSize maximum;
         QSizePolicy policy;
         int heightAtWidth = -1;
-        bool operator==(const Hints&) const = default;
     };
     Hints measure() const;
+    // Whether the layout holding the fence would place anything differently at this size.
+    bool layoutWouldChange(const Hints& before, const Hints& now) const;
     // Passes a change of the child's hints on (mirroring its size limits and policy).
     void passOnChanges();
 

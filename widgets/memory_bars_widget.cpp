@@ -18,6 +18,7 @@
 #include <QWindow>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace lhe::widgets {
 
@@ -177,12 +178,18 @@ QString MemoryBarsWidget::summaryText() const
 
 void MemoryBarsWidget::updateMinimumHeight()
 {
-    // A new layout pass of the window only when the answer changes, not on every report.
+    // A new layout pass of the window only when the answer changes what it places: a minimum
+    // that neither holds the chart's height now nor did before (the legend gaining its disk entry
+    // in a tall window) places nothing differently. The layout's remembered minimum is then out
+    // of date until the next resize asks again.
     const int height = minimumSizeHint().height();
-    if (height != m_minimumHeight) {
-        m_minimumHeight = height;
+    if (height == m_minimumHeight)
+        return;
+    const bool binds = !isVisible() || height > this->height() || m_minimumHeight >= this->height();
+    m_minimumHeight = height;
+    m_minimumStale = !binds;
+    if (binds)
         updateGeometry();
-    }
 }
 
 QSize MemoryBarsWidget::minimumSizeHint() const
@@ -479,6 +486,8 @@ void MemoryBarsWidget::showPatternLegend(bool shown)
 void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
 {
     ChartWidget::resizeEvent(event);
+    if (std::exchange(m_minimumStale, false))
+        updateGeometry();
     fitLegendColumns();
     if (m_badge->setTextWithin(m_badgeText, width())) {
         updateMinimumHeight();

@@ -126,6 +126,7 @@ private:
     QCPItemText* m_capacityLabel = nullptr;
     BadgeElement* m_badge = nullptr;
     int m_minimumHeight = 0;
+    bool m_minimumStale = false;          // the window's layout holds an older minimum (it did not bind)
     QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     std::vector<QCPAbstractPlottable*> m_legendEntries;              // what the legends show, to keep them

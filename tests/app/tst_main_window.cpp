@@ -90,6 +90,7 @@ private slots:
     void sliderStepsLayTheWindowOutOnlyForNewSizes();
     void aSliderStepRepaintsOnlyTheControlsItChanges();
     void theChartsStayPutAsTheFirstWarningComesAndGoes();
+    void newFiguresInWarningsAndCardsLeaveTheDashboardsLayout();
     void cardsShowTheReportsBound();
     void autoSplitStaysNamedAfterASliderStep();
     void trainingShowsTrainingCard();
@@ -298,6 +299,58 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
         }
     }
     QVERIFY(crossings > 0); // the default scenario warns from some batch on
+}
+
+// A batch sweep changes the figures of the warnings ("… adding 12.3 s to time to first token")
+// and of the cards on every step. A wrapped label's preferred width follows its text's length,
+// which the dashboard's full-width rows and equal cards do not use: a step that keeps every
+// line of text lays the dashboard out no more. Before, each such step measured every chart,
+// card and tab page again.
+void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    QVERIFY(batch);
+    widgets::Dashboard* dashboard = m_window->dashboard();
+    batch->setValue(batch->minimum());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    // The geometry of every widget the dashboard's layout places: a pass that moves none of them
+    // was not needed.
+    const auto placed = [dashboard] {
+        QList<QRect> rects;
+        for (const QWidget* child : dashboard->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            rects << child->geometry();
+        return rects;
+    };
+    int steps = 0;
+    int needless = 0;
+    QString texts;
+    for (int sweep = 0; sweep < 2; ++sweep) {
+        for (int position = batch->minimum() + 1; position <= batch->maximum(); ++position) {
+            const QList<QRect> before = placed();
+            EventCounter counter(QEvent::LayoutRequest);
+            dashboard->installEventFilter(&counter);
+            batch->setValue(sweep == 0 ? position : batch->maximum() + batch->minimum() + 1 - position);
+            for (int i = 0; i < 5; ++i)
+                QCoreApplication::processEvents();
+            dashboard->removeEventFilter(&counter);
+            ++steps;
+            if (counter.count > 0 && placed() == before) {
+                ++needless;
+                texts += QLatin1Char(' ') + QString::number(batch->value());
+            }
+        }
+    }
+    QVERIFY(steps >= 16);
+    QVERIFY2(
+        needless == 0,
+        qPrintable(QStringLiteral("%1 of %2 steps laid the dashboard out for nothing at batch positions:%3")
+                       .arg(needless)
+                       .arg(steps)
+                       .arg(texts)));
 }
 
 // The scenario panel names the split the estimator chose, after a slider step as before it (the

@@ -66,6 +66,44 @@ private slots:
         QVERIFY(counter.count >= 1);
     }
 
+    // A longer line that still fits the same lines at this width: a wrapped label's size hint
+    // follows its text's length, but the column it sits in (full width, height for width) does
+    // not use it, so the window is not laid out again.
+    void longerLineSameLinesStaysInside()
+    {
+        Window window;
+        QVERIFY(QTest::qWaitForWindowExposed(&window.widget));
+        settle();
+        const QSize hintBefore = window.fenced->sizeHint();
+        EventCounter counter(QEvent::LayoutRequest);
+        window.widget.installEventFilter(&counter);
+        window.fenced->setText(QStringLiteral("Time per output token 12.5 ms at a batch of 8"));
+        settle();
+        QVERIFY(window.fenced->sizeHint() != hintBefore); // the hint did change
+        QCOMPARE(counter.count, 0);
+        QCOMPARE(window.fenced->height(), window.fenced->heightForWidth(window.fenced->width()));
+    }
+
+    // A minimum wider than the fence now is (a verdict that does not wrap) gets its room.
+    void widerMinimumGetsItsRoom()
+    {
+        QWidget widget;
+        auto* verdict = new QLabel(QStringLiteral("Bound: Compute"));
+        auto* layout = new QVBoxLayout(&widget);
+        auto* fence = new LayoutFence(verdict, &widget);
+        layout->addWidget(fence);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        widget.resize(widget.minimumSizeHint().width(), 100);
+        settle();
+        const int before = fence->width();
+        verdict->setText(QStringLiteral("Bound: Memory bandwidth"));
+        settle();
+        QVERIFY(verdict->minimumSizeHint().width() > before);
+        QCOMPARE(fence->width(), verdict->width());
+        QVERIFY(verdict->width() >= verdict->minimumSizeHint().width());
+    }
+
     // Text that needs more lines gets them: the window lays the fence out taller.
     void growingTextGetsItsRoom()
     {

@@ -3,8 +3,9 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QPainter>
-#include <QStringList>
+#include <QTextLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace lhe::widgets {
 
@@ -13,11 +14,39 @@ namespace {
 // Between the label column and the value column, in units of the font's average character.
 constexpr int kGapChars = 2;
 
+// The lines of `text` wrapped to `room` pixels (Unicode line breaking: at spaces, and between
+// Chinese characters), and the widest of them. A unit stays whole: no break after the slash of
+// "tokens/s" (a word joiner, U+2060, holds it to what follows).
+QStringList wrapped(const QString& text, const QFont& font, int room, int* widest = nullptr)
+{
+    const QChar joiner(0x2060);
+    QString joined = text;
+    joined.replace(QLatin1Char('/'), QStringLiteral("/") + joiner);
+    QTextLayout layout(joined, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WordWrap);
+    layout.setTextOption(option);
+    layout.beginLayout();
+    QStringList lines;
+    double widestLine = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(std::max(room, 1));
+        lines << joined.mid(line.textStart(), line.textLength()).remove(joiner).trimmed();
+        widestLine = std::max(widestLine, line.naturalTextWidth());
+    }
+    layout.endLayout();
+    if (widest)
+        *widest = static_cast<int>(std::ceil(widestLine));
+    return lines;
+}
+
 } // namespace
 
 FigureTable::FigureTable(QWidget* parent) : QWidget(parent)
 {
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
 QFont FigureTable::valueFont() const
@@ -25,6 +54,11 @@ QFont FigureTable::valueFont() const
     QFont bold = font();
     bold.setBold(true);
     return bold;
+}
+
+int FigureTable::lineHeight() const
+{
+    return std::max(QFontMetrics(font()).height(), QFontMetrics(valueFont()).height());
 }
 
 void FigureTable::setFigures(const QList<QPair<QString, QString>>& figures)
@@ -44,31 +78,96 @@ QString FigureTable::plainText() const
     return rows.join(QStringLiteral("; "));
 }
 
+int FigureTable::labelRoom(qsizetype row, int width) const
+{
+    const int gap = kGapChars * QFontMetrics(font()).averageCharWidth();
+    return std::max(0, std::min(width, m_sizeHint.width()) - m_rows[row].valueWidth - gap);
+}
+
+QList<QStringList> FigureTable::labelLines(int width) const
+{
+    arrange(width);
+    return m_wrapped;
+}
+
+bool FigureTable::valueBelow(qsizetype row, int width) const
+{
+    arrange(width);
+    return m_valueBelow.value(row);
+}
+
+void FigureTable::arrange(int width) const
+{
+    const int natural = std::min(width, m_sizeHint.width());
+    if (natural == m_wrappedWidth)
+        return;
+    const QFontMetrics metrics(font());
+    m_wrapped.clear();
+    m_valueBelow.clear();
+    for (qsizetype row = 0; row < m_figures.size(); ++row) {
+        const QString& label = m_figures[row].first;
+        const Row& measured = m_rows[row];
+        const int room = labelRoom(row, width);
+        // One line; else the label wrapped beside its value; else, where a word of it has no room
+        // beside the value, the label over the whole width and the value on a line of its own.
+        const bool below = room < measured.labelWidth && measured.longestWordWidth > room;
+        const int labelWidth = below ? natural : room;
+        QStringList lines;
+        if (labelWidth >= measured.labelWidth)
+            lines << label;
+        else if (measured.longestWordWidth <= labelWidth)
+            lines = wrapped(label, font(), labelWidth);
+        else // narrower than the table's minimum: the last resort
+            lines << metrics.elidedText(label, Qt::ElideRight, labelWidth);
+        m_wrapped << lines;
+        m_valueBelow << below;
+    }
+    m_wrappedWidth = natural;
+}
+
+int FigureTable::heightForWidth(int width) const
+{
+    arrange(width);
+    int count = 0;
+    for (qsizetype row = 0; row < m_wrapped.size(); ++row)
+        count += static_cast<int>(m_wrapped[row].size()) + (m_valueBelow[row] ? 1 : 0);
+    return count * lineHeight();
+}
+
 QSize FigureTable::minimumSizeHint() const
 {
-    // The labels elide before the values do: the numbers are what the card is for.
-    const QFontMetrics metrics(font());
-    return {std::min(m_sizeHint.width(), m_valueWidth + metrics.averageCharWidth() * (kGapChars + 6)),
-            m_sizeHint.height()};
+    // Narrower than this, a word of a label or a value no longer fits its line.
+    int width = 0;
+    for (const Row& row : m_rows)
+        width = std::max({width, row.valueWidth, row.longestWordWidth});
+    // In height one line a figure, as QLabel's word-wrapped minimum: a layout asks the height at
+    // the width it gives (heightForWidth); a window's minimum built from the height at the
+    // narrowest width would be far taller than any width it is shown at needs.
+    return {std::min(width, m_sizeHint.width()), m_sizeHint.height()};
 }
 
 void FigureTable::measure()
 {
     const QFontMetrics labels(font());
     const QFontMetrics values(valueFont());
-    m_labelWidth = 0;
-    m_valueWidth = 0;
+    const int gap = kGapChars * labels.averageCharWidth();
+    // Each label has the room its own value leaves: "Prompt tokens/s" beside "7,640" needs no
+    // second line because another row's value reads "1,250 FLOP/B".
+    m_rows.clear();
+    int natural = 0;
     for (const auto& [label, value] : std::as_const(m_figures)) {
-        m_labelWidth = std::max(m_labelWidth, labels.horizontalAdvance(label));
-        m_valueWidth = std::max(m_valueWidth, values.horizontalAdvance(value));
+        Row row{labels.horizontalAdvance(label), values.horizontalAdvance(value), 0};
+        wrapped(label, font(), 1, &row.longestWordWidth); // one word (one Chinese character) a line
+        natural = std::max(natural, row.labelWidth + gap + row.valueWidth);
+        m_rows.push_back(row);
     }
-    const int lineHeight = std::max(labels.height(), values.height());
-    const QSize needed(
-        m_figures.isEmpty() ? 0 : m_labelWidth + kGapChars * labels.averageCharWidth() + m_valueWidth,
-        static_cast<int>(m_figures.size()) * lineHeight);
+    m_wrappedWidth = -1;
+    const QSize needed(natural, static_cast<int>(m_figures.size()) * lineHeight());
     if (needed != m_sizeHint) {
         m_sizeHint = needed;
         updateGeometry();
+    } else if (heightForWidth(width()) != height()) {
+        updateGeometry(); // the same one-line size, but the labels take other lines at this width
     }
 }
 
@@ -76,26 +175,25 @@ void FigureTable::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.setPen(palette().color(QPalette::WindowText));
-    const QFontMetrics labels(font());
     const QFont bold = valueFont();
-    const QFontMetrics values(bold);
-    const int lineHeight = std::max(labels.height(), values.height());
-    // The values keep their width and sit against the right edge of the table's natural width;
-    // a narrower table elides the labels.
+    const int line = lineHeight();
+    // The values sit against the right edge of the table's natural width; a narrower table wraps
+    // the labels.
     const int valueRight = std::min(width(), m_sizeHint.width());
-    const int labelRoom = std::max(0, valueRight - m_valueWidth - kGapChars * labels.averageCharWidth());
+    arrange(width());
     int y = 0;
-    for (const auto& [label, value] : std::as_const(m_figures)) {
+    for (qsizetype row = 0; row < m_figures.size(); ++row) {
         painter.setFont(font());
-        // Only a table narrower than its natural width elides: elidedText measures mixed Latin and
-        // Chinese a pixel wider than horizontalAdvance does, and cut "token/s" where it fitted.
-        painter.drawText(
-            QRect(0, y, std::max(labelRoom, m_labelWidth), lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
-            labelRoom >= m_labelWidth ? label : labels.elidedText(label, Qt::ElideRight, labelRoom));
+        int lineY = y;
+        for (const QString& text : std::as_const(m_wrapped[row])) {
+            painter.drawText(QRect(0, lineY, valueRight, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            lineY += line;
+        }
+        const int valueY = m_valueBelow[row] ? lineY : y;
         painter.setFont(bold);
-        painter.drawText(QRect(valueRight - m_valueWidth, y, m_valueWidth, lineHeight),
-                         Qt::AlignRight | Qt::AlignVCenter, value);
-        y += lineHeight;
+        painter.drawText(QRect(0, valueY, valueRight, line), Qt::AlignRight | Qt::AlignVCenter,
+                         m_figures[row].second);
+        y = m_valueBelow[row] ? lineY + line : lineY;
     }
 }
 

@@ -5,6 +5,7 @@
 #include "app/support/input_files.h"
 #include "widgets/bottleneck_card.h"
 #include "widgets/dashboard.h"
+#include "widgets/figure_table.h"
 #include "widgets/memory_bars_widget.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
@@ -16,7 +17,6 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
-#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
@@ -42,11 +42,14 @@ private slots:
     void docksNeverWidenTheWindow();
     void pickerMarkersAreNeverCut_data();
     void pickerMarkersAreNeverCut();
+    void cardFiguresReadWhole_data();
+    void cardFiguresReadWhole();
 
 private:
     QAction* action(const QString& text) const;
     QLabel* headline() const;
-    void presentWithControls() const;
+    // In `language` (English again after the test: cleanup()).
+    void presentWithControls(const QString& language = QStringLiteral("en")) const;
     double normalPointSize() const { return m_normalFont.pointSizeF(); }
 
     app::MainWindow* m_window = nullptr;
@@ -71,6 +74,7 @@ void TestPresentationMode::cleanup()
     delete m_window;
     m_window = nullptr;
     QApplication::setFont(m_normalFont);
+    app::installTranslations(QStringLiteral("en"));
 }
 
 QAction* TestPresentationMode::action(const QString& text) const
@@ -83,8 +87,10 @@ QAction* TestPresentationMode::action(const QString& text) const
 
 // F5, then F9: presentation mode folds the controls away and the presenter unfolds them. The
 // actions are found by their keys, as the menu texts are in the language under test.
-void TestPresentationMode::presentWithControls() const
+void TestPresentationMode::presentWithControls(const QString& language) const
 {
+    app::installTranslations(language);
+    QCoreApplication::processEvents(); // the window retranslates
     for (const QKeySequence& key : {QKeySequence(Qt::Key_F5), QKeySequence(Qt::Key_F9)}) {
         QAction* byKey = nullptr;
         for (QAction* candidate : m_window->findChildren<QAction*>())
@@ -187,10 +193,7 @@ void TestPresentationMode::controlsAreReachableOnTheProjector_data()
 void TestPresentationMode::controlsAreReachableOnTheProjector()
 {
     QFETCH(QString, language);
-    app::installTranslations(language);
-    const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
-    QCoreApplication::processEvents(); // the window retranslates
-    presentWithControls();
+    presentWithControls(language);
     auto* scroll = m_window->controls()->findChild<QScrollArea*>();
     QVERIFY(scroll);
     QWidget* viewport = scroll->viewport();
@@ -211,6 +214,41 @@ void TestPresentationMode::controlsAreReachableOnTheProjector()
     QVERIFY(inputs > 10);
 }
 
+void TestPresentationMode::cardFiguresReadWhole_data()
+{
+    controlsAreReachableOnTheProjector_data();
+}
+
+// Beside the controls on a 1024 x 768 projector the prefill card, narrower than its decode
+// neighbour, showed "Time…", "Prom…", "Inten…": the names of its figures were cut. Each card's
+// figures read whole: a label wraps onto more lines, or its value moves to the line below.
+void TestPresentationMode::cardFiguresReadWhole()
+{
+    QFETCH(QString, language);
+    presentWithControls(language);
+    int cards = 0;
+    for (const widgets::BottleneckCard* card :
+         {m_window->dashboard()->prefillCard(), m_window->dashboard()->decodeCard()}) {
+        const auto* table = card->findChild<widgets::FigureTable*>();
+        QVERIFY(table && table->isVisible());
+        ++cards;
+        const QList<QStringList> lines = table->labelLines(table->width());
+        QCOMPARE(lines.size(), table->figures().size());
+        for (qsizetype row = 0; row < lines.size(); ++row) {
+            const QString label = table->figures()[row].first;
+            // Whole: the lines put together (breaks fall at spaces, or between Chinese characters).
+            const QString shown = lines[row].join(QString()).remove(QLatin1Char(' '));
+            QVERIFY2(shown == QString(label).remove(QLatin1Char(' ')),
+                     qPrintable(lines[row].join(QLatin1Char('|'))));
+            for (const QString& line : lines[row]) // a unit stays whole ("tokens/s")
+                QVERIFY2(!line.endsWith(QLatin1Char('/')), qPrintable(lines[row].join(QLatin1Char('|'))));
+        }
+        // As tall as its lines: none drawn past the card's bottom.
+        QVERIFY(table->height() >= table->heightForWidth(table->width()));
+    }
+    QCOMPARE(cards, 2);
+}
+
 void TestPresentationMode::pickerMarkersAreNeverCut_data()
 {
     controlsAreReachableOnTheProjector_data();
@@ -222,10 +260,7 @@ void TestPresentationMode::pickerMarkersAreNeverCut_data()
 void TestPresentationMode::pickerMarkersAreNeverCut()
 {
     QFETCH(QString, language);
-    app::installTranslations(language);
-    const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
-    QCoreApplication::processEvents(); // the window retranslates
-    presentWithControls();
+    presentWithControls(language);
     auto* combo = m_window->controls()->findChild<QComboBox*>(QStringLiteral("deviceCombo"));
     auto* summary = m_window->controls()->findChild<QLabel*>(QStringLiteral("deviceSummary"));
     QVERIFY(combo && summary);

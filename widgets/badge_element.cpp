@@ -33,6 +33,11 @@ bool BadgeElement::setTextWithin(const QString& text, int widthPx)
                     ++i;
                 pattern += QStringLiteral("888.8");
                 starts.insert(starts.end(), 5, from);
+                // A figure keeps its unit on its line ("47.6 GB"): a no-break space between.
+                if (i + 1 < paragraph.size() && paragraph.at(i) == u' ' && paragraph.at(i + 1).isLetter()) {
+                    pattern += QChar(0x00A0);
+                    starts.push_back(i++);
+                }
             } else {
                 pattern += paragraph.at(i);
                 starts.push_back(i++);

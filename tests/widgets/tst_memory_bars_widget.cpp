@@ -101,6 +101,7 @@ private slots:
     void legendNamesAreNeverCutOff();
     void badgeWrapsToTheChartsWidth();
     void badgeLinesStayAsTheFiguresChange();
+    void badgeKeepsAFigureWithItsUnit();
     void capacityLabelStaysOffItsLine_data();
     void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
@@ -782,6 +783,24 @@ void TestMemoryBarsWidget::badgeLinesStayAsTheFiguresChange()
     // Room for every figure: one line each.
     badge.setTextWithin(narrow, 2 * width);
     QCOMPARE(badge.text(), narrow);
+}
+
+// A figure and its unit share a line: the badge read "…, 47.6" over "GB to disk" where the room
+// ended between them.
+void TestMemoryBarsWidget::badgeKeepsAFigureWithItsUnit()
+{
+    QCustomPlot plot;
+    widgets::BadgeElement badge(&plot);
+    const QString text = QStringLiteral("Offloads 47.6 GB to disk");
+    const QFontMetrics metrics(badge.font());
+    // Room for "Offloads 888.8" (the widest figure) and a little, not for its unit.
+    const int width = metrics.horizontalAdvance(QStringLiteral("Offloads 888.8 G")) + 10 + 10 + 2 * 7;
+    badge.setTextWithin(text, width);
+    const QStringList lines = badge.text().split(u'\n');
+    QVERIFY2(lines.size() >= 2, qPrintable(badge.text())); // it did wrap
+    QCOMPARE(lines.join(u' '), text);
+    for (const QString& line : lines)
+        QVERIFY2(!line.startsWith(QLatin1String("GB")), qPrintable(badge.text()));
 }
 
 void TestMemoryBarsWidget::capacityLabelStaysOffItsLine_data()

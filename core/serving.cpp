@@ -15,6 +15,16 @@ namespace lhe::core {
 
 namespace {
 
+// A wait a warning names, to three significant digits: the precision of every figure the cards
+// and charts show ("490 s"); the report keeps the exact value.
+double threeSignificant(double value)
+{
+    if (!(value > 0) || !std::isfinite(value))
+        return value;
+    const double scale = std::pow(10.0, std::floor(std::log10(value)) - 2);
+    return std::round(value / scale) * scale;
+}
+
 // Concurrency the scenario asks for: given, or the smallest that sustains the request rate.
 long long askedConcurrency(const Scenario& scenario, const ServingModel& model,
                            std::vector<Message>& warnings)
@@ -86,13 +96,13 @@ std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const D
         out.warnings.push_back(
             message(LHE_TEXT("CoreMessage", "%1 concurrent requests exceed the KV pool's %2: "
                                             "the rest wait, adding %3 s to time to first token"),
-                    concurrency, out.maxConcurrencyKv, out.point.queueSeconds));
+                    concurrency, out.maxConcurrencyKv, threeSignificant(out.point.queueSeconds)));
     else if (out.maxConcurrencyKv == 0 && concurrency > 1)
         out.warnings.push_back(
             message(LHE_TEXT("CoreMessage", "%1 concurrent requests and no room for a KV pool on the "
                                             "device: they run one at a time, the rest waiting %2 s "
                                             "on average before their first token"),
-                    concurrency, out.point.queueSeconds));
+                    concurrency, threeSignificant(out.point.queueSeconds)));
     const ServingSettings& sv = scenario.serving;
     if (inputs.searchTargets && (sv.ttftTargetSeconds || sv.tpotTargetSeconds))
         out.maxConcurrencySlo =

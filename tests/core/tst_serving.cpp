@@ -9,6 +9,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 using namespace lhe::core;
@@ -136,6 +137,27 @@ private slots:
         for (const Message& w : over.warnings)
             warned |= englishText(w).find("exceed the KV pool") != std::string::npos;
         QVERIFY(warned);
+    }
+
+    // The wait a warning names reads as the cards' figures do, to three significant digits
+    // ("adding 490 s", not "adding 489.892 s").
+    void aWarningsWaitHasThreeSignificantDigits()
+    {
+        const Report r = run(llama8b(1));
+        const Report over = run(llama8b(r.serving->maxConcurrencyKv + 7));
+        const double wait = over.serving->point.queueSeconds;
+        // By hand: three significant digits of the wait, as %g prints them.
+        const double scale = std::pow(10.0, std::floor(std::log10(wait)) - 2);
+        char expected[64];
+        std::snprintf(expected, sizeof expected, "adding %g s to time to first token",
+                      std::round(wait / scale) * scale);
+        char unrounded[64];
+        std::snprintf(unrounded, sizeof unrounded, "adding %g s", wait);
+        QVERIFY(std::string(expected).rfind(unrounded, 0) != 0); // the raw wait has more digits
+        bool found = false;
+        for (const Message& w : over.warnings)
+            found |= englishText(w).find(expected) != std::string::npos;
+        QVERIFY2(found, expected);
     }
 
     // Llama 3.1 70B in bf16 (141 GB) on one 80 GB H100 spills to host RAM: no room for a KV pool.

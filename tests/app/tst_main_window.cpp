@@ -55,6 +55,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// A few passes of the event loop: the step's queued replots and the window's paint.
+void settle()
+{
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+}
+
 int distinctColours(const QImage& image)
 {
     std::set<QRgb> colours;
@@ -187,14 +194,12 @@ void TestMainWindow::aSliderStepPaintsTheWindowOnce()
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     QVERIFY(output && output->value() < output->maximum());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     EventCounter counter(QEvent::UpdateRequest); // one paint and flush of the window each
     m_window->installEventFilter(&counter);
     const double before = m_window->report()->decode->seconds;
     output->setValue(output->value() + 1);
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     QVERIFY(m_window->report()->decode->seconds != before); // the step changed what is drawn
     QCOMPARE(counter.count, 1);
 }
@@ -209,8 +214,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     QVERIFY(output && output->value() + 10 <= output->maximum());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     const double before = m_window->report()->decode->seconds;
     const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
     // The scenario panel's content is laid out apart from the window (it scrolls): a step that
@@ -226,8 +230,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
         m_window->installEventFilter(&counter);
         controlsContent->installEventFilter(&controlsCounter);
         output->setValue(output->value() + 1);
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        settle();
         m_window->removeEventFilter(&counter);
         controlsContent->removeEventFilter(&controlsCounter);
         laidOut += counter.count > 0 ? 1 : 0;
@@ -251,8 +254,7 @@ void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     auto* outputSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("outputSpin"));
     QVERIFY(output && outputSpin && output->value() < output->maximum());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     std::vector<std::pair<QSpinBox*, std::unique_ptr<EventCounter>>> spins;
     for (QSpinBox* spin : m_window->controls()->findChildren<QSpinBox*>()) {
         if (!spin->isVisible())
@@ -262,8 +264,7 @@ void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
     }
     QVERIFY(spins.size() >= 4); // batch, prompt, output, devices and the split
     output->setValue(output->value() + 1);
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     for (const auto& [spin, counter] : spins) {
         if (spin == outputSpin)
             QVERIFY(counter->count > 0); // it shows the new value
@@ -285,14 +286,12 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
     const QWidget* chart = m_window->dashboard()->memoryBars();
     int crossings = 0;
     batch->setValue(batch->minimum());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     for (int position = batch->minimum() + 1; position <= batch->maximum(); ++position) {
         const bool warnedBefore = !m_window->report()->warnings.empty();
         const QRect before = chart->geometry();
         batch->setValue(position);
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        settle();
         if (warnedBefore == m_window->report()->warnings.empty()) {
             ++crossings;
             QCOMPARE(chart->geometry(), before);
@@ -303,9 +302,9 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
 
 // A batch sweep changes the figures of the warnings ("… adding 12.3 s to time to first token")
 // and of the cards on every step. A wrapped label's preferred width follows its text's length,
-// which the dashboard's full-width rows and equal cards do not use: a step that keeps every
-// line of text lays the dashboard out no more. Before, each such step measured every chart,
-// card and tab page again.
+// which the dashboard's full-width rows and the cards' row (while it has room) do not use: a
+// step that keeps every line of text lays the dashboard out no more. Before, each such step
+// measured every chart, card and tab page again.
 void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
 {
     m_window->resize(1280, 800);
@@ -315,8 +314,7 @@ void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
     QVERIFY(batch);
     widgets::Dashboard* dashboard = m_window->dashboard();
     batch->setValue(batch->minimum());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     // The geometry of every widget the dashboard's layout places: a pass that moves none of them
     // was not needed.
     const auto placed = [dashboard] {
@@ -334,8 +332,7 @@ void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
             EventCounter counter(QEvent::LayoutRequest);
             dashboard->installEventFilter(&counter);
             batch->setValue(sweep == 0 ? position : batch->maximum() + batch->minimum() + 1 - position);
-            for (int i = 0; i < 5; ++i)
-                QCoreApplication::processEvents();
+            settle();
             dashboard->removeEventFilter(&counter);
             ++steps;
             if (counter.count > 0 && placed() == before) {

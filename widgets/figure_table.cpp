@@ -6,6 +6,7 @@
 #include <QTextLayout>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace lhe::widgets {
 
@@ -146,18 +147,27 @@ QSize FigureTable::minimumSizeHint() const
     return {std::min(width, m_sizeHint.width()), m_sizeHint.height()};
 }
 
-void FigureTable::measure()
+void FigureTable::measure(bool fontChanged)
 {
     const QFontMetrics labels(font());
     const QFontMetrics values(valueFont());
     const int gap = kGapChars * labels.averageCharWidth();
     // Each label has the room its own value leaves: "Prompt tokens/s" beside "7,640" needs no
     // second line because another row's value reads "1,250 FLOP/B".
-    m_rows.clear();
+    const QList<Row> before = std::exchange(m_rows, {});
     int natural = 0;
-    for (const auto& [label, value] : std::as_const(m_figures)) {
-        Row row{labels.horizontalAdvance(label), values.horizontalAdvance(value), 0};
-        wrapped(label, font(), 1, &row.longestWordWidth); // one word (one Chinese character) a line
+    for (qsizetype i = 0; i < m_figures.size(); ++i) {
+        const auto& [label, value] = m_figures[i];
+        Row row{label, 0, values.horizontalAdvance(value), 0};
+        // A slider step changes the values, not the labels: a label's words are measured again
+        // only when it or the font changed.
+        if (!fontChanged && i < before.size() && before[i].label == label) {
+            row.labelWidth = before[i].labelWidth;
+            row.longestWordWidth = before[i].longestWordWidth;
+        } else {
+            row.labelWidth = labels.horizontalAdvance(label);
+            wrapped(label, font(), 1, &row.longestWordWidth); // one word (one Chinese character) a line
+        }
         natural = std::max(natural, row.labelWidth + gap + row.valueWidth);
         m_rows.push_back(row);
     }
@@ -201,7 +211,7 @@ void FigureTable::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
-        measure();
+        measure(true);
 }
 
 } // namespace lhe::widgets

@@ -50,10 +50,11 @@ private:
     void arrange(int width) const;
     // Measures the columns; asks the layout again only when the size it needs changed, so a
     // slider step that only changes digits costs no relayout of the window.
-    void measure();
+    void measure(bool fontChanged = false);
 
     struct Row
     {
+        QString label;
         int labelWidth = 0; // on one line
         int valueWidth = 0;
         int longestWordWidth = 0; // the widest part of the label that does not break

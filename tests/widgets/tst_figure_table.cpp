@@ -129,6 +129,26 @@ private slots:
             QCOMPARE(lines[row].join(QLatin1Char(' ')), kPrefill[row].first);
     }
 
+    // The words are measured again in a new font (presentation mode's larger text), though the
+    // labels stay the same: the minimum is the widest word at the new size.
+    void aNewFontMeasuresTheWordsAgain()
+    {
+        FigureTable table;
+        table.setFigures({kPrefill[2]}); // "Intensity", "1,250 FLOP/B"
+        QFont large = table.font();
+        large.setPointSizeF(large.pointSizeF() * 2);
+        table.setFont(large);
+        table.setFigures({kPrefill[2]}); // unchanged: nothing new to measure but the font
+        const Metrics m(table);
+        const int expected = std::max(m.labels.horizontalAdvance(QStringLiteral("Intensity")),
+                                      m.values.horizontalAdvance(QStringLiteral("1,250 FLOP/B")));
+        QVERIFY2(std::abs(table.minimumSizeHint().width() - expected) <= 1,
+                 qPrintable(QString::number(table.minimumSizeHint().width())));
+        const int natural = m.labels.horizontalAdvance(QStringLiteral("Intensity")) + m.gap +
+                            m.values.horizontalAdvance(QStringLiteral("1,250 FLOP/B"));
+        QCOMPARE(table.sizeHint().width(), natural);
+    }
+
     // Chinese has no spaces: it breaks between characters.
     void chineseBreaksBetweenCharacters()
     {

@@ -4,6 +4,7 @@
 
 #include <QDataStream>
 #include <QFontMetrics>
+#include <QPaintEngine>
 #include <QPainter>
 
 namespace lhe::widgets {
@@ -15,6 +16,24 @@ namespace {
 std::size_t indexOf(MemoryPlacement placement)
 {
     return static_cast<std::size_t>(placement);
+}
+
+// A raster image (a chart's own buffers, PNG exports) under at most a scale: a vector export
+// keeps its exact rectangles.
+bool isRasterUpright(const QPainter* painter)
+{
+    const QPaintEngine* engine = painter->paintEngine();
+    return engine && engine->type() == QPaintEngine::Raster &&
+           painter->transform().type() <= QTransform::TxScale;
+}
+
+// The pixels `rect` covers, each edge rounded to the nearest pixel boundary: two rectangles that
+// share an edge share no pixel and leave none between them, as stacked segments must.
+QRect wholePixels(const QRectF& rect)
+{
+    const QRectF r = rect.normalized();
+    return QRect(QPoint(qRound(r.left()), qRound(r.top())),
+                 QPoint(qRound(r.right()) - 1, qRound(r.bottom()) - 1));
 }
 
 } // namespace
@@ -67,10 +86,24 @@ void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& f
     // Qt's patterns are in device pixels unless told otherwise: a 2x export would halve them.
     painter->setRenderHint(QPainter::NonCosmeticBrushPatterns);
     painter->setPen(Qt::NoPen);
-    for (const QBrush& coat : {fill.tint, fill.lines}) {
-        if (coat.style() == Qt::NoBrush)
-            continue;
-        painter->setBrush(coat);
+    if (fill.tint.style() == Qt::SolidPattern && isRasterUpright(painter)) {
+        // On whole pixels, without antialiasing: Qt's raster engine then fills an opaque
+        // colour straight into memory. An antialiased rectangle with fractional edges goes through
+        // its span rasterizer, which hands a bar taller than about 30 pixels to its GUI thread
+        // pool and waits for it; on a 2-core machine that pool has one thread, so each bar cost
+        // a thread hand-over and nothing ran in parallel.
+        const QRect pixels = wholePixels(painter->transform().mapRect(rect));
+        painter->save();
+        painter->resetTransform();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->fillRect(pixels, fill.tint.color());
+        painter->restore();
+    } else if (fill.tint.style() != Qt::NoBrush) {
+        painter->setBrush(fill.tint);
+        painter->drawRect(rect);
+    }
+    if (fill.lines.style() != Qt::NoBrush) {
+        painter->setBrush(fill.lines);
         painter->drawRect(rect);
     }
     painter->setPen(pen);

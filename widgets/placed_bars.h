@@ -26,7 +26,8 @@ struct LayeredFill
     QBrush tint;
     QBrush lines; // Qt::NoBrush: none
 };
-// Fills `rect` with both coats, then outlines it with `pen`.
+// Fills `rect` with both coats, then outlines it with `pen`. On a raster image a solid tint is
+// filled on whole pixels, edges rounded to the nearest pixel boundary.
 void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& fill, const QPen& pen);
 
 class PlacedBars : public QCPBars

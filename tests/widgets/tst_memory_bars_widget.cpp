@@ -107,6 +107,7 @@ private slots:
     void tickLabelsFollowAResize();
     void aResizeReplotsAgainOnlyForOtherTickLabels();
     void vectorExportKeepsTheHatching();
+    void solidFillsCoverWholePixels();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
@@ -602,6 +603,37 @@ void TestMemoryBarsWidget::rendersNonBlankPng()
 // pixmap under its vectors is a raster copy that does not scale. Hatched fills are vector coats, a
 // tint and then a Qt line pattern: the host-RAM part (diagonal lines), its legend swatch and the
 // allocator reserve's legend icon (dots) come out as SVG patterns, and nothing as an image.
+void TestMemoryBarsWidget::solidFillsCoverWholePixels()
+{
+    // Two segments stacked at a fractional height, drawn as a chart draws them (antialiased). Each
+    // edge rounds to the nearest pixel boundary: x 10.3 -> 10 and 40.7 -> 41 (columns 10..40),
+    // y 5.6 -> 6, 50.5 -> 51 and 90.2 -> 90 (rows 6..50 lower colour, 51..89 upper). No pixel is
+    // blended with the background or with the other segment, and none is left between them.
+    QImage image(60, 100, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    const QColor top(30, 90, 200);
+    const QColor bottom(200, 60, 30);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        widgets::drawLayeredRect(&painter, QRectF(QPointF(10.3, 5.6), QPointF(40.7, 50.5)),
+                                 {QBrush(top), QBrush()}, Qt::NoPen);
+        widgets::drawLayeredRect(&painter, QRectF(QPointF(10.3, 50.5), QPointF(40.7, 90.2)),
+                                 {QBrush(bottom), QBrush()}, Qt::NoPen);
+    }
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const bool inside = x >= 10 && x <= 40 && y >= 6 && y <= 89;
+            const QColor expected = !inside ? QColor(Qt::white) : y <= 50 ? top : bottom;
+            if (image.pixelColor(x, y) != expected)
+                QFAIL(qPrintable(QStringLiteral("pixel %1,%2 is %3, expected %4")
+                                     .arg(x)
+                                     .arg(y)
+                                     .arg(image.pixelColor(x, y).name(), expected.name())));
+        }
+    }
+}
+
 void TestMemoryBarsWidget::vectorExportKeepsTheHatching()
 {
     widgets::MemoryBarsWidget widget;

@@ -70,14 +70,26 @@ void DeviceRankingModel::setRanking(std::vector<core::DeviceRanking> ranking)
 {
     beginResetModel();
     m_ranking = std::move(ranking);
+    formatCells();
     endResetModel();
 }
 
 void DeviceRankingModel::retranslate()
 {
+    formatCells();
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (!m_ranking.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void DeviceRankingModel::formatCells()
+{
+    m_cells.clear();
+    m_cells.reserve(m_ranking.size() * ColumnCount);
+    for (const core::DeviceRanking& r : m_ranking) {
+        for (int column = 0; column < ColumnCount; ++column)
+            m_cells.push_back(display(r, column));
+    }
 }
 
 int DeviceRankingModel::rowCount(const QModelIndex& parent) const
@@ -125,8 +137,9 @@ QVariant DeviceRankingModel::data(const QModelIndex& index, int role) const
         return {};
     const core::DeviceRanking& r = m_ranking[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return display(r, index.column());
+    case Qt::DisplayRole: // asked for every cell on every step (column widths, painting, sorting)
+        return m_cells[static_cast<std::size_t>(index.row()) * ColumnCount +
+                       static_cast<std::size_t>(index.column())];
     case SortRole:
         return sortValue(r, index.column());
     case DeviceIdRole:
@@ -145,7 +158,7 @@ QVariant DeviceRankingModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant DeviceRankingModel::display(const core::DeviceRanking& r, int column) const
+QString DeviceRankingModel::display(const core::DeviceRanking& r, int column) const
 {
     const std::optional<core::ServingEstimate>& s = r.serving;
     switch (column) {

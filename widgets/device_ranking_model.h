@@ -55,11 +55,14 @@ public:
     static QString deviceClassText(core::DeviceClass deviceClass); // "CPU", "GPU", "NPU", "TPU"
 
 private:
-    QVariant display(const core::DeviceRanking& r, int column) const;
+    QString display(const core::DeviceRanking& r, int column) const;
+    // Every cell's text, row by row, formatted once per ranking and language.
+    void formatCells();
     QVariant sortValue(const core::DeviceRanking& r, int column) const;
     QVariant toolTip(const core::DeviceRanking& r, int column) const;
 
     std::vector<core::DeviceRanking> m_ranking;
+    std::vector<QString> m_cells;
 };
 
 // The ranking as CSV: one header row, then one row per device in the order given. Numbers in

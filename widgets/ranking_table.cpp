@@ -21,6 +21,34 @@ int textMargin(const QStyle* style, const QWidget* widget)
     return style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
 }
 
+bool isDigit(QChar c)
+{
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
+
+// FNV-1a over the text with every digit read as '0': texts that differ only in their digits share
+// it, and nothing is allocated to compute it.
+quint64 patternHash(QStringView text)
+{
+    quint64 hash = 14695981039346656037ULL;
+    for (const QChar c : text) {
+        hash ^= isDigit(c) ? u'0' : c.unicode();
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
+bool samePattern(QStringView pattern, QStringView text)
+{
+    if (pattern.size() != text.size())
+        return false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (isDigit(text[i]) ? !isDigit(pattern[i]) : pattern[i] != text[i])
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 QString ShapedTextDelegate::shownText(const QString& text, const QFontMetrics& metrics, int width)
@@ -112,19 +140,31 @@ int RankingTable::patternWidth(const QString& text, const QFontMetrics& metrics)
             }
         }
     }
-    QString pattern = text;
-    for (QChar& c : pattern) {
-        if (c >= QLatin1Char('0') && c <= QLatin1Char('9'))
-            c = m_widestDigit;
-    }
-    const auto known = m_patternWidths.constFind(pattern);
-    if (known != m_patternWidths.cend())
-        return *known;
+    // 729 cells are measured per slider step: a lookup must not build the pattern first.
+    const quint64 hash = patternHash(text);
+    const auto known = m_patternWidths.constFind(hash);
+    if (known != m_patternWidths.cend() && samePattern(known->pattern, text))
+        return known->width;
     if (m_patternWidths.size() > kCacheLimit)
         m_patternWidths.clear();
+    QString pattern = text;
+    for (QChar& c : pattern) {
+        if (isDigit(c))
+            c = m_widestDigit;
+    }
     const int width = metrics.horizontalAdvance(pattern);
-    m_patternWidths.insert(pattern, width);
+    m_patternWidths.insert(hash, {pattern, width}); // a rare colliding pattern takes the place
     return width;
+}
+
+int RankingTable::headerWidth(int column)
+{
+    // Qt leaves room for a sort indicator in every section alike: the text is what differs.
+    const QString text = model()->headerData(column, Qt::Horizontal).toString();
+    HeaderWidth& known = m_headerWidths[column];
+    if (known.width < 0 || known.text != text)
+        known = {text, horizontalHeader()->sectionSizeHint(column)};
+    return known.width;
 }
 
 void RankingTable::fitColumns()
@@ -141,7 +181,7 @@ void RankingTable::fitColumns()
         int widest = 0;
         for (int row = 0; row < rows->rowCount(); ++row)
             widest = std::max(widest, patternWidth(rows->index(row, column).data().toString(), metrics));
-        int width = std::max(widest + padding, horizontalHeader()->sectionSizeHint(column));
+        int width = std::max(widest + padding, headerWidth(column));
         if (column == m_nameColumn)
             width = std::min(width, metrics.averageCharWidth() * m_nameCharacters);
         setColumnWidth(column, width);
@@ -159,6 +199,7 @@ void RankingTable::changeEvent(QEvent* event)
     QTableView::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
         m_patternWidths.clear();
+        m_headerWidths.clear();
         m_widestDigit = QChar();
         static_cast<ShapedTextDelegate*>(itemDelegate())->clearCache();
         fitRowHeight();

@@ -50,8 +50,22 @@ private:
     // The width of any text that differs from `text` only in its digits: "12.5 ms" and "98.1 ms"
     // share the key "88.8 ms" when 8 is the font's widest digit.
     int patternWidth(const QString& text, const QFontMetrics& metrics);
+    // The header's own width for `column` (QHeaderView::sectionSizeHint), measured once per text
+    // and font.
+    int headerWidth(int column);
 
-    QHash<QString, int> m_patternWidths;
+    struct PatternWidth
+    {
+        QString pattern; // digits replaced by the widest one
+        int width = 0;
+    };
+    QHash<quint64, PatternWidth> m_patternWidths; // by patternHash()
+    struct HeaderWidth
+    {
+        QString text;
+        int width = -1;
+    };
+    QHash<int, HeaderWidth> m_headerWidths; // by column
     QChar m_widestDigit;
     int m_nameColumn = -1;
     int m_nameCharacters = 0;

@@ -119,6 +119,8 @@ private slots:
     void doubleClickEmitsTheDeviceId();
     void rowsAreAsTallAsTheirText();
     void cellsShowTheirWholeFigures();
+    void columnsFitTheirHeaders();
+    void cellsFollowTheLocale();
     void currentCellKeepsItsFocusFrame();
     void emptyRankingShowsPlaceholder();
 };
@@ -410,6 +412,57 @@ void TestDeviceRankingView::cellsShowTheirWholeFigures()
     view.setFont(large);
     QCoreApplication::processEvents();
     checkColumns();
+}
+
+// Every column is at least as wide as its header asks (QHeaderView::sectionSizeHint), which the
+// table measures once per header text and font: a new ranking keeps the widths, a larger font
+// measures again.
+void TestDeviceRankingView::columnsFitTheirHeaders()
+{
+    DeviceRankingView view;
+    view.resize(1100, 300);
+    view.setRanking(fourDevices());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView* table = view.table();
+    QHeaderView* header = table->horizontalHeader();
+    const auto checkHeaders = [&] {
+        for (int column = DeviceRankingModel::FitsColumn; column < DeviceRankingModel::ColumnCount;
+             ++column) {
+            QVERIFY2(table->columnWidth(column) >= header->sectionSizeHint(column),
+                     qPrintable(QStringLiteral("column %1: %2 px, its header asks %3")
+                                    .arg(column)
+                                    .arg(table->columnWidth(column))
+                                    .arg(header->sectionSizeHint(column))));
+        }
+    };
+    checkHeaders();
+    view.setRanking(fourDevices()); // the next slider step
+    checkHeaders();
+    QFont large = view.font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    view.setFont(large);
+    QCoreApplication::processEvents();
+    view.setRanking(fourDevices());
+    checkHeaders();
+}
+
+// The model formats its cells once per ranking; a language change (retranslate) formats them again,
+// with the new locale's decimal separator (2.5 ms is "2.5 ms" in English, "2,5 ms" in German).
+void TestDeviceRankingView::cellsFollowTheLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    std::vector<core::DeviceRanking> ranking = fourDevices();
+    ranking[1].serving->point.ttftSeconds = 0.0025;
+    DeviceRankingModel model;
+    model.setRanking(ranking);
+    const QModelIndex cpuTtft = model.index(1, DeviceRankingModel::TtftColumn);
+    QCOMPARE(cpuTtft.data().toString(), QStringLiteral("2.5 ms"));
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    model.retranslate();
+    QCOMPARE(cpuTtft.data().toString(), QStringLiteral("2,5 ms"));
+    QLocale::setDefault(before);
 }
 
 // The delegate leaves the style out for plain cells; the current cell's focus frame, which the

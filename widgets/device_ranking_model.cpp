@@ -5,6 +5,7 @@
 
 #include <QLocale>
 #include <QStringList>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -68,10 +69,40 @@ DeviceRankingModel::DeviceRankingModel(QObject* parent) : QAbstractTableModel(pa
 
 void DeviceRankingModel::setRanking(std::vector<core::DeviceRanking> ranking)
 {
-    beginResetModel();
+    const bool sameRows = std::equal(
+        m_ranking.begin(), m_ranking.end(), ranking.begin(), ranking.end(),
+        [](const core::DeviceRanking& a, const core::DeviceRanking& b) { return a.deviceId == b.deviceId; });
+    if (!sameRows || m_ranking.empty()) {
+        beginResetModel();
+        m_ranking = std::move(ranking);
+        formatCells();
+        endResetModel();
+        return;
+    }
+    // The same devices in the same order, as on most slider steps: only the block of cells whose
+    // text or sort value changed is announced. A view repaints that block alone (names, classes
+    // and headers stay) and keeps its selection and scroll position, which a reset would drop.
+    const std::vector<Cell> before = std::move(m_cells);
     m_ranking = std::move(ranking);
     formatCells();
-    endResetModel();
+    int top = rowCount();
+    int bottom = -1;
+    int left = ColumnCount;
+    int right = -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        for (int column = 0; column < ColumnCount; ++column) {
+            const std::size_t i = cellIndex(row, column);
+            if (before[i].text == m_cells[i].text && before[i].sortValue == m_cells[i].sortValue)
+                continue;
+            top = std::min(top, row);
+            bottom = std::max(bottom, row);
+            left = std::min(left, column);
+            right = std::max(right, column);
+        }
+    }
+    if (bottom >= 0)
+        emit dataChanged(index(top, left), index(bottom, right),
+                         {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
 }
 
 void DeviceRankingModel::retranslate()
@@ -88,8 +119,13 @@ void DeviceRankingModel::formatCells()
     m_cells.reserve(m_ranking.size() * ColumnCount);
     for (const core::DeviceRanking& r : m_ranking) {
         for (int column = 0; column < ColumnCount; ++column)
-            m_cells.push_back(display(r, column));
+            m_cells.push_back({display(r, column), sortValue(r, column)});
     }
+}
+
+std::size_t DeviceRankingModel::cellIndex(int row, int column)
+{
+    return static_cast<std::size_t>(row) * ColumnCount + static_cast<std::size_t>(column);
 }
 
 int DeviceRankingModel::rowCount(const QModelIndex& parent) const
@@ -137,11 +173,10 @@ QVariant DeviceRankingModel::data(const QModelIndex& index, int role) const
         return {};
     const core::DeviceRanking& r = m_ranking[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: // asked for every cell on every step (column widths, painting, sorting)
-        return m_cells[static_cast<std::size_t>(index.row()) * ColumnCount +
-                       static_cast<std::size_t>(index.column())];
+    case Qt::DisplayRole: // asked for every cell on every step (column widths, painting)
+        return m_cells[cellIndex(index.row(), index.column())].text;
     case SortRole:
-        return sortValue(r, index.column());
+        return m_cells[cellIndex(index.row(), index.column())].sortValue;
     case DeviceIdRole:
         return qs(r.deviceId);
     case DeviceClassRole:

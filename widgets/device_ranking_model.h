@@ -8,6 +8,7 @@
 
 #include <QAbstractTableModel>
 #include <QString>
+#include <QVariant>
 #include <vector>
 
 namespace lhe::widgets {
@@ -39,7 +40,9 @@ public:
 
     explicit DeviceRankingModel(QObject* parent = nullptr);
 
-    // Rows in the order given (the core's rank; the vertical header numbers them 1, 2, ...).
+    // Rows in the order given (the core's rank; the vertical header numbers them 1, 2, ...). The
+    // same devices in the same order announce the block of cells that changed (dataChanged);
+    // other rows reset the model.
     void setRanking(std::vector<core::DeviceRanking> ranking);
     const std::vector<core::DeviceRanking>& ranking() const { return m_ranking; }
     // Headers and cells again in the current language.
@@ -56,13 +59,19 @@ public:
 
 private:
     QString display(const core::DeviceRanking& r, int column) const;
-    // Every cell's text, row by row, formatted once per ranking and language.
+    // Every cell's text and sort value, row by row, made once per ranking and language.
     void formatCells();
+    static std::size_t cellIndex(int row, int column);
     QVariant sortValue(const core::DeviceRanking& r, int column) const;
     QVariant toolTip(const core::DeviceRanking& r, int column) const;
 
     std::vector<core::DeviceRanking> m_ranking;
-    std::vector<QString> m_cells;
+    struct Cell
+    {
+        QString text;
+        QVariant sortValue;
+    };
+    std::vector<Cell> m_cells;
 };
 
 // The ranking as CSV: one header row, then one row per device in the order given. Numbers in

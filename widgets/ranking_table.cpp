@@ -119,8 +119,11 @@ RankingTable::RankingTable(QWidget* parent) : QTableView(parent)
 
 void RankingTable::fitRowHeight()
 {
-    if (model() && model()->rowCount() > 0)
-        verticalHeader()->setDefaultSectionSize(sizeHintForRow(0));
+    // Asking the delegate lays the row's text out: once per font and style, not per ranking.
+    if (m_rowHeightFitted || !model() || model()->rowCount() == 0)
+        return;
+    verticalHeader()->setDefaultSectionSize(sizeHintForRow(0));
+    m_rowHeightFitted = true;
 }
 
 int RankingTable::cellPadding() const
@@ -202,6 +205,7 @@ void RankingTable::changeEvent(QEvent* event)
         m_headerWidths.clear();
         m_widestDigit = QChar();
         static_cast<ShapedTextDelegate*>(itemDelegate())->clearCache();
+        m_rowHeightFitted = false;
         fitRowHeight();
         fitColumns();
     }

@@ -33,7 +33,8 @@ class RankingTable : public QTableView
 public:
     explicit RankingTable(QWidget* parent = nullptr);
 
-    // Every row as tall as the first one's text (the height follows the font).
+    // Every row as tall as the first one's text (the height follows the font and style, and is
+    // measured again only when they change).
     void fitRowHeight();
     // Every shown column as wide as its header or its widest cell, as resizeColumnsToContents()
     // makes it, from widths measured once per pattern of text; the names column at most about
@@ -67,6 +68,7 @@ private:
     };
     QHash<int, HeaderWidth> m_headerWidths; // by column
     QChar m_widestDigit;
+    bool m_rowHeightFitted = false;
     int m_nameColumn = -1;
     int m_nameCharacters = 0;
 };

@@ -121,6 +121,7 @@ private slots:
     void cellsShowTheirWholeFigures();
     void columnsFitTheirHeaders();
     void cellsFollowTheLocale();
+    void sameDevicesAnnounceOnlyChangedCells();
     void currentCellKeepsItsFocusFrame();
     void emptyRankingShowsPlaceholder();
 };
@@ -463,6 +464,39 @@ void TestDeviceRankingView::cellsFollowTheLocale()
     model.retranslate();
     QCOMPARE(cpuTtft.data().toString(), QStringLiteral("2,5 ms"));
     QLocale::setDefault(before);
+}
+
+// A new ranking of the same devices in the same order (a slider step) announces only the cells
+// that changed, and the view keeps its selection; another order resets the model.
+void TestDeviceRankingView::sameDevicesAnnounceOnlyChangedCells()
+{
+    DeviceRankingView view;
+    view.setRanking(fourDevices());
+    view.table()->selectRow(1);
+    const DeviceRankingModel* model = view.model();
+    QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(model, &QAbstractItemModel::dataChanged);
+
+    std::vector<core::DeviceRanking> next = fourDevices();
+    next[2].serving->point.tpotSeconds = 0.25; // GPU C's TPOT: 100 ms -> 250 ms
+    view.setRanking(next);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(changes.count(), 1);
+    const auto from = changes[0][0].value<QModelIndex>();
+    const auto to = changes[0][1].value<QModelIndex>();
+    QCOMPARE(from.row(), 2);
+    QCOMPARE(to.row(), 2);
+    QCOMPARE(from.column(), int(DeviceRankingModel::TpotColumn));
+    QCOMPARE(to.column(), int(DeviceRankingModel::TpotColumn));
+    QCOMPARE(model->index(2, DeviceRankingModel::TpotColumn).data().toString(), QStringLiteral("250 ms"));
+    const QModelIndexList selected = view.table()->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected[0].data(DeviceRankingModel::DeviceIdRole).toString(), QStringLiteral("cpu-b"));
+
+    std::swap(next[0], next[1]);
+    view.setRanking(next);
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(model->index(0, DeviceRankingModel::DeviceColumn).data().toString(), QStringLiteral("CPU B"));
 }
 
 // The delegate leaves the style out for plain cells; the current cell's focus frame, which the

@@ -152,6 +152,45 @@ private slots:
         plain.setContentsMargins(10, 10, 10, 10);
         sameHeights();
     }
+
+    // The size hints a wrapped label remembers per shape of text are those a plain QLabel
+    // measures for the text itself: figures with other digits (as many), more digits, rich text,
+    // another font, margins and size policy.
+    void wrappedLabelHintsFollowTextFontAndPolicy()
+    {
+        widgets::WrappedLabel cached;
+        QLabel plain;
+        plain.setWordWrap(true);
+        const auto sameHints = [&](const QString& text) {
+            cached.setText(text);
+            plain.setText(text);
+            QCOMPARE(cached.sizeHint(), plain.sizeHint());
+            QCOMPARE(cached.minimumSizeHint(), plain.minimumSizeHint());
+        };
+        const QString wait = QStringLiteral("⚠ Warning: 256 concurrent requests exceed the KV pool's %1: the "
+                                            "rest wait, adding %2 s to time to first token.");
+        sameHints(wait.arg(10).arg(490));
+        sameHints(wait.arg(47).arg(123)); // the same shape
+        sameHints(wait.arg(9).arg(1230)); // one digit fewer, one more
+        sameHints(QStringLiteral("Longest context that fits at batch 256: <b>254 tokens</b>"));
+        sameHints(QStringLiteral("Longest context that fits at batch 4: <b>16,542 tokens</b>"));
+        QFont larger = plain.font();
+        larger.setPointSizeF(larger.pointSizeF() * 1.5);
+        cached.setFont(larger);
+        plain.setFont(larger);
+        sameHints(wait.arg(10).arg(490));
+        cached.setContentsMargins(10, 10, 10, 10);
+        plain.setContentsMargins(10, 10, 10, 10);
+        sameHints(wait.arg(10).arg(490));
+        cached.setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        plain.setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        sameHints(wait.arg(10).arg(490));
+        // The test can fail: a longer text asks for more room.
+        QVERIFY(cached.sizeHint().height() * cached.sizeHint().width() > 0);
+        const QSize shortHint = plain.sizeHint();
+        sameHints(wait.arg(10).arg(490) + wait.arg(10).arg(490));
+        QVERIFY(plain.sizeHint() != shortHint);
+    }
 };
 
 QTEST_MAIN(TestWarningStrip)

@@ -1,6 +1,7 @@
 #include "widgets/memory_bars_widget.h"
 
 #include "widgets/badge_element.h"
+#include "widgets/cached_legend_item.h"
 #include "widgets/cached_text_item.h"
 #include "widgets/chart_palette.h"
 #include "widgets/placed_bars.h"
@@ -289,7 +290,7 @@ void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes
         m_legendEntries = entries;
         m_plot->legend->clearItems();
         for (QCPAbstractPlottable* bars : entries)
-            bars->addToLegend();
+            CachedLegendItem::add(m_plot->legend, bars);
     }
     if (placed != m_patternsShown) {
         m_patternsShown = placed;

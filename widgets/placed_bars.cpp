@@ -202,7 +202,7 @@ QSize PlacementLegendItem::minimumOuterSizeHint() const
 {
     // As QCPPlottableLegendItem: icon, padding, text; margins around.
     const QSize icon = mParentLegend->iconSize();
-    const QRect textRect = QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text());
+    const QRect textRect = m_text.rect(text(), mFont, icon.height());
     return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() +
                 mMargins.right(),
             std::max(textRect.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
@@ -213,10 +213,8 @@ void PlacementLegendItem::draw(QCPPainter* painter)
     const QSize icon = mParentLegend->iconSize();
     painter->setFont(mFont);
     painter->setPen(QPen(mTextColor));
-    const QRect textRect =
-        painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text());
-    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(),
-                      textRect.width(), std::max(textRect.height(), icon.height()), Qt::TextDontClip, text());
+    m_text.rect(text(), mFont, icon.height());
+    m_text.draw(painter, mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
     // The swatch where and as QCPBars draws its legend icon (two thirds of the icon, centred), in
     // the text colour.
     const bool dark = mTextColor.lightnessF() > 0.5; // light text: a dark background

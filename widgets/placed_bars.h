@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/chart_data.h"
+#include "widgets/cached_legend_item.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/static_layers_key.h"
 
@@ -97,6 +98,7 @@ protected:
 
 private:
     core::MemoryPlacement m_placement;
+    LegendText m_text; // text(), measured and shaped once per language and font
 };
 
 // How a part in `placement` of a component drawn in `colour` is painted. HostRam and Disk: a

@@ -3,6 +3,7 @@
 // its text or font changes (the cache must follow). An unrotated box is filled without
 // antialiasing, so only its edge pixels (within a pixel of QCPItemText's box) may differ. A rotated
 // label is drawn from an image at the nearest whole pixel: the same box, glyph edges may differ.
+#include "widgets/cached_legend_item.h"
 #include "widgets/cached_text_item.h"
 #include "widgets/qcustomplot_include.h"
 
@@ -163,6 +164,66 @@ private slots:
         // At most the two pixel rows (columns) each edge touches at a fractional position.
         QVERIFY2(edge <= 4 * (expected.box.width() + expected.box.height()) + 8,
                  qPrintable(QString::number(edge)));
+    }
+
+    // A legend entry's size, measured once per name and font, is what QCPPlottableLegendItem
+    // measures every time: after the plottable is renamed and the legend's font grows too.
+    void legendItemMeasuresWhatQCustomPlotMeasures()
+    {
+        QCustomPlot plot;
+        QCPGraph* graph = plot.addGraph();
+        graph->setName(QStringLiteral("KV cache"));
+        // Through the layout's interface, where the legend's layout asks (protected in the items).
+        QCPLayoutElement* cached = new CachedLegendItem(plot.legend, graph);
+        QCPLayoutElement* plain = new QCPPlottableLegendItem(plot.legend, graph);
+        const auto same = [&] { QCOMPARE(cached->minimumOuterSizeHint(), plain->minimumOuterSizeHint()); };
+        same();
+        const QSize before = plain->minimumOuterSizeHint();
+        graph->setName(QStringLiteral("Allocator reserve and fragmentation"));
+        same();
+        QVERIFY(plain->minimumOuterSizeHint().width() > before.width()); // the test can fail
+        QFont larger = plot.legend->font();
+        larger.setPointSizeF(larger.pointSizeF() * 1.5);
+        static_cast<QCPAbstractLegendItem*>(cached)->setFont(larger);
+        static_cast<QCPAbstractLegendItem*>(plain)->setFont(larger);
+        same();
+        delete cached;
+        delete plain;
+    }
+
+    // LegendText draws what QPainter::drawText draws in the rectangle a legend item gives it.
+    void legendTextDrawsWhatDrawTextDraws_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("one line") << QStringLiteral("Hatched: offloaded to host RAM");
+        QTest::newRow("two lines") << QStringLiteral("Cross-hatched:\noffloaded to disk");
+        QTest::newRow("chinese") << QStringLiteral("斜线：卸载到主机内存");
+    }
+
+    void legendTextDrawsWhatDrawTextDraws()
+    {
+        QFETCH(QString, text);
+        QFont font;
+        font.setPointSizeF(10);
+        const int iconHeight = 12;
+        const auto render = [&](bool cached) {
+            QImage image(300, 60, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            painter.setFont(font);
+            painter.setPen(Qt::black);
+            LegendText legend;
+            const QRect rect = legend.rect(text, font, iconHeight);
+            if (cached)
+                legend.draw(&painter, 20, 10);
+            else
+                painter.drawText(20, 10, rect.width(), std::max(rect.height(), iconHeight), Qt::TextDontClip,
+                                 text);
+            return image;
+        };
+        const QImage expected = render(false);
+        QCOMPARE(render(true), expected);
+        QVERIFY(expected != QImage(expected.size(), expected.format())); // something was drawn
     }
 };
 

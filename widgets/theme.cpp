@@ -8,6 +8,7 @@
 #include <QStyleOption>
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace lhe::widgets {
 
@@ -105,6 +106,29 @@ QString& platformStyleName()
 {
     static QString name;
     return name;
+}
+
+// readableOn() without its memory: the colour itself, or the nearest lightness that reads.
+QColor findReadable(const QColor& colour, const QColor& background, double minimumRatio)
+{
+    if (contrastRatio(colour, background) >= minimumRatio)
+        return colour;
+    // Below luminance 0.18 white contrasts more than black: move towards white, else towards black.
+    const bool lighten = relativeLuminance(background) < 0.18;
+    float hue = 0;
+    float saturation = 0;
+    float lightness = 0;
+    float alpha = 1;
+    colour.toHsl().getHslF(&hue, &saturation, &lightness, &alpha);
+    hue = std::max(hue, 0.0f);               // -1 for greys
+    for (int step = 1; step <= 50; ++step) { // 2 % of lightness per step
+        const float next =
+            std::clamp(lightness + (lighten ? 0.02f : -0.02f) * static_cast<float>(step), 0.0f, 1.0f);
+        const QColor candidate = QColor::fromHslF(hue, saturation, next, alpha).toRgb();
+        if (contrastRatio(candidate, background) >= minimumRatio || next <= 0.0f || next >= 1.0f)
+            return candidate;
+    }
+    return lighten ? QColor(Qt::white) : QColor(Qt::black);
 }
 
 } // namespace
@@ -260,24 +284,34 @@ double contrastRatio(const QColor& a, const QColor& b)
 
 QColor readableOn(const QColor& colour, const QColor& background, double minimumRatio)
 {
-    if (contrastRatio(colour, background) >= minimumRatio)
-        return colour;
-    // Below luminance 0.18 white contrasts more than black: move towards white, else towards black.
-    const bool lighten = relativeLuminance(background) < 0.18;
-    float hue = 0;
-    float saturation = 0;
-    float lightness = 0;
-    float alpha = 1;
-    colour.toHsl().getHslF(&hue, &saturation, &lightness, &alpha);
-    hue = std::max(hue, 0.0f);               // -1 for greys
-    for (int step = 1; step <= 50; ++step) { // 2 % of lightness per step
-        const float next =
-            std::clamp(lightness + (lighten ? 0.02f : -0.02f) * static_cast<float>(step), 0.0f, 1.0f);
-        const QColor candidate = QColor::fromHslF(hue, saturation, next, alpha).toRgb();
-        if (contrastRatio(candidate, background) >= minimumRatio || next <= 0.0f || next >= 1.0f)
-            return candidate;
-    }
-    return lighten ? QColor(Qt::white) : QColor(Qt::black);
+    // Charts and cards ask again for the same few colours on every report; finding one can take
+    // fifty contrast ratios. Remembered per pair and ratio (GUI thread only).
+    struct Key
+    {
+        QRgba64 colour;
+        QRgba64 background;
+        double ratio;
+        bool operator==(const Key& other) const
+        {
+            return colour == other.colour && background == other.background && ratio == other.ratio;
+        }
+    };
+    struct KeyHash
+    {
+        std::size_t operator()(const Key& key) const
+        {
+            return qHashMulti(0, quint64(key.colour), quint64(key.background), key.ratio);
+        }
+    };
+    static std::unordered_map<Key, QColor, KeyHash> known;
+    const Key key{colour.rgba64(), background.rgba64(), minimumRatio};
+    if (const auto found = known.find(key); found != known.end())
+        return found->second;
+    if (known.size() > 256)
+        known.clear();
+    const QColor readable = findReadable(colour, background, minimumRatio);
+    known.emplace(key, readable);
+    return readable;
 }
 
 QColor textColourOn(const QColor& fill)

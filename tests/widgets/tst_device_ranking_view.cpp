@@ -62,6 +62,25 @@ std::vector<core::DeviceRanking> fourDevices()
     return ranking;
 }
 
+// Shows `view` at `width` x 300 px with fourDevices(); false if the window never showed.
+bool showFourDevices(DeviceRankingView& view, int width)
+{
+    view.resize(width, 300);
+    view.setRanking(fourDevices());
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+// Presentation mode's 1.5x font, delivered to `widget`; returns the font.
+QFont growFont(QWidget& widget)
+{
+    QFont large = widget.font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    widget.setFont(large);
+    QCoreApplication::processEvents();
+    return large;
+}
+
 QStringList idsShown(const DeviceRankingView& view)
 {
     QStringList ids;
@@ -333,10 +352,7 @@ void TestDeviceRankingView::exportImageRendersHeaderAndRows()
 void TestDeviceRankingView::rowsAreAsTallAsTheirText()
 {
     DeviceRankingView view;
-    view.resize(900, 300);
-    view.setRanking(fourDevices());
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFourDevices(view, 900));
     QTableView* table = view.table();
     const auto checkRows = [table] {
         const int line = table->fontMetrics().height();
@@ -348,10 +364,7 @@ void TestDeviceRankingView::rowsAreAsTallAsTheirText()
                                     .arg(line)));
     };
     checkRows();
-    QFont large = view.font();
-    large.setPointSizeF(large.pointSizeF() * 1.5);
-    view.setFont(large);
-    QCoreApplication::processEvents();
+    const QFont large = growFont(view);
     QCOMPARE(table->font().pointSizeF(), large.pointSizeF());
     checkRows();
 }
@@ -408,10 +421,7 @@ void TestDeviceRankingView::cellsShowTheirWholeFigures()
     QVERIFY(inkIn(cell.left() + 2 * cell.width() / 3, cell.right() - 1) > 0);
     QCOMPARE(inkIn(cell.left() + 1, cell.left() + cell.width() / 3), 0);
 
-    QFont large = view.font();
-    large.setPointSizeF(large.pointSizeF() * 1.5);
-    view.setFont(large);
-    QCoreApplication::processEvents();
+    growFont(view);
     checkColumns();
 }
 
@@ -421,10 +431,7 @@ void TestDeviceRankingView::cellsShowTheirWholeFigures()
 void TestDeviceRankingView::columnsFitTheirHeaders()
 {
     DeviceRankingView view;
-    view.resize(1100, 300);
-    view.setRanking(fourDevices());
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFourDevices(view, 1100));
     QTableView* table = view.table();
     QHeaderView* header = table->horizontalHeader();
     const auto checkHeaders = [&] {
@@ -440,10 +447,7 @@ void TestDeviceRankingView::columnsFitTheirHeaders()
     checkHeaders();
     view.setRanking(fourDevices()); // the next slider step
     checkHeaders();
-    QFont large = view.font();
-    large.setPointSizeF(large.pointSizeF() * 1.5);
-    view.setFont(large);
-    QCoreApplication::processEvents();
+    growFont(view);
     view.setRanking(fourDevices());
     checkHeaders();
 }
@@ -504,10 +508,7 @@ void TestDeviceRankingView::sameDevicesAnnounceOnlyChangedCells()
 void TestDeviceRankingView::currentCellKeepsItsFocusFrame()
 {
     DeviceRankingView view;
-    view.resize(1100, 300);
-    view.setRanking(fourDevices());
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFourDevices(view, 1100));
     QTableView* table = view.table();
     table->setFocus();
     QTest::keyClick(table, Qt::Key_Down);
@@ -539,10 +540,7 @@ void TestDeviceRankingView::currentCellKeepsItsFocusFrame()
 void TestDeviceRankingView::doubleClickEmitsTheDeviceId()
 {
     DeviceRankingView view;
-    view.resize(900, 300);
-    view.setRanking(fourDevices());
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFourDevices(view, 900));
     QSignalSpy spy(&view, &DeviceRankingView::deviceActivated);
     QTableView* table = view.table();
     auto doubleClick = [&](int row) {

@@ -121,6 +121,39 @@ private slots:
         QCOMPARE(window.fence->geometry().size(), window.fenced->size());
     }
 
+    // The window is laid out before it paints the change: at its first paint after more lines
+    // arrive, the label below already sits lower. Qt queues an event posted while it delivers
+    // others after all those already queued, so a request the fence merely posted came after the
+    // paint the text change had queued: the window was painted, laid out and painted again.
+    void aPassedOnChangeIsLaidOutBeforeThePaint()
+    {
+        Window window;
+        QVERIFY(QTest::qWaitForWindowExposed(&window.widget));
+        settle();
+        const int plainTop = window.plain->y();
+        struct FirstPaint : QObject
+        {
+            const QWidget* watched = nullptr;
+            int plainTopThen = -1;
+            bool eventFilter(QObject*, QEvent* event) override
+            {
+                if (event->type() == QEvent::UpdateRequest && plainTopThen < 0)
+                    plainTopThen = watched->y();
+                return false;
+            }
+        } firstPaint;
+        firstPaint.watched = window.plain;
+        window.widget.installEventFilter(&firstPaint);
+        QString longer;
+        for (int i = 0; i < 12; ++i)
+            longer += QStringLiteral("Decode is memory-bandwidth bound at this batch. ");
+        window.fenced->setText(longer);
+        settle();
+        window.widget.removeEventFilter(&firstPaint);
+        QVERIFY(window.plain->y() > plainTop); // the test can fail: the label below moved
+        QCOMPARE(firstPaint.plainTopThen, window.plain->y());
+    }
+
     // A change that keeps one line at this width but not at a narrower one: after a resize to the
     // narrower width the label is as tall as its text there.
     void aNewWidthAsksAgain()

@@ -55,6 +55,19 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// An item that draws nothing and notes the plot's size each time its layer is drawn, whether by
+// a full replot or by a replot of that layer alone.
+class DrawProbe : public QCPAbstractItem
+{
+public:
+    explicit DrawProbe(QCustomPlot* plot) : QCPAbstractItem(plot) {}
+    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+    QList<QSize> sizes;
+
+protected:
+    void draw(QCPPainter*) override { sizes << parentPlot()->size(); }
+};
+
 // A few passes of the event loop: the step's queued replots and the window's paint.
 void settle()
 {
@@ -98,6 +111,7 @@ private slots:
     void aSliderStepRepaintsOnlyTheControlsItChanges();
     void theChartsStayPutAsTheFirstWarningComesAndGoes();
     void newFiguresInWarningsAndCardsLeaveTheDashboardsLayout();
+    void aStepThatMovesTheLayoutReplotsOnlyAtTheNewSize();
     void cardsShowTheReportsBound();
     void autoSplitStaysNamedAfterASliderStep();
     void trainingShowsTrainingCard();
@@ -348,6 +362,47 @@ void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
                        .arg(needless)
                        .arg(steps)
                        .arg(texts)));
+}
+
+// A step that changes the dashboard's layout (a warning line more or less) resizes the charts:
+// the roofline is then drawn at its new size only. The window delivers the views' layout requests
+// before the charts' queued replots run; left queued, they ran after them, and the step drew the
+// roofline at its old size first, then whole again at the new one.
+void TestMainWindow::aStepThatMovesTheLayoutReplotsOnlyAtTheNewSize()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    // Longer prompts bring warnings (the KV pool's concurrency) and take them away again.
+    auto* prompt = m_window->controls()->findChild<QSlider*>(QStringLiteral("promptSlider"));
+    QVERIFY(prompt);
+    auto* plot = m_window->dashboard()->roofline()->findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    m_window->dashboard()->showChartTab(widgets::Dashboard::RooflineTab);
+    prompt->setValue(prompt->minimum());
+    settle();
+    auto* probe = new DrawProbe(plot);
+    probe->setLayer(QStringLiteral("labels")); // a step layer: a step replot draws it too
+    int resizingSteps = 0;
+    QString wrong;
+    for (int position = prompt->minimum() + 1; position <= prompt->maximum(); ++position) {
+        const QSize before = plot->size();
+        probe->sizes.clear();
+        prompt->setValue(position);
+        settle();
+        if (plot->size() == before)
+            continue;
+        ++resizingSteps;
+        for (const QSize& size : std::as_const(probe->sizes)) {
+            if (size != plot->size())
+                wrong += QStringLiteral(" prompt position %1: drawn at %2 px high, then %3")
+                             .arg(position)
+                             .arg(size.height())
+                             .arg(plot->height());
+        }
+    }
+    QVERIFY(resizingSteps > 0); // the test can fail: some steps do move the layout
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
 }
 
 // The scenario panel names the split the estimator chose, after a slider step as before it (the

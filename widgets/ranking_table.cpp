@@ -81,7 +81,7 @@ void ShapedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     const QRect room = cell.rect.adjusted(margin, 0, -margin, 0);
     if (room.width() <= 0)
         return;
-    const QString key = text + QChar(0x1f) + QString::number(room.width());
+    const std::pair<QString, int> key{text, room.width()};
     auto shaped = m_shaped.constFind(key);
     if (shaped == m_shaped.cend()) {
         if (m_shaped.size() > kCacheLimit)
@@ -103,13 +103,12 @@ void ShapedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     const QPalette::ColorGroup group = !(cell.state & QStyle::State_Enabled) ? QPalette::Disabled
                                        : (cell.state & QStyle::State_Active) ? QPalette::Normal
                                                                              : QPalette::Inactive;
-    painter->save();
+    // No save(), restore() or clip per cell: the text was elided to its room, and the view sets
+    // its own pen for the grid; a cell's font and pen are set here every time.
     painter->setFont(cell.font);
     painter->setPen(cell.palette.color(
         group, (cell.state & QStyle::State_Selected) ? QPalette::HighlightedText : QPalette::Text));
-    painter->setClipRect(cell.rect, Qt::IntersectClip);
     painter->drawStaticText(QPointF(x, y), *shaped);
-    painter->restore();
 }
 
 RankingTable::RankingTable(QWidget* parent) : QTableView(parent)

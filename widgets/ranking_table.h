@@ -9,6 +9,7 @@
 #include <QStaticText>
 #include <QStyledItemDelegate>
 #include <QTableView>
+#include <utility>
 
 namespace lhe::widgets {
 
@@ -25,7 +26,7 @@ public:
     void clearCache() { m_shaped.clear(); }
 
 private:
-    mutable QHash<QString, QStaticText> m_shaped; // key: the text and its room in pixels
+    mutable QHash<std::pair<QString, int>, QStaticText> m_shaped; // by text and room in pixels
 };
 
 class RankingTable : public QTableView

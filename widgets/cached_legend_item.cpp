@@ -1,5 +1,7 @@
 #include "widgets/cached_legend_item.h"
 
+#include "widgets/cached_drawing.h"
+
 #include <QFontMetrics>
 #include <algorithm>
 
@@ -13,10 +15,7 @@ QRect LegendText::rect(const QString& text, const QFont& font, int iconHeight) c
     m_font = font;
     m_iconHeight = iconHeight;
     m_rect = QFontMetrics(font).boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, text);
-    m_shaped = QStaticText(text);
-    m_shaped.setTextFormat(Qt::PlainText);
-    m_shaped.setPerformanceHint(QStaticText::AggressiveCaching);
-    m_shaped.prepare(QTransform(), font);
+    m_shaped = shapedLine(text, font);
     return m_rect;
 }
 

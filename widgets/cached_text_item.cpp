@@ -1,7 +1,8 @@
 #include "widgets/cached_text_item.h"
 
+#include "widgets/cached_drawing.h"
+
 #include <QFontMetrics>
-#include <QPaintEngine>
 #include <QTextOption>
 #include <cmath>
 
@@ -17,10 +18,7 @@ void CachedTextItem::refresh(const QFont& font, const QPaintDevice* device)
     m_valid = true;
     m_textRect =
         QFontMetrics(font, device).boundingRect(0, 0, 0, 0, Qt::TextDontClip | mTextAlignment, mText);
-    m_staticText = QStaticText(mText);
-    m_staticText.setTextFormat(Qt::PlainText); // a label's "<" is text, never markup
-    m_staticText.setPerformanceHint(QStaticText::AggressiveCaching);
-    m_staticText.prepare(QTransform(), font);
+    m_staticText = shapedLine(mText, font);
 }
 
 void CachedTextItem::draw(QCPPainter* painter)
@@ -46,9 +44,7 @@ void CachedTextItem::draw(QCPPainter* painter)
     if (!transform.mapRect(bounds).intersects(painter->transform().mapRect(QRectF(clipRect()))))
         return;
 
-    const QPaintEngine* engine = painter->paintEngine();
-    if (rotated && engine && engine->type() == QPaintEngine::Raster &&
-        painter->deviceTransform().type() <= QTransform::TxScale) {
+    if (rotated && paintsUprightRaster(painter)) {
         drawFromImage(painter, pos, bounds, boxRect, textRect);
         return;
     }

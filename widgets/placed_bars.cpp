@@ -1,10 +1,10 @@
 #include "widgets/placed_bars.h"
 
+#include "widgets/cached_drawing.h"
 #include "widgets/chart_palette.h"
 
 #include <QDataStream>
 #include <QFontMetrics>
-#include <QPaintEngine>
 #include <QPainter>
 
 namespace lhe::widgets {
@@ -16,15 +16,6 @@ namespace {
 std::size_t indexOf(MemoryPlacement placement)
 {
     return static_cast<std::size_t>(placement);
-}
-
-// A raster image (a chart's own buffers, PNG exports) under at most a scale: a vector export
-// keeps its exact rectangles.
-bool isRasterUpright(const QPainter* painter)
-{
-    const QPaintEngine* engine = painter->paintEngine();
-    return engine && engine->type() == QPaintEngine::Raster &&
-           painter->transform().type() <= QTransform::TxScale;
 }
 
 // The pixels `rect` covers, each edge rounded to the nearest pixel boundary: two rectangles that
@@ -86,7 +77,7 @@ void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& f
     // Qt's patterns are in device pixels unless told otherwise: a 2x export would halve them.
     painter->setRenderHint(QPainter::NonCosmeticBrushPatterns);
     painter->setPen(Qt::NoPen);
-    if (fill.tint.style() == Qt::SolidPattern && isRasterUpright(painter)) {
+    if (fill.tint.style() == Qt::SolidPattern && paintsUprightRaster(painter)) {
         // On whole pixels, without antialiasing: Qt's raster engine then fills an opaque
         // colour straight into memory. An antialiased rectangle with fractional edges goes through
         // its span rasterizer, which hands a bar taller than about 30 pixels to its GUI thread

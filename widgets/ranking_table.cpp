@@ -1,5 +1,7 @@
 #include "widgets/ranking_table.h"
 
+#include "widgets/cached_drawing.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QHeaderView>
@@ -86,10 +88,7 @@ void ShapedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     if (shaped == m_shaped.cend()) {
         if (m_shaped.size() > kCacheLimit)
             m_shaped.clear();
-        QStaticText staticText(shownText(text, cell.fontMetrics, room.width()));
-        staticText.setTextFormat(Qt::PlainText);
-        staticText.prepare(QTransform(), cell.font);
-        shaped = m_shaped.insert(key, staticText);
+        shaped = m_shaped.insert(key, shapedLine(shownText(text, cell.fontMetrics, room.width()), cell.font));
     }
     const QSizeF size = shaped->size();
     const Qt::Alignment alignment = QStyle::visualAlignment(cell.direction, cell.displayAlignment);

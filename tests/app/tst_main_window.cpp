@@ -140,6 +140,8 @@ private slots:
     void copyingAHiddenChartLeavesTheScreenAlone();
 
 private:
+    // Shows the window at the benchmark's size; false if it was never exposed.
+    bool showAt1280x800();
     // The map core computes for the window's current scenario with the widget's chosen phase.
     core::DesignSpaceMap expectedMap() const;
     QAction* saveModelAction() const;
@@ -161,6 +163,13 @@ void TestMainWindow::init()
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
     QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+}
+
+bool TestMainWindow::showAt1280x800()
+{
+    m_window->resize(1280, 800);
+    m_window->show();
+    return QTest::qWaitForWindowExposed(m_window);
 }
 
 void TestMainWindow::cleanup()
@@ -203,9 +212,7 @@ void TestMainWindow::controlChangeUpdatesReportAndCharts()
 // three paints and flushes of the window per step.
 void TestMainWindow::aSliderStepPaintsTheWindowOnce()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     QVERIFY(output && output->value() < output->maximum());
     settle();
@@ -223,9 +230,7 @@ void TestMainWindow::aSliderStepPaintsTheWindowOnce()
 // page). Before, nearly every step of every slider laid it out.
 void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     QVERIFY(output && output->value() + 10 <= output->maximum());
     settle();
@@ -262,9 +267,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
 // spin box of the panel (and the panel behind them), not just the output's.
 void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     auto* outputSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("outputSpin"));
     QVERIFY(output && outputSpin && output->value() < output->maximum());
@@ -292,9 +295,7 @@ void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
 // replot of every chart, the slowest steps of a batch sweep.
 void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
     QVERIFY(batch);
     const QWidget* chart = m_window->dashboard()->memoryBars();
@@ -321,9 +322,7 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
 // measured every chart, card and tab page again.
 void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
     QVERIFY(batch);
     widgets::Dashboard* dashboard = m_window->dashboard();
@@ -370,9 +369,7 @@ void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
 // roofline at its old size first, then whole again at the new one.
 void TestMainWindow::aStepThatMovesTheLayoutReplotsOnlyAtTheNewSize()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     // Longer prompts bring warnings (the KV pool's concurrency) and take them away again.
     auto* prompt = m_window->controls()->findChild<QSlider*>(QStringLiteral("promptSlider"));
     QVERIFY(prompt);
@@ -970,9 +967,7 @@ core::DesignSpaceMap TestMainWindow::expectedMap() const
 
 void TestMainWindow::designSpaceTabShowsTheCurrentScenariosMap()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
     QTabWidget* tabs = m_window->dashboard()->chartTabs();
     QCOMPARE(tabs->count(), 4);
@@ -1015,9 +1010,7 @@ void TestMainWindow::designSpaceTabShowsTheCurrentScenariosMap()
 
 void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     m_window->dashboard()->showDesignSpace(true);
     widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
     QCoreApplication::processEvents();
@@ -1064,9 +1057,7 @@ void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
 
 void TestMainWindow::designSpacePhaseSelectorRecomputesTheMap()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     m_window->dashboard()->showDesignSpace(true);
     widgets::DesignSpaceWidget* map = m_window->dashboard()->designSpace();
     auto* prefill = map->findChild<QRadioButton*>(QStringLiteral("designSpacePrefillRadio"));
@@ -1218,9 +1209,7 @@ void TestMainWindow::dashboardExportsCarryNoTabBar()
 // scenario and laid out at the shown tab's size.
 void TestMainWindow::copyingAHiddenChartLeavesTheScreenAlone()
 {
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(showAt1280x800());
     widgets::Dashboard* dashboard = m_window->dashboard();
     dashboard->showChartTab(widgets::Dashboard::RooflineTab);
     // A new scenario while the map is hidden: the map is stale until something needs it.

@@ -51,7 +51,7 @@ int WrappedLabel::heightForWidth(int width) const
 
 QString WrappedLabel::shape(const QString& text) const
 {
-    if (!(font() == m_digitFont)) {
+    if (!m_digitFont || !(font() == *m_digitFont)) {
         m_digitFont = font();
         QFont bold = font();
         bold.setBold(true); // rich text sets its figures in bold
@@ -77,6 +77,7 @@ const WrappedLabel::Hints& WrappedLabel::hints() const
     });
     if (entry == m_hints.end()) {
         entry = m_hints.end() - 1;
+        ++m_measurements;
         // QLabel::minimumSizeHint() measures both hints; sizeHint() then hands out the other.
         const QSize minimum = QLabel::minimumSizeHint();
         *entry = Hints{std::move(key), policy, QLabel::sizeHint(), minimum};

@@ -11,6 +11,7 @@
 #include <QMargins>
 #include <QSizePolicy>
 #include <array>
+#include <optional>
 
 namespace lhe::widgets {
 
@@ -22,6 +23,9 @@ public:
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+    // How often the label laid its text out for its size hints: what the cache saved, for tests.
+    int measurements() const { return m_measurements; }
 
 private:
     // Everything but the width that heightForWidth() depends on; a change forgets every height.
@@ -60,8 +64,11 @@ private:
     mutable std::array<Height, 4> m_heights;
     // Most recent first: a slider sweep brings back a few shapes (one more digit, one fewer).
     mutable std::array<Hints, 4> m_hints;
-    mutable QFont m_digitFont; // the font m_evenDigits was found for
+    // The font m_evenDigits was found for; none at first (a default QFont is the font a label
+    // starts with, so it cannot stand for "not checked yet").
+    mutable std::optional<QFont> m_digitFont;
     mutable bool m_evenDigits = false;
+    mutable int m_measurements = 0;
 };
 
 } // namespace lhe::widgets

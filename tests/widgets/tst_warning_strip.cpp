@@ -191,6 +191,36 @@ private slots:
         sameHints(wait.arg(10).arg(490) + wait.arg(10).arg(490));
         QVERIFY(plain.sizeHint() != shortHint);
     }
+
+    // A label in the application's own font (the font a label starts with) measures a figure
+    // with other digits, as many, only once: the shape cache must not take the default font
+    // for one it has already checked.
+    void wrappedLabelInTheDefaultFontMeasuresOneShapeOnce()
+    {
+        widgets::WrappedLabel label;
+        QCOMPARE(label.font(), QFont()); // the case: nothing set
+        for (const bool bold : {false, true}) {
+            QFont font = label.font();
+            font.setBold(bold);
+            const QFontMetricsF metrics(font);
+            for (char digit = '1'; digit <= '9'; ++digit)
+                QVERIFY2(metrics.horizontalAdvance(QLatin1Char(digit)) ==
+                             metrics.horizontalAdvance(QLatin1Char('0')),
+                         "the test needs a default font whose digits are all as wide");
+        }
+        const QString fits = QStringLiteral("Longest context that fits at batch %1: <b>%2 tokens</b>");
+        label.setText(fits.arg(256).arg(254));
+        label.sizeHint();
+        label.minimumSizeHint();
+        QCOMPARE(label.measurements(), 1);
+        label.setText(fits.arg(128).arg(512)); // the same shape
+        label.sizeHint();
+        label.minimumSizeHint();
+        QCOMPARE(label.measurements(), 1);
+        label.setText(fits.arg(64).arg(1030)); // one digit fewer, two more
+        label.sizeHint();
+        QCOMPARE(label.measurements(), 2);
+    }
 };
 
 QTEST_MAIN(TestWarningStrip)

@@ -153,6 +153,17 @@ void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
     m_drawnStaticKey.clear();
 }
 
+bool ChartWidget::stepLayersHoldAnAxis() const
+{
+    for (QCPAxisRect* rect : m_plot->axisRects()) {
+        for (QCPAxis* axis : rect->axes()) {
+            if (drawnOnStepLayers(*axis, m_stepLayers))
+                return true;
+        }
+    }
+    return false;
+}
+
 void ChartWidget::queueReplot()
 {
     if (std::exchange(m_replotQueued, true))
@@ -169,6 +180,14 @@ void ChartWidget::replotStep()
         return; // a full replot ran first
     if (!isVisible())
         return; // showEvent replots whole
+    // An axis drawn on the step layers moves with them: the plot is laid out for its new range
+    // first (new ticks, and the margin their labels need), so that the key sees whether the axis
+    // rectangle moved. QCustomPlot::replot() lays out the same way (updateLayout()).
+    if (stepLayersHoldAnAxis()) {
+        for (const auto phase :
+             {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+            m_plot->plotLayout()->update(phase);
+    }
     const auto unchanged = [this] {
         const std::optional<QByteArray> key = staticLayersKey(*m_plot, m_stepLayers);
         return key && !m_drawnStaticKey.isEmpty() && *key == m_drawnStaticKey;

@@ -147,6 +147,8 @@ private:
     void onMouseRelease(QMouseEvent* event);
     void onWheel(QWheelEvent* event);
 
+    bool stepLayersHoldAnAxis() const;
+
     QList<QCPLayer*> m_stepLayers;
     QByteArray m_drawnStaticKey;    // staticLayersKey() of the last full replot, empty if none
     bool m_stepQueued = false;      // cleared when a full replot starts: it draws the step too

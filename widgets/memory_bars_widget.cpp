@@ -47,9 +47,13 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Memory per device"));
     setZoomableAxes(Qt::Vertical); // zooming the categories would only cut bars off
 
-    // What a slider step changes: the bars, their figures, the capacity line and the badge. On
-    // a step layer of their own (setStepLayers), the axes and legends stay drawn between steps.
+    // What a slider step changes: the bars, their figures, the capacity line and the badge, and
+    // past the capacity the value axis (its top follows the tallest bar). On a step layer of
+    // their own (setStepLayers), the legends and the bars' axis stay drawn between steps. The
+    // value axis and its grid go first, under the bars.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->yAxis->grid()->setLayer(QStringLiteral("labels"));
+    m_plot->yAxis->setLayer(QStringLiteral("labels"));
 
     // Layout: badge on top, the axis rect, and the legend below it in columns, so the
     // bars keep the width on narrow windows and projectors.

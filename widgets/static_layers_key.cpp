@@ -40,6 +40,13 @@ void writeGraph(QDataStream& out, const QCPGraph& graph)
 
 } // namespace
 
+bool drawnOnStepLayers(const QCPAxis& axis, const QList<QCPLayer*>& stepLayers)
+{
+    const QCPGrid* grid = axis.grid();
+    return stepLayers.contains(axis.layer()) &&
+           (!grid || stepLayers.contains(grid->layer()) || (!grid->visible() && !grid->subGridVisible()));
+}
+
 std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLayer*>& stepLayers)
 {
     QByteArray key;
@@ -48,8 +55,11 @@ std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLaye
     for (QCPAxisRect* rect : plot.axisRects()) {
         out << rect->rect();
         for (QCPAxis* axis : rect->axes()) {
-            out << axis->visible() << axis->range().lower << axis->range().upper << axis->label()
-                << axis->tickLabels() << static_cast<int>(axis->scaleType());
+            out << axis->visible() << axis->label() << axis->tickLabels()
+                << static_cast<int>(axis->scaleType());
+            if (drawnOnStepLayers(*axis, stepLayers))
+                continue; // its range is drawn with the step layers; the margin it needs is in rect()
+            out << axis->range().lower << axis->range().upper;
             // Other tickers place their ticks from the range alone; a text ticker is told.
             if (const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>())
                 out << text->ticks();

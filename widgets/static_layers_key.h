@@ -7,6 +7,7 @@
 #include <QList>
 #include <optional>
 
+class QCPAxis;
 class QCPLayer;
 class QCustomPlot;
 class QDataStream;
@@ -22,11 +23,16 @@ public:
     virtual void writeStaticKey(QDataStream& out) const = 0;
 };
 
+// Whether `axis` draws its line, ticks, labels and grid on `stepLayers` alone: then a new range
+// redraws it with them, and only the room its tick labels take (the axis rectangle, once the
+// plot is laid out for the new range) counts for the key.
+bool drawnOnStepLayers(const QCPAxis& axis, const QList<QCPLayer*>& stepLayers);
+
 // Equal keys draw equal pixels outside `stepLayers`. nullopt when something drawn there has no
 // fingerprint here (an item, or a plottable neither a QCPGraph nor StaticKeyed): such a plot
-// always replots whole. Text elements on the step layers count by their place alone. Fonts, colours of the
-// axes and the locale are left out: a palette, font, locale or language change replots whole
-// (ChartWidget::changeEvent).
+// always replots whole. Text elements and axes on the step layers count by their place alone.
+// Fonts, colours of the axes and the locale are left out: a palette, font, locale or language
+// change replots whole (ChartWidget::changeEvent).
 std::optional<QByteArray> staticLayersKey(QCustomPlot& plot, const QList<QCPLayer*>& stepLayers);
 
 } // namespace lhe::widgets

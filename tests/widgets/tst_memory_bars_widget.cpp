@@ -86,6 +86,7 @@ class TestMemoryBarsWidget : public QObject
 private slots:
     void aReplotCoversTheReportsQueuedBeforeIt();
     void stepReplotsDrawWhatAFullReplotDraws();
+    void stepsPastCapacityRedrawTheValueAxisAlone();
     void barHeightsEqualReport_data();
     void barHeightsEqualReport();
     void capacityLineAndBadge_data();
@@ -136,6 +137,35 @@ void TestMemoryBarsWidget::stepReplotsDrawWhatAFullReplotDraws()
              qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
     // Most batch steps keep the axes and legends: had none taken the short path, this test would
     // test nothing.
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
+}
+
+// Past the capacity every batch step moves the value axis (its top follows the tallest bar):
+// the axis and its grid are redrawn with the bars, the legends and the other axis stay drawn.
+// Only a step whose tick labels need another margin lays the chart out again in full.
+void TestMemoryBarsWidget::stepsPastCapacityRedrawTheValueAxisAlone()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 560);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    // Llama 3.1 8B keeps 128 KiB of KV cache per token (32 layers x 8 KV heads x 128 x 2 x 2
+    // bytes): at 1,024 tokens a sequence holds 134 MB, so 256 of them (34 GB) are past the
+    // 24 GiB of an RTX 4090 and each doubling moves the axis.
+    std::vector<core::Scenario> steps;
+    for (const long long batch : {256, 512, 1024, 2048, 4096, 2048, 1024, 512, 256, 512, 1024, 2048})
+        steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", batch, 1024));
+    std::vector<double> tops;
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+        tops.push_back(widget.plot()->yAxis->range().upper);
+    });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    // The case: every step moved the axis.
+    for (std::size_t i = 1; i < tops.size(); ++i)
+        QVERIFY(tops[i] != tops[i - 1]);
     QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
 }
 

@@ -72,6 +72,36 @@ private slots:
         QVERIFY(before != badged); // the badge's row moved the axis rect
     }
 
+    // An axis drawn with its grid on a step layer moves with it: its range does not count, the
+    // room its labels take does (the axis rectangle). With the grid left on a static layer, the
+    // grid lines it draws there do.
+    void anAxisOnTheStepLayersCountsByItsRoom()
+    {
+        Plot a;
+        a.plot.yAxis->setLayer(a.step);
+        a.plot.yAxis->grid()->setLayer(a.step);
+        a.plot.yAxis->setRange(0, 5);
+        a.plot.replot();
+        const QByteArray before = a.key();
+        a.plot.yAxis->setRange(0, 8); // labels as wide: "8" as "5"
+        a.plot.replot();
+        QCOMPARE(a.key(), before);
+        QVERIFY(drawnOnStepLayers(*a.plot.yAxis, {a.step}));
+        a.plot.yAxis->setRange(0, 100000); // "100000" needs a wider margin
+        a.plot.replot();
+        QVERIFY(a.key() != before);
+
+        Plot b;
+        b.plot.yAxis->setLayer(b.step); // its grid stays on "grid"
+        QVERIFY(!drawnOnStepLayers(*b.plot.yAxis, {b.step}));
+        b.plot.yAxis->setRange(0, 5);
+        b.plot.replot();
+        const QByteArray gridded = b.key();
+        b.plot.yAxis->setRange(0, 8);
+        b.plot.replot();
+        QVERIFY(b.key() != gridded);
+    }
+
     void staticChangesChangeTheKey_data()
     {
         QTest::addColumn<std::function<void(Plot&)>>("change");

@@ -5,6 +5,7 @@
 #include "widgets/decade_ticker.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
+#include "widgets/segment_graph.h"
 #include "widgets/theme.h"
 #include "widgets/value_format.h"
 
@@ -132,15 +133,12 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
 
     m_plot->legend->setVisible(false); // direct labels name every point and line
 
-    m_memorySlope = m_plot->addGraph();
+    m_memorySlope = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
     for (QCPGraph*& link : m_links)
-        link = m_plot->addGraph();
-    m_memorySlope->setLineStyle(QCPGraph::lsLine);
+        link = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
     m_memorySlope->setSelectable(QCP::stNone);
-    for (QCPGraph* graph : m_links) {
-        graph->setLineStyle(QCPGraph::lsLine);
+    for (QCPGraph* graph : m_links)
         graph->setSelectable(QCP::stNone);
-    }
 
     for (PhaseItems& phase : m_phases) { // first on their layer: under every label box
         phase.gapLine = new QCPItemLine(m_plot);
@@ -397,8 +395,7 @@ std::array<bool, RooflineWidget::kLinkCount> RooflineWidget::showLines()
             m_plot->removeGraph(graph);
         m_ceilings.clear();
         for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
-            QCPGraph* graph = m_plot->addGraph();
-            graph->setLineStyle(QCPGraph::lsLine);
+            QCPGraph* graph = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
             graph->setSelectable(QCP::stNone);
             m_ceilings.push_back(graph);
         }

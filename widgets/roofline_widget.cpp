@@ -112,9 +112,11 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Roofline"));
 
     m_plot->setAutoAddPlottableToLegend(false);
-    // Layers, bottom to top: roofs and ceilings ("main") with the grid and axes, the lines
-    // between ideal and calibrated points and the label boxes ("labels"), markers (never hidden
-    // by a label). A slider step moves only the last two (step layers, ChartWidget::setStepLayers).
+    // Layers, bottom to top: roofs ("main") with the grid and axes; the compute ceilings, the
+    // lines between ideal and calibrated points and the label boxes ("labels"); markers (never
+    // hidden by a label). A slider step redraws only the last two (step layers,
+    // ChartWidget::setStepLayers): the ceilings are with the labels because a ceiling is shown
+    // only while its label finds room, which a moving point's label can take.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")),
                      QCustomPlot::limAbove);
@@ -395,8 +397,9 @@ std::array<bool, RooflineWidget::kLinkCount> RooflineWidget::showLines()
             m_plot->removeGraph(graph);
         m_ceilings.clear();
         for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
-            QCPGraph* graph = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
+            auto* graph = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
             graph->setSelectable(QCP::stNone);
+            graph->setLayerUnder(m_plot->layer(QStringLiteral("labels")));
             m_ceilings.push_back(graph);
         }
     }

@@ -14,6 +14,10 @@ class SegmentGraph : public QCPGraph
 public:
     SegmentGraph(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
+    // Moves the graph to `layer`, under everything already there (QCPLayerable::setLayer puts it
+    // on top).
+    void setLayerUnder(QCPLayer* layer) { moveToLayer(layer, true); }
+
 protected:
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override;
 };

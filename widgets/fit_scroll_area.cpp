@@ -1,5 +1,6 @@
 #include "widgets/fit_scroll_area.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QLayout>
 #include <QScrollBar>
@@ -32,7 +33,11 @@ FitScrollArea::FitScrollArea(QWidget* page, QWidget* parent) : QScrollArea(paren
     // its preferred height, so the dashboard scrolled in a window that had room for it.
     setWidgetResizable(false);
     setWidget(page);
-    page->installEventFilter(this); // a new minimum (presentation mode's larger text) refits it
+    // A new minimum (a warning wrapping onto another line, presentation mode's larger text)
+    // refits the page when it asks for a layout. Watched from the application: Qt activates a
+    // widget's layout before the widget's own event filters see the request, and a page laid
+    // out at its old height first squeezed every chart by the new line, then gave it back.
+    qApp->installEventFilter(this);
     fitPage();
 }
 

@@ -17,8 +17,10 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSlider>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTest>
@@ -44,6 +46,7 @@ private slots:
     void pickerMarkersAreNeverCut();
     void cardFiguresReadWhole_data();
     void cardFiguresReadWhole();
+    void aWarningThatWrapsGrowsThePageAroundTheCharts();
 
 private:
     QAction* action(const QString& text) const;
@@ -212,6 +215,48 @@ void TestPresentationMode::controlsAreReachableOnTheProjector()
         }
     }
     QVERIFY(inputs > 10);
+}
+
+// On the projector the dashboard is taller than the window and scrolls. A batch step whose
+// warning wraps onto a second line makes the page a line taller: the charts keep their height
+// throughout. Laid out at its old height first, the page squeezed both charts by that line, drew
+// them, and gave it back in a second pass.
+void TestPresentationMode::aWarningThatWrapsGrowsThePageAroundTheCharts()
+{
+    m_window->setPresentationMode(true);
+    m_window->dashboard()->showChartTab(widgets::Dashboard::DesignSpaceTab);
+    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    QVERIFY(batch);
+    batch->setValue(3); // batch 8: one line of warning
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QWidget* page = m_window->dashboard();
+    const int pageBefore = page->height();
+    auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QVERIFY(pageBefore > scroll->viewport()->height()); // the case: the page scrolls
+
+    struct Heights : QObject
+    {
+        QMap<QObject*, QList<int>> seen;
+        bool eventFilter(QObject* watched, QEvent* event) override
+        {
+            if (event->type() == QEvent::Resize)
+                seen[watched].push_back(static_cast<QResizeEvent*>(event)->size().height());
+            return false;
+        }
+    } heights;
+    auto* memory = m_window->dashboard()->findChild<widgets::MemoryBarsWidget*>();
+    QVERIFY(memory);
+    const int memoryBefore = memory->height();
+    memory->installEventFilter(&heights);
+    batch->setValue(4); // batch 16: the KV pool's warning takes two lines
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QVERIFY2(page->height() > pageBefore, "the warning's second line grew the page");
+    QCOMPARE(memory->height(), memoryBefore);
+    for (const int height : heights.seen.value(memory))
+        QVERIFY2(height >= memoryBefore, qPrintable(QStringLiteral("squeezed to %1 px").arg(height)));
 }
 
 void TestPresentationMode::cardFiguresReadWhole_data()

@@ -105,15 +105,28 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
         m_replotQueued = false;
         m_stepQueued = false;
     });
+    // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's size,
+    // and the labels are spaced for it (SpacedTicker); a chart may also fit its ranges to the
+    // size it got (laidOut). Where the ticks no longer match, the plot is laid out once more,
+    // before anything is drawn, rather than drawn twice.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        laidOut();
+        m_laidOutTwice = ticksStale();
+        if (m_laidOutTwice) {
+            for (const auto phase :
+                 {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                m_plot->plotLayout()->update(phase);
+            laidOut();
+        }
+    });
     // Whatever asked for it, a full replot draws the static layers anew: remember what they show.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         if (!m_stepLayers.isEmpty())
             m_drawnStaticKey = staticLayersKey(*m_plot, m_stepLayers).value_or(QByteArray());
-        // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's
-        // size, and the labels are spaced for it (SpacedTicker): once laid out at another size, the
-        // plot is drawn once more where that size spaces them otherwise. Once: a new layout could
-        // in turn change the margins the labels leave.
-        if (!std::exchange(m_correctingTicks, false) && ticksStale()) {
+        // The second layout's labels can in turn take other margins (wider or narrower labels),
+        // which space them otherwise again: then the plot is drawn once more, once.
+        const bool corrected = std::exchange(m_correctingTicks, false);
+        if (std::exchange(m_laidOutTwice, false) && !corrected && ticksStale()) {
             m_correctingTicks = true;
             queueReplot();
         }

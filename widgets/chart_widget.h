@@ -125,6 +125,10 @@ protected:
     // What a full replot does between its layout and its drawing that the step layers need
     // (placing labels). A step replot runs it before comparing the key, since it may hide lines.
     virtual void prepareStepReplot() {}
+    // What a chart does once a full replot has laid its plot out, before anything is drawn
+    // (placing labels, fitting a range to the size it got). Run again if the plot is laid out
+    // a second time for its ticks.
+    virtual void laidOut() {}
 
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
@@ -153,6 +157,7 @@ private:
     QByteArray m_drawnStaticKey;    // staticLayersKey() of the last full replot, empty if none
     bool m_stepQueued = false;      // cleared when a full replot starts: it draws the step too
     bool m_replotQueued = false;    // likewise
+    bool m_laidOutTwice = false;    // this replot's ticks were stale after its first layout
     bool m_correctingTicks = false; // the queued replot is the one ticksStale() asked for
     // Whether the ticks drawn differ from those the axes' current size and range make.
     bool ticksStale() const;

@@ -298,7 +298,6 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
         axis->setSubTicks(false);
         axis->grid()->setVisible(false); // the cells are the grid
     }
-    connect(m_plot, &QCustomPlot::afterLayout, this, &DesignSpaceWidget::updateTicks);
 
     // The legend under the map, in as many columns as fit (updateLegendWrap).
     QCPAxisRect* axisRect = m_plot->axisRect();

@@ -69,6 +69,7 @@ private:
     // in the current language.
     void retranslateUi() override;
     void updateTicks(); // after each layout pass: one label per octave, or per two when crowded
+    void laidOut() override { updateTicks(); }
     void setTicks(int xStep, int yStep);
     void syncPhaseSelector();
     void updateLegendWrap();

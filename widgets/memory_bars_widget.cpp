@@ -116,7 +116,6 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     m_capacityLabel->setPadding(QMargins(2, 1, 2, 1));
     m_capacityLabel->setSelectable(false);
 
-    connect(m_plot, &QCustomPlot::afterLayout, this, &MemoryBarsWidget::placeLabels);
     connect(m_plot, &QCustomPlot::plottableClick, this,
             [this](QCPAbstractPlottable* plottable, int, QMouseEvent*) { onPlottableClick(plottable); });
     connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {

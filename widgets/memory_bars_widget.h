@@ -109,6 +109,7 @@ private:
     void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
     void prepareStepReplot() override { placeLabels(); }
+    void laidOut() override { placeLabels(); }
     // The value axis's top for an axis rectangle this tall: the report's fit, or higher where the
     // labels above the tallest total or the capacity line need the room.
     double valueAxisTopGb(int areaHeightPx) const;

@@ -190,7 +190,6 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     m_keyLabel = newLabel();
     m_keyLabel->setTextAlignment(Qt::AlignLeft);
 
-    connect(m_plot, &QCustomPlot::afterLayout, this, &RooflineWidget::placeLabels);
     connect(m_plot, &QCustomPlot::plottableClick, this,
             [this](QCPAbstractPlottable* plottable, int, QMouseEvent*) { onPlottableClick(plottable); });
     connect(m_plot, &QCustomPlot::itemClick, this, [this](QCPAbstractItem* item, QMouseEvent*) {

@@ -129,6 +129,7 @@ private:
     // (roofline_label_layout.cpp).
     void placeLabels();
     void prepareStepReplot() override { placeLabels(); }
+    void laidOut() override { placeLabels(); }
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);
     int phaseIndexOf(const QCPAbstractPlottable* plottable) const;

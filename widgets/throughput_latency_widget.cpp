@@ -196,7 +196,6 @@ ThroughputLatencyWidget::ThroughputLatencyWidget(QWidget* parent) : ChartWidget(
     m_plot->installEventFilter(this);
     setFocusPolicy(Qt::StrongFocus);
     setFocusProxy(m_plot);
-    connect(m_plot, &QCustomPlot::afterLayout, this, &ThroughputLatencyWidget::placeLabels);
     connect(m_plot, &QCustomPlot::mousePress, this, &ThroughputLatencyWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &ThroughputLatencyWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ThroughputLatencyWidget::onMouseRelease);

@@ -93,6 +93,7 @@ private:
     // After each layout pass: the current point's and the SLO region's labels clear of the
     // markers, the front and each other (LabelPlacer).
     void placeLabels();
+    void laidOut() override { placeLabels(); }
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);

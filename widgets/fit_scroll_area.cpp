@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QLayout>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <algorithm>
 
@@ -50,6 +51,10 @@ QSize FitScrollArea::minimumSizeHint() const
 void FitScrollArea::resizeEvent(QResizeEvent* event)
 {
     QScrollArea::resizeEvent(event);
+    if (m_changingPolicy)
+        return; // the resize event a new bar policy sends: the caller fits the page
+    // A new size starts afresh: the page may now fit without a bar.
+    setBarPolicy(Qt::ScrollBarAsNeeded);
     fitPage();
 }
 
@@ -58,6 +63,15 @@ bool FitScrollArea::eventFilter(QObject* watched, QEvent* event)
     if (watched == widget() && event->type() == QEvent::LayoutRequest)
         fitPage();
     return QScrollArea::eventFilter(watched, event);
+}
+
+void FitScrollArea::setBarPolicy(Qt::ScrollBarPolicy policy)
+{
+    if (verticalScrollBarPolicy() == policy)
+        return;
+    m_changingPolicy = true;
+    setVerticalScrollBarPolicy(policy);
+    m_changingPolicy = false;
 }
 
 void FitScrollArea::fitPage()
@@ -77,9 +91,14 @@ void FitScrollArea::fitPage()
     // step: only where the room is within ten lines of the plain minimum can it matter.
     if (room.height() <= minimum.height() + 10 * page->fontMetrics().height()) {
         minimum = minimumSizeAtWidth(page, room.width());
-        if (room.height() < minimum.height()) { // a vertical bar: wrapped at the narrower width
+        // A vertical bar: wrapped at the narrower width. Its room stays until the area is resized,
+        // as CSS's scrollbar-gutter: stable (maximumViewportSize() leaves it out from then on): a
+        // bar that came and went with the page's height (a warning's second line, a badge that
+        // wraps) moved every chart sideways and laid the whole page out again at another width.
+        if (room.height() < minimum.height() && verticalScrollBarPolicy() != Qt::ScrollBarAlwaysOn) {
             room.rwidth() -= barWidth;
             minimum = minimumSizeAtWidth(page, room.width());
+            setBarPolicy(Qt::ScrollBarAlwaysOn);
         }
     }
     const QSize size = room.expandedTo(minimum);

@@ -41,6 +41,9 @@ protected:
 
 private:
     void fitPage();
+    void setBarPolicy(Qt::ScrollBarPolicy policy); // the vertical bar's
+
+    bool m_changingPolicy = false;
 };
 
 } // namespace lhe::widgets

@@ -20,6 +20,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QSlider>
 #include <QStyle>
 #include <QStyleOptionComboBox>
@@ -47,6 +48,7 @@ private slots:
     void cardFiguresReadWhole_data();
     void cardFiguresReadWhole();
     void aWarningThatWrapsGrowsThePageAroundTheCharts();
+    void theScrollBarsRoomStaysThroughASweep();
 
 private:
     QAction* action(const QString& text) const;
@@ -257,6 +259,38 @@ void TestPresentationMode::aWarningThatWrapsGrowsThePageAroundTheCharts()
     QCOMPARE(memory->height(), memoryBefore);
     for (const int height : heights.seen.value(memory))
         QVERIFY2(height >= memoryBefore, qPrintable(QStringLiteral("squeezed to %1 px").arg(height)));
+}
+
+// A batch sweep on the projector makes the page taller than the window (a second warning line,
+// a badge that wraps) and short enough again. The page keeps the room of the scroll bar it needed
+// (as CSS's scrollbar-gutter: stable): came and went, the bar moved every chart and card sideways
+// and laid the whole page out again at another width.
+void TestPresentationMode::theScrollBarsRoomStaysThroughASweep()
+{
+    m_window->setPresentationMode(true);
+    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
+    QVERIFY(batch);
+    QWidget* page = m_window->dashboard();
+    auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    const auto settle = [] {
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+    };
+    QSet<int> widths;
+    bool scrolled = false;
+    bool fitted = false;
+    for (const int position : {2, 3, 4, 3, 4, 8, 7, 8, 3, 2}) {
+        batch->setValue(position);
+        settle();
+        const bool scrolls = page->height() > scroll->viewport()->height();
+        scrolled = scrolled || scrolls;
+        fitted = fitted || (scrolled && !scrolls);
+        if (scrolled)
+            widths.insert(page->width());
+    }
+    QVERIFY(scrolled && fitted); // the case: the page needed the bar, then fitted again
+    QCOMPARE(widths.size(), 1);
 }
 
 void TestPresentationMode::cardFiguresReadWhole_data()

@@ -47,6 +47,15 @@ bool sameRange(const QCPAxis* axis, const QCPRange& a, const QCPRange& b)
     return std::abs(a.lower - b.lower) <= tolerance && std::abs(a.upper - b.upper) <= tolerance;
 }
 
+// What QCustomPlot::updateLayout() does (new ticks, margins for their labels, the elements'
+// places), without its afterLayout signal.
+void layOut(QCustomPlot& plot)
+{
+    for (const auto phase :
+         {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot.plotLayout()->update(phase);
+}
+
 double g_presentationScale = 1.0;
 
 // The locale the plot formats tick labels with. QCustomPlot's "beautiful powers" (10¹⁶ rather
@@ -113,9 +122,7 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
         laidOut();
         m_laidOutTwice = ticksStale();
         if (m_laidOutTwice) {
-            for (const auto phase :
-                 {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-                m_plot->plotLayout()->update(phase);
+            layOut(*m_plot);
             laidOut();
         }
     });
@@ -196,11 +203,8 @@ void ChartWidget::replotStep()
     // An axis drawn on the step layers moves with them: the plot is laid out for its new range
     // first (new ticks, and the margin their labels need), so that the key sees whether the axis
     // rectangle moved. QCustomPlot::replot() lays out the same way (updateLayout()).
-    if (stepLayersHoldAnAxis()) {
-        for (const auto phase :
-             {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
-            m_plot->plotLayout()->update(phase);
-    }
+    if (stepLayersHoldAnAxis())
+        layOut(*m_plot);
     const auto unchanged = [this] {
         const std::optional<QByteArray> key = staticLayersKey(*m_plot, m_stepLayers);
         return key && !m_drawnStaticKey.isEmpty() && *key == m_drawnStaticKey;

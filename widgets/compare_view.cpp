@@ -9,6 +9,7 @@
 #include "widgets/fine_tuning_summary.h"
 #include "widgets/fit_scroll_area.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/page_layout.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
 #include "widgets/roofline_widget.h"
@@ -108,7 +109,7 @@ CompareView::CompareView(QWidget* parent)
       m_roofline(new RooflineWidget(this)), m_table(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("compareView"));
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new PageLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     QFont headlineFont = m_headline->font();
     headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.1);

@@ -10,6 +10,7 @@
 #include "widgets/fit_scroll_area.h"
 #include "widgets/layout_fence.h"
 #include "widgets/memory_bars_widget.h"
+#include "widgets/page_layout.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/qt_text.h"
 #include "widgets/roofline_widget.h"
@@ -95,7 +96,7 @@ Dashboard::Dashboard(QWidget* parent)
       m_prefill(new BottleneckCard(this)), m_decode(new BottleneckCard(this)),
       m_training(new BottleneckCard(this))
 {
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new PageLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     styleHeadline();
     // Headline, warnings and cards change their text on every slider step: fenced, they lay the

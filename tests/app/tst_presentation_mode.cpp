@@ -29,6 +29,23 @@
 
 using namespace lhe;
 
+namespace {
+
+// A slider step's layout requests, replots and paints, each posting the next.
+void settle()
+{
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+}
+
+// The dashboard's scroll area (a FitScrollArea), from the page it holds.
+QScrollArea* scrollAreaOf(QWidget* page)
+{
+    return qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+}
+
+} // namespace
+
 class TestPresentationMode : public QObject
 {
     Q_OBJECT
@@ -232,11 +249,10 @@ void TestPresentationMode::aWarningThatWrapsGrowsThePageAroundTheCharts()
     auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
     QVERIFY(batch);
     batch->setValue(3); // batch 8: one line of warning
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     QWidget* page = m_window->dashboard();
     const int pageBefore = page->height();
-    auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+    QScrollArea* scroll = scrollAreaOf(page);
     QVERIFY(scroll);
     QVERIFY(pageBefore > scroll->viewport()->height()); // the case: the page scrolls
 
@@ -255,8 +271,7 @@ void TestPresentationMode::aWarningThatWrapsGrowsThePageAroundTheCharts()
     const int memoryBefore = memory->height();
     memory->installEventFilter(&heights);
     batch->setValue(4); // batch 16: the KV pool's warning takes two lines
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    settle();
     QVERIFY2(page->height() > pageBefore, "the warning's second line grew the page");
     QCOMPARE(memory->height(), memoryBefore);
     for (const int height : heights.seen.value(memory))
@@ -273,12 +288,8 @@ void TestPresentationMode::theScrollBarsRoomStaysThroughASweep()
     auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
     QVERIFY(batch);
     QWidget* page = m_window->dashboard();
-    auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+    QScrollArea* scroll = scrollAreaOf(page);
     QVERIFY(scroll);
-    const auto settle = [] {
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
-    };
     QSet<int> widths;
     bool scrolled = false;
     bool fitted = false;
@@ -308,12 +319,8 @@ void TestPresentationMode::aStepResizesTheChartsOnce()
     auto* memory = m_window->dashboard()->findChild<widgets::MemoryBarsWidget*>();
     QVERIFY(batch && memory);
     QWidget* page = m_window->dashboard();
-    auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+    QScrollArea* scroll = scrollAreaOf(page);
     QVERIFY(scroll);
-    const auto settle = [] {
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
-    };
     batch->setValue(2);
     settle();
     EventCounter resizes(QEvent::Resize);

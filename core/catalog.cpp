@@ -5,6 +5,7 @@
 #include "core/json_fields.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -276,6 +277,59 @@ std::size_t findNumber(std::string_view text, std::string_view token)
 
 } // namespace
 
+namespace {
+
+// Python's json.dumps writes float('inf') and float('nan') as the bare tokens Infinity,
+// -Infinity and NaN (Python json module documentation, "Infinite and NaN number values"), and
+// transformers' PretrainedConfig.to_json_string uses it, so config.json files carry them (e.g.
+// Falcon-H1's "time_step_limit": [0.0, Infinity]). Each is replaced by null outside strings,
+// padded with spaces so that byte positions in later messages stay those of the file (NaN,
+// three bytes, becomes "null" one byte longer: positions after it shift by one).
+std::string replaceNonFiniteLiterals(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size() + 8);
+    bool inString = false;
+    auto isWordByte = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size())
+                out += text[++i];
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            out += c;
+            continue;
+        }
+        const bool boundary = i == 0 || !isWordByte(text[i - 1]);
+        bool replaced = false;
+        for (std::string_view token :
+             {std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN")}) {
+            const std::size_t end = i + token.size();
+            if (boundary && text.substr(i, token.size()) == token &&
+                (end == text.size() || !isWordByte(text[end]))) {
+                out += "null";
+                out.append(token.size() > 4 ? token.size() - 4 : 0, ' ');
+                i = end - 1;
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced)
+            out += c;
+    }
+    return out;
+}
+
+} // namespace
+
 json parseJsonText(std::string_view text, const std::string& origin)
 {
     // Cases the parser would only call "unexpected end of input" or "invalid literal".
@@ -336,6 +390,12 @@ json parseJsonText(std::string_view text, const std::string& origin)
     if (const auto duplicate = scanStructure(text, true))
         throw InputError(origin, structureMessage(*duplicate, text));
     return parsed;
+}
+
+json parseConfigJsonText(std::string_view text, const std::string& origin)
+{
+    const std::string finite = replaceNonFiniteLiterals(text);
+    return parseJsonText(finite, origin);
 }
 
 ModelEntry modelFromJson(const json& entry, const std::string& path)

@@ -67,5 +67,10 @@ private:
 // deeper than 64 levels and a key repeated within one object. Empty input, a lone UTF-8 BOM and
 // UTF-16 text get their own messages; a UTF-8 BOM before the JSON is skipped.
 nlohmann::json parseJsonText(std::string_view text, const std::string& origin);
+// parseJsonText for a Hugging Face config.json: also accepts the bare literals Infinity,
+// -Infinity and NaN that Python's json module writes (and transformers' loader reads), each read
+// as null, i.e. as the key left unset: `"sliding_window": Infinity` means no window there.
+// Scenario files and catalogs stay strict JSON (parseJsonText).
+nlohmann::json parseConfigJsonText(std::string_view text, const std::string& origin);
 
 } // namespace lhe::core

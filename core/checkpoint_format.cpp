@@ -612,20 +612,27 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
     result.torchDtype = base.format;
     result.groups.fill(base);
 
-    // Some multimodal checkpoints keep the block in text_config.
+    // Where transformers looks: the top level, then text_config (some multimodal checkpoints
+    // keep the block there); `compression_config` is the name compressed-tensors checkpoints
+    // written by older llm-compressor releases use for the same block (transformers
+    // quantizers/auto.py AutoHfQuantizer reads either as the quantization config).
     const json* q = nullptr;
     std::string qPath;
+    bool compressionConfig = false;
     for (const auto& [object, objectPath] :
          {std::pair<const json*, std::string>{&config, path},
           {config.contains("text_config") && config["text_config"].is_object() ? &config["text_config"]
                                                                                : nullptr,
            join(path, "text_config")}}) {
-        if (object && object->contains("quantization_config") &&
-            !(*object)["quantization_config"].is_null()) {
-            q = &(*object)["quantization_config"];
-            qPath = join(objectPath, "quantization_config");
-            break;
+        for (const char* key : {"quantization_config", "compression_config"}) {
+            if (q == nullptr && object && object->contains(key) && !(*object)[key].is_null()) {
+                q = &(*object)[key];
+                qPath = join(objectPath, key);
+                compressionConfig = std::string_view(key) == "compression_config";
+            }
         }
+        if (q)
+            break;
     }
     if (q) {
         json_fields::requireObject(*q, qPath);
@@ -638,6 +645,8 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
                 method = "modelopt";
             else if (q->contains("load_in_4bit") || q->contains("load_in_8bit"))
                 method = "bitsandbytes";
+            else if (compressionConfig)
+                method = "compressed-tensors";
         }
         const Reader reader{*q, qPath, base, warnings};
         Formats formats = result.groups;

@@ -65,6 +65,7 @@ void readLayerTypes(ModelArchitecture& a, const json& types, const json& config,
             message(LHE_TEXT("CoreMessage",
                              "expected a list of %1 layer type names, one per layer (num_hidden_layers)"),
                     a.layers));
+    std::vector<std::string> unknown;
     for (std::size_t i = 0; i < types.size(); ++i) {
         if (!types[i].is_string())
             throw InputError(
@@ -84,15 +85,76 @@ void readLayerTypes(ModelArchitecture& a, const json& types, const json& config,
             layer.windowTokens =
                 requireWindow(config, "attention_chunk_size", path,
                               message(LHE_TEXT("CoreMessage", "layer_types has chunked layers")));
-        } else if (isOneOf(type, {"linear_attention", "mamba", "mamba2", "ssm", "recurrent"})) {
-            layer.attention = AttentionKind::Linear;
+        } else if (isOneOf(type, {"linear_attention", "mamba", "mamba2", "ssm", "recurrent", "conv",
+                                  "short_conv", "lightning_attention", "hybrid"})) {
+            // "hybrid" (Falcon-H1): attention and Mamba-2 side by side, set apart by the family.
+            layer.attention = type == "hybrid" ? AttentionKind::Full : AttentionKind::Linear;
         } else {
-            throw InputError(
-                joinIndex(listPath, i),
-                message(LHE_TEXT("CoreMessage", "unknown layer type \"%1\"; understood: full_attention, "
-                                                "sliding_attention, chunked_attention, "
-                                                "linear_attention, mamba"),
-                        elided(type)));
+            // A token mixer of a name not known: estimated as a fixed-state (linear) layer, said
+            // once per name, rather than refusing the model.
+            layer.attention = AttentionKind::Linear;
+            if (std::find(unknown.begin(), unknown.end(), type) == unknown.end()) {
+                unknown.push_back(type);
+                a.approximations.push_back(
+                    message(LHE_TEXT("CoreMessage", "%1: layer type \"%2\" is not known; read as a "
+                                                    "linear-attention layer with a fixed per-sequence state"),
+                            joinIndex(listPath, i), elided(type)));
+            }
+        }
+    }
+}
+
+// DeciLM / Llama-Nemotron NAS models (nvidia Llama-3.3-Nemotron-Super-49B, Ultra-253B): one entry
+// of block_configs per layer, its attention either a GQA block of num_attention_heads /
+// n_heads_in_group KV heads, a d × d linear, or nothing; its FFN either SwiGLU of width
+// find_multiple(int(2·ffn_mult·d/3), 256), a d × d linear, or nothing (the checkpoints'
+// modeling_decilm.py, _ffn_mult_to_intermediate_size).
+void readBlockConfigs(ModelArchitecture& a, const json& blocks, const std::string& path)
+{
+    const std::string listPath = join(path, "block_configs");
+    if (static_cast<long long>(blocks.size()) != a.layers)
+        throw InputError(listPath,
+                         message(LHE_TEXT("CoreMessage", "has %1 entries; expected one per layer (%2)"),
+                                 blocks.size(), a.layers));
+    const double d = dbl(a.hidden);
+    a.ffn = 0;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const std::string blockPath = joinIndex(listPath, i);
+        json_fields::requireObject(blocks[i], blockPath);
+        LayerSpec& layer = a.layerSpecs[i];
+        const json empty = json::object();
+        const json& attention = blocks[i].contains("attention") && blocks[i]["attention"].is_object()
+                                    ? blocks[i]["attention"]
+                                    : empty;
+        const json& ffn =
+            blocks[i].contains("ffn") && blocks[i]["ffn"].is_object() ? blocks[i]["ffn"] : empty;
+        const std::string attentionPath = join(blockPath, "attention");
+        const std::string ffnPath = join(blockPath, "ffn");
+        if (boolKey(attention, "no_op", attentionPath, false)) {
+            layer.attention = AttentionKind::None;
+        } else if (boolKey(attention, "replace_with_linear", attentionPath, false)) {
+            layer.attention = AttentionKind::None;
+            layer.attentionParams = d * d;
+        } else {
+            const long long group = integerKey(attention, {"n_heads_in_group"}, attentionPath).value_or(1);
+            if (a.heads % group != 0)
+                throw InputError(join(attentionPath, "n_heads_in_group"),
+                                 message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"),
+                                         group, a.heads));
+            layer.kvHeads = a.heads / group;
+        }
+        if (boolKey(ffn, "no_op", ffnPath, false)) {
+            layer.mlp = MlpKind::None;
+        } else if (boolKey(ffn, "replace_with_linear", ffnPath, false)) {
+            layer.mlp = MlpKind::None;
+            layer.attentionParams += d * d;
+        } else {
+            const double mult =
+                json_fields::optionalInRange(ffn, "ffn_mult", ffnPath, {0.0, 1000.0, ""}).value_or(1.0);
+            const long long width = static_cast<long long>(2.0 * mult * d / 3.0);
+            layer.mlp = MlpKind::Dense;
+            layer.ffn = (width + 255) / 256 * 256;
+            a.ffn = std::max(a.ffn, layer.ffn);
         }
     }
 }
@@ -126,6 +188,28 @@ void readAttentionLayout(ModelArchitecture& a, const json& config, const std::st
                               : c == '*' ? AttentionKind::Full
                                          : AttentionKind::None;
             layer.mlp = c == '-' ? MlpKind::Dense : c == 'E' ? MlpKind::Moe : MlpKind::None;
+        });
+        return;
+    }
+    if (const auto blocks = config.find("block_configs"); blocks != config.end() && blocks->is_array()) {
+        readBlockConfigs(a, *blocks, path);
+        return;
+    }
+    if (const auto hybrid = config.find("hybrid_layer_pattern");
+        hybrid != config.end() && hybrid->is_array()) {
+        // MiMo-V2-Flash (XiaomiMiMo modeling_mimo_v2_flash): 1 a sliding-window layer of
+        // sliding_window tokens with its own KV heads (swa_num_key_value_heads), 0 global attention.
+        const auto kinds = integerList(config, "hybrid_layer_pattern", path, L, true);
+        const long long window =
+            requireWindow(config, "sliding_window", path,
+                          message(LHE_TEXT("CoreMessage", "hybrid_layer_pattern has sliding layers")));
+        const long long swaHeads = integerKey(config, {"swa_num_key_value_heads"}, path).value_or(a.kvHeads);
+        each([&](LayerSpec& layer, long long i) {
+            if (kinds[static_cast<std::size_t>(i)] != 0) {
+                layer.attention = AttentionKind::Sliding;
+                layer.windowTokens = window;
+                layer.kvHeads = swaHeads;
+            }
         });
         return;
     }
@@ -181,7 +265,9 @@ void readAttentionLayout(ModelArchitecture& a, const json& config, const std::st
     }
 
     const long long window = integerKey(config, {"sliding_window"}, path, 0).value_or(0);
-    if (window <= 0)
+    // use_sliding_window false turns the window off whatever the family (Qwen2, SmolLM3 and
+    // others carry a default window that only applies with the switch on).
+    if (window <= 0 || !boolKey(config, "use_sliding_window", path, true))
         return;
     auto slideWhere = [&](auto&& isSliding) {
         each([&](LayerSpec& layer, long long i) {
@@ -200,11 +286,14 @@ void readAttentionLayout(ModelArchitecture& a, const json& config, const std::st
     } else if (type == "gemma2") {
         // Gemma 2 alternates local and global layers, local first (Gemma 2 report §2).
         slideWhere([](long long i) { return i % 2 == 0; });
-    } else if (isOneOf(type, {"gemma3_text", "gemma3"})) {
+    } else if (isOneOf(type, {"gemma3_text", "gemma3", "gemma4_text"})) {
         // Gemma 3: five local layers to one global (Gemma 3 report §2.2), as
-        // sliding_window_pattern: layer i is global when (i + 1) is a multiple of it.
+        // sliding_window_pattern: layer i is global when (i + 1) is a multiple of it. Gemma 4
+        // without layer_types: the same 5:1 pattern, the last layer always global
+        // (Gemma4TextConfig.__post_init__).
         const long long pattern = integerKey(config, {"sliding_window_pattern"}, path).value_or(6);
-        slideWhere([&](long long i) { return (i + 1) % pattern != 0; });
+        slideWhere(
+            [&](long long i) { return (i + 1) % pattern != 0 && !(type == "gemma4_text" && i == L - 1); });
     } else {
         slideWhere([](long long) { return true; }); // Mistral 7B v0.1, Phi-3: every layer
     }
@@ -214,8 +303,8 @@ void readMlpLayout(ModelArchitecture& a, const json& config, const std::string& 
 {
     const long long L = a.layers;
     const std::string& type = a.modelType;
-    if (type == "nemotron_h")
-        return; // set by the block pattern
+    if (type == "nemotron_h" || config.contains("block_configs"))
+        return; // set by the block pattern / the block list
     std::vector<bool> moe(static_cast<std::size_t>(L), a.isMoe());
     if (a.isMoe()) {
         if (type == "jamba") {
@@ -232,6 +321,23 @@ void readMlpLayout(ModelArchitecture& a, const json& config, const std::string& 
                 moe[static_cast<std::size_t>(i)] =
                     listed.empty() ? (i + 1) % step == 0
                                    : std::find(listed.begin(), listed.end(), i) != listed.end();
+        } else if (config.contains("moe_layer_start_index")) {
+            // ERNIE 4.5 (HF Ernie4_5_MoeDecoderLayer): experts where (i + 1) % moe_layer_interval
+            // == 0 and moe_layer_start_index <= i <= moe_layer_end_index (-1: the last layer).
+            const long long start = integerKey(config, {"moe_layer_start_index"}, path, 0).value_or(1);
+            const long long interval = integerKey(config, {"moe_layer_interval"}, path).value_or(1);
+            long long last = L - 1;
+            if (const auto it = config.find("moe_layer_end_index");
+                it != config.end() && it->is_number_integer() && it->get<long long>() >= 0)
+                last = it->get<long long>();
+            for (long long i = 0; i < L; ++i)
+                moe[static_cast<std::size_t>(i)] = (i + 1) % interval == 0 && i >= start && i <= last;
+        } else if (const auto freq = config.find("moe_layer_freq");
+                   freq != config.end() && freq->is_array()) {
+            // MiMo-V2-Flash: moe_layer_freq lists 1 (experts) or 0 (dense MLP) per layer.
+            const auto perLayer = integerList(config, "moe_layer_freq", path, L, true);
+            for (long long i = 0; i < L; ++i)
+                moe[static_cast<std::size_t>(i)] = perLayer[static_cast<std::size_t>(i)] != 0;
         } else if (config.contains("first_k_dense_replace")) {
             // DeepSeek-V2/V3, Kimi K2, GLM-4.5: dense first k layers, then MoE every
             // moe_layer_freq-th (HF modeling_deepseek_v3).
@@ -304,7 +410,7 @@ void readLayout(ModelArchitecture& a, const json& config, const std::string& pat
     for (LayerSpec& layer : a.layerSpecs) {
         a.moeLayers += layer.mlp == MlpKind::Moe ? 1 : 0;
         a.denseLayers += layer.mlp == MlpKind::Dense ? 1 : 0;
-        if (layer.mlp == MlpKind::Dense)
+        if (layer.mlp == MlpKind::Dense && layer.ffn == 0)
             layer.ffn = a.ffn;
     }
 }

@@ -5,6 +5,7 @@
 #include "core/json_fields.h"
 #include "core/layer_layout.h"
 #include "core/layer_params.h"
+#include "core/transformers_defaults.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,45 +75,52 @@ void refuseNonDecoders(const json& config, const std::string& path)
                     elided(type)));
 }
 
-// Gemma 3's published configs leave text_config fields to Gemma3TextConfig's defaults
-// (transformers models/gemma3/configuration_gemma3.py); fill them so the config reads as
-// the model loads.
+// Text models of multimodal (or renamed) families that are built from a family the reader
+// models, as their transformers modeling files define them: Qwen3-VL's text decoder is Qwen3's
+// (q/k RMSNorm, no window; Qwen3VLTextAttention, Qwen3VLMoeTextSparseMoeBlock), Qwen3.5's is
+// Qwen3-Next's hybrid of Gated DeltaNet and gated softmax attention (modeling_qwen3_5).
+std::string familyAlias(const std::string& type)
+{
+    if (type == "qwen3_vl_text")
+        return "qwen3";
+    if (type == "qwen3_vl_moe_text")
+        return "qwen3_moe";
+    if (isOneOf(type, {"qwen3_5_text", "qwen3_5_moe_text", "qwen3_5", "qwen3_5_moe"}))
+        return "qwen3_next";
+    return type;
+}
+
+// Keys a config leaves out take its class's default, as transformers' configuration classes
+// fill them (core/transformers_defaults.cpp cites each class). Gemma 3's published configs,
+// for one, leave vocab_size and the head counts of text_config to Gemma3TextConfig.
 json withFamilyDefaults(const json& config, const std::string& type)
 {
-    if (type != "gemma3_text")
-        return config;
-    json merged = {{"vocab_size", 262208},
-                   {"hidden_size", 2304},
-                   {"intermediate_size", 9216},
-                   {"num_hidden_layers", 26},
-                   {"num_attention_heads", 8},
-                   {"num_key_value_heads", 4},
-                   {"head_dim", 256},
-                   {"max_position_embeddings", 131072},
-                   {"sliding_window", 4096},
-                   {"sliding_window_pattern", 6},
-                   {"tie_word_embeddings", true}};
-    for (const auto& [key, value] : config.items())
-        if (!value.is_null())
-            merged[key] = value;
-    return merged;
+    return transformers_defaults::withDefaults(config, type);
 }
 
 void readMoe(ModelArchitecture& arch, const json& config, const std::string& path)
 {
+    // One quantity under the names families give it (HF Mixtral, DeepSeek-V3, Qwen-MoE, ERNIE 4.5).
     arch.experts =
-        integerKey(config, {"num_local_experts", "n_routed_experts", "num_experts"}, path, 0).value_or(0);
+        integerKey(config, {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}, path,
+                   0)
+            .value_or(0);
     if (arch.experts <= 1) { // Jamba-style configs write num_experts 1 for a dense model
         arch.experts = 0;
         return;
     }
     arch.expertsPerToken =
-        requireIntegerKey(config, {"num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k"}, path);
+        requireIntegerKey(config,
+                          {"num_experts_per_tok", "num_experts_per_token", "experts_per_token", "moe_top_k",
+                           "num_selected_experts", "moe_k", "top_k", "top_k_experts"},
+                          path);
     if (arch.expertsPerToken > arch.experts)
         throw InputError(
             join(path, "num_experts_per_tok"),
             message(LHE_TEXT("CoreMessage", "cannot exceed the number of experts (%1)"), arch.experts));
-    arch.expertFfn = integerKey(config, {"moe_intermediate_size"}, path).value_or(arch.ffn);
+    arch.expertFfn =
+        integerKey(config, {"moe_intermediate_size", "expert_intermediate_size", "moe_ffn_hidden_size"}, path)
+            .value_or(arch.ffn);
     if (arch.modelType == "llama4_text") {
         // Llama 4: experts of intermediate_size plus one shared expert of the same width; dense
         // layers use intermediate_size_mlp (HF Llama4TextMoe / Llama4TextMLP).
@@ -121,12 +129,29 @@ void readMoe(ModelArchitecture& arch, const json& config, const std::string& pat
     } else if (auto shared = integerKey(config, {"shared_expert_intermediate_size"}, path, 0)) {
         arch.sharedFfn = *shared; // Qwen2-MoE, Qwen3-Next: one shared expert of its own width, gated
         arch.sharedExpertGate = *shared > 0;
+    } else if (auto ungated = integerKey(config, {"shared_intermediate_size"}, path, 0)) {
+        arch.sharedFfn = *ungated; // Granite 4.0 (HF GraniteMoeHybridMLP shared_mlp): no gate
     } else {
-        arch.sharedFfn = integerKey(config, {"n_shared_experts"}, path, 0).value_or(0) * arch.expertFfn;
+        arch.sharedFfn =
+            integerKey(config, {"n_shared_experts", "num_shared_experts", "moe_num_shared_experts"}, path, 0)
+                .value_or(0) *
+            arch.expertFfn;
     }
     // A non-string topk_method used to escape as nlohmann type_error (an "internal error").
     arch.routerBias = json_fields::optionalString(config, "topk_method", path, {}) == "noaux_tc" ||
-                      isOneOf(arch.modelType, {"glm4_moe", "minimax_m2"});
+                      isOneOf(arch.modelType, {"glm4_moe", "glm4_moe_lite", "minimax_m2"});
+}
+
+// A linear-attention layer counted like MiniMax-01's lightning attention: q, k, v, an output
+// gate and the output projection of the attention width (5·d·h·d_h), an RMSNorm of h·d_h, and
+// a d_h × d_h state per head updated at about 6 FLOP per element and token.
+void setLinearAttentionMixer(ModelArchitecture& a)
+{
+    const double d = static_cast<double>(a.hidden);
+    const double width = static_cast<double>(a.heads * a.headDim);
+    a.otherMixerParams = 5.0 * d * width + width;
+    a.otherMixerState = static_cast<double>(a.heads * a.headDim * a.headDim);
+    a.otherMixerFlops = 6.0 * a.otherMixerState;
 }
 
 void readLinearMixer(ModelArchitecture& a, const json& config, const std::string& path)
@@ -147,6 +172,40 @@ void readLinearMixer(ModelArchitecture& a, const json& config, const std::string
         a.dtRank = integerKey(config, {"mamba_dt_rank"}, path).value_or((a.hidden + 15) / 16);
         a.ssmConvBias = boolKey(config, "mamba_conv_bias", path, true);
         a.ssmProjBias = boolKey(config, "mamba_proj_bias", path, false);
+    } else if (isOneOf(a.modelType, {"granitemoehybrid", "falcon_h1"})) {
+        // Granite 4.0 hybrids (HF GraniteMoeHybridMambaLayer) and Falcon-H1 (HF FalconH1Mixer):
+        // a Mamba-2 mixer; inner width mamba_expand·d (Falcon-H1: mamba_d_ssm when set), and
+        // mamba_d_head "auto" for inner / mamba_n_heads (both configuration classes).
+        a.linearMixer = Mixer::Mamba2;
+        a.parallelLinearMixer = a.modelType == "falcon_h1";
+        a.ssmHeads = requireIntegerKey(config, {"mamba_n_heads"}, path);
+        long long inner = integerKey(config, {"mamba_expand"}, path).value_or(2) * a.hidden;
+        if (a.modelType == "falcon_h1")
+            inner = integerKey(config, {"mamba_d_ssm"}, path).value_or(inner);
+        const auto head = config.find("mamba_d_head");
+        if (head != config.end() && head->is_number())
+            inner = a.ssmHeads * requireIntegerKey(config, {"mamba_d_head"}, path);
+        a.ssmInner = inner;
+        a.ssmState = requireIntegerKey(config, {"mamba_d_state"}, path);
+        a.ssmGroups = integerKey(config, {"mamba_n_groups"}, path).value_or(1);
+        a.convKernel = integerKey(config, {"mamba_d_conv"}, path).value_or(4);
+        a.ssmConvBias = boolKey(config, "mamba_conv_bias", path, true);
+        a.ssmProjBias = boolKey(config, "mamba_proj_bias", path, false);
+    } else if (a.modelType == "lfm2") {
+        // LFM2's gated short convolution (HF Lfm2ShortConv): in_proj d -> 3d, a depthwise
+        // convolution of conv_L_cache taps, out_proj d -> d, biases only with conv_bias; it keeps
+        // the last L-1 inputs per sequence (vLLM ShortConv state).
+        const double d = static_cast<double>(a.hidden);
+        const double taps = static_cast<double>(integerKey(config, {"conv_L_cache"}, path).value_or(3));
+        const bool bias = boolKey(config, "conv_bias", path, false);
+        a.otherMixerParams = 3.0 * d * d + d * taps + d * d + (bias ? 3.0 * d + d + d : 0.0);
+        a.otherMixerState = d * std::max(0.0, taps - 1.0);
+        a.otherMixerFlops = 2.0 * d * taps + 2.0 * d;
+    } else if (a.modelType == "minimax") {
+        // MiniMax-01 lightning attention (HF MiniMaxLightningAttention; MiniMax-01 report §2.2):
+        // qkv_proj d -> 3·h·d_h, output_gate d -> h·d_h, an RMSNorm of h·d_h, out_proj, no
+        // biases; each head keeps a d_h × d_h state.
+        setLinearAttentionMixer(a);
     } else if (a.modelType == "nemotron_h") {
         a.linearMixer = Mixer::Mamba2;
         a.ssmHeads = requireIntegerKey(config, {"mamba_num_heads"}, path);
@@ -185,17 +244,31 @@ void readFamilyTraits(ModelArchitecture& a, const json& config, const std::strin
         a.normsPerLayer = newArch || !parallel ? 2 : 1;
         return;
     }
-    const bool gemma = isOneOf(type, {"gemma", "gemma2", "gemma3_text"});
+    const bool gemma = isOneOf(type, {"gemma", "gemma2", "gemma3_text", "gemma4_text"});
     a.tiedEmbeddings = boolKey(config, "tie_word_embeddings", path, gemma);
     const bool attentionBias = boolKey(config, "attention_bias", path, false);
     a.qkvBias = boolKey(config, "attention_bias", path, isOneOf(type, {"qwen2", "qwen2_moe"}));
     a.outputBias = attentionBias && type != "glm4_moe"; // GLM-4.5: o_proj has no bias
     a.ffnBias = boolKey(config, "mlp_bias", path, false);
-    a.qkNorm = isOneOf(type, {"qwen3", "qwen3_moe", "qwen3_next", "gemma3_text"}) ||
+    a.qkNorm = isOneOf(type, {"qwen3", "qwen3_moe", "qwen3_next", "gemma3_text", "gemma4_text"}) ||
                (type == "glm4_moe" && boolKey(config, "use_qk_norm", path, false));
-    a.qkNormFullWidth = type == "minimax_m2" && boolKey(config, "use_qk_norm", path, true);
-    a.attentionOutputGate = type == "qwen3_next";
-    a.normsPerLayer = isOneOf(type, {"gemma2", "gemma3_text"}) ? 4 : type == "nemotron_h" ? 1 : 2;
+    // OLMo 2/3 (HF Olmo2Attention): q_norm over all query heads, k_norm over all key heads;
+    // EXAONE 4.0, LFM2: a per-head RMSNorm on q and k.
+    a.qkNorm = a.qkNorm || isOneOf(type, {"exaone4", "lfm2"});
+    a.qkNormFullWidth = (type == "minimax_m2" && boolKey(config, "use_qk_norm", path, true)) ||
+                        isOneOf(type, {"olmo2", "olmo3"});
+    if (type == "seed_oss") // Seed-OSS: biased q, k, v; o_proj by attention_out_bias (SeedOssConfig)
+        a.outputBias = boolKey(config, "attention_out_bias", path, false);
+    if (isOneOf(type, {"ernie4_5", "ernie4_5_moe"})) // use_bias: every projection (Ernie4_5Config)
+        a.qkvBias = a.outputBias = a.ffnBias = boolKey(config, "use_bias", path, false);
+    if (type == "lfm2") // LFM2's original keys (Lfm2Config.__init__ reads tie_embedding first)
+        a.tiedEmbeddings = boolKey(config, "tie_embedding", path, a.tiedEmbeddings);
+    // Qwen3-Next, Qwen3.5: q_proj also yields the per-head output gate (attn_output_gate).
+    a.attentionOutputGate = type == "qwen3_next" && boolKey(config, "attn_output_gate", path, true);
+    // Cohere 2 runs attention and MLP in parallel off one weight-only LayerNorm (HF Cohere2DecoderLayer).
+    a.normsPerLayer = isOneOf(type, {"gemma2", "gemma3_text", "gemma4_text"}) ? 4
+                      : isOneOf(type, {"nemotron_h", "cohere2"})              ? 1
+                                                                              : 2;
     if (type == "gpt_oss") {
         // gpt-oss (OpenAI 2025 model card): biased attention projections, a learned sink per
         // head, biased experts and router.
@@ -236,16 +309,131 @@ void readMla(ModelArchitecture& a, const json& config, const std::string& path)
     }
 }
 
+// Gemma 4 (transformers configuration_gemma4 / modeling_gemma4, Gemma4TextConfig): with
+// enable_moe_block every layer runs its dense MLP and, beside it, top_k_experts of num_experts
+// routed experts (Gemma4TextDecoderLayer), so the dense MLP is counted as an ungated shared
+// expert of intermediate_size, which is what it is for the token; the router (Gemma4TextRouter)
+// has a per-expert scale and a d-wide input scale; the MoE path adds three RMSNorms to the four of
+// every layer. Before readLayout: it decides which layers are MoE.
+void readGemma4Mlp(ModelArchitecture& a, const json& config, const std::string& path)
+{
+    if (!boolKey(config, "enable_moe_block", path, false)) {
+        a.experts = a.expertsPerToken = a.expertFfn = 0;
+        return;
+    }
+    a.sharedFfn = a.ffn;
+    a.sharedExpertGate = false;
+    a.routerBias = true; // per_expert_scale, one per expert
+    a.normsPerLayer = 7;
+}
+
+// Gemma 4's per-layer attention shapes, after readLayout: global (full_attention) layers use
+// global_head_dim (default 512, Gemma4TextConfig.__post_init__) and, with attention_k_eq_v,
+// num_global_key_value_heads KV heads and no v_proj; the last num_kv_shared_layers layers keep
+// no K/V projections and no cache, reading the last earlier layer of their type; with
+// use_double_wide_mlp those layers' MLP is twice as wide (Gemma4TextMLP). Per-layer embeddings
+// (hidden_size_per_layer_input > 0) are counted in finalise().
+void readGemma4Layers(ModelArchitecture& a, const json& config, const std::string& path)
+{
+    const long long globalHeadDim = integerKey(config, {"global_head_dim"}, path).value_or(512);
+    const bool keyIsValue = boolKey(config, "attention_k_eq_v", path, false);
+    const auto globalKv = integerKey(config, {"num_global_key_value_heads"}, path);
+    if (globalKv && a.heads % *globalKv != 0)
+        throw InputError(
+            join(path, "num_global_key_value_heads"),
+            message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"), *globalKv, a.heads));
+    const long long shared = integerKey(config, {"num_kv_shared_layers"}, path, 0).value_or(0);
+    const long long firstShared = a.layers - shared;
+    const bool doubleWide = boolKey(config, "use_double_wide_mlp", path, false);
+    for (long long i = 0; i < a.layers; ++i) {
+        LayerSpec& layer = a.layerSpecs[static_cast<std::size_t>(i)];
+        if (layer.attention == AttentionKind::Full) {
+            layer.headDim = globalHeadDim;
+            if (keyIsValue) {
+                layer.valueFromKey = true;
+                if (globalKv)
+                    layer.kvHeads = *globalKv;
+            }
+        }
+        if (firstShared > 0 && i >= firstShared) {
+            layer.reusesKv = true;
+            if (doubleWide && layer.mlp == MlpKind::Dense)
+                layer.ffn = 2 * a.ffn;
+        }
+    }
+    a.perLayerInputWidth = integerKey(config, {"hidden_size_per_layer_input"}, path, 0).value_or(0);
+    a.perLayerInputVocab = integerKey(config, {"vocab_size_per_layer_input"}, path).value_or(a.vocab);
+}
+
+// DeepSeek-V4 (config keys as the checkpoint's config.json writes them; structure from its
+// inference/model.py): low-rank Q of q_lora_rank, one K=V head of head_dim, a grouped low-rank
+// output projection, per-layer compress_ratios (0: the sliding window alone; r: also one
+// compressed KV entry per r tokens, r = 4 with a lightning indexer picking index_topk of them),
+// hc_mult hyper-connection streams, and num_hash_layers first MoE layers routed by a token-id table.
+void readDeepseekV4(ModelArchitecture& a, const json& config, const std::string& path)
+{
+    a.outputGroups = requireIntegerKey(config, {"o_groups"}, path);
+    a.outputLoraRank = requireIntegerKey(config, {"o_lora_rank"}, path);
+    a.qLoraRank = requireIntegerKey(config, {"q_lora_rank"}, path);
+    a.kvHeads = 1;
+    a.valueHeadDim = a.headDim;
+    a.qkvBias = a.outputBias = false;
+    a.attentionSinks = 0; // counted in the attention formula (one sink per head)
+    if (a.heads % a.outputGroups != 0)
+        throw InputError(join(path, "o_groups"),
+                         message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"),
+                                 a.outputGroups, a.heads));
+    a.hyperConnections = integerKey(config, {"hc_mult"}, path, 0).value_or(0);
+    a.hashLayers = integerKey(config, {"num_hash_layers"}, path, 0).value_or(0);
+    a.indexHeads = integerKey(config, {"index_n_heads"}, path, 0).value_or(0);
+    if (a.indexHeads > 0) {
+        a.indexHeadDim = requireIntegerKey(config, {"index_head_dim"}, path);
+        a.indexTopK = requireIntegerKey(config, {"index_topk"}, path);
+    }
+    a.routerBias = true; // a score-correction bias on every router but the hash layers'
+}
+
+void readDeepseekV4Layers(ModelArchitecture& a, const json& config, const std::string& path)
+{
+    const long long window = requireIntegerKey(config, {"sliding_window"}, path);
+    const auto ratios = config.find("compress_ratios");
+    const std::string listPath = join(path, "compress_ratios");
+    // The list also covers the MTP layers after the main ones (44 entries for 43 + 1).
+    if (ratios == config.end() || !ratios->is_array() || static_cast<long long>(ratios->size()) < a.layers)
+        throw InputError(
+            listPath,
+            message(LHE_TEXT("CoreMessage", "expected at least one entry per layer (%1)"), a.layers));
+    for (long long i = 0; i < a.layers; ++i) {
+        const json& r = (*ratios)[static_cast<std::size_t>(i)];
+        if (!r.is_number_integer() || r.get<long long>() < 0)
+            throw InputError(json_fields::joinIndex(listPath, static_cast<std::size_t>(i)),
+                             message(LHE_TEXT("CoreMessage", "expected a whole number")));
+        LayerSpec& layer = a.layerSpecs[static_cast<std::size_t>(i)];
+        layer.compressRatio = r.get<long long>();
+        // Window-only layers cache the last `window` tokens; compressed layers are sized by their
+        // compressed entries (see finalise), which grow with the context.
+        layer.attention = layer.compressRatio > 0 ? AttentionKind::Full : AttentionKind::Sliding;
+        layer.windowTokens = layer.compressRatio > 0 ? 0 : window;
+    }
+    a.approximations.push_back(message(
+        LHE_TEXT(
+            "CoreMessage",
+            "%1: DeepSeek-V4's compressed layers are sized by their compressed KV entries (head_dim / "
+            "ratio elements per token, the indexer's keys as fp8 with an fp32 scale); the %2-token window "
+            "each of them also keeps, and the compressors' running state, are left out"),
+        join(path, "compress_ratios"), window));
+}
+
 // Per-layer cache, state and weights, merged into KV groups; the parameter totals.
 void finalise(ModelArchitecture& a)
 {
     using layer_params::linearMixerParams;
     const double d = dbl(a.hidden);
     const double normWidth = a.norm == NormKind::LayerNorm ? 2.0 * d : d; // LayerNorm: weight + bias
-    const double softmaxParams = layer_params::softmaxAttentionParams(a);
+    const double softmaxParams = layer_params::softmaxAttentionParams(a, LayerSpec{});
     const double linearParams = linearMixerParams(a);
     const double linearState = layer_params::linearMixerStateElements(a);
-    a.kvElementsPerTokenPerLayer = layer_params::softmaxKvElementsPerToken(a);
+    a.kvElementsPerTokenPerLayer = layer_params::softmaxKvElementsPerToken(a, LayerSpec{});
     const double expert = layer_params::expertParams(a);
     const double router = layer_params::routerParams(a);
     const double shared = layer_params::sharedExpertParams(a);
@@ -263,12 +451,36 @@ void finalise(ModelArchitecture& a)
         case AttentionKind::Full:
         case AttentionKind::Sliding:
         case AttentionKind::Chunked:
-            layer.attentionParams = softmaxParams;
-            layer.kvElementsPerToken = a.kvElementsPerTokenPerLayer;
+            // Layers of their own shape: DeciLM blocks (h_kv), Gemma 4 (head dims, K = V, shared KV),
+            // DeepSeek-V4 (compression ratio).
+            layer.attentionParams = layer_params::softmaxAttentionParams(a, layer);
+            layer.kvElementsPerToken = layer_params::softmaxKvElementsPerToken(a, layer);
+            if (a.parallelLinearMixer) { // Falcon-H1: the Mamba-2 mixer beside the attention
+                layer.attentionParams += linearParams;
+                layer.stateElements = linearState;
+                group.stateElements = linearState;
+                group.recurrentFlopsPerToken = layer_params::linearMixerFlopsPerToken(a);
+            }
             group.mla = a.mla;
-            group.elementsPerToken = a.kvElementsPerTokenPerLayer;
-            group.flopsPerAttendedToken = 2.0 * dbl(a.heads * (a.headDim + a.valueHeadDim));
-            if (a.indexHeads > 0) {
+            group.elementsPerToken = layer.kvElementsPerToken;
+            group.flopsPerAttendedToken = layer.headDim > 0
+                                              ? 4.0 * dbl(a.heads * layer.headDim)
+                                              : 2.0 * dbl(a.heads * (a.headDim + a.valueHeadDim));
+            if (a.outputGroups > 0) {
+                // DeepSeek-V4: a compressed layer keeps one entry of head_dim per `ratio` tokens and
+                // attends all of them (ratio 4: the indexer's top-k), read as a full layer of
+                // head_dim / ratio elements per token; the indexer keys one entry per 4 tokens,
+                // assumed stored as DeepSeek-V3.2's (fp8 and one fp32 scale per 128 elements).
+                const double ratio = dbl(std::max<long long>(layer.compressRatio, 1));
+                group.elementsPerToken = layer.kvElementsPerToken / ratio;
+                group.flopsPerAttendedToken /= ratio;
+                if (layer.compressRatio == 4 && a.indexHeads > 0) {
+                    group.fixedBytesPerToken =
+                        (dbl(a.indexHeadDim) + 4.0 * std::ceil(dbl(a.indexHeadDim) / 128.0)) / ratio;
+                    group.flopsPerCachedToken = 2.0 * dbl(a.indexHeads * a.indexHeadDim) / ratio;
+                    group.attendedCapTokens = dbl(a.indexTopK) * ratio;
+                }
+            } else if (a.indexHeads > 0) {
                 // The indexer keeps an fp8 key with one fp32 scale per 128 elements per token
                 // and scores every cached token; attention reads the top-k (DeepSeek-V3.2-Exp
                 // inference/model.py).
@@ -296,33 +508,33 @@ void finalise(ModelArchitecture& a)
             layer.mlpParams = layer_params::ffnParams(a, dbl(layer.ffn), a.ffnBias);
             add(WeightGroup::DenseMlp, layer.mlpParams);
         } else if (layer.mlp == MlpKind::Moe) {
-            layer.mlpParams = router + shared;
-            add(WeightGroup::Router, router);
+            double layerRouter = router;
+            if (&layer - a.layerSpecs.data() < a.hashLayers) {
+                // DeepSeek-V4 hash layers: no score bias; a token id -> k experts table instead.
+                layerRouter += dbl(a.vocab * a.expertsPerToken) - dbl(a.experts);
+            }
+            layer.mlpParams = layerRouter + shared;
+            add(WeightGroup::Router, layerRouter);
             add(WeightGroup::SharedExperts, shared);
             add(WeightGroup::RoutedExperts, dbl(a.experts) * expert);
             inactive += dbl(a.experts - a.expertsPerToken) * expert;
         }
-        auto same = [&](const KvGroup& g) {
-            return g.kind == group.kind && g.windowTokens == group.windowTokens &&
-                   g.elementsPerToken == group.elementsPerToken && g.stateElements == group.stateElements;
-        };
-        const auto it = std::find_if(a.kvGroups.begin(), a.kvGroups.end(), same);
-        if (it != a.kvGroups.end()) {
-            it->layers += 1;
-        } else {
-            group.layers = 1;
-            a.kvGroups.push_back(group);
+        if (a.perLayerInputWidth > 0) {
+            // Gemma 4 per-layer input (Gemma4TextDecoderLayer): a gate d -> p, a projection p -> d
+            // and an RMSNorm of d.
+            add(WeightGroup::DenseMlp, 2.0 * d * dbl(a.perLayerInputWidth));
+            add(WeightGroup::Norms, d);
         }
+        if (a.hyperConnections > 0) {
+            // DeepSeek-V4 hyper-connections (inference/model.py Block): for attention and for the
+            // MoE, a mixing map of (2 + n)·n outputs from the n·d streams, its base and 3 scales.
+            const double n = dbl(a.hyperConnections);
+            const double mix = (2.0 + n) * n;
+            add(WeightGroup::Norms, 2.0 * (mix * n * d + mix + 3.0));
+        }
+        mergeKvGroup(a.kvGroups, group);
     }
-    a.stateElementsTotal = 0;
-    for (const KvGroup& g : a.kvGroups)
-        a.stateElementsTotal += g.layers * g.stateElements;
-    a.layersByKind.fill(0);
-    for (const LayerSpec& layer : a.layerSpecs)
-        ++a.layersByKind[static_cast<std::size_t>(layer.attention)];
-    a.uniformFullAttention = a.kvGroups.size() == 1 && a.kvGroups.front().kind == AttentionKind::Full &&
-                             a.kvGroups.front().fixedBytesPerToken == 0 &&
-                             a.kvGroups.front().elementsPerToken == a.kvElementsPerTokenPerLayer;
+    summariseKvGroups(a);
     a.paramsRoutedExperts = groups[static_cast<std::size_t>(WeightGroup::RoutedExperts)];
     a.paramsEmbedding = dbl(a.vocab) * d;
     a.paramsLmHead = a.tiedEmbeddings ? 0.0 : dbl(a.vocab) * d;
@@ -331,6 +543,21 @@ void finalise(ModelArchitecture& a)
     add(WeightGroup::LmHead, a.paramsLmHead);
     add(WeightGroup::Norms, normWidth); // final norm
     add(WeightGroup::Vision, a.paramsVision);
+    a.paramsPerLayerEmbedding = 0;
+    if (a.perLayerInputWidth > 0) {
+        // Gemma 4 PLE (Gemma4TextModel): the table of vocab_size_per_layer_input rows of L·p, the
+        // projection d -> L·p of the token embedding, and an RMSNorm of p.
+        const double width = dbl(a.layers * a.perLayerInputWidth);
+        a.paramsPerLayerEmbedding = dbl(a.perLayerInputVocab) * width;
+        add(WeightGroup::Embedding, a.paramsPerLayerEmbedding);
+        add(WeightGroup::DenseMlp, d * width);
+        add(WeightGroup::Norms, dbl(a.perLayerInputWidth));
+    }
+    if (a.hyperConnections > 0) {
+        // DeepSeek-V4's output head merges the n streams (ParallelHead.hc_head): n x n·d, n, 1.
+        const double n = dbl(a.hyperConnections);
+        add(WeightGroup::Norms, n * n * d + n + 1.0);
+    }
 
     // An MTP module (DeepSeek-V3 §2.2): one MoE decoder layer, norms of the embedding and the
     // hidden state, and a 2d -> d projection; it shares the main embedding and output head at
@@ -367,6 +594,36 @@ void applyCheckpointFormat(ModelArchitecture& a, const json& topLevel, const std
 
 } // namespace
 
+void mergeKvGroup(std::vector<KvGroup>& groups, KvGroup layer)
+{
+    auto same = [&](const KvGroup& g) {
+        return g.kind == layer.kind && g.windowTokens == layer.windowTokens &&
+               g.elementsPerToken == layer.elementsPerToken && g.stateElements == layer.stateElements &&
+               g.flopsPerAttendedToken == layer.flopsPerAttendedToken &&
+               g.fixedBytesPerToken == layer.fixedBytesPerToken;
+    };
+    const auto it = std::find_if(groups.begin(), groups.end(), same);
+    if (it != groups.end()) {
+        it->layers += 1;
+    } else {
+        layer.layers = 1;
+        groups.push_back(layer);
+    }
+}
+
+void summariseKvGroups(ModelArchitecture& a)
+{
+    a.stateElementsTotal = 0;
+    for (const KvGroup& g : a.kvGroups)
+        a.stateElementsTotal += g.layers * g.stateElements;
+    a.layersByKind.fill(0);
+    for (const LayerSpec& layer : a.layerSpecs)
+        ++a.layersByKind[static_cast<std::size_t>(layer.attention)];
+    a.uniformFullAttention = a.kvGroups.size() == 1 && a.kvGroups.front().kind == AttentionKind::Full &&
+                             a.kvGroups.front().fixedBytesPerToken == 0 &&
+                             a.kvGroups.front().elementsPerToken == a.kvElementsPerTokenPerLayer;
+}
+
 std::string_view attentionKindName(AttentionKind kind)
 {
     switch (kind) {
@@ -394,7 +651,8 @@ double ModelArchitecture::matmulParamsActive() const
 {
     // Untied: the input embedding is a lookup, the separate head a product. Tied: the single
     // table is used as the head, so it counts once.
-    return paramsActive - (tiedEmbeddings ? 0.0 : paramsEmbedding) - paramsPositions;
+    return paramsActive - (tiedEmbeddings ? 0.0 : paramsEmbedding) - paramsPositions -
+           paramsPerLayerEmbedding;
 }
 
 double ModelArchitecture::kvBytesPerNewToken(double bytesPerElement) const
@@ -498,8 +756,8 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
     std::string configPath = path;
     // Multimodal wrappers (Llama 4, Gemma 3, Mistral 3, Qwen2-VL...) nest the language model.
     const bool nested = !input.contains("hidden_size") && !input.contains("n_embd") &&
-                        !input.contains("d_model") && input.contains("text_config") &&
-                        input["text_config"].is_object();
+                        !input.contains("d_model") && !input.contains("dim") &&
+                        input.contains("text_config") && input["text_config"].is_object();
     if (nested) {
         configPtr = &input["text_config"];
         configPath = join(path, "text_config");
@@ -508,19 +766,86 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
     a.modelType = json_fields::optionalString(*configPtr, "model_type", configPath, "");
     const std::string wrapperType = json_fields::optionalString(input, "model_type", path, "");
     if (a.modelType.empty())
-        a.modelType = wrapperType == "gemma3" ? "gemma3_text" : wrapperType;
+        a.modelType = wrapperType == "gemma3"   ? "gemma3_text"
+                      : wrapperType == "gemma4" ? "gemma4_text"
+                                                : wrapperType;
     if (nested)
         refuseNonDecoders(*configPtr, configPath);
-    const json config = withFamilyDefaults(*configPtr, a.modelType);
+    a.configModelType = a.modelType;
+    a.modelType = familyAlias(a.modelType);
+    json config = withFamilyDefaults(*configPtr, a.modelType);
+    // Qwen3-VL / Qwen3.5 keep tie_word_embeddings on the wrapper, not in text_config.
+    if (nested && !config.contains("tie_word_embeddings") && input.contains("tie_word_embeddings"))
+        config["tie_word_embeddings"] = input["tie_word_embeddings"];
     const std::string& type = a.modelType;
+    // A config that sets neither the width nor the depth describes no model: its class's
+    // defaults alone (an example size) are not read as one.
+    const auto setsAny = [&](std::initializer_list<const char*> keys) {
+        return std::any_of(keys.begin(), keys.end(), [&](const char* key) {
+            return configPtr->contains(key) && !(*configPtr)[key].is_null();
+        });
+    };
+    const std::initializer_list<const char*> hiddenKeys{"hidden_size", "n_embd", "d_model", "dim",
+                                                        "model_dim"};
+    const std::initializer_list<const char*> layerKeys{"num_hidden_layers", "n_layer", "num_layers",
+                                                       "n_layers"};
+    if (!setsAny(hiddenKeys) && !setsAny(layerKeys))
+        (void)requireIntegerKey(*configPtr, hiddenKeys, configPath);
+    for (const auto& keys : {hiddenKeys, layerKeys})
+        if (!setsAny(keys) && config.contains(*keys.begin()))
+            warnings.push_back(message(
+                LHE_TEXT("CoreMessage", "%1 is not set; the default of its class (%2) is used, as "
+                                        "transformers would"),
+                join(configPath, *keys.begin()),
+                std::string(transformers_defaults::find(type) ? transformers_defaults::find(type)->source
+                                                              : std::string_view(type))));
 
-    a.recognisedType =
-        isOneOf(type, {"gpt2",        "opt",          "falcon",      "RefinedWeb", "RefinedWebModel",
-                       "llama",       "mistral",      "mixtral",     "qwen2",      "qwen2_moe",
-                       "qwen3",       "qwen3_moe",    "qwen3_next",  "gemma",      "gemma2",
-                       "gemma3_text", "phi3",         "llama4_text", "gpt_oss",    "deepseek_v2",
-                       "deepseek_v3", "deepseek_v32", "kimi_k2",     "glm4_moe",   "minimax_m2",
-                       "jamba",       "nemotron_h"});
+    a.recognisedType = isOneOf(type, {"gpt2",
+                                      "opt",
+                                      "falcon",
+                                      "RefinedWeb",
+                                      "RefinedWebModel",
+                                      "llama",
+                                      "mistral",
+                                      "mixtral",
+                                      "qwen2",
+                                      "qwen2_moe",
+                                      "qwen3",
+                                      "qwen3_moe",
+                                      "qwen3_next",
+                                      "gemma",
+                                      "gemma2",
+                                      "gemma3_text",
+                                      "phi3",
+                                      "llama4_text",
+                                      "gpt_oss",
+                                      "deepseek_v2",
+                                      "deepseek_v3",
+                                      "deepseek_v32",
+                                      "kimi_k2",
+                                      "glm4_moe",
+                                      "minimax_m2",
+                                      "jamba",
+                                      "nemotron_h",
+                                      "lfm2",
+                                      "smollm3",
+                                      "olmo2",
+                                      "olmo3",
+                                      "granitemoehybrid",
+                                      "falcon_h1",
+                                      "exaone4",
+                                      "seed_oss",
+                                      "cohere2",
+                                      "ernie4_5",
+                                      "ernie4_5_moe",
+                                      "minimax",
+                                      "nemotron-nas",
+                                      "deci",
+                                      "glm4_moe_lite",
+                                      "glm_moe_dsa",
+                                      "mimo_v2_flash",
+                                      "gemma4_text",
+                                      "deepseek_v4"});
     if (!a.recognisedType) {
         a.approximations.push_back(message(
             LHE_TEXT("CoreMessage",
@@ -529,9 +854,14 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         warnings.push_back(a.approximations.back());
     }
 
-    a.hidden = requireIntegerKey(config, {"hidden_size", "n_embd", "d_model"}, configPath);
-    a.layers = requireIntegerKey(config, {"num_hidden_layers", "n_layer", "num_layers"}, configPath);
-    a.heads = requireIntegerKey(config, {"num_attention_heads", "n_head", "num_heads"}, configPath);
+    // One quantity under each family's name for it (GPT-2 n_embd, T5-style d_model, Meta's
+    // params.json dim / n_layers / n_heads, ChatGLM multi_query_group_num).
+    a.hidden =
+        requireIntegerKey(config, {"hidden_size", "n_embd", "d_model", "dim", "model_dim"}, configPath);
+    a.layers =
+        requireIntegerKey(config, {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, configPath);
+    a.heads =
+        requireIntegerKey(config, {"num_attention_heads", "n_head", "num_heads", "n_heads"}, configPath);
     a.vocab = requireIntegerKey(config, {"vocab_size"}, configPath);
     a.maxPositions =
         integerKey(config, {"max_position_embeddings", "n_positions", "max_seq_len"}, configPath).value_or(0);
@@ -541,7 +871,10 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         !boolKey(config, "new_decoder_architecture", configPath, false))
         a.kvHeads = 1;
     else
-        a.kvHeads = integerKey(config, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}, configPath)
+        a.kvHeads = integerKey(config,
+                               {"num_key_value_heads", "num_kv_heads", "n_head_kv", "n_kv_heads",
+                                "multi_query_group_num"},
+                               configPath)
                         .value_or(a.heads);
     if (a.heads % a.kvHeads != 0)
         throw InputError(
@@ -557,37 +890,121 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
                         a.hidden));
         a.headDim = a.hidden / a.heads;
     }
-    a.valueHeadDim = a.headDim;
-    a.ffn = integerKey(config,
-                       type == "llama4_text"
-                           ? std::initializer_list<const char*>{"intermediate_size_mlp", "intermediate_size"}
-                           : std::initializer_list<const char*>{"intermediate_size", "ffn_dim", "n_inner",
-                                                                "ffn_hidden_size"},
-                       configPath)
-                .value_or(4 * a.hidden);
+    // MiMo-V2-Flash: values narrower than queries and keys (v_head_dim; MLA sets it in readMla).
+    a.valueHeadDim = integerKey(config, {"v_head_dim"}, configPath).value_or(a.headDim);
+    a.ffn =
+        integerKey(config,
+                   type == "llama4_text"
+                       ? std::initializer_list<const char*>{"intermediate_size_mlp", "intermediate_size"}
+                   : type == "lfm2" ? std::initializer_list<const char*>{"block_ff_dim", "intermediate_size"}
+                                    : std::initializer_list<const char*>{"intermediate_size", "ffn_dim",
+                                                                         "n_inner", "ffn_hidden_size"},
+                   configPath)
+            .value_or(4 * a.hidden);
+    if (type == "lfm2" && boolKey(config, "block_auto_adjust_ff_dim", configPath, true)) {
+        // HF Lfm2MLP: two thirds of the width, times block_ffn_dim_multiplier, rounded up to a
+        // multiple of block_multiple_of.
+        long long width = 2 * a.ffn / 3;
+        if (auto mult = json_fields::optionalInRange(config, "block_ffn_dim_multiplier", configPath,
+                                                     {0.0, 1000.0, ""}))
+            width = static_cast<long long>(*mult * static_cast<double>(width));
+        const long long multiple = integerKey(config, {"block_multiple_of"}, configPath).value_or(256);
+        a.ffn = (width + multiple - 1) / multiple * multiple;
+    }
+    if (type == "granitemoehybrid" &&
+        integerKey(config, {"num_local_experts"}, configPath, 0).value_or(0) == 0)
+        // Granite 4.0 dense hybrids (H-Micro): the shared MLP is the layer's only MLP.
+        a.ffn = integerKey(config, {"shared_intermediate_size"}, configPath).value_or(a.ffn);
 
     readFamilyTraits(a, config, configPath);
     readMla(a, config, configPath);
     readMoe(a, config, configPath);
+    if (type == "gemma4_text")
+        readGemma4Mlp(a, config, configPath);
+    else if (type == "deepseek_v4")
+        readDeepseekV4(a, config, configPath);
     readLinearMixer(a, config, configPath);
     layer_layout::readLayout(a, config, configPath);
-    if (std::any_of(a.layerSpecs.begin(), a.layerSpecs.end(),
-                    [](const LayerSpec& l) { return l.attention == AttentionKind::Linear; }) &&
-        a.linearMixer == ModelArchitecture::LinearMixer::None)
-        throw InputError(
-            join(configPath, "model_type"),
-            message(LHE_TEXT("CoreMessage", "\"%1\" has linear-attention layers of a kind not modelled "
-                                            "(known: Qwen3-Next Gated DeltaNet, Jamba Mamba, "
-                                            "Nemotron-H Mamba-2)"),
-                    elided(type)));
+    if (type == "gemma4_text")
+        readGemma4Layers(a, config, configPath);
+    else if (type == "deepseek_v4")
+        readDeepseekV4Layers(a, config, configPath);
+    const bool hasLinear = std::any_of(a.layerSpecs.begin(), a.layerSpecs.end(), [](const LayerSpec& l) {
+        return l.attention == AttentionKind::Linear;
+    });
+    if (hasLinear && a.linearMixer == ModelArchitecture::LinearMixer::None && a.otherMixerParams == 0) {
+        // A linear mixer of a kind not modelled: estimated, not refused, from a stated assumption.
+        setLinearAttentionMixer(a);
+        a.approximations.push_back(message(
+            LHE_TEXT("CoreMessage",
+                     "%1: \"%2\" has linear-attention layers of a kind not modelled; each is counted as "
+                     "linear attention of the softmax layers' width (q, k, v, gate and output projections, "
+                     "5·d·h·d_h weights) keeping a d_h × d_h state per head"),
+            join(configPath, "model_type"), elided(type)));
+        warnings.push_back(a.approximations.back());
+    }
     // Qwen3-Next's checkpoint holds one MTP layer its config does not declare (mtp.* tensors;
     // vLLM's Qwen3-Next MTP defaults num_nextn_predict_layers to 1).
-    a.mtpLayers = integerKey(config, {"num_nextn_predict_layers"}, configPath, 0)
+    a.mtpLayers = integerKey(config, {"num_nextn_predict_layers", "mtp_num_hidden_layers"}, configPath, 0)
                       .value_or(type == "qwen3_next" ? 1 : 0);
 
-    if (input.contains("vision_config") && input["vision_config"].is_object())
-        a.paramsVision = layer_params::visionTowerParams(input["vision_config"], wrapperType, a.hidden,
-                                                         join(path, "vision_config"), a.approximations);
+    a.paramsVision = 0;
+    if (input.contains("vision_config") && input["vision_config"].is_object()) {
+        // The tower's own class fills what its config leaves out (SiglipVisionConfig for
+        // Gemma 3, PixtralVisionConfig for Mistral 3); a tower that still cannot be read is
+        // left out with a warning rather than stopping the language model's estimate.
+        const json& vision = input["vision_config"];
+        std::string visionType =
+            json_fields::optionalString(vision, "model_type", join(path, "vision_config"), "");
+        if (visionType.empty())
+            visionType = wrapperType == "gemma3"     ? "siglip_vision_model"
+                         : wrapperType == "mistral3" ? "pixtral"
+                                                     : "";
+        json filled = transformers_defaults::withDefaults(vision, visionType);
+        if (!visionType.empty() && !filled.contains("model_type"))
+            filled["model_type"] = visionType;
+        try {
+            a.paramsVision = layer_params::visionTowerParams(filled, wrapperType, a.hidden,
+                                                             join(path, "vision_config"), a.approximations);
+        } catch (const InputError& error) {
+            a.approximations.push_back(message(
+                LHE_TEXT("CoreMessage", "%1: the vision tower could not be read (%2); it is left out of "
+                                        "the parameter count"),
+                join(path, "vision_config"), error.located()));
+            warnings.push_back(a.approximations.back());
+        }
+    }
+    for (const char* key : {"audio_config", "audio_tower_config", "speech_config"}) {
+        if (!input.contains(key) || !input[key].is_object())
+            continue;
+        // An audio tower counted as a generic transformer encoder (4·d² attention + 2·d·f MLP per
+        // layer, as a ViT without the patch embedding), or left out when its sizes are missing.
+        const json& audio = input[key];
+        const std::string audioPath = join(path, key);
+        if (wrapperType == "gemma4") {
+            a.paramsVision += layer_params::gemma4AudioParams(audio, a.hidden, audioPath);
+            continue;
+        }
+        try {
+            const double d =
+                dbl(requireIntegerKey(audio, {"hidden_size", "d_model", "width", "embed_dim"}, audioPath));
+            const double layers = dbl(requireIntegerKey(
+                audio, {"num_hidden_layers", "encoder_layers", "num_layers", "depth"}, audioPath));
+            const double f =
+                dbl(integerKey(audio, {"intermediate_size", "encoder_ffn_dim", "ffn_dim"}, audioPath)
+                        .value_or(4 * static_cast<long long>(d)));
+            a.paramsVision += layers * (4.0 * d * d + 2.0 * d * f) + d * dbl(a.hidden);
+            a.approximations.push_back(message(
+                LHE_TEXT("CoreMessage", "%1: audio tower counted with a generic transformer-encoder formula"),
+                audioPath));
+        } catch (const InputError& error) {
+            a.approximations.push_back(message(
+                LHE_TEXT("CoreMessage", "%1: the audio tower could not be read (%2); it is left out of "
+                                        "the parameter count"),
+                audioPath, error.located()));
+            warnings.push_back(a.approximations.back());
+        }
+    }
     finalise(a);
     applyCheckpointFormat(a, input, path, warnings);
     return a;

@@ -34,6 +34,14 @@ struct LayerSpec
     double stateElements = 0;      // Linear: recurrent + convolution state per sequence
     double attentionParams = 0;    // the mixer's weights (and its norms)
     double mlpParams = 0;          // Dense: the FFN; Moe: router + shared experts (routed counted apart)
+    long long kvHeads = 0; // this layer's h_kv where blocks differ (DeciLM block_configs); 0: the model's
+    long long headDim =
+        0; // this layer's d_h of Q, K and V where layers differ (Gemma 4 global layers); 0: the model's
+    bool valueFromKey =
+        false; // no v_proj: V is the normed K projection (Gemma 4 attention_k_eq_v), K and V still cached
+    bool reusesKv =
+        false; // no K/V projections and no cache: reads an earlier layer's (Gemma 4 num_kv_shared_layers)
+    long long compressRatio = 0; // DeepSeek-V4: one compressed KV entry per this many tokens (0: window only)
 };
 
 // Layers that cache alike, merged (a handful per model) so the memory probes of the
@@ -63,8 +71,12 @@ struct KvGroup
 
 struct ModelArchitecture
 {
-    std::string modelType;
-    bool recognisedType = true;          // false: read with generic keys (approximate)
+    std::string modelType; // the family the config is read as (an alias resolved: qwen3_5_text -> qwen3_next)
+    std::string configModelType; // model_type as the config writes it
+    bool recognisedType = true;  // false: read with generic keys (approximate)
+    // Where the parameter counts and checkpoint bytes come from: "config" (the formulas of
+    // docs/METHOD.md §1) or "tensors" (the checkpoint's own headers, METHOD §1.17).
+    std::string source = "config";
     std::vector<Message> approximations; // why the reading may be off (empty: exact reading)
 
     long long layers = 0;       // L (decoder layers of the main model; MTP layers apart)
@@ -105,6 +117,13 @@ struct ModelArchitecture
     long long dtRank = 0;     // Mamba-1 Δ projection rank
     bool ssmConvBias = true;
     bool ssmProjBias = false;
+    // Linear layers of a kind outside LinearMixer (linearMixer None): LFM2's short convolution,
+    // MiniMax's lightning attention, or a kind not modelled, counted from the formula named
+    // where they are set (an approximation says so when the formula is an assumption).
+    double otherMixerParams = 0;      // weights of one such layer
+    double otherMixerState = 0;       // state elements one sequence keeps in one such layer
+    double otherMixerFlops = 0;       // recurrent FLOPs per token in one such layer
+    bool parallelLinearMixer = false; // Falcon-H1: attention and a Mamba-2 mixer side by side in every layer
 
     // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2), detected from kv_lora_rank.
     bool mla = false;
@@ -117,6 +136,17 @@ struct ModelArchitecture
     long long indexHeads = 0;
     long long indexHeadDim = 0;
     long long indexTopK = 0;
+    // DeepSeek-V4 attention (the checkpoint's inference/model.py): a single K=V head of head_dim
+    // over a sliding window, plus compressed KV entries (LayerSpec::compressRatio), a grouped
+    // low-rank output projection, and hyper-connections of hc_mult residual streams.
+    long long outputGroups = 0;     // o_groups
+    long long outputLoraRank = 0;   // o_lora_rank
+    long long hyperConnections = 0; // hc_mult (0: a plain residual stream)
+    long long hashLayers = 0;       // first layers routing by a token-id -> experts table (num_hash_layers)
+    // Per-layer embeddings (Gemma 3n / Gemma 4 PLE): a lookup of vocab_size_per_layer_input rows
+    // of layers·width, projected and gated into every layer.
+    long long perLayerInputWidth = 0; // hidden_size_per_layer_input
+    long long perLayerInputVocab = 0; // vocab_size_per_layer_input
 
     // Mixture of experts.
     long long experts = 0; // routed experts per MoE layer (0: dense)
@@ -141,9 +171,11 @@ struct ModelArchitecture
     double paramsRoutedExperts = 0; // all routed expert weights of all layers
     double paramsEmbedding = 0;     // input token embedding V·d
     double paramsPositions = 0;     // learned positional table
-    double paramsLmHead = 0;        // untied output head V·d (0 when tied)
-    double paramsVision = 0;        // vision tower + projector (multimodal checkpoints)
-    double paramsMtp = 0;           // multi-token-prediction modules
+    double paramsPerLayerEmbedding =
+        0;                   // per-layer embedding lookup table (Gemma 4 PLE); a lookup like the embedding
+    double paramsLmHead = 0; // untied output head V·d (0 when tied)
+    double paramsVision = 0; // vision tower + projector (multimodal checkpoints)
+    double paramsMtp = 0;    // multi-token-prediction modules
     std::array<double, kWeightGroupCount> paramsByGroup{}; // paramsTotal + paramsMtp by module group
     double kvElementsPerTokenPerLayer = 0; // K and V of a full-attention layer (MLA: latent + rope key)
     double checkpointBytes = 0;            // every weight (MTP included) as the checkpoint stores it
@@ -208,6 +240,12 @@ struct ModelArchitecture
     // Mixer FLOPs of a causal prefill of s tokens, over every layer.
     double causalMixerFlops(double sequenceLength) const;
 };
+
+// Adds one layer's cache shape to `groups`: counted in the group that caches alike, else a new
+// group of one layer.
+void mergeKvGroup(std::vector<KvGroup>& groups, KvGroup layer);
+// stateElementsTotal, layersByKind and uniformFullAttention, from layerSpecs and kvGroups.
+void summariseKvGroups(ModelArchitecture& a);
 
 // Reads a config.json object. An unknown model_type falls back to generic keys and marks the
 // architecture approximate; encoder-only and encoder-decoder models are refused (InputError).

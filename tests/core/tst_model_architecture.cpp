@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+using lhe::core::AttentionKind;
 using lhe::core::Catalog;
 using lhe::core::InputError;
 using lhe::core::ModelArchitecture;
@@ -112,6 +113,13 @@ private slots:
     void deepseekV3FirstKDenseReplace();
 
     void unknownFamilyFallsBackWithOneWarning();
+    void missingKeysTakeClassDefaults();
+    void aliasesAreOneQuantity();
+    void nonFiniteLiteralsReadAsUnset();
+    void quantizationConfigWhereTransformersFindsIt();
+    void unreadableVisionTowerLeftOut();
+    void unknownLayerKindsEstimated();
+    void blockConfigsReadPerLayer();
     void badConfigsThrow_data();
     void badConfigsThrow();
 };
@@ -525,6 +533,169 @@ void TestModelArchitecture::unknownFamilyFallsBackWithOneWarning()
     LHE_COMPARE_EXACT(arch.paramsTotal, 1'235'814'400LL);
 }
 
+// Keys a config omits take the class's default (core/transformers_defaults.cpp), as transformers does.
+void TestModelArchitecture::missingKeysTakeClassDefaults()
+{
+    const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
+    QVERIFY(base);
+    json c = *base;
+    c.erase("vocab_size"); // LlamaConfig: 32000
+    std::vector<lhe::core::Message> warnings;
+    const ModelArchitecture arch = fromConfig(c, warnings);
+    QCOMPARE(arch.vocab, 32000LL);
+    QVERIFY(warnings.empty());
+
+    c = *base;
+    c.erase("hidden_size"); // LlamaConfig: 4096, said in a warning
+    const ModelArchitecture wide = fromConfig(c, warnings);
+    QCOMPARE(wide.hidden, 4096LL);
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QVERIFY(lhe::core::englishText(warnings.back()).find("configuration_llama.py") != std::string::npos);
+
+    // Qwen3Config declares head_dim 128, whatever hidden / heads gives.
+    const auto qwen = readJsonFile(kConfigDir + "qwen3-8b.config.json");
+    QVERIFY(qwen);
+    c = *qwen;
+    c.erase("head_dim");
+    QCOMPARE(fromConfig(c).headDim, 128LL);
+}
+
+void TestModelArchitecture::aliasesAreOneQuantity()
+{
+    const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
+    const auto moe = readJsonFile(kConfigDir + "qwen3-30b-a3b.config.json");
+    QVERIFY(base && moe);
+    const ModelArchitecture reference = fromConfig(*base);
+    json c = *base;
+    c["model_type"] = "my-new-arch";
+    for (const auto& [from, to] :
+         std::vector<std::pair<std::string, std::string>>{{"hidden_size", "dim"},
+                                                          {"num_hidden_layers", "n_layers"},
+                                                          {"num_attention_heads", "n_heads"},
+                                                          {"num_key_value_heads", "multi_query_group_num"},
+                                                          {"intermediate_size", "ffn_hidden_size"}}) {
+        c[to] = c[from];
+        c.erase(from);
+    }
+    const ModelArchitecture renamed = fromConfig(c);
+    QCOMPARE(renamed.paramsTotal, reference.paramsTotal);
+    QCOMPARE(renamed.kvHeads, reference.kvHeads);
+
+    const ModelArchitecture moeReference = fromConfig(*moe);
+    c = *moe;
+    c["model_type"] = "my-new-moe";
+    c["moe_num_experts"] = c["num_experts"];
+    c.erase("num_experts");
+    c["moe_k"] = c["num_experts_per_tok"];
+    c.erase("num_experts_per_tok");
+    c["expert_intermediate_size"] = c["moe_intermediate_size"];
+    c.erase("moe_intermediate_size");
+    const ModelArchitecture moeRenamed = fromConfig(c);
+    QCOMPARE(moeRenamed.experts, moeReference.experts);
+    QCOMPARE(moeRenamed.expertsPerToken, moeReference.expertsPerToken);
+    QCOMPARE(moeRenamed.expertFfn, moeReference.expertFfn);
+}
+
+// Python's json writes Infinity / NaN; config.json parsing reads them as unset, catalogs refuse them.
+void TestModelArchitecture::nonFiniteLiteralsReadAsUnset()
+{
+    const std::string text = R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+        "vocab_size": 32768, "sliding_window": Infinity, "note": "Infinity NaN in a string",
+        "rope_scaling": {"factor": Infinity, "type": "yarn"}, "time_step_limit": [0.0, -Infinity],
+        "x": NaN})";
+    const json parsed = lhe::core::parseConfigJsonText(text, "config.json");
+    QVERIFY(parsed["sliding_window"].is_null());
+    QVERIFY(parsed["rope_scaling"]["factor"].is_null());
+    QVERIFY(parsed["time_step_limit"][1].is_null());
+    QVERIFY(parsed["x"].is_null());
+    QCOMPARE(parsed["note"].get<std::string>(), std::string("Infinity NaN in a string"));
+    const ModelArchitecture arch = fromConfig(parsed);
+    QCOMPARE(arch.layersByKind[static_cast<std::size_t>(AttentionKind::Sliding)], 0LL); // no window
+    QVERIFY(std::isfinite(arch.paramsTotal));
+    // Strict JSON stays strict.
+    QVERIFY_THROWS_EXCEPTION(InputError, (void)lhe::core::parseJsonText(text, "s.json"));
+    // A token that only starts like one is not rewritten.
+    QVERIFY_THROWS_EXCEPTION(InputError, (void)lhe::core::parseConfigJsonText(R"({"a": Infinityx})", "c"));
+}
+
+void TestModelArchitecture::quantizationConfigWhereTransformersFindsIt()
+{
+    const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
+    QVERIFY(base);
+    json c = *base;
+    c["compression_config"] = {
+        {"quant_method", "compressed-tensors"},
+        {"config_groups",
+         {{"group_0",
+           {{"targets", {"Linear"}}, {"weights", {{"num_bits", 4}, {"type", "int"}, {"group_size", 128}}}}}}},
+        {"ignore", {"lm_head"}}};
+    const ModelArchitecture compressed = fromConfig(c);
+    QVERIFY(compressed.checkpointQuantized);
+    json nested = json{{"model_type", "mistral3"}, {"text_config", *base}};
+    nested["text_config"]["quantization_config"] = c["compression_config"];
+    QVERIFY(fromConfig(nested).checkpointQuantized);
+}
+
+void TestModelArchitecture::unreadableVisionTowerLeftOut()
+{
+    const auto gemma = readJsonFile(kConfigDir + "gemma-3-4b.config.json");
+    QVERIFY(gemma);
+    const ModelArchitecture reference = fromConfig(*gemma);
+    // Widths left to SiglipVisionConfig: the tower is still counted.
+    json c = *gemma;
+    c["vision_config"].erase("intermediate_size");
+    std::vector<lhe::core::Message> warnings;
+    const ModelArchitecture defaulted = fromConfig(c, warnings);
+    QVERIFY(defaulted.paramsVision > 0);
+    // A tower that cannot be read leaves the language model estimated, approximate.
+    c = *gemma;
+    c["vision_config"] = {{"model_type", "some_new_vit"}, {"hidden_size", "wide"}};
+    warnings.clear();
+    const ModelArchitecture without = fromConfig(c, warnings);
+    QCOMPARE(without.paramsVision, 0.0);
+    QVERIFY(!without.approximations.empty());
+    QCOMPARE(without.paramsTotal, reference.paramsTotal - reference.paramsVision);
+}
+
+void TestModelArchitecture::unknownLayerKindsEstimated()
+{
+    const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
+    QVERIFY(base);
+    json c = *base;
+    c["model_type"] = "my-hybrid";
+    json types = json::array();
+    for (int i = 0; i < c["num_hidden_layers"].get<int>(); ++i)
+        types.push_back(i % 4 == 3 ? "full_attention" : "retention_v9");
+    c["layer_types"] = types;
+    std::vector<lhe::core::Message> warnings;
+    const ModelArchitecture arch = fromConfig(c, warnings);
+    QVERIFY(!arch.approximations.empty());
+    QVERIFY(arch.stateElementsPerSequence() > 0);
+    QCOMPARE(arch.layersByKind[static_cast<std::size_t>(AttentionKind::Linear)], 12LL);
+    QVERIFY(arch.paramsTotal > 0);
+}
+
+void TestModelArchitecture::blockConfigsReadPerLayer()
+{
+    const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");
+    QVERIFY(base);
+    json c = *base;
+    c["model_type"] = "nemotron-nas";
+    c["num_hidden_layers"] = 3;
+    c["block_configs"] =
+        json::array({json{{"attention", {{"n_heads_in_group", 8}}}, {"ffn", {{"ffn_mult", 3.0}}}},
+                     json{{"attention", {{"no_op", true}}}, {"ffn", {{"ffn_mult", 1.5}}}},
+                     json{{"attention", {{"replace_with_linear", true}}}, {"ffn", {{"no_op", true}}}}});
+    const ModelArchitecture arch = fromConfig(c);
+    QCOMPARE(arch.layerSpecs[0].kvHeads, 4LL); // 32 heads / 8
+    QCOMPARE(arch.layerSpecs[0].ffn, 4096LL);  // int(2·3·2048/3) = 4096
+    QCOMPARE(arch.layerSpecs[1].ffn, 2048LL);  // int(2·1.5·2048/3) = 2048
+    QCOMPARE(arch.layerSpecs[1].attention, AttentionKind::None);
+    QCOMPARE(arch.layerSpecs[2].mlp, lhe::core::MlpKind::None);
+    QCOMPARE(arch.layerSpecs[2].attentionParams, 2048.0 * 2048.0);
+}
+
 // 7. Bad configs throw InputError naming the key.
 void TestModelArchitecture::badConfigsThrow_data()
 {
@@ -538,9 +709,16 @@ void TestModelArchitecture::badConfigsThrow_data()
         QTest::newRow(name) << toBytes(config.dump()) << QByteArray(fieldPath);
     };
 
+    // A key with no class default is required: a model_type transformers does not define.
     json c = *base;
+    c["model_type"] = "my-new-arch";
     c.erase("hidden_size");
     row("missing hidden_size", c, "config.hidden_size");
+
+    c = *base;
+    c.erase("hidden_size");
+    c.erase("num_hidden_layers");
+    row("neither width nor depth (class defaults alone)", c, "config.hidden_size");
 
     c = *base;
     c["num_attention_heads"] = 0;
@@ -597,6 +775,7 @@ void TestModelArchitecture::badConfigsThrow_data()
     row("num_hidden_layers 0", c, "config.num_hidden_layers");
 
     c = *base;
+    c["model_type"] = "my-new-arch";
     c.erase("vocab_size");
     row("vocab_size missing", c, "config.vocab_size");
 

@@ -35,14 +35,15 @@ build() {
     cmake --build --preset "${2:-$1}"
 }
 
-# Runs the four libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
+# Runs the six libFuzzer targets (tests/fuzz) side by side for $1 seconds each, from the
 # seed corpus, under ASan + UBSan; fails on any crash, leak or sanitizer report.
 fuzz() {
     local seconds=$1 work status=0
     CXX=clang++-14 cmake -S . -B build/fuzz -DLHE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-    cmake --build build/fuzz -j2 --target fuzz_catalog fuzz_scenario fuzz_hf_config fuzz_calibration_csv
+    cmake --build build/fuzz -j2 --target fuzz_catalog fuzz_scenario fuzz_hf_config fuzz_calibration_csv \
+        fuzz_gguf fuzz_safetensors
     work=$(mktemp -d)
-    local targets=(catalog scenario hf_config calibration_csv) pids=()
+    local targets=(catalog scenario hf_config calibration_csv gguf safetensors) pids=()
     for target in "${targets[@]}"; do
         mkdir -p "$work/$target"
         build/fuzz/tests/fuzz/fuzz_$target -max_total_time="$seconds" -print_final_stats=1 \

@@ -4,6 +4,7 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "core/tensor_architecture.h"
 
 #include <algorithm>
 #include <array>
@@ -231,8 +232,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         try {
             if (p.scenario.modelConfig) {
                 std::vector<Message> warnings;
-                inlineArchitectures.push_back(
-                    architectureFromHfConfig(*p.scenario.modelConfig, "model_config", warnings));
+                inlineArchitectures.push_back(inlineArchitecture(p.scenario, warnings));
                 p.arch = &inlineArchitectures.back();
             } else {
                 const ModelEntry* model = catalog.findModel(p.scenario.modelId);

@@ -4,6 +4,7 @@
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/monotone_search.h"
+#include "core/tensor_architecture.h"
 
 #include <algorithm>
 #include <cmath>
@@ -209,6 +210,7 @@ DesignSpaceMap designSpaceMap(const Scenario& input, const Device& device, const
     Scenario scenario = input;
     scenario.modelConfig.reset();
     scenario.modelConfigPath.clear();
+    scenario.modelTensors.reset();
 
     Report full;
     try {
@@ -299,8 +301,7 @@ DesignSpaceMap designSpaceMap(const Scenario& scenario, const Catalog& catalog, 
                          message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), elided(scenario.deviceId)));
     if (scenario.modelConfig) {
         std::vector<Message> warnings;
-        const ModelArchitecture arch =
-            architectureFromHfConfig(*scenario.modelConfig, "model_config", warnings);
+        const ModelArchitecture arch = inlineArchitecture(scenario, warnings);
         return designSpaceMap(scenario, *device, arch, axes);
     }
     const ModelEntry* model = catalog.findModel(scenario.modelId);

@@ -6,6 +6,7 @@
 #include "core/memory_model.h"
 #include "core/phase_model.h"
 #include "core/serving.h"
+#include "core/tensor_architecture.h"
 
 #include <algorithm>
 #include <cmath>
@@ -417,6 +418,7 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     report.recurrentStateBytesPerSequence =
         arch.stateElementsPerSequence() * bytesPerElement(scenario.activations);
     report.approximations = arch.approximations;
+    report.modelSource = arch.source;
     report.checkpointFormat = arch.checkpointSummary;
     report.checkpointBytes = arch.checkpointBytes;
     report.layersByKind = arch.layersByKind;
@@ -535,7 +537,7 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
     const ModelArchitecture* arch = nullptr;
     std::string modelName;
     if (scenario.modelConfig) {
-        inlineArch = architectureFromHfConfig(*scenario.modelConfig, "model_config", configWarnings);
+        inlineArch = inlineArchitecture(scenario, configWarnings);
         arch = &inlineArch;
         modelName = importedModelName(*scenario.modelConfig, scenario.modelConfigPath);
     } else {

@@ -2,6 +2,7 @@
 
 #include "core/explanation_builder.h"
 #include "core/input_error.h"
+#include "core/tensor_architecture.h"
 
 namespace lhe::core {
 
@@ -31,7 +32,7 @@ std::vector<Explanation> explain(const Report& report, const Catalog& catalog, c
         throw InputError("device", message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), elided(s.deviceId)));
     if (s.modelConfig) {
         std::vector<Message> warnings;
-        const ModelArchitecture arch = architectureFromHfConfig(*s.modelConfig, "model_config", warnings);
+        const ModelArchitecture arch = inlineArchitecture(s, warnings);
         return explain(report, *device, arch, target);
     }
     const ModelEntry* model = catalog.findModel(s.modelId);

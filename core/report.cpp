@@ -168,6 +168,7 @@ json reportToJson(const Report& r)
                       {"linear", r.layersByKind[3]},
                       {"no_mixer", r.layersByKind[4]}}},
                     {"checkpoint", {{"format", r.checkpointFormat}, {"bytes", r.checkpointBytes}}},
+                    {"source", r.modelSource},
                     {"approximate", !r.approximations.empty()},
                     {"approximations", englishTexts(r.approximations)}};
     const auto& m = r.memory.perDevice;

@@ -183,6 +183,7 @@ struct Report
     double recurrentStateBytesPerSequence = 0; // linear-attention / Mamba layers, any context
     std::vector<Message> approximations;       // why the model reading may be off; empty: exact
     std::string checkpointFormat;              // e.g. "MXFP4 (4.25 bit) on routed experts; bf16 elsewhere"
+    std::string modelSource = "config";        // "config" or "tensors": where params and bytes came from
     double checkpointBytes = 0;                // the whole checkpoint as stored
     std::array<long long, 5>
         layersByKind{}; // decoder layers per AttentionKind (full, sliding, chunked, linear, none)

@@ -182,6 +182,15 @@ Scenario scenarioFromJson(const json& input)
                         std::string(input["model_config"].type_name())));
         s.modelConfig = input["model_config"];
         s.modelConfigPath = configPath;
+        // Checked against the config by the estimator (tensorSummaryFromJson), as model_config is.
+        if (input.contains("model_tensors") && !input["model_tensors"].is_null()) {
+            if (!input["model_tensors"].is_object())
+                throw InputError("model_tensors",
+                                 message(LHE_TEXT("CoreMessage", "expected the summary of a checkpoint's "
+                                                                 "tensor headers (an object), got %1"),
+                                         std::string(input["model_tensors"].type_name())));
+            s.modelTensors = input["model_tensors"];
+        }
     } else if (input.contains("model_config_path") && !input["model_config_path"].is_null()) {
         // The path is resolved by the caller (the core does no file I/O); reaching here means
         // nobody loaded it.
@@ -314,6 +323,8 @@ json scenarioToJson(const Scenario& s)
         out["model_config"] = *s.modelConfig;
         if (!s.modelConfigPath.empty())
             out["model_config_path"] = s.modelConfigPath;
+        if (s.modelTensors)
+            out["model_tensors"] = *s.modelTensors;
     } else {
         out["model"] = s.modelId;
     }
@@ -413,6 +424,7 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"prefill_chunk_tokens", {}},
         {"model_config", {}},
         {"model_config_path", {}},
+        {"model_tensors", {}},
     };
     return members;
 }

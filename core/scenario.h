@@ -164,6 +164,9 @@ struct Scenario
     std::string modelId;                       // empty when modelConfig is given
     std::optional<nlohmann::json> modelConfig; // inline Hugging Face config.json
     std::string modelConfigPath;               // where modelConfig came from, for the echo
+    // What the checkpoint's tensor headers say it stores (core::toJson(TensorSummary)), beside
+    // modelConfig when the model was opened from its files (docs/CONTRACT §2.8).
+    std::optional<nlohmann::json> modelTensors;
     Mode mode = Mode::Inference;
     long long batch = 1;           // sequences (training: global batch)
     long long promptTokens = 2048; // training: sequence length

@@ -2,6 +2,7 @@
 
 #include "core/catalog.h"
 #include "core/model_architecture.h"
+#include "core/tensor_architecture.h"
 #include "widgets/core_message.h"
 #include "widgets/picker_items.h"
 #include "widgets/scenario_controls.h"
@@ -154,7 +155,8 @@ void fillModelModel(QStandardItemModel& model, const core::Catalog& catalog)
     }
 }
 
-QStandardItem* importedModelItem(const nlohmann::json& config, const QString& path, int index)
+QStandardItem* importedModelItem(const nlohmann::json& config, const nlohmann::json& tensors,
+                                 const QString& path, int index)
 {
     const std::string modelType = config.value("model_type", std::string());
     // Named after its repository (_name_or_path) or folder, never "config.json" or a path.
@@ -170,8 +172,8 @@ QStandardItem* importedModelItem(const nlohmann::json& config, const QString& pa
         tooltip += QStringLiteral("<br/>") + path.toHtmlEscaped();
     try {
         std::vector<core::Message> warnings;
-        const core::ModelArchitecture architecture =
-            core::architectureFromHfConfig(config, "model_config", warnings);
+        const core::ModelArchitecture architecture = core::architectureFromModelSources(
+            config, tensors.is_null() ? nullptr : &tensors, "model_config", warnings);
         summary = modelSummary(architecture, architecture.paramsTotal, architecture.paramsActive);
         context = architecture.maxPositions;
         quantized = architecture.checkpointQuantized;

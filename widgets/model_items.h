@@ -19,6 +19,7 @@ namespace lhe::widgets {
 void fillModelModel(QStandardItemModel& model, const core::Catalog& catalog);
 // The entry of the imported config `index` (ImportIndexRole), read from `path` (may be empty): named
 // after its repository or folder, "not readable" with the error in its tooltip when the config is.
-QStandardItem* importedModelItem(const nlohmann::json& config, const QString& path, int index);
+QStandardItem* importedModelItem(const nlohmann::json& config, const nlohmann::json& tensors,
+                                 const QString& path, int index);
 
 } // namespace lhe::widgets

@@ -228,8 +228,8 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
     header->setData(-1, ImportIndexRole);
     m_modelModel->appendRow(header);
     for (std::size_t i = 0; i < m_imported.size(); ++i)
-        m_modelModel->appendRow(
-            importedModelItem(m_imported[i].config, m_imported[i].path, static_cast<int>(i)));
+        m_modelModel->appendRow(importedModelItem(m_imported[i].config, m_imported[i].tensors,
+                                                  m_imported[i].path, static_cast<int>(i)));
 }
 
 // Headers are disabled so that arrow keys skip them; give them the normal text colour (bold) so
@@ -302,7 +302,10 @@ void ScenarioControls::selectModel()
 {
     int found = -1;
     const core::Scenario& shown = m_document->scenario();
-    const int importIndex = shown.modelConfig ? importedIndexFor(*shown.modelConfig) : -1;
+    const int importIndex =
+        shown.modelConfig
+            ? importedIndexFor(*shown.modelConfig, shown.modelTensors.value_or(nlohmann::json()))
+            : -1;
     const QString id = qs(shown.modelId);
     for (int row = 0; row < m_modelCombo->count(); ++row) {
         const int kind = itemKind(m_modelCombo, row);
@@ -321,10 +324,10 @@ void ScenarioControls::selectModel()
     fitPromptRangeToModel();
 }
 
-int ScenarioControls::importedIndexFor(const nlohmann::json& config) const
+int ScenarioControls::importedIndexFor(const nlohmann::json& config, const nlohmann::json& tensors) const
 {
     for (std::size_t i = 0; i < m_imported.size(); ++i) {
-        if (m_imported[i].config == config)
+        if (m_imported[i].config == config && m_imported[i].tensors == tensors)
             return static_cast<int>(i);
     }
     return -1;
@@ -367,12 +370,18 @@ void ScenarioControls::setCatalog(const core::Catalog& catalog)
 
 void ScenarioControls::setImportedModelConfig(const nlohmann::json& config, const QString& label)
 {
+    setImportedModel(config, nlohmann::json(), label);
+}
+
+void ScenarioControls::setImportedModel(const nlohmann::json& config, const nlohmann::json& tensors,
+                                        const QString& label)
+{
     core::Scenario next = edited();
     {
         SyncGuard guard(m_syncing);
-        int index = importedIndexFor(config);
+        int index = importedIndexFor(config, tensors);
         if (index < 0) {
-            m_imported.push_back({config, label});
+            m_imported.push_back({config, tensors, label});
             index = static_cast<int>(m_imported.size()) - 1;
         } else if (!label.isEmpty()) {
             m_imported[static_cast<std::size_t>(index)].path = label;
@@ -382,6 +391,7 @@ void ScenarioControls::setImportedModelConfig(const nlohmann::json& config, cons
         next.modelId.clear();
         next.modelConfig = config;
         next.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
+        next.modelTensors = tensors.is_null() ? std::nullopt : std::optional<nlohmann::json>(tensors);
     }
     submit(next);
 }
@@ -411,10 +421,13 @@ void ScenarioControls::onModelActivated()
         next.modelId.clear();
         next.modelConfig = imported.config;
         next.modelConfigPath = imported.path.toStdString();
+        next.modelTensors =
+            imported.tensors.is_null() ? std::nullopt : std::optional<nlohmann::json>(imported.tensors);
     } else if (kind == EntryItem) {
         next.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
         next.modelConfig.reset();
         next.modelConfigPath.clear();
+        next.modelTensors.reset();
     } else {
         return;
     }
@@ -614,9 +627,10 @@ void ScenarioControls::showScenario()
         // pass of the whole panel.)
         m_autoSplit = m_document->report() ? m_document->report()->scenario.parallelism : std::nullopt;
         if (s.modelConfig) {
-            const int index = importedIndexFor(*s.modelConfig);
+            const nlohmann::json tensors = s.modelTensors.value_or(nlohmann::json());
+            const int index = importedIndexFor(*s.modelConfig, tensors);
             if (index < 0)
-                m_imported.push_back({*s.modelConfig, qs(s.modelConfigPath)});
+                m_imported.push_back({*s.modelConfig, tensors, qs(s.modelConfigPath)});
             else
                 m_imported[static_cast<std::size_t>(index)].path = qs(s.modelConfigPath);
             populateModels(nullptr);

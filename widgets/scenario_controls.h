@@ -125,6 +125,9 @@ public:
     // document's model. `label` is where it came from (a file path, kept as "model_config_path");
     // when empty the entry shows the config's model_type.
     void setImportedModelConfig(const nlohmann::json& config, const QString& label);
+    // The same for a model opened from its files: its config and its tensor headers' summary
+    // (model_tensors, null for none).
+    void setImportedModel(const nlohmann::json& config, const nlohmann::json& tensors, const QString& label);
 
     // Replaces the scenario's memory overheads (what the "Memory overheads…" dialog returns), as
     // a user's change would.
@@ -156,6 +159,7 @@ private:
     struct ImportedConfig
     {
         nlohmann::json config;
+        nlohmann::json tensors; // the checkpoint's header summary (model_tensors), null when none
         QString path;
     };
 
@@ -174,7 +178,7 @@ private:
     void styleHeaders();
     void selectDevice();
     void selectModel();
-    int importedIndexFor(const nlohmann::json& config) const;
+    int importedIndexFor(const nlohmann::json& config, const nlohmann::json& tensors) const;
 
     void onDeviceActivated();
     void onModelActivated();

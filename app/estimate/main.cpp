@@ -3,11 +3,13 @@
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"
 #include "app/support/input_files.h"
+#include "app/support/model_files.h"
 #include "app/support/report_table.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
 #include "core/serving.h"
+#include "core/tensor_architecture.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -239,9 +241,15 @@ void attachHubModel(json& scenario, const QString& idOrUrl)
         std::fprintf(stderr, "llm-hw-estimate: note: %s\n", note.toStdString().c_str());
     const std::string repoId = files->repoId.toStdString();
     std::vector<core::Message> configWarnings; // the estimator reports them with the others
+    // The shards' safetensors headers, when the Hub gave them: the counts come from them.
+    std::optional<core::InputError> headerFailure;
+    const json tensors = app::tensorsOfShardHeaders(files->config, *files, headerFailure);
+    if (headerFailure)
+        std::fprintf(stderr, "llm-hw-estimate: note: tensor headers not used: %s\n", headerFailure->what());
     core::ModelArchitecture architecture;
     try {
-        architecture = core::architectureFromHfConfig(files->config, std::string(), configWarnings);
+        architecture = core::architectureFromModelSources(
+            files->config, tensors.is_null() ? nullptr : &tensors, std::string(), configWarnings);
     } catch (const core::InputError& error) {
         throw error.withOrigin(repoId + "/config.json");
     }
@@ -252,6 +260,10 @@ void attachHubModel(json& scenario, const QString& idOrUrl)
     }
     scenario["model_config"] = files->config;
     scenario["model_config_path"] = repoId;
+    if (tensors.is_null())
+        scenario.erase("model_tensors");
+    else
+        scenario["model_tensors"] = tensors;
     scenario.erase("model");
 }
 
@@ -288,6 +300,11 @@ int main(int argc, char* argv[])
     const QCommandLineOption configOption(QStringLiteral("model-config"),
                                           QStringLiteral("Hugging Face config.json to use as the model."),
                                           QStringLiteral("file"));
+    const QCommandLineOption modelFileOption(
+        QStringLiteral("model-file"),
+        QStringLiteral("Model to use from its own files: a .gguf file, a .safetensors file or a\n"
+                       "checkpoint folder (config.json and its safetensors shards); only headers are read."),
+        QStringLiteral("path"));
     const QCommandLineOption modelIdOption(
         QStringLiteral("model-id"),
         QStringLiteral("Hugging Face model to use: org/name or its huggingface.co URL (downloads its\n"
@@ -306,8 +323,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption priceOption(
         QStringLiteral("price"), QStringLiteral("Price per device-hour of a device for --rank (repeatable)."),
         QStringLiteral("id=amount"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, modelIdOption, listOption, formatOption,
-                       rankOption, priceOption});
+    parser.addOptions({scenarioOption, catalogOption, configOption, modelFileOption, modelIdOption,
+                       listOption, formatOption, rankOption, priceOption});
     std::vector<QCommandLineOption> fieldOptions;
     for (const auto& flag : kFieldFlags) {
         // The help texts are UTF-8 source literals ("s²"): fromLatin1 would print "sÂ²".
@@ -341,9 +358,12 @@ int main(int argc, char* argv[])
             return writeOutput(listText(catalog, what));
         }
 
-        if (parser.isSet(configOption) && parser.isSet(modelIdOption))
-            failInput("--model-config and --model-id both name the model; give one");
-        bool anyField = parser.isSet(configOption) || parser.isSet(modelIdOption);
+        if (int(parser.isSet(configOption)) + int(parser.isSet(modelIdOption)) +
+                int(parser.isSet(modelFileOption)) >
+            1)
+            failInput("--model-config, --model-file and --model-id each name the model; give one");
+        bool anyField =
+            parser.isSet(configOption) || parser.isSet(modelIdOption) || parser.isSet(modelFileOption);
         for (const auto& option : fieldOptions)
             anyField = anyField || parser.isSet(option);
         // Read unchecked: the flags override the file's fields before the core checks them.
@@ -365,14 +385,18 @@ int main(int argc, char* argv[])
             flagFields.insert("parallelism"); // the split is checked against the device count
         if (parser.isSet(configOption)) {
             app::attachModelConfig(scenario, parser.value(configOption));
-            flagFields.insert({"model", "model_config", "model_config_path"});
+            flagFields.insert({"model", "model_config", "model_config_path", "model_tensors"});
+        } else if (parser.isSet(modelFileOption)) {
+            app::attachModelFiles(scenario, parser.value(modelFileOption));
+            flagFields.insert({"model", "model_config", "model_config_path", "model_tensors"});
         } else if (parser.isSet(modelIdOption)) {
             attachHubModel(scenario, parser.value(modelIdOption));
-            flagFields.insert({"model", "model_config", "model_config_path"});
+            flagFields.insert({"model", "model_config", "model_config_path", "model_tensors"});
         } else if (parser.isSet(QStringLiteral("model"))) {
             scenario.erase("model_config");
             scenario.erase("model_config_path");
-            flagFields.insert({"model_config", "model_config_path"});
+            scenario.erase("model_tensors");
+            flagFields.insert({"model_config", "model_config_path", "model_tensors"});
         }
         // Per-degree flags on a file without a full split: missing degrees are 1, and the core
         // checks the product against devices.

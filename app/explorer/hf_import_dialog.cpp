@@ -2,8 +2,10 @@
 
 #include "app/explorer/app_settings.h"
 #include "app/support/checkpoint_check.h"
+#include "app/support/model_files.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "core/tensor_architecture.h"
 #include "widgets/core_message.h"
 
 #include <QDialogButtonBox>
@@ -143,9 +145,13 @@ void HfImportDialog::onDownloaded()
     const HfModelFiles& files = m_client->result();
     const std::string repoId = files.repoId.toStdString();
     std::vector<core::Message> configWarnings;
+    // The shards' safetensors headers, when the Hub gave them: the counts come from them.
+    std::optional<core::InputError> headerFailure;
+    m_tensors = tensorsOfShardHeaders(files.config, files, headerFailure);
     core::ModelArchitecture architecture;
     try {
-        architecture = core::architectureFromHfConfig(files.config, std::string(), configWarnings);
+        architecture = core::architectureFromModelSources(
+            files.config, m_tensors.is_null() ? nullptr : &m_tensors, std::string(), configWarnings);
     } catch (const core::InputError& error) {
         // The download worked, but the estimator could not use this config (an encoder-only
         // model, a missing key): say so here, where the user can try another id.
@@ -155,6 +161,8 @@ void HfImportDialog::onDownloaded()
     for (core::Message& warning : configWarnings)
         m_warnings.push_back(core::message(core::MessageId("%1: %2"), repoId, std::move(warning)));
     m_notes = files.notes;
+    if (headerFailure)
+        m_notes << tr("Tensor headers not used: %1").arg(widgets::translatedError(*headerFailure));
     if (files.indexTotalBytes) {
         if (const auto check = checkCheckpointSize(*files.indexTotalBytes, architecture)) {
             const QLocale locale;

@@ -36,6 +36,8 @@ public:
     // copy, an agreeing size) for the Messages panel.
     const std::vector<core::Message>& warnings() const { return m_warnings; }
     const QStringList& notes() const { return m_notes; }
+    // The summary of the shards' tensor headers (model_tensors), null when there were none.
+    const nlohmann::json& tensors() const { return m_tensors; }
 
     // Tests drive the dialog through these.
     QLineEdit* idEdit() const { return m_idEdit; }
@@ -68,6 +70,7 @@ private:
     QPushButton* m_downloadButton = nullptr;
     std::vector<core::Message> m_warnings;
     QStringList m_notes;
+    nlohmann::json m_tensors;
 };
 
 } // namespace lhe::app

@@ -6,6 +6,7 @@
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
 #include "app/support/input_files.h"
+#include "app/support/model_files.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
@@ -140,6 +141,12 @@ int main(int argc, char* argv[])
         QStringLiteral("model-config"),
         QApplication::translate("main", "Hugging Face config.json to use as the model."),
         QStringLiteral("file"));
+    const QCommandLineOption modelFileOption(
+        QStringLiteral("model-file"),
+        QApplication::translate("main",
+                                "Model to use from its own files: a .gguf file, a .safetensors file or "
+                                "a checkpoint folder (only headers are read)."),
+        QStringLiteral("path"));
     const QCommandLineOption exportOption(
         QStringLiteral("export-dashboard"),
         QApplication::translate(
@@ -194,9 +201,9 @@ int main(int argc, char* argv[])
                                 "(FILE, --scenario or the default) is B. With --export-dashboard, "
                                 "renders the comparison."),
         QStringLiteral("file"));
-    parser.addOptions({scenarioOption, catalogOption, configOption, exportOption, reportOption, sizeOption,
-                       scaleOption, tabOption, compareOption, presentationOption, languageOption,
-                       noRestoreOption, benchmarkOption, startupOption});
+    parser.addOptions({scenarioOption, catalogOption, configOption, modelFileOption, exportOption,
+                       reportOption, sizeOption, scaleOption, tabOption, compareOption, presentationOption,
+                       languageOption, noRestoreOption, benchmarkOption, startupOption});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QApplication::translate("main", "A scenario JSON file, or a Hugging Face config.json, to open."),
@@ -238,14 +245,24 @@ int main(int argc, char* argv[])
     // FILE is a scenario when it names a device (as a dropped file is), else a config.json.
     QString scenarioPath = parser.value(scenarioOption);
     QString configPath = parser.value(configOption);
+    if (parser.isSet(modelFileOption)) {
+        if (!configPath.isEmpty())
+            return fail(QApplication::translate(
+                "main", "--model-config and --model-file both give the model: give one"));
+        configPath = parser.value(modelFileOption); // read by app::attachModelConfig, as a model file
+    }
     nlohmann::json scenario = app::defaultScenario();
     bool scenarioFromFile = false;
     std::string positionalGuess; // why FILE was taken for a config.json, when it looks like a scenario
     try {
         if (!fileArgument.isEmpty()) {
-            const nlohmann::json file = app::readJsonFile(fileArgument);
+            // A GGUF file, a .safetensors file or a checkpoint folder is a model; a JSON file is
+            // a scenario when it names a device.
+            const bool modelFile = app::isModelFilePath(fileArgument);
+            const nlohmann::json file = modelFile ? nlohmann::json() : app::readConfigJsonFile(fileArgument);
             QString& slot = file.is_object() && file.contains("device") ? scenarioPath : configPath;
-            positionalGuess = app::positionalConfigGuess(file);
+            if (!modelFile)
+                positionalGuess = app::positionalConfigGuess(file);
             if (!slot.isEmpty())
                 return fail(QApplication::translate("main", "%1 and --%2 both give the %3: give one")
                                 .arg(fileArgument,

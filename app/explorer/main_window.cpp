@@ -6,9 +6,11 @@
 #include "app/explorer/serving_scheduler.h"
 #include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
+#include "app/support/model_files.h"
 #include "app/support/save_file.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/tensor_architecture.h"
 #include "widgets/compare_view.h"
 #include "widgets/core_message.h"
 #include "widgets/dashboard.h"
@@ -227,6 +229,7 @@ void MainWindow::createActions()
     setStandardShortcut(saveAs, QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
     m_actions.importConfig = file->addAction(QString(), this, &MainWindow::importConfigDialog);
+    m_actions.openModelFile = file->addAction(QString(), this, &MainWindow::openModelFileDialog);
     m_actions.importFromHub = file->addAction(QString(), this, &MainWindow::importFromHubDialog);
     m_saveModelAction = file->addAction(QString(), this, &MainWindow::saveImportedModelDialog);
     m_saveModelAction->setEnabled(false);
@@ -403,6 +406,9 @@ void MainWindow::retranslateUi()
     m_actions.save->setText(tr("&Save Scenario"));
     m_actions.saveAs->setText(tr("Save Scenario &As…"));
     m_actions.importConfig->setText(tr("&Import Hugging Face config.json…"));
+    m_actions.openModelFile->setText(tr("Open Model &File…"));
+    m_actions.openModelFile->setStatusTip(
+        tr("Read a model from its own files: a GGUF file, or safetensors headers beside their config.json"));
     m_actions.importFromHub->setText(tr("Import from &Hugging Face…"));
     m_saveModelAction->setText(tr("Save Imported Model to &Catalog…"));
     m_saveModelAction->setStatusTip(tr("Keep the imported config.json as a model of your catalog"));
@@ -697,6 +703,26 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
     return true;
 }
 
+bool MainWindow::importModelFile(const QString& path, QString* error)
+{
+    try {
+        ModelFiles files = readModelFiles(path);
+        std::vector<core::Message> checked; // the estimator reports them with its own warnings
+        try {
+            (void)core::architectureFromModelSources(
+                files.config, files.tensors.is_null() ? nullptr : &files.tensors, std::string(), checked);
+        } catch (const core::InputError& e) {
+            throw e.withOrigin(QFileInfo(path).filePath().toStdString());
+        }
+        m_controls->setImportedModel(files.config, files.tensors, QFileInfo(path).filePath());
+        showWarnings(files.warnings);
+        return true;
+    } catch (const core::InputError& e) {
+        *error = widgets::translatedError(e);
+        return false;
+    }
+}
+
 bool MainWindow::importModelConfig(const QString& path, QString* error)
 {
     try {
@@ -758,10 +784,17 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     const QString path = urls.constFirst().toLocalFile();
     QString error;
+    // A GGUF file, a .safetensors file or a checkpoint folder: a model read from its headers.
+    if (isModelFilePath(path)) {
+        if (!importModelFile(path, &error))
+            reportError(tr("Cannot open dropped file"), error);
+        event->acceptProposedAction();
+        return;
+    }
     // A scenario names a device; anything else is taken as a Hugging Face config.json.
     bool isScenario = false;
     try {
-        const json dropped = readJsonFile(path);
+        const json dropped = readConfigJsonFile(path); // a scenario is read strictly next
         isScenario = dropped.is_object() && dropped.contains("device");
     } catch (const core::InputError& e) {
         reportError(tr("Cannot open dropped file"), widgets::translatedError(e));

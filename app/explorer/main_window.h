@@ -91,6 +91,9 @@ public:
     const QString& scenarioPath() const; // absolute
     bool saveScenarioFile(const QString& path, QString* error);
     bool importModelConfig(const QString& path, QString* error);
+    // A GGUF file, a .safetensors file or a checkpoint folder (app::readModelFiles): the model
+    // as its headers describe it.
+    bool importModelFile(const QString& path, QString* error);
     // Renders the dashboard as it is laid out now (after layoutForExport when headless).
     bool exportDashboard(const QString& path, double scale, QString* error);
     // Headless rendering: hides the controls and window chrome, shows the window off screen and
@@ -192,6 +195,7 @@ private:
     void openScenarioDialog();
     void saveScenarioDialog(bool askForName);
     void importConfigDialog();
+    void openModelFileDialog(); // File → Open Model File…: a .gguf or .safetensors file
     void importFromHubDialog(); // File → Import from Hugging Face… (HfImportDialog)
     void deviceEditorDialog(bool copyCurrent);
     // Edit → Calibrate Device…: fits the current device to the user's measurements and saves it
@@ -253,6 +257,7 @@ private:
         QAction* save = nullptr;
         QAction* saveAs = nullptr;
         QAction* importConfig = nullptr;
+        QAction* openModelFile = nullptr;
         QAction* importFromHub = nullptr;
         QAction* exportDashboard = nullptr;
         QAction* exportMemory = nullptr;

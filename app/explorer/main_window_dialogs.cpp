@@ -86,12 +86,22 @@ void MainWindow::importConfigDialog()
         reportError(tr("Cannot import config.json"), error);
 }
 
+void MainWindow::openModelFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Model File"), QString(),
+        tr("Model files (*.gguf *.safetensors);;GGUF (*.gguf);;safetensors (*.safetensors);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !importModelFile(path, &error))
+        reportError(tr("Cannot open the model file"), error);
+}
+
 void MainWindow::importFromHubDialog()
 {
     HfImportDialog dialog(m_settings, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_controls->setImportedModelConfig(dialog.files().config, dialog.files().repoId);
+    m_controls->setImportedModel(dialog.files().config, dialog.tensors(), dialog.files().repoId);
     for (const QString& note : dialog.notes())
         m_messageLog->addMessage(widgets::MessageLog::Severity::Note, note);
     showWarnings(dialog.warnings());

@@ -1,8 +1,11 @@
 #include "app/support/input_files.h"
 
+#include "app/support/model_files.h"
+#include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/model_architecture.h"
 #include "core/scenario.h"
+#include "core/tensor_architecture.h"
 
 #include <QDir>
 #include <QFile>
@@ -63,6 +66,12 @@ core::Message tooLarge()
 
 void checkInputFile(const QString& path)
 {
+    if (checkReachablePath(path, false) > kMaxInputFileBytes)
+        throw InputError(path.toStdString(), tooLarge());
+}
+
+qint64 checkReachablePath(const QString& path, bool folderAllowed)
+{
     const std::string name = path.toStdString();
     struct stat status = {};
     // stat(2) follows symbolic links and says why it could not: ELOOP for a loop, EACCES when a
@@ -97,17 +106,22 @@ void checkInputFile(const QString& path)
         }
         throw InputError(name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), std::strerror(error)));
     }
-    if (S_ISDIR(status.st_mode))
+    if (S_ISDIR(status.st_mode)) {
+        if (folderAllowed)
+            return 0;
         throw InputError(name, message(LHE_TEXT("CoreMessage", "is a folder, not a JSON file")));
+    }
     if (!S_ISREG(status.st_mode))
         throw InputError(name,
                          message(LHE_TEXT("CoreMessage", "is not a regular file (%1); give a JSON file"),
                                  specialFileKind(status.st_mode)));
-    if (status.st_size > kMaxInputFileBytes)
-        throw InputError(name, tooLarge());
+    return static_cast<qint64>(status.st_size);
 }
 
-nlohmann::json readJsonFile(const QString& path)
+namespace {
+
+// The bytes of an input file, checked (checkInputFile) and within the 16 MiB limit.
+QByteArray readInputBytes(const QString& path)
 {
     const std::string name = path.toStdString();
     checkInputFile(path);
@@ -116,10 +130,17 @@ nlohmann::json readJsonFile(const QString& path)
         throw InputError(
             name, message(LHE_TEXT("CoreMessage", "cannot read: %1"), file.errorString().toStdString()));
     // Read at most one byte past the limit: a file that grew since the check is still refused.
-    const QByteArray bytes = file.read(kMaxInputFileBytes + 1);
+    QByteArray bytes = file.read(kMaxInputFileBytes + 1);
     if (bytes.size() > kMaxInputFileBytes)
         throw InputError(name, tooLarge());
-    return parseJsonBytes(bytes, name);
+    return bytes;
+}
+
+} // namespace
+
+nlohmann::json readJsonFile(const QString& path)
+{
+    return parseJsonBytes(readInputBytes(path), path.toStdString());
 }
 
 nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin)
@@ -133,9 +154,16 @@ nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin
                                origin);
 }
 
+nlohmann::json readConfigJsonFile(const QString& path)
+{
+    const QByteArray bytes = readInputBytes(path);
+    return core::parseConfigJsonText(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), path.toStdString());
+}
+
 nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Message>* warnings)
 {
-    json config = readJsonFile(path);
+    json config = readConfigJsonFile(path);
     std::vector<core::Message> found;
     try {
         core::architectureFromHfConfig(config, std::string(), found);
@@ -152,7 +180,12 @@ nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Messag
 
 void attachModelConfig(json& scenario, const QString& configPath)
 {
+    if (isModelFilePath(configPath)) { // a GGUF file, a .safetensors file or a checkpoint folder
+        attachModelFiles(scenario, configPath);
+        return;
+    }
     json config = readModelConfigFile(configPath);
+    scenario.erase("model_tensors");
     scenario["model_config"] = std::move(config);
     scenario["model_config_path"] = QFileInfo(configPath).filePath().toStdString();
     scenario.erase("model");
@@ -195,7 +228,7 @@ nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalo
             (void)core::estimate(parsed, *catalog);
         } else if (parsed.modelConfig) {
             std::vector<core::Message> warnings;
-            (void)core::architectureFromHfConfig(*parsed.modelConfig, "model_config", warnings);
+            (void)core::inlineArchitecture(parsed, warnings);
         }
     } catch (const InputError& error) {
         throw scenarioFileError(path, error);

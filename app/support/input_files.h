@@ -23,6 +23,10 @@ inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 // reading one would block forever or never end).
 void checkInputFile(const QString& path);
 
+// The same checks without the size limit, for model files of any size: the file's size in bytes,
+// or 0 for a folder when `folderAllowed` (else a folder is an error).
+qint64 checkReachablePath(const QString& path, bool folderAllowed);
+
 // Reads and parses a JSON file; throws core::InputError("<file>", ...) for missing,
 // unreadable, oversized or malformed files (with the byte position).
 nlohmann::json readJsonFile(const QString& path);
@@ -31,6 +35,11 @@ nlohmann::json readJsonFile(const QString& path);
 // file gets: at most kMaxInputFileBytes, then core::parseJsonText (nesting depth, repeated keys,
 // positions in errors). Throws core::InputError("<origin>", ...). readJsonFile ends here.
 nlohmann::json parseJsonBytes(const QByteArray& bytes, const std::string& origin);
+
+// Reads a JSON file as transformers reads a config.json: as readJsonFile, but Python's Infinity,
+// -Infinity and NaN literals are read as null (core::parseConfigJsonText). For config.json files,
+// and for telling a dropped file's kind before it is read strictly as a scenario.
+nlohmann::json readConfigJsonFile(const QString& path);
 
 // Reads a Hugging Face config.json and checks it with core::architectureFromHfConfig, the
 // loader the estimator uses; errors name the file and the key ("<file>: num_attention_heads: ...").

@@ -568,10 +568,6 @@
         <translation>layer_types 中有分块注意力层</translation>
     </message>
     <message>
-        <source>unknown layer type &quot;%1&quot;; understood: full_attention, sliding_attention, chunked_attention, linear_attention, mamba</source>
-        <translation>未知层类型 &quot;%1&quot;；可识别：full_attention、sliding_attention、chunked_attention、linear_attention、mamba</translation>
-    </message>
-    <message>
         <source>expected one character per layer (%1), got %2</source>
         <translation>应每层一个字符（%1），实际为 %2</translation>
     </message>
@@ -618,10 +614,6 @@
     <message>
         <source>%1 must divide hidden_size %2 (or give head_dim)</source>
         <translation>%1 必须能整除 hidden_size %2（或给出 head_dim）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; has linear-attention layers of a kind not modelled (known: Qwen3-Next Gated DeltaNet, Jamba Mamba, Nemotron-H Mamba-2)</source>
-        <translation>&quot;%1&quot; 含有未建模类型的线性注意力层（已知：Qwen3-Next Gated DeltaNet、Jamba Mamba、Nemotron-H Mamba-2）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a valid regular expression (%2)</source>
@@ -746,6 +738,322 @@
     <message>
         <source>not a weight format: use q8_0, q6_k, q5_k_m, q4_k_m, q4_0, mxfp4, bf16, fp16 or fp32, got %1</source>
         <translation>不是权重格式：请用 q8_0、q6_k、q5_k_m、q4_k_m、q4_0、mxfp4、bf16、fp16 或 fp32，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the file ended while its header was read</source>
+        <translation>读取文件头时文件已结束</translation>
+    </message>
+    <message>
+        <source>no config.json beside the weights: the tensor headers list what is stored, the config how the layers connect; both are needed</source>
+        <translation>权重旁没有 config.json：张量头列出存储了什么，配置说明各层如何连接；两者都需要</translation>
+    </message>
+    <message>
+        <source>the GGUF header is larger than %1 bytes, the most this program reads</source>
+        <translation>GGUF 文件头大于 %1 字节，超出本程序读取的上限</translation>
+    </message>
+    <message>
+        <source>the header arrived cut short</source>
+        <translation>收到的文件头不完整</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0 to 2^53, got %1</source>
+        <translation>应为 0 到 2^53 之间的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 must exceed the RoPE dimension %2</source>
+        <translation>%1 必须大于 RoPE 维度 %2</translation>
+    </message>
+    <message>
+        <source>expected an architecture name, got %1</source>
+        <translation>应为架构名称，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 layers have no attention heads; they are read as attention layers of the widest shape</source>
+        <translation>%1：%3 层中有 %2 层没有注意力头；按最宽形状的注意力层读取</translation>
+    </message>
+    <message>
+        <source>the file ends (at byte %1) before this field does: it is truncated or not a GGUF file</source>
+        <translation>文件在第 %1 字节处结束，早于该字段结束：文件被截断或不是 GGUF 文件</translation>
+    </message>
+    <message>
+        <source>unknown value type %1 (GGUF has types 0 to 12)</source>
+        <translation>未知的值类型 %1（GGUF 的类型为 0 到 12）</translation>
+    </message>
+    <message>
+        <source>arrays nested more than %1 deep</source>
+        <translation>数组嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>an array of %1 %2 values cannot fit in the %3 bytes left in the file</source>
+        <translation>%1 个 %2 值的数组无法放入文件剩余的 %3 字节</translation>
+    </message>
+    <message>
+        <source>a boolean is 0 or 1, not %1</source>
+        <translation>布尔值应为 0 或 1，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the key is empty</source>
+        <translation>键为空</translation>
+    </message>
+    <message>
+        <source>a key of %1 bytes; GGUF allows at most %2</source>
+        <translation>键长 %1 字节；GGUF 最多允许 %2 字节</translation>
+    </message>
+    <message>
+        <source>the key appears twice</source>
+        <translation>该键出现了两次</translation>
+    </message>
+    <message>
+        <source>must be a uint32, not a %1</source>
+        <translation>必须是 uint32，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the alignment %1 is not a power of two</source>
+        <translation>对齐值 %1 不是 2 的幂</translation>
+    </message>
+    <message>
+        <source>a tensor name of %1 bytes; GGUF allows at most %2</source>
+        <translation>张量名长 %1 字节；GGUF 最多允许 %2 字节</translation>
+    </message>
+    <message>
+        <source>a second tensor of this name</source>
+        <translation>同名的第二个张量</translation>
+    </message>
+    <message>
+        <source>%1 dimensions; a GGUF tensor has 1 to 4</source>
+        <translation>%1 个维度；GGUF 张量有 1 到 4 个维度</translation>
+    </message>
+    <message>
+        <source>dimension %1 is 0</source>
+        <translation>第 %1 维为 0</translation>
+    </message>
+    <message>
+        <source>the shape %1 has more than 2^53 elements</source>
+        <translation>形状 %1 的元素超过 2^53 个</translation>
+    </message>
+    <message>
+        <source>unknown ggml tensor type %1 (removed from ggml or newer than this program)</source>
+        <translation>未知的 ggml 张量类型 %1（已从 ggml 移除，或比本程序更新）</translation>
+    </message>
+    <message>
+        <source>a row of %1 elements (ne[0]) is not a whole number of %2 blocks of %3</source>
+        <translation>一行 %1 个元素 (ne[0]) 不是 %3 个元素一块的 %2 块的整数倍</translation>
+    </message>
+    <message>
+        <source>the data offset %1 is not a multiple of the alignment %2</source>
+        <translation>数据偏移 %1 不是对齐值 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>its %1 bytes at data offset %2 run past the end of the file (%3 bytes, data from byte %4)</source>
+        <translation>它在数据偏移 %2 处的 %1 字节超出了文件末尾（文件 %3 字节，数据从第 %4 字节开始）</translation>
+    </message>
+    <message>
+        <source>its data overlaps that of tensor &quot;%1&quot;</source>
+        <translation>它的数据与张量“%1”的数据重叠</translation>
+    </message>
+    <message>
+        <source>not a GGUF file: it starts with the bytes %1, not &quot;GGUF&quot;</source>
+        <translation>不是 GGUF 文件：开头字节为 %1，而不是“GGUF”</translation>
+    </message>
+    <message>
+        <source>GGUF version 1 (32-bit counts, 2023) is not read; convert the model with a current llama.cpp</source>
+        <translation>不读取 GGUF 版本 1（32 位计数，2023 年）；请用新版 llama.cpp 转换模型</translation>
+    </message>
+    <message>
+        <source>a big-endian GGUF file; only little-endian files are read</source>
+        <translation>大端序 GGUF 文件；只读取小端序文件</translation>
+    </message>
+    <message>
+        <source>unknown GGUF version %1 (versions 2 and 3 are read)</source>
+        <translation>未知的 GGUF 版本 %1（可读取版本 2 和 3）</translation>
+    </message>
+    <message>
+        <source>%1 metadata pairs cannot fit in the %2 bytes left in the file</source>
+        <translation>%1 个元数据键值对无法放入文件剩余的 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 tensor infos cannot fit in the %2 bytes left in the file</source>
+        <translation>%1 个张量信息无法放入文件剩余的 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1: layer type &quot;%2&quot; is not known; read as a linear-attention layer with a fixed per-sequence state</source>
+        <translation>%1：层类型“%2”未知；按每序列状态固定的线性注意力层读取</translation>
+    </message>
+    <message>
+        <source>hybrid_layer_pattern has sliding layers</source>
+        <translation>hybrid_layer_pattern 含滑动窗口层</translation>
+    </message>
+    <message>
+        <source>expected at least one entry per layer (%1)</source>
+        <translation>应为每层至少一项（%1）</translation>
+    </message>
+    <message>
+        <source>expected a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>%1: DeepSeek-V4&apos;s compressed layers are sized by their compressed KV entries (head_dim / ratio elements per token, the indexer&apos;s keys as fp8 with an fp32 scale); the %2-token window each of them also keeps, and the compressors&apos; running state, are left out</source>
+        <translation>%1：DeepSeek-V4 的压缩层按其压缩后的 KV 条目计算（每个 token head_dim / ratio 个元素，索引器的键按 fp8 加一个 fp32 缩放因子）；每层另外保留的 %2 个 token 窗口以及压缩器的运行状态未计入</translation>
+    </message>
+    <message>
+        <source>%1 is not set; the default of its class (%2) is used, as transformers would</source>
+        <translation>未设置 %1；按 transformers 的做法使用其类的默认值（%2）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; has linear-attention layers of a kind not modelled; each is counted as linear attention of the softmax layers&apos; width (q, k, v, gate and output projections, 5·d·h·d_h weights) keeping a d_h × d_h state per head</source>
+        <translation>%1：“%2”含未建模类型的线性注意力层；每层按与 softmax 层同宽的线性注意力计算（q、k、v、门控和输出投影，5·d·h·d_h 个权重），每个头保留 d_h × d_h 的状态</translation>
+    </message>
+    <message>
+        <source>%1: the vision tower could not be read (%2); it is left out of the parameter count</source>
+        <translation>%1：无法读取视觉塔（%2）；其参数不计入参数总数</translation>
+    </message>
+    <message>
+        <source>%1: audio tower counted with a generic transformer-encoder formula</source>
+        <translation>%1：音频塔按通用 Transformer 编码器公式计算</translation>
+    </message>
+    <message>
+        <source>%1: the audio tower could not be read (%2); it is left out of the parameter count</source>
+        <translation>%1：无法读取音频塔（%2）；其参数不计入参数总数</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes long; a safetensors file starts with an 8-byte header length</source>
+        <translation>文件长 %1 字节；safetensors 文件以 8 字节的文件头长度开头</translation>
+    </message>
+    <message>
+        <source>the header length %1 is more than the safetensors limit of %2 bytes</source>
+        <translation>文件头长度 %1 超过 safetensors 的上限 %2 字节</translation>
+    </message>
+    <message>
+        <source>the header length %1 reaches past the end of the file (%2 bytes after the 8-byte length)</source>
+        <translation>文件头长度 %1 超出文件末尾（8 字节长度之后还有 %2 字节）</translation>
+    </message>
+    <message>
+        <source>the header (%1 bytes) and its 8-byte length do not fit in a file of %2 bytes</source>
+        <translation>文件头（%1 字节）及其 8 字节长度放不进 %2 字节的文件</translation>
+    </message>
+    <message>
+        <source>expected a JSON object of tensors, got %1</source>
+        <translation>应为由张量组成的 JSON 对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an object of strings, got %1</source>
+        <translation>应为字符串组成的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an object with dtype, shape and data_offsets, got %1</source>
+        <translation>应为含 dtype、shape 和 data_offsets 的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown dtype %1; safetensors defines %2</source>
+        <translation>未知的 dtype %1；safetensors 定义了 %2</translation>
+    </message>
+    <message>
+        <source>expected an array of whole numbers, got %1</source>
+        <translation>应为整数数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a whole number of 0 or more, got %1</source>
+        <translation>应为 0 或更大的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>shape %1 holds more elements than 64 bits count</source>
+        <translation>形状 %1 的元素个数超出 64 位计数范围</translation>
+    </message>
+    <message>
+        <source>%1 elements of %2 (%3 bits each) do not end on a byte boundary</source>
+        <translation>%2 的 %1 个元素（每个 %3 位）不在字节边界上结束</translation>
+    </message>
+    <message>
+        <source>expected [begin, end], two whole numbers of 0 or more, got %1</source>
+        <translation>应为 [begin, end]，两个 0 或更大的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>begin %1 is after end %2</source>
+        <translation>起点 %1 在终点 %2 之后</translation>
+    </message>
+    <message>
+        <source>end %1 is past the end of the data section (%2 bytes)</source>
+        <translation>终点 %1 超出数据区末尾（%2 字节）</translation>
+    </message>
+    <message>
+        <source>the offsets span %1 bytes, but shape %2 of %3 takes %4 bytes</source>
+        <translation>偏移跨 %1 字节，但 %3 的形状 %2 需要 %4 字节</translation>
+    </message>
+    <message>
+        <source>bytes %1 to %2 overlap those of tensor &quot;%3&quot; (%4 to %5)</source>
+        <translation>字节 %1 到 %2 与张量“%3”的字节（%4 到 %5）重叠</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with a weight_map, got %1</source>
+        <translation>应为含 weight_map 的 JSON 对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an object of tensor names to shard files, got %1</source>
+        <translation>应为张量名到分片文件的对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a shard file name, got %1</source>
+        <translation>应为分片文件名，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a plain file name ending &quot;.safetensors&quot; (no folder part, no &quot;..&quot;)</source>
+        <translation>“%1”不是以“.safetensors”结尾的普通文件名（不能含文件夹部分或“..”）</translation>
+    </message>
+    <message>
+        <source>expected the summary of a checkpoint&apos;s tensor headers (an object), got %1</source>
+        <translation>应为检查点张量头的摘要（一个对象），实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1: the tensor headers hold %2 parameters in the module group &quot;%3&quot;, the config implies %4; the headers are used</source>
+        <translation>%1：张量头中模块组“%3”有 %2 个参数，配置推出 %4 个；采用张量头</translation>
+    </message>
+    <message>
+        <source>%1: each layer&apos;s KV cache is taken from its k/v projection widths in the tensor headers</source>
+        <translation>%1：每层的 KV 缓存取自张量头中 k/v 投影的宽度</translation>
+    </message>
+    <message>
+        <source>the tensor headers list no weights</source>
+        <translation>张量头中没有任何权重</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters in tensors of no known module (%3) are counted with the MLP</source>
+        <translation>%1：不属于任何已知模块的张量中的 %2 个参数（%3）计入 MLP</translation>
+    </message>
+    <message>
+        <source>%1: the tensor headers hold %2 experts per layer, the config says %3; the headers are used</source>
+        <translation>%1：张量头中每层有 %2 个专家，配置为 %3；采用张量头</translation>
+    </message>
+    <message>
+        <source>%1: the config does not say how many of the %2 experts a token uses; all are counted as active</source>
+        <translation>%1：配置未说明每个 token 使用 %2 个专家中的几个；全部按激活计算</translation>
+    </message>
+    <message>
+        <source>unknown field; expected one of %1</source>
+        <translation>未知字段；应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>not a weight group</source>
+        <translation>不是权重组</translation>
+    </message>
+    <message>
+        <source>expected &quot;safetensors&quot; or &quot;gguf&quot;, got &quot;%1&quot;</source>
+        <translation>应为“safetensors”或“gguf”，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a list of at most %1 tensor names</source>
+        <translation>应为最多 %1 个张量名的列表</translation>
+    </message>
+    <message>
+        <source>expected a tensor name</source>
+        <translation>应为张量名</translation>
+    </message>
+    <message>
+        <source>expected a list of at most %1 layers</source>
+        <translation>应为最多 %1 层的列表</translation>
+    </message>
+    <message>
+        <source>layer indices must rise; %1 follows %2</source>
+        <translation>层序号必须递增；%1 在 %2 之后</translation>
     </message>
 </context>
 <context>
@@ -2575,6 +2883,84 @@
         <source>using the cached copy of %1 from %2: %3</source>
         <translation>使用 %2 缓存的 %1 副本：%3</translation>
     </message>
+    <message>
+        <source>%1 lists no shards (weight_map)</source>
+        <translation>%1 未列出任何分片 (weight_map)</translation>
+    </message>
+    <message>
+        <source>%1 names &quot;%2&quot; as a shard, not a .safetensors file name</source>
+        <translation>%1 把“%2”列为分片，但它不是 .safetensors 文件名</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (its header is no JSON object)</source>
+        <translation>不是 safetensors 文件（其文件头不是 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>its header (%1 bytes) is longer than the file (%2 bytes)</source>
+        <translation>其文件头（%1 字节）比文件（%2 字节）还长</translation>
+    </message>
+    <message>
+        <source>%1/%2: %3 answered HTTP %4 %5</source>
+        <translation>%1/%2：%3 返回 HTTP %4 %5</translation>
+    </message>
+    <message>
+        <source>%1 is no JSON object</source>
+        <translation>%1 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 shards, more than the %3 whose headers are fetched</source>
+        <translation>%1 列出 %2 个分片，超过获取文件头的上限 %3 个</translation>
+    </message>
+    <message>
+        <source>safetensors headers not fetched: %1</source>
+        <translation>未获取 safetensors 文件头：%1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 with a body larger than 16 MiB</source>
+        <translation>HTTP %1 的响应体大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>the server answered range %1 with &quot;Content-Range: %2&quot;</source>
+        <translation>服务器对范围 %1 的回应为“Content-Range: %2”</translation>
+    </message>
+    <message>
+        <source>its header length %1 is over the safetensors format&apos;s limit of %2 bytes</source>
+        <translation>其文件头长度 %1 超过 safetensors 格式的上限 %2 字节</translation>
+    </message>
+    <message>
+        <source>its header would take the headers over %1 MiB in all</source>
+        <translation>其文件头会使文件头总量超过 %1 MiB</translation>
+    </message>
+    <message>
+        <source>%1: cannot reach %2 (%3)</source>
+        <translation>%1：无法连接 %2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more not tried</source>
+        <translation>
+            <numerusform>另有 %n 个未尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the file ends after %2 bytes, within its header</source>
+        <translation>%1：文件在 %2 字节处结束，仍在文件头内</translation>
+    </message>
+    <message>
+        <source>%1: %2 answered HTTP %3 %4</source>
+        <translation>%1：%2 返回 HTTP %3 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n safetensors header(s) not fetched: %1</source>
+        <translation>
+            <numerusform>%n 个 safetensors 文件头未获取：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n safetensors header(s) not in the cache</source>
+        <translation>
+            <numerusform>缓存中缺少 %n 个 safetensors 文件头</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::HfImportDialog</name>
@@ -2633,6 +3019,10 @@
     <message>
         <source>checkpoint index says %1 GB, the config&apos;s parameter count in its stored formats gives %2 GB (ratio %3): the config may not describe this checkpoint</source>
         <translation>检查点索引为 %1 GB，而按检查点的存储格式由 config 的参数量算得 %2 GB（比值 %3）：该 config 可能与此检查点不符</translation>
+    </message>
+    <message>
+        <source>Tensor headers not used: %1</source>
+        <translation>未使用张量头：%1</translation>
     </message>
 </context>
 <context>
@@ -3204,6 +3594,26 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>The memory chart, the roofline and its neighbouring tabs, and the verdict of each phase</source>
         <translation>显存图、屋顶线图及其相邻标签页，以及每个阶段的瓶颈结论</translation>
+    </message>
+    <message>
+        <source>Open Model &amp;File…</source>
+        <translation>打开模型文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Read a model from its own files: a GGUF file, or safetensors headers beside their config.json</source>
+        <translation>从模型自身的文件读取：GGUF 文件，或 config.json 旁的 safetensors 文件头</translation>
+    </message>
+    <message>
+        <source>Open Model File</source>
+        <translation>打开模型文件</translation>
+    </message>
+    <message>
+        <source>Model files (*.gguf *.safetensors);;GGUF (*.gguf);;safetensors (*.safetensors);;All files (*)</source>
+        <translation>模型文件 (*.gguf *.safetensors);;GGUF (*.gguf);;safetensors (*.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the model file</source>
+        <translation>无法打开模型文件</translation>
     </message>
 </context>
 <context>
@@ -6779,6 +7189,14 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
     <message>
         <source>Drag every slider through 200 positions with each chart tab shown and print the latency from control change to repainted window (p50, p99, worst).</source>
         <translation>在每个图表标签页下将每个滑块拖过 200 个位置，输出从控件变化到窗口重绘完成的延迟（p50、p99、最差值）。</translation>
+    </message>
+    <message>
+        <source>Model to use from its own files: a .gguf file, a .safetensors file or a checkpoint folder (only headers are read).</source>
+        <translation>从模型自身文件读取模型：.gguf 文件、.safetensors 文件或检查点文件夹（只读取文件头）。</translation>
+    </message>
+    <message>
+        <source>--model-config and --model-file both give the model: give one</source>
+        <translation>--model-config 和 --model-file 都指定了模型：只能给一个</translation>
     </message>
 </context>
 </TS>

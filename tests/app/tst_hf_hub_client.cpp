@@ -1,6 +1,7 @@
 // Import from Hugging Face by id: app::HfHubClient (id and URL parsing, download, token, errors,
-// cache), the checkpoint size cross-check (app::checkCheckpointSize), HfImportDialog and
-// File → Import from Hugging Face…, and llm-hw-estimate --model-id end to end.
+// cache, safetensors shard headers by HTTP range requests), the checkpoint size cross-check
+// (app::checkCheckpointSize), HfImportDialog and File → Import from Hugging Face…, and llm-hw-estimate
+// --model-id end to end.
 //
 // Never the internet: HubServer below is a small HTTP/1.1 server on 127.0.0.1 with canned
 // answers, and HF_ENDPOINT points the client (and the child process) at it. XDG_CACHE_HOME is a
@@ -10,6 +11,7 @@
 #include "app/explorer/main_window.h"
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"
+#include "checkpoint_writers.h"
 #include "cli_process.h"
 #include "widgets/message_log.h"
 #include "widgets/scenario_controls.h"
@@ -32,7 +34,9 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QtEndian>
 #include <QtTest>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 using lhe::app::checkCheckpointSize;
@@ -68,6 +72,79 @@ QByteArray indexWithTotal(double bytes)
             .dump());
 }
 
+// A safetensors file: the 8-byte little-endian length of `header`'s JSON, the JSON, and `payload`
+// bytes of weights.
+QByteArray safetensorsBytes(const json& header, int payload)
+{
+    const QByteArray text = QByteArray::fromStdString(header.dump());
+    QByteArray bytes(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(text.size()), bytes.data());
+    bytes += text;
+    for (int i = 0; i < payload; ++i)
+        bytes += static_cast<char>(i % 251);
+    return bytes;
+}
+
+// The header part (length and JSON) of safetensorsBytes' output.
+QByteArray headerPart(const QByteArray& file)
+{
+    return file.left(8 + static_cast<qsizetype>(qFromLittleEndian<quint64>(file.constData())));
+}
+
+// A one-tensor shard: the header a few hundred bytes, then the tensor's 16 bytes.
+QByteArray smallShard()
+{
+    return safetensorsBytes(json{{"__metadata__", {{"format", "pt"}}},
+                                 {"model.embed_tokens.weight",
+                                  {{"dtype", "BF16"}, {"shape", {4, 2}}, {"data_offsets", {0, 16}}}}},
+                            16);
+}
+
+// Llama-3.2-1B's one shard as the Hub stores it: the header of every tensor (bf16, tied
+// embeddings), of which the server holds only the header; the file's size is what Content-Range
+// announces: the header plus 2,471,628,800 payload bytes (kTinyCheckpointBytes).
+QByteArray llamaShardHeader()
+{
+    std::vector<lhe::test::SafetensorsEntry> entries{
+        {"model.embed_tokens.weight", "BF16", {128256, 2048}, 128256ULL * 2048 * 2},
+        {"model.norm.weight", "BF16", {2048}, 2048 * 2}};
+    for (int layer = 0; layer < 16; ++layer) {
+        const std::string p = "model.layers." + std::to_string(layer) + ".";
+        for (const auto& [name, rows, columns] :
+             std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
+                 {"self_attn.q_proj.weight", 2048, 2048},
+                 {"self_attn.k_proj.weight", 512, 2048},
+                 {"self_attn.v_proj.weight", 512, 2048},
+                 {"self_attn.o_proj.weight", 2048, 2048},
+                 {"mlp.gate_proj.weight", 8192, 2048},
+                 {"mlp.up_proj.weight", 8192, 2048},
+                 {"mlp.down_proj.weight", 2048, 8192}})
+            entries.push_back({p + name, "BF16", {rows, columns}, rows * columns * 2});
+        entries.push_back({p + "input_layernorm.weight", "BF16", {2048}, 2048 * 2});
+        entries.push_back({p + "post_attention_layernorm.weight", "BF16", {2048}, 2048 * 2});
+    }
+    return QByteArray::fromStdString(lhe::test::safetensorsHeader(entries));
+}
+constexpr qint64 kLlamaShardPayloadBytes = 2471628800;
+
+// A shard whose header is longer than the client's first range request (64 KiB): 1500 tensors.
+QByteArray largeHeaderShard()
+{
+    json header = json::object();
+    for (int i = 0; i < 1500; ++i)
+        header["model.layers." + std::to_string(i) + ".mlp.down_proj.weight"] = {
+            {"dtype", "BF16"}, {"shape", {4, 2}}, {"data_offsets", {16 * i, 16 * (i + 1)}}};
+    return safetensorsBytes(header, 1500 * 16);
+}
+
+QByteArray indexOf(const QStringList& shards)
+{
+    json map = json::object();
+    for (qsizetype i = 0; i < shards.size(); ++i)
+        map["model.layers." + std::to_string(i) + ".weight"] = shards.at(i).toStdString();
+    return QByteArray::fromStdString(json{{"metadata", {{"total_size", 1000}}}, {"weight_map", map}}.dump());
+}
+
 // A one-request-per-connection HTTP server with the Hub's answers for a few repositories.
 class HubServer : public QObject
 {
@@ -92,6 +169,33 @@ public:
     // Where /test/cross's config redirects to (another origin).
     QString crossOriginTarget;
 
+    // Every request in order: its path and headers (lower-case names).
+    QList<QPair<QByteArray, QHash<QByteArray, QByteArray>>> log;
+    // The Range header of each request for `path`, in order ("" for none).
+    QList<QByteArray> rangesOf(const QByteArray& path) const
+    {
+        QList<QByteArray> ranges;
+        for (const auto& [requested, headers] : log)
+            if (requested == path)
+                ranges << headers.value("range");
+        return ranges;
+    }
+    // Files by path, served with Range as RFC 9110 asks (206 and Content-Range), or whole when
+    // ignoresRange is set, as a server may (RFC 9110 section 14.2).
+    QHash<QByteArray, QByteArray> files;
+    // Files of which only the first bytes are held: the size Content-Range announces for them.
+    QHash<QByteArray, qint64> announcedSizes;
+    bool ignoresRange = false;
+    // Paths answered "302 Found" with this Location.
+    QHash<QByteArray, QByteArray> redirects;
+    // A file of `streamed` bytes: streamHead, then zeros made as they are sent, never all in
+    // memory; always sent whole (200), ignoring Range. streamSent counts the bytes that reached
+    // the socket before the client closed it.
+    QByteArray streamPath;
+    QByteArray streamHead;
+    qint64 streamed = 0;
+    qint64 streamSent = 0;
+
 private:
     void onReadyRead(QTcpSocket* socket)
     {
@@ -110,6 +214,7 @@ private:
                 headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
         }
         requests.insert(path, headers);
+        log.append({path, headers});
         ++requestCount;
         m_buffers.remove(socket);
         answer(socket, path, headers);
@@ -134,6 +239,15 @@ private:
         const QByteArray notFound =
             response(404, "Not Found", R"({"error":"Entry not found"})", "X-Error-Code: EntryNotFound\r\n");
         const QByteArray config = response(200, "OK", fixtureConfig());
+        if (redirects.contains(path))
+            return send(socket,
+                        response(302, "Found", QByteArray(), "Location: " + redirects.value(path) + "\r\n"));
+        if (files.contains(path))
+            return send(socket,
+                        fileResponse(files.value(path), announcedSizes.value(path, files.value(path).size()),
+                                     headers.value("range")));
+        if (path == streamPath)
+            return stream(socket);
         if (path == "/test/tiny/resolve/main/config.json" ||
             path == "/test/noindex/resolve/main/config.json" ||
             path == "/test/mismatch/resolve/main/config.json" || path == "/cdn/config.json")
@@ -172,6 +286,47 @@ private:
         send(socket, notFound);
     }
 
+    QByteArray fileResponse(const QByteArray& file, qint64 fileBytes, const QByteArray& range) const
+    {
+        static const QRegularExpression pattern(QStringLiteral("^bytes=(\\d+)-(\\d+)$"));
+        const QRegularExpressionMatch match = pattern.match(QString::fromLatin1(range));
+        if (ignoresRange || !match.hasMatch())
+            return response(200, "OK", file);
+        const qint64 first = match.captured(1).toLongLong();
+        const qint64 last = std::min<qint64>(match.captured(2).toLongLong(), file.size() - 1);
+        const QByteArray size = QByteArray::number(fileBytes);
+        if (first >= file.size())
+            return response(416, "Range Not Satisfiable", QByteArray(),
+                            "Content-Range: bytes */" + size + "\r\n");
+        return response(206, "Partial Content", file.mid(first, last - first + 1),
+                        "Content-Range: bytes " + QByteArray::number(first) + '-' + QByteArray::number(last) +
+                            '/' + size + "\r\n");
+    }
+
+    // Sends the stream file in 256 KiB pieces, each when the one before reached the kernel, so
+    // what streamSent counts is what the client could have read.
+    void stream(QTcpSocket* socket)
+    {
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " +
+                      QByteArray::number(streamed) + "\r\nConnection: close\r\n\r\n" + streamHead);
+        const auto left = std::make_shared<qint64>(streamed - streamHead.size());
+        const auto more = [this, socket, left] {
+            if (socket->state() != QAbstractSocket::ConnectedState || socket->bytesToWrite() > 0)
+                return;
+            const qint64 piece = std::min<qint64>(*left, 256 * 1024);
+            if (piece > 0) {
+                *left -= piece;
+                socket->write(QByteArray(piece, '\0'));
+            } else {
+                socket->disconnectFromHost();
+            }
+        };
+        connect(socket, &QTcpSocket::bytesWritten, this, [this, more](qint64 written) {
+            streamSent += written;
+            more();
+        });
+    }
+
     QTcpServer m_server;
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
@@ -184,11 +339,13 @@ struct Outcome
 };
 
 // Runs one download to its end, the event loop turning (the server lives in this thread).
-Outcome download(const QString& id, const QString& token = QString(), int timeoutMs = 10000)
+Outcome download(const QString& id, const QString& token = QString(), int timeoutMs = 10000,
+                 bool headers = true)
 {
     HfHubClient client;
     client.setToken(token);
     client.setTransferTimeoutMs(timeoutMs);
+    client.setFetchHeaders(headers);
     Outcome outcome;
     bool downloaded = false;
     QEventLoop loop;
@@ -254,6 +411,17 @@ private slots:
     void fallsBackToCache();
     void cacheIsNoHelpForUnknownRepo();
 
+    void fetchesShardHeaders();
+    void headersCanBeTurnedOff();
+    void singleFileHeader();
+    void serverIgnoringRangeIsNotDownloaded();
+    void shardRedirectKeepsRangeNotToken();
+    void missingShardIsANote();
+    void hostileHeaderLength();
+    void refusesShardPaths();
+    void headersFromCache();
+    void blockingFetchHasHeaders();
+
     void crossCheckAgrees();
     void crossCheckDisagrees();
     void crossCheckNeedsBothSizes();
@@ -289,12 +457,48 @@ void TestHfHubClient::initTestCase()
     m_otherOrigin = new HubServer(this);
     QVERIFY(m_otherOrigin->listen());
     m_server->crossOriginTarget = m_otherOrigin->url();
+
+    // Shards for the repositories the tests above download (their imports leave no note), and
+    // test/shards: an index naming two, one with a header beyond the first range request.
+    QHash<QByteArray, QByteArray>& files = m_server->files;
+    for (const QByteArray& path : {QByteArray("/test/tiny/resolve/main/model-00001-of-00001.safetensors"),
+                                   QByteArray("/test/mismatch/resolve/main/model-00001-of-00001.safetensors"),
+                                   QByteArray("/test/noindex/resolve/main/model.safetensors")}) {
+        files.insert(path, llamaShardHeader());
+        m_server->announcedSizes.insert(path, llamaShardHeader().size() + kLlamaShardPayloadBytes);
+    }
+    for (const QByteArray repo : {"shards", "cdnshards", "missingshard", "hostile", "badindex"})
+        files.insert("/test/" + repo + "/resolve/main/config.json", fixtureConfig());
+    const QStringList two{QStringLiteral("model-00002-of-00002.safetensors"),
+                          QStringLiteral("model-00001-of-00002.safetensors")};
+    files.insert("/test/shards/resolve/main/model.safetensors.index.json", indexOf(two + two));
+    files.insert("/test/shards/resolve/main/model-00001-of-00002.safetensors", smallShard());
+    files.insert("/test/shards/resolve/main/model-00002-of-00002.safetensors", largeHeaderShard());
+    // test/cdnshards: the Hub sends the shard to a CDN on another origin.
+    files.insert("/test/cdnshards/resolve/main/model.safetensors.index.json",
+                 indexOf({QStringLiteral("model-00001-of-00001.safetensors")}));
+    m_server->redirects.insert("/test/cdnshards/resolve/main/model-00001-of-00001.safetensors",
+                               m_otherOrigin->url().toUtf8() +
+                                   "/cdn/cdnshards/model-00001-of-00001.safetensors");
+    m_otherOrigin->files.insert("/cdn/cdnshards/model-00001-of-00001.safetensors", largeHeaderShard());
+    // test/missingshard: the second shard is not there.
+    files.insert("/test/missingshard/resolve/main/model.safetensors.index.json", indexOf(two));
+    files.insert("/test/missingshard/resolve/main/model-00001-of-00002.safetensors", smallShard());
+    // test/hostile: a single file whose header length is 2^63.
+    QByteArray hostile(8, '\0');
+    qToLittleEndian<quint64>(quint64(1) << 63, hostile.data());
+    files.insert("/test/hostile/resolve/main/model.safetensors", hostile + "{\"x\":1}");
+    // test/badindex: the index names a path, not a file.
+    files.insert("/test/badindex/resolve/main/model.safetensors.index.json",
+                 indexOf({QStringLiteral("../../other/repo/model.safetensors")}));
 }
 
 void TestHfHubClient::init()
 {
     qputenv("HF_ENDPOINT", m_server->url().toUtf8());
     qunsetenv("HF_TOKEN");
+    m_server->log.clear();
+    m_otherOrigin->log.clear();
 }
 
 void TestHfHubClient::cleanup()
@@ -603,6 +807,194 @@ void TestHfHubClient::cacheIsNoHelpForUnknownRepo()
     QVERIFY2(outcome.error.startsWith(QLatin1String("cannot reach")), qPrintable(outcome.error));
 }
 
+void TestHfHubClient::fetchesShardHeaders()
+{
+    const Outcome outcome = download(QStringLiteral("test/shards"), QStringLiteral("hf_right"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
+    // Each distinct shard of the weight_map once, sorted.
+    const QList<HfModelFiles::ShardHeader>& shards = outcome.files.shardHeaders;
+    QCOMPARE(shards.size(), 2);
+    QCOMPARE(shards.at(0).file, QStringLiteral("model-00001-of-00002.safetensors"));
+    QCOMPARE(shards.at(1).file, QStringLiteral("model-00002-of-00002.safetensors"));
+    // The header bytes exactly, and the file's size from Content-Range.
+    const QByteArray small = smallShard();
+    const QByteArray large = largeHeaderShard();
+    QCOMPARE(shards.at(0).header, headerPart(small));
+    QCOMPARE(shards.at(0).fileBytes, qint64(small.size()));
+    QCOMPARE(shards.at(1).header, headerPart(large));
+    QCOMPARE(shards.at(1).fileBytes, qint64(large.size()));
+    QVERIFY(headerPart(large).size() > 64 * 1024);
+    // The ranges asked for: the first 64 KiB, and for the long header the rest of it.
+    const QByteArray first = "/test/shards/resolve/main/model-00001-of-00002.safetensors";
+    const QByteArray second = "/test/shards/resolve/main/model-00002-of-00002.safetensors";
+    QCOMPARE(m_server->rangesOf(first), QList<QByteArray>{"bytes=0-65535"});
+    QCOMPARE(m_server->rangesOf(second),
+             (QList<QByteArray>{"bytes=0-65535",
+                                "bytes=65536-" + QByteArray::number(headerPart(large).size() - 1)}));
+    // The Hub's origin gets the token and asks for no compression (ranges are of the file's bytes).
+    QCOMPARE(m_server->requests.value(first).value("authorization"), QByteArray("Bearer hf_right"));
+    QCOMPARE(m_server->requests.value(first).value("accept-encoding"), QByteArray("identity"));
+    // Cached: the header, then the file's size as a little-endian u64.
+    QFile cached(HfHubClient::cacheFolder(QStringLiteral("test/shards")) +
+                 QStringLiteral("/model-00002-of-00002.safetensors.header"));
+    QVERIFY(cached.open(QIODevice::ReadOnly));
+    const QByteArray bytes = cached.readAll();
+    QCOMPARE(bytes.left(bytes.size() - 8), headerPart(large));
+    QCOMPARE(qFromLittleEndian<quint64>(bytes.constData() + bytes.size() - 8), quint64(large.size()));
+}
+
+void TestHfHubClient::headersCanBeTurnedOff()
+{
+    const Outcome outcome = download(QStringLiteral("test/shards"), QString(), 10000, false);
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(outcome.files.shardHeaders.isEmpty());
+    QVERIFY(outcome.files.notes.isEmpty());
+    QVERIFY(m_server->rangesOf("/test/shards/resolve/main/model-00001-of-00002.safetensors").isEmpty());
+}
+
+void TestHfHubClient::singleFileHeader()
+{
+    // No index (404): the checkpoint is model.safetensors.
+    const Outcome outcome = download(QStringLiteral("test/noindex"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(outcome.files.notes.isEmpty());
+    QCOMPARE(outcome.files.shardHeaders.size(), 1);
+    QCOMPARE(outcome.files.shardHeaders.first().file, QStringLiteral("model.safetensors"));
+    QCOMPARE(outcome.files.shardHeaders.first().header, llamaShardHeader());
+    QCOMPARE(outcome.files.shardHeaders.first().fileBytes,
+             llamaShardHeader().size() + kLlamaShardPayloadBytes);
+}
+
+void TestHfHubClient::serverIgnoringRangeIsNotDownloaded()
+{
+    // A server that answers every range with the whole file (200), 256 MiB of weights after the
+    // header: the client reads the header and closes the connection.
+    HubServer plain;
+    plain.ignoresRange = true;
+    QVERIFY(plain.listen());
+    plain.files.insert("/test/bigfile/resolve/main/config.json", fixtureConfig());
+    const QByteArray head = headerPart(largeHeaderShard());
+    plain.streamPath = "/test/bigfile/resolve/main/model.safetensors";
+    plain.streamHead = head;
+    plain.streamed = head.size() + qint64(256) * 1024 * 1024;
+    qputenv("HF_ENDPOINT", plain.url().toUtf8());
+    const Outcome outcome = download(QStringLiteral("test/bigfile"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
+    QCOMPARE(outcome.files.shardHeaders.size(), 1);
+    QCOMPARE(outcome.files.shardHeaders.first().header, head);
+    // The size from Content-Length.
+    QCOMPARE(outcome.files.shardHeaders.first().fileBytes, plain.streamed);
+    QCOMPARE(plain.rangesOf(plain.streamPath), QList<QByteArray>{"bytes=0-65535"});
+    // Give a server still sending the time to send more, then count: the header and what the
+    // socket buffers on both sides hold, a few MiB on loopback, not 256.
+    QTest::qWait(300);
+    QVERIFY2(plain.streamSent < head.size() + 16 * 1024 * 1024,
+             qPrintable(QStringLiteral("%1 bytes sent").arg(plain.streamSent)));
+}
+
+void TestHfHubClient::shardRedirectKeepsRangeNotToken()
+{
+    const Outcome outcome = download(QStringLiteral("test/cdnshards"), QStringLiteral("hf_right"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
+    QCOMPARE(outcome.files.shardHeaders.size(), 1);
+    QCOMPARE(outcome.files.shardHeaders.first().header, headerPart(largeHeaderShard()));
+    QCOMPARE(outcome.files.shardHeaders.first().fileBytes, qint64(largeHeaderShard().size()));
+    // The Hub got the token; the CDN (another port: another origin) got both ranges, no token.
+    const QByteArray hub = "/test/cdnshards/resolve/main/model-00001-of-00001.safetensors";
+    const QByteArray cdn = "/cdn/cdnshards/model-00001-of-00001.safetensors";
+    QCOMPARE(m_server->requests.value(hub).value("authorization"), QByteArray("Bearer hf_right"));
+    QCOMPARE(
+        m_otherOrigin->rangesOf(cdn),
+        (QList<QByteArray>{"bytes=0-65535",
+                           "bytes=65536-" + QByteArray::number(headerPart(largeHeaderShard()).size() - 1)}));
+    for (const auto& [path, headers] : std::as_const(m_otherOrigin->log))
+        QVERIFY2(!headers.contains("authorization"), "the token went to another origin");
+}
+
+void TestHfHubClient::missingShardIsANote()
+{
+    const Outcome outcome = download(QStringLiteral("test/missingshard"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.shardHeaders.size(), 1);
+    QCOMPARE(outcome.files.shardHeaders.first().file, QStringLiteral("model-00001-of-00002.safetensors"));
+    QCOMPARE(outcome.files.notes,
+             QStringList{QStringLiteral("1 safetensors header(s) not fetched: "
+                                        "test/missingshard/model-00002-of-00002.safetensors: "
+                                        "127.0.0.1:%1 answered HTTP 404 Not Found")
+                             .arg(m_server->port())});
+}
+
+void TestHfHubClient::hostileHeaderLength()
+{
+    const Outcome outcome = download(QStringLiteral("test/hostile"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(outcome.files.shardHeaders.isEmpty());
+    QCOMPARE(
+        outcome.files.notes,
+        QStringList{QStringLiteral("1 safetensors header(s) not fetched: test/hostile/model.safetensors: its "
+                                   "header length 9223372036854775808 is over the safetensors format's "
+                                   "limit of 100000000 bytes")});
+    QVERIFY(!QFileInfo::exists(HfHubClient::cacheFolder(QStringLiteral("test/hostile")) +
+                               QStringLiteral("/model.safetensors.header")));
+}
+
+void TestHfHubClient::refusesShardPaths()
+{
+    const int before = m_server->requestCount;
+    const Outcome outcome = download(QStringLiteral("test/badindex"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QVERIFY(outcome.files.shardHeaders.isEmpty());
+    QCOMPARE(outcome.files.notes.size(), 1);
+    QVERIFY2(outcome.files.notes.first().startsWith(
+                 QStringLiteral("safetensors headers not fetched: model.safetensors.index.json names "
+                                "\"../../other/repo/model.safetensors\"")),
+             qPrintable(outcome.files.notes.first()));
+    QCOMPARE(m_server->requestCount - before, 2); // config and index, nothing else
+}
+
+void TestHfHubClient::headersFromCache()
+{
+    const Outcome online = download(QStringLiteral("test/shards"));
+    QVERIFY2(online.ok, qPrintable(online.error));
+    QCOMPARE(online.files.shardHeaders.size(), 2);
+    qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
+    const Outcome offline = download(QStringLiteral("test/shards"));
+    QVERIFY2(offline.ok, qPrintable(offline.error));
+    QCOMPARE(offline.files.source, HfModelFiles::Source::Cache);
+    QCOMPARE(offline.files.notes.size(), 1); // the cached copy's date, nothing about headers
+    QCOMPARE(offline.files.shardHeaders.size(), 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        QCOMPARE(offline.files.shardHeaders.at(i).file, online.files.shardHeaders.at(i).file);
+        QCOMPARE(offline.files.shardHeaders.at(i).header, online.files.shardHeaders.at(i).header);
+        QCOMPARE(offline.files.shardHeaders.at(i).fileBytes, online.files.shardHeaders.at(i).fileBytes);
+    }
+    // A damaged cached header is left out, and a note says so.
+    QFile damaged(HfHubClient::cacheFolder(QStringLiteral("test/shards")) +
+                  QStringLiteral("/model-00001-of-00002.safetensors.header"));
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damaged.write("\xff\xff\xff\xff\xff\xff\xff\x7f{}");
+    damaged.close();
+    const Outcome partly = download(QStringLiteral("test/shards"));
+    QVERIFY2(partly.ok, qPrintable(partly.error));
+    QCOMPARE(partly.files.shardHeaders.size(), 1);
+    QCOMPARE(partly.files.shardHeaders.first().file, QStringLiteral("model-00002-of-00002.safetensors"));
+    QCOMPARE(partly.files.notes.size(), 2);
+    QCOMPARE(partly.files.notes.at(1), QStringLiteral("1 safetensors header(s) not in the cache"));
+}
+
+void TestHfHubClient::blockingFetchHasHeaders()
+{
+    QString error;
+    const std::optional<HfModelFiles> files =
+        HfHubClient::fetch(QStringLiteral("test/shards"), QString(), &error, 10000);
+    QVERIFY2(files, qPrintable(error));
+    QCOMPARE(files->shardHeaders.size(), 2);
+    QCOMPARE(files->shardHeaders.at(1).header, headerPart(largeHeaderShard()));
+}
+
 void TestHfHubClient::crossCheckAgrees()
 {
     // 1.92e9 listed, 2.00e9 from the config: ratio 0.96, 4 % off, within the 5 % tolerance.
@@ -661,6 +1053,9 @@ void TestHfHubClient::dialogImports()
     QCOMPARE(dialog.notes().first(),
              QStringLiteral(
                  "test/tiny: safetensors index 2.47 GB agrees with the parameter count (within 0.1 %)"));
+    // The shard's header came with it: 1,235,814,400 parameters in 2,471,628,800 bf16 bytes.
+    QCOMPARE(dialog.tensors().value("params_total", 0.0), 1235814400.0);
+    QCOMPARE(dialog.tensors().value("bytes_total", 0.0), 2471628800.0);
 }
 
 void TestHfHubClient::dialogShowsErrorInPlace()
@@ -797,6 +1192,9 @@ void TestHfHubClient::cliModelId()
     QCOMPARE(report.value("model_name", std::string()), std::string("test/tiny"));
     // 1,235,814,400 parameters (by hand, above).
     QCOMPARE(report.at("model").value("params_total", 0.0), 1235814400.0);
+    // Counted from the shard's header, fetched by range: the checkpoint is 2,471,628,800 bytes.
+    QCOMPARE(report.at("model").value("source", std::string()), std::string("tensors"));
+    QCOMPARE(report.at("model").at("checkpoint").value("bytes", 0.0), 2471628800.0);
     QVERIFY2(run.err.contains("llm-hw-estimate: note: test/tiny: safetensors index 2.47 GB agrees"),
              what.constData());
 

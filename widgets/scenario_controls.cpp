@@ -392,6 +392,10 @@ void ScenarioControls::setImportedModel(const nlohmann::json& config, const nloh
         next.modelConfig = config;
         next.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
         next.modelTensors = tensors.is_null() ? std::nullopt : std::optional<nlohmann::json>(tensors);
+        for (int row = 0; row < m_modelCombo->count(); ++row)
+            if (itemKind(m_modelCombo, row) == ImportedItem &&
+                m_modelCombo->itemData(row, ImportIndexRole).toInt() == index)
+                serveAsStored(next, row);
     }
     submit(next);
 }
@@ -431,12 +435,18 @@ void ScenarioControls::onModelActivated()
     } else {
         return;
     }
+    serveAsStored(next, row);
+    submit(next);
+}
+
+void ScenarioControls::serveAsStored(core::Scenario& next, int row) const
+{
     // A quantized checkpoint is served as stored: the picker says so rather than bf16.
-    if (m_modelCombo->itemData(row, QuantizedRole).toBool() && next.mode == core::Mode::Inference) {
+    if (row >= 0 && m_modelCombo->itemData(row, QuantizedRole).toBool() &&
+        next.mode == core::Mode::Inference) {
         next.weights = core::Precision::Checkpoint;
         next.weightsGiven = true;
     }
-    submit(next);
 }
 
 void ScenarioControls::fitPromptRangeToModel()

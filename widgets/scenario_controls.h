@@ -179,6 +179,8 @@ private:
     void selectDevice();
     void selectModel();
     int importedIndexFor(const nlohmann::json& config, const nlohmann::json& tensors) const;
+    // Inference of a model whose checkpoint is quantized (the picker's `row`): weights as stored.
+    void serveAsStored(core::Scenario& next, int row) const;
 
     void onDeviceActivated();
     void onModelActivated();

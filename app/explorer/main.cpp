@@ -278,6 +278,11 @@ int main(int argc, char* argv[])
             scenario = configPath.isEmpty() ? app::readScenarioFile(scenarioPath, &catalog)
                                             : app::readScenarioFileUnchecked(scenarioPath);
         if (!configPath.isEmpty()) {
+            // On the embedded default scenario, a quantized checkpoint is served as stored (the
+            // core's default without a weights precision), as the model picker does; a
+            // scenario file's own precision is kept.
+            if (scenarioPath.isEmpty() && scenario.contains("precision"))
+                scenario["precision"].erase("weights");
             try {
                 app::attachModelConfig(scenario, configPath);
             } catch (const core::InputError& error) {

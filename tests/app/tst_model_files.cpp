@@ -351,6 +351,9 @@ private slots:
                      window.report() ? window.report()->modelName.c_str() : "no report");
         QCOMPARE(window.report()->checkpointBytes, kTinyGgufBytes);
         QCOMPARE(window.report()->modelName, std::string("Tiny Llama"));
+        // Served as stored: 10.9 bits per weight, where the default scenario says bf16.
+        QCOMPARE(window.report()->scenario.weights, core::Precision::Checkpoint);
+        QCOMPARE(window.report()->memory.perDevice.weightsBytes, kTinyGgufBytes);
     }
 };
 

@@ -10,8 +10,10 @@
 #include "core/gguf_file.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "core/tensor_summary.h"
 
 #include <QtTest>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -174,11 +176,126 @@ std::string oneTensor(std::string_view name, const std::vector<std::uint64_t>& s
         QVERIFY2(lheWhat.find(fragment) != std::string::npos, lheWhat.c_str());                              \
     } while (false)
 
+// Llama 3.1 8B as llama.cpp writes it (convert_hf_to_gguf.py names; ne[0] first): 32 layers,
+// d 4096, 8 KV heads of 128 (k and v 1024 wide), f 14336, V 128256, untied, plus the 64-entry
+// rope_freqs table of Llama 3.1's RoPE scaling. `typeOf(name, layer)` gives each matrix's type.
+template <typename TypeOf> std::string llama31Gguf(TypeOf typeOf, std::uint64_t& fileBytes)
+{
+    struct Tensor
+    {
+        std::string name;
+        std::vector<std::uint64_t> shape;
+        std::uint32_t type;
+    };
+    std::vector<Tensor> tensors{{"token_embd.weight", {4096, 128256}, typeOf("token_embd", -1)},
+                                {"output.weight", {4096, 128256}, typeOf("output", -1)},
+                                {"output_norm.weight", {4096}, T_F32},
+                                {"rope_freqs.weight", {64}, T_F32}};
+    for (int i = 0; i < 32; ++i) {
+        const std::string p = "blk." + std::to_string(i) + ".";
+        tensors.push_back({p + "attn_norm.weight", {4096}, T_F32});
+        tensors.push_back({p + "attn_q.weight", {4096, 4096}, typeOf("attn_q", i)});
+        tensors.push_back({p + "attn_k.weight", {4096, 1024}, typeOf("attn_k", i)});
+        tensors.push_back({p + "attn_v.weight", {4096, 1024}, typeOf("attn_v", i)});
+        tensors.push_back({p + "attn_output.weight", {4096, 4096}, typeOf("attn_output", i)});
+        tensors.push_back({p + "ffn_norm.weight", {4096}, T_F32});
+        tensors.push_back({p + "ffn_gate.weight", {4096, 14336}, typeOf("ffn_gate", i)});
+        tensors.push_back({p + "ffn_up.weight", {4096, 14336}, typeOf("ffn_up", i)});
+        tensors.push_back({p + "ffn_down.weight", {14336, 4096}, typeOf("ffn_down", i)});
+    }
+    // Bytes per element of each type used, as block bytes / block elements (ggml-common.h).
+    auto bytesOf = [](std::uint32_t type, std::uint64_t elements) -> std::uint64_t {
+        switch (type) {
+        case T_F32:
+            return elements * 4;
+        case T_Q8_0:
+            return elements / 32 * 34;
+        case T_Q4_K:
+            return elements / 256 * 144;
+        case T_Q6_K:
+            return elements / 256 * 210;
+        default:
+            return 0;
+        }
+    };
+    Writer w;
+    w.header(tensors.size(), 7)
+        .kvString("general.architecture", "llama")
+        .kvString("general.name", "Meta Llama 3.1 8B Instruct")
+        .kvU32("llama.block_count", 32)
+        .kvU32("llama.embedding_length", 4096)
+        .kvU32("llama.feed_forward_length", 14336)
+        .kvU32("llama.attention.head_count", 32)
+        .kvU32("llama.attention.head_count_kv", 8);
+    std::uint64_t offset = 0;
+    for (const Tensor& t : tensors) {
+        w.tensor(t.name, t.shape, t.type, offset);
+        std::uint64_t elements = 1;
+        for (std::uint64_t n : t.shape)
+            elements *= n;
+        offset = aligned32(offset + bytesOf(t.type, elements));
+    }
+    w.alignTo32();
+    fileBytes = w.bytes.size() + offset;
+    return w.bytes;
+}
+
 class TestGgufFile : public QObject
 {
     Q_OBJECT
 
 private slots:
+
+    // llama-bench prints a model's size as the sum of its tensors' bytes and its parameters as
+    // the sum of their elements: "llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B" and "llama 8B
+    // Q8_0 | 7.95 GiB" for Llama 3.1 8B (llama.cpp llama-bench tables, e.g. SYCL and CUDA runs
+    // published in llama.cpp discussions). Rebuilt here from the tensor list with the type
+    // each quantization gives each tensor, the sums come out to those figures.
+    void publishedLlamaGgufSizes()
+    {
+        // Q4_K_M (llama.cpp llama-quant.cpp, llama_tensor_get_type): Q6_K for output, and for
+        // attn_v and ffn_down of the layers use_more_bits picks (i < n/8, i >= 7n/8, or
+        // (i - n/8) % 3 == 2: layers 0-3, 28-31 and 6, 9, ..., 27, 16 of 32); Q4_K elsewhere.
+        auto q4km = [](const std::string& name, int layer) -> std::uint32_t {
+            const bool moreBits = layer >= 0 && (layer < 4 || layer >= 28 || (layer - 4) % 3 == 2);
+            if (name == "output" || ((name == "attn_v" || name == "ffn_down") && moreBits))
+                return T_Q6_K;
+            return T_Q4_K;
+        };
+        // By hand (elements / 256 × 144 for Q4_K, × 210 for Q6_K):
+        //   token_embd Q4_K 525,336,576 elements                          =   295,501,824 B
+        //   output     Q6_K 525,336,576                                    =   430,940,160
+        //   a layer, all Q4_K: q, o 16,777,216 → 9,437,184 each; k, v 4,194,304 → 2,359,296
+        //     each; gate, up, down 58,720,256 → 33,030,144 each; 2 norms 32,768  = 122,716,160
+        //   16 layers with Q6_K v (+1,081,344) and down (+15,138,816)   +16,220,160 each
+        //   32 × 122,716,160 + 16 × 16,220,160                              = 4,186,439,680
+        //   output_norm 16,384 + rope_freqs 256
+        //   total 4,912,898,304 B = 4.5755 GiB ("4.58 GiB")
+        // Parameters: 2 × 525,336,576 + 32 × 218,112,000 + 4,096 + 64 = 8,030,261,312 ("8.03 B").
+        std::uint64_t fileBytes = 0;
+        const std::string header = llama31Gguf(q4km, fileBytes);
+        const GgufFile file = parse(header, fileBytes);
+        std::vector<Message> warnings;
+        const json config = lhe::core::hfConfigFromGguf(file, "gguf", warnings);
+        lhe::core::TensorSummaryHints hints;
+        hints.layers = 32;
+        const lhe::core::TensorSummary summary = lhe::core::summariseTensors(file.inventory, hints);
+        QCOMPARE(summary.bytesTotal, 4912898304.0);
+        QCOMPARE(summary.paramsTotal, 8030261312.0);
+        QCOMPARE(std::round(summary.bytesTotal / std::pow(2.0, 30) * 100) / 100, 4.58);
+        QCOMPARE(std::round(summary.paramsTotal / 1e7) / 100, 8.03);
+        QCOMPARE(config.value("num_hidden_layers", 0), 32);
+
+        // Q8_0: every matrix 34 bytes per 32 weights; norms and rope_freqs F32.
+        //   matrices 8,030,261,312 − 65 × 4,096 − 64 = 8,029,995,008 elements → 8,531,869,696 B
+        //   F32 266,304 elements → 1,065,216 B; total 8,532,934,912 B = 7.947 GiB ("7.95 GiB").
+        const std::string q8 =
+            llama31Gguf([](const std::string&, int) { return std::uint32_t(T_Q8_0); }, fileBytes);
+        const lhe::core::TensorSummary q8Summary =
+            lhe::core::summariseTensors(parse(q8, fileBytes).inventory, hints);
+        QCOMPARE(q8Summary.bytesTotal, 8532934912.0);
+        QCOMPARE(std::round(q8Summary.bytesTotal / std::pow(2.0, 30) * 100) / 100, 7.95);
+    }
     void ggmlTypeTable_data()
     {
         QTest::addColumn<uint>("id");

@@ -3,6 +3,7 @@
 #include "core/embedded_catalogs.h"
 #include "core/input_error.h"
 #include "core/json_fields.h"
+#include "core/tensor_architecture.h"
 
 #include <algorithm>
 #include <cctype>
@@ -410,6 +411,12 @@ ModelEntry modelFromJson(const json& entry, const std::string& path)
     model.hfConfig = requireObject(requireMember(entry, "hf_config", path), join(path, "hf_config"));
     model.architecture =
         architectureFromHfConfig(model.hfConfig, join(path, "hf_config"), model.loadWarnings);
+    if (entry.contains("model_tensors") && !entry["model_tensors"].is_null()) {
+        const std::string tensorsPath = join(path, "model_tensors");
+        model.modelTensors = requireObject(entry["model_tensors"], tensorsPath);
+        applyTensorSummary(model.architecture, tensorSummaryFromJson(model.modelTensors, tensorsPath),
+                           tensorsPath, model.loadWarnings);
+    }
     model.publishedParamsTotal = optionalPositive(entry, "params_total", path).value_or(0.0);
     model.publishedParamsActive =
         optionalPositive(entry, "params_active", path).value_or(model.publishedParamsTotal);

@@ -19,6 +19,9 @@ struct ModelEntry
     std::string family;
     std::string release;
     nlohmann::json hfConfig;
+    // The checkpoint's tensor-header summary (docs/CONTRACT §2.8 model_tensors) of a model a
+    // user opened from its files and saved; null for the rest.
+    nlohmann::json modelTensors;
     ModelArchitecture architecture;
     double publishedParamsTotal = 0; // as published (checked against the architecture by tests)
     double publishedParamsActive = 0;

@@ -55,7 +55,8 @@ bool MainWindow::saveImportedModel(const QString& id, const QString& name, QStri
         return false;
     }
     const QString source = QString::fromStdString(next.modelConfigPath);
-    if (!saveUserModel(id, name, *next.modelConfig, source, error))
+    if (!saveUserModel(id, name, *next.modelConfig, next.modelTensors.value_or(nlohmann::json()), source,
+                       error))
         return false;
     if (!reloadCatalog(error)) {
         *error = tr("Saved %1, but the catalog could not be reloaded: %2").arg(name, *error);
@@ -63,6 +64,7 @@ bool MainWindow::saveImportedModel(const QString& id, const QString& name, QStri
     }
     next.modelConfig.reset();
     next.modelConfigPath.clear();
+    next.modelTensors.reset();
     next.modelId = id.toStdString();
     m_document->change(next);
     statusBar()->showMessage(tr("Saved %1 to %2").arg(name, QDir::toNativeSeparators(userModelsFile())),

@@ -5,6 +5,7 @@
 #include "core/catalog.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
+#include "core/tensor_architecture.h"
 #include "widgets/core_message.h"
 
 #include <QCoreApplication>
@@ -122,24 +123,30 @@ json userDeviceEntry(const core::Device& device)
     return entry;
 }
 
-json userModelEntry(const QString& id, const QString& name, const json& hfConfig, const QString& sourceFile)
+json userModelEntry(const QString& id, const QString& name, const json& hfConfig, const QString& sourceFile,
+                    const json& tensors)
 {
     std::vector<core::Message> warnings;
-    const core::ModelArchitecture architecture =
-        core::architectureFromHfConfig(hfConfig, "hf_config", warnings);
+    const core::ModelArchitecture architecture = core::architectureFromModelSources(
+        hfConfig, tensors.is_null() ? nullptr : &tensors, "hf_config", warnings);
     const QString source = sourceFile.isEmpty()
                                ? QStringLiteral("user import")
                                : QStringLiteral("user import: ") + QFileInfo(sourceFile).fileName();
-    return json{
+    json entry{
         {"id", id.toStdString()},
         {"name", name.toStdString()},
         {"family", "User"},
         {"hf_config", hfConfig},
         {"params_total", architecture.paramsTotal},
         {"params_active", architecture.paramsActive},
-        {"params_source", "computed from hf_config by the estimator: a user import has no published count"},
+        {"params_source",
+         tensors.is_null() ? "computed from hf_config by the estimator: a user import has no published count"
+                           : "counted from the checkpoint's tensor headers (model_tensors)"},
         {"sources", json::array({source.toStdString()})},
     };
+    if (!tensors.is_null())
+        entry["model_tensors"] = tensors;
+    return entry;
 }
 
 bool saveUserDevice(const core::Device& device, QString* error)
@@ -162,13 +169,19 @@ bool saveUserModel(const QString& id, const QString& name, const json& hfConfig,
 bool saveUserModel(const QString& id, const QString& name, const json& hfConfig, const QString& sourceFile,
                    QString* error)
 {
+    return saveUserModel(id, name, hfConfig, json(), sourceFile, error);
+}
+
+bool saveUserModel(const QString& id, const QString& name, const json& hfConfig, const json& tensors,
+                   const QString& sourceFile, QString* error)
+{
     if (id.trimmed().isEmpty() || name.trimmed().isEmpty()) {
         *error = UserCatalog::tr("Nothing was saved: a model needs an id and a name");
         return false;
     }
     json entry;
     try {
-        entry = userModelEntry(id, name, hfConfig, sourceFile);
+        entry = userModelEntry(id, name, hfConfig, sourceFile, tensors);
         core::modelFromJson(entry, "model \"" + id.toStdString() + "\"");
     } catch (const InputError& e) {
         *error = UserCatalog::tr("Nothing was saved: %1").arg(widgets::translatedError(e));

@@ -23,8 +23,10 @@ nlohmann::json userDeviceEntry(const core::Device& device);
 // params_active computed from the architecture (a user import has no published count, which
 // "params_source" says), sources ["user import: <file name>"] (or "user import").
 // Throws core::InputError when the config cannot be read as a model.
+// A model opened from its files keeps its tensor-header summary as "model_tensors" (null: none).
 nlohmann::json userModelEntry(const QString& id, const QString& name, const nlohmann::json& hfConfig,
-                              const QString& sourceFile = QString());
+                              const QString& sourceFile = QString(),
+                              const nlohmann::json& tensors = nlohmann::json());
 
 // Adds the device to user-devices.json, replacing an entry with the same id, creating the folder
 // if needed. The entry is checked with core::deviceFromJson first; the file is replaced through
@@ -37,6 +39,8 @@ bool saveUserDevice(const core::Device& device, QString* error);
 bool saveUserModel(const QString& id, const QString& name, const nlohmann::json& hfConfig, QString* error);
 bool saveUserModel(const QString& id, const QString& name, const nlohmann::json& hfConfig,
                    const QString& sourceFile, QString* error);
+bool saveUserModel(const QString& id, const QString& name, const nlohmann::json& hfConfig,
+                   const nlohmann::json& tensors, const QString& sourceFile, QString* error);
 
 // A catalog id from a display name: lower case, runs of anything but letters, digits and dots
 // become one "-" ("Qwen3 8B (mine)" -> "qwen3-8b-mine"). Empty when nothing is left.

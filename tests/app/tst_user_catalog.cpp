@@ -9,6 +9,7 @@
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
+#include "core/tensor_summary.h"
 #include "core/units.h"
 
 #include <QDir>
@@ -74,6 +75,7 @@ private slots:
     void sameIdTwiceKeepsOneEntryTheLastOne();
     void userCopyOverridesBuiltIn();
     void importedModelSavesWithComputedParams();
+    void aModelOpenedFromItsFilesKeepsItsHeaders();
     void folderThatCannotBeCreatedFails();
     void invalidOrUnreadableInputLeavesFileUnchanged();
     void catalogIdFromName_data();
@@ -215,6 +217,35 @@ void TestUserCatalog::importedModelSavesWithComputedParams()
                                 json{{"model_type", "llama"}}, &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(app::readJsonFile(app::userModelsFile())["models"].size(), std::size_t(1));
+}
+
+// A model opened from its files is saved with its tensor-header summary, so the catalog entry
+// counts what the checkpoint stores, as the imported model did: nothing is lost by saving it.
+void TestUserCatalog::aModelOpenedFromItsFilesKeepsItsHeaders()
+{
+    const json config =
+        app::readJsonFile(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/qwen3-8b.config.json"));
+    std::vector<core::Message> warnings;
+    const core::ModelArchitecture fromConfig = core::architectureFromHfConfig(config, "hf_config", warnings);
+    // Headers that store every weight in one byte (an fp8 checkpoint without scales): the
+    // checkpoint is as many bytes as the model has parameters.
+    core::TensorSummary headers;
+    headers.format = "safetensors";
+    headers.paramsByGroup = fromConfig.paramsByGroup;
+    headers.bytesByGroup = fromConfig.paramsByGroup;
+    headers.paramsTotal = headers.bytesTotal = fromConfig.paramsTotal;
+    const json tensors = core::toJson(headers);
+    QString error;
+    QVERIFY2(app::saveUserModel(QStringLiteral("qwen3-8b-fp8"), QStringLiteral("Qwen3 8B FP8"), config,
+                                tensors, QStringLiteral("Qwen3-8B-FP8"), &error),
+             qPrintable(error));
+    const json entry = app::readJsonFile(app::userModelsFile())["models"][0];
+    QCOMPARE(entry.at("model_tensors"), tensors);
+    const core::ModelEntry* model = reload().findModel("qwen3-8b-fp8");
+    QVERIFY(model);
+    QCOMPARE(model->architecture.source, std::string("tensors"));
+    QCOMPARE(model->architecture.checkpointBytes, fromConfig.paramsTotal);
+    QVERIFY(model->architecture.checkpointQuantized); // 8 bits per weight: served as stored
 }
 
 void TestUserCatalog::folderThatCannotBeCreatedFails()

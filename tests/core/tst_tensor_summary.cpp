@@ -115,6 +115,12 @@ std::string headerOf(const json& fixture, std::uint64_t& dataBytes)
                     add(layer + expand(experts["prefix"], "{e}", e) + t[0].get<std::string>(), t);
         }
     }
+    // Further numbered blocks outside the decoder (a vision tower's encoder layers, ...).
+    if (fixture.contains("blocks"))
+        for (const auto& block : fixture["blocks"])
+            for (long long i = 0; i < block["count"].get<long long>(); ++i)
+                for (const auto& t : block["tensors"])
+                    add(expand(block["prefix"], "{i}", i) + t[0].get<std::string>(), t);
     for (const auto& t : fixture["other"])
         add(t[0], t);
     dataBytes = offset;
@@ -491,6 +497,8 @@ private slots:
         QCOMPARE(static_cast<long long>(s.layers.size()), fixture["layers"].get<long long>());
         const json& expect = fixture["expect"];
         QCOMPARE(s.routedExperts, expect["routed_experts"].get<long long>());
+        if (expect.contains("vision_params"))
+            QCOMPARE(s.params(G::Vision), expect["vision_params"].get<double>());
         for (const LayerTensors& layer : s.layers) {
             QCOMPARE(layer.kWidth, expect["k_width"].get<long long>());
             QCOMPARE(layer.vWidth, expect["v_width"].get<long long>());

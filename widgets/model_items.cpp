@@ -41,6 +41,9 @@ QString modelSummary(const core::ModelArchitecture& architecture, double total, 
     QString text = ScenarioControls::tr("%1 params").arg(paramsText(total));
     if (architecture.isMoe())
         text = ScenarioControls::tr("%1 (MoE: %2 active)").arg(text, paramsText(active));
+    // Counted from what the checkpoint stores, not from the config's formulas (METHOD §1.17).
+    if (architecture.source == "tensors")
+        text = ScenarioControls::tr("%1 · from its tensor headers").arg(text);
     return text;
 }
 
@@ -95,7 +98,7 @@ QString architectureHtml(const core::ModelArchitecture& a)
         html += QStringLiteral("<br/>") +
                 ScenarioControls::tr("Multi-token prediction: %1 params (not loaded for plain decoding)")
                     .arg(paramsText(a.paramsMtp));
-    if (a.checkpointQuantized)
+    if (a.checkpointQuantized || a.source == "tensors")
         html += QStringLiteral("<br/>") +
                 ScenarioControls::tr("Checkpoint: %1 (%2)")
                     .arg(escapedHtml(a.checkpointSummary), formatBytes(a.checkpointBytes));

@@ -6668,6 +6668,10 @@ attainable %4, achieved %5</source>
         <source>uncertain</source>
         <translation>数据不确定</translation>
     </message>
+    <message>
+        <source>%1 · from its tensor headers</source>
+        <translation>%1 · 取自张量头</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::ServingControls</name>

@@ -241,7 +241,8 @@ void TestUserCatalog::aModelOpenedFromItsFilesKeepsItsHeaders()
              qPrintable(error));
     const json entry = app::readJsonFile(app::userModelsFile())["models"][0];
     QCOMPARE(entry.at("model_tensors"), tensors);
-    const core::ModelEntry* model = reload().findModel("qwen3-8b-fp8");
+    const core::Catalog catalog = reload();
+    const core::ModelEntry* model = catalog.findModel("qwen3-8b-fp8");
     QVERIFY(model);
     QCOMPARE(model->architecture.source, std::string("tensors"));
     QCOMPARE(model->architecture.checkpointBytes, fromConfig.paramsTotal);

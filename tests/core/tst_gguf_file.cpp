@@ -176,21 +176,58 @@ std::string oneTensor(std::string_view name, const std::vector<std::uint64_t>& s
         QVERIFY2(lheWhat.find(fragment) != std::string::npos, lheWhat.c_str());                              \
     } while (false)
 
+// A tensor of a header planned by the published-file tests below.
+struct PlannedTensor
+{
+    std::string name;
+    std::vector<std::uint64_t> shape; // ne[0] first
+    std::uint32_t type;
+};
+
+// The header of a GGUF file holding `tensors` back to back (each padded to 32 bytes), after the
+// metadata `w` already holds (header() called with tensors.size()); `fileBytes` is set to the
+// whole file's size. Bytes per element of each type, as block bytes / block elements
+// (ggml-common.h): Q8_0 34/32, Q4_K 144/256, Q6_K 210/256, MXFP4 17/32.
+std::string withTensors(Writer w, const std::vector<PlannedTensor>& tensors, std::uint64_t& fileBytes)
+{
+    auto bytesOf = [](std::uint32_t type, std::uint64_t elements) -> std::uint64_t {
+        switch (type) {
+        case T_F32:
+            return elements * 4;
+        case T_Q8_0:
+            return elements / 32 * 34;
+        case T_Q4_K:
+            return elements / 256 * 144;
+        case T_Q6_K:
+            return elements / 256 * 210;
+        case T_MXFP4:
+            return elements / 32 * 17;
+        default:
+            return 0;
+        }
+    };
+    std::uint64_t offset = 0;
+    for (const PlannedTensor& t : tensors) {
+        w.tensor(t.name, t.shape, t.type, offset);
+        std::uint64_t elements = 1;
+        for (std::uint64_t n : t.shape)
+            elements *= n;
+        offset = aligned32(offset + bytesOf(t.type, elements));
+    }
+    w.alignTo32();
+    fileBytes = w.bytes.size() + offset;
+    return w.bytes;
+}
+
 // Llama 3.1 8B as llama.cpp writes it (convert_hf_to_gguf.py names; ne[0] first): 32 layers,
 // d 4096, 8 KV heads of 128 (k and v 1024 wide), f 14336, V 128256, untied, plus the 64-entry
 // rope_freqs table of Llama 3.1's RoPE scaling. `typeOf(name, layer)` gives each matrix's type.
 template <typename TypeOf> std::string llama31Gguf(TypeOf typeOf, std::uint64_t& fileBytes)
 {
-    struct Tensor
-    {
-        std::string name;
-        std::vector<std::uint64_t> shape;
-        std::uint32_t type;
-    };
-    std::vector<Tensor> tensors{{"token_embd.weight", {4096, 128256}, typeOf("token_embd", -1)},
-                                {"output.weight", {4096, 128256}, typeOf("output", -1)},
-                                {"output_norm.weight", {4096}, T_F32},
-                                {"rope_freqs.weight", {64}, T_F32}};
+    std::vector<PlannedTensor> tensors{{"token_embd.weight", {4096, 128256}, typeOf("token_embd", -1)},
+                                       {"output.weight", {4096, 128256}, typeOf("output", -1)},
+                                       {"output_norm.weight", {4096}, T_F32},
+                                       {"rope_freqs.weight", {64}, T_F32}};
     for (int i = 0; i < 32; ++i) {
         const std::string p = "blk." + std::to_string(i) + ".";
         tensors.push_back({p + "attn_norm.weight", {4096}, T_F32});
@@ -203,21 +240,6 @@ template <typename TypeOf> std::string llama31Gguf(TypeOf typeOf, std::uint64_t&
         tensors.push_back({p + "ffn_up.weight", {4096, 14336}, typeOf("ffn_up", i)});
         tensors.push_back({p + "ffn_down.weight", {14336, 4096}, typeOf("ffn_down", i)});
     }
-    // Bytes per element of each type used, as block bytes / block elements (ggml-common.h).
-    auto bytesOf = [](std::uint32_t type, std::uint64_t elements) -> std::uint64_t {
-        switch (type) {
-        case T_F32:
-            return elements * 4;
-        case T_Q8_0:
-            return elements / 32 * 34;
-        case T_Q4_K:
-            return elements / 256 * 144;
-        case T_Q6_K:
-            return elements / 256 * 210;
-        default:
-            return 0;
-        }
-    };
     Writer w;
     w.header(tensors.size(), 7)
         .kvString("general.architecture", "llama")
@@ -227,17 +249,50 @@ template <typename TypeOf> std::string llama31Gguf(TypeOf typeOf, std::uint64_t&
         .kvU32("llama.feed_forward_length", 14336)
         .kvU32("llama.attention.head_count", 32)
         .kvU32("llama.attention.head_count_kv", 8);
-    std::uint64_t offset = 0;
-    for (const Tensor& t : tensors) {
-        w.tensor(t.name, t.shape, t.type, offset);
-        std::uint64_t elements = 1;
-        for (std::uint64_t n : t.shape)
-            elements *= n;
-        offset = aligned32(offset + bytesOf(t.type, elements));
+    return withTensors(w, tensors, fileBytes);
+}
+
+// gpt-oss-120b as ggml-org's GGUF stores it: MXFP4 experts; Q8_0 attention, embedding and
+// output; f32 router, biases, sinks and norms (the tensor types a community.frame.work thread
+// lists from the file, as docs/METHOD.md §1.15 cites). 36 layers, d 2880, 64 query heads and 8
+// KV heads of 64, 128 experts of width 2880, V 201088, untied.
+std::string gptOss120bGguf(std::uint64_t& fileBytes)
+{
+    std::vector<PlannedTensor> tensors{{"token_embd.weight", {2880, 201088}, T_Q8_0},
+                                       {"output.weight", {2880, 201088}, T_Q8_0},
+                                       {"output_norm.weight", {2880}, T_F32}};
+    for (int i = 0; i < 36; ++i) {
+        const std::string p = "blk." + std::to_string(i) + ".";
+        for (const char* norm : {"attn_norm.weight", "post_attention_norm.weight"})
+            tensors.push_back({p + norm, {2880}, T_F32});
+        tensors.push_back({p + "attn_q.weight", {2880, 4096}, T_Q8_0});
+        tensors.push_back({p + "attn_q.bias", {4096}, T_F32});
+        tensors.push_back({p + "attn_k.weight", {2880, 512}, T_Q8_0});
+        tensors.push_back({p + "attn_k.bias", {512}, T_F32});
+        tensors.push_back({p + "attn_v.weight", {2880, 512}, T_Q8_0});
+        tensors.push_back({p + "attn_v.bias", {512}, T_F32});
+        tensors.push_back({p + "attn_output.weight", {4096, 2880}, T_Q8_0});
+        tensors.push_back({p + "attn_output.bias", {2880}, T_F32});
+        tensors.push_back({p + "attn_sinks.weight", {64}, T_F32});
+        tensors.push_back({p + "ffn_gate_inp.weight", {2880, 128}, T_F32});
+        tensors.push_back({p + "ffn_gate_inp.bias", {128}, T_F32});
+        for (const char* expert : {"ffn_gate_exps", "ffn_up_exps", "ffn_down_exps"}) {
+            tensors.push_back({p + expert + ".weight", {2880, 2880, 128}, T_MXFP4});
+            tensors.push_back({p + expert + ".bias", {2880, 128}, T_F32});
+        }
     }
-    w.alignTo32();
-    fileBytes = w.bytes.size() + offset;
-    return w.bytes;
+    Writer w;
+    w.header(tensors.size(), 9)
+        .kvString("general.architecture", "gpt-oss")
+        .kvString("general.name", "Gpt Oss 120b")
+        .kvU32("gpt-oss.block_count", 36)
+        .kvU32("gpt-oss.embedding_length", 2880)
+        .kvU32("gpt-oss.feed_forward_length", 2880)
+        .kvU32("gpt-oss.attention.head_count", 64)
+        .kvU32("gpt-oss.attention.head_count_kv", 8)
+        .kvU32("gpt-oss.expert_count", 128)
+        .kvU32("gpt-oss.expert_used_count", 4);
+    return withTensors(w, tensors, fileBytes);
 }
 
 class TestGgufFile : public QObject
@@ -251,7 +306,7 @@ private slots:
     // Q8_0 | 7.95 GiB" for Llama 3.1 8B (llama.cpp llama-bench tables, e.g. SYCL and CUDA runs
     // published in llama.cpp discussions). Rebuilt here from the tensor list with the type
     // each quantization gives each tensor, the sums come out to those figures.
-    void publishedLlamaGgufSizes()
+    void publishedGgufSizes()
     {
         // Q4_K_M (llama.cpp llama-quant.cpp, llama_tensor_get_type): Q6_K for output, and for
         // attn_v and ffn_down of the layers use_more_bits picks (i < n/8, i >= 7n/8, or
@@ -295,6 +350,31 @@ private slots:
             lhe::core::summariseTensors(parse(q8, fileBytes).inventory, hints);
         QCOMPARE(q8Summary.bytesTotal, 8532934912.0);
         QCOMPARE(std::round(q8Summary.bytesTotal / std::pow(2.0, 30) * 100) / 100, 7.95);
+
+        // gpt-oss-120b, MXFP4 experts in GGUF: llama-bench prints "gpt-oss 120B MXFP4 MoE |
+        // 59.02 GiB | 116.83 B" (ggml-org's DGX Spark benchmark, llama.cpp build 2f68ce7cf).
+        // By hand, per layer:
+        //   experts: 3 × 2880 · 2880 · 128 = 3 × 1,061,683,200 weights, MXFP4 17 B per 32
+        //            = 3 × 564,019,200                                   = 1,692,057,600 B
+        //   attention Q8_0: q, o 11,796,480 → 12,533,760 B each; k, v 1,474,560 → 1,566,720 each
+        //                                                                 =    28,200,960 B
+        //   f32: q/k/v/o biases 8,000; sinks 64; 2 norms 5,760; router 368,640 + 128;
+        //        expert biases 3 × 368,640 = 1,105,920: 1,488,512 values  =     5,954,048 B
+        //   one layer 1,726,212,608 B; 36 layers 62,143,653,888 B
+        //   embedding and output Q8_0 579,133,440 → 615,329,280 B each; output_norm 11,520 B
+        //   total 63,374,323,968 B = 59.022 GiB ("59.02 GiB")
+        // Parameters: 36 × (3,185,049,600 + 26,542,080 + 1,488,512) + 2 × 579,133,440 + 2,880
+        //   = 116,829,156,672 ("116.83 B").
+        const std::string oss = gptOss120bGguf(fileBytes);
+        lhe::core::TensorSummaryHints ossHints;
+        ossHints.layers = 36;
+        const lhe::core::TensorSummary ossSummary =
+            lhe::core::summariseTensors(parse(oss, fileBytes).inventory, ossHints);
+        QCOMPARE(ossSummary.bytesTotal, 63374323968.0);
+        QCOMPARE(ossSummary.paramsTotal, 116829156672.0);
+        QCOMPARE(std::round(ossSummary.bytesTotal / std::pow(2.0, 30) * 100) / 100, 59.02);
+        QCOMPARE(std::round(ossSummary.paramsTotal / 1e7) / 100, 116.83);
+        QCOMPARE(ossSummary.routedExperts, 128LL);
     }
     void ggmlTypeTable_data()
     {

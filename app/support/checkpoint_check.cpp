@@ -2,18 +2,22 @@
 
 #include <charconv>
 #include <cmath>
+#include <system_error>
 
 namespace lhe::app {
 
 namespace {
 
 // Fixed-point with `decimals` digits, independent of the C locale (QCoreApplication sets it
-// from the environment, and a German one would print "2,47").
+// from the environment, and a German one would print "2,47"). From 1e15 on, an absurd figure
+// from a hostile index, it is written in scientific notation ("1.00e+61"): in fixed notation
+// a double can take 309 digits, and a buffer too short for them left the text undefined.
 std::string fixed(double value, int decimals)
 {
     char text[64];
-    const auto result = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, decimals);
-    return std::string(text, result.ptr);
+    const auto format = std::fabs(value) < 1e15 ? std::chars_format::fixed : std::chars_format::scientific;
+    const auto result = std::to_chars(text, text + sizeof text, value, format, decimals);
+    return result.ec == std::errc() ? std::string(text, result.ptr) : std::string("?");
 }
 
 } // namespace

@@ -1025,6 +1025,12 @@ void TestHfHubClient::crossCheckDisagrees()
     QCOMPARE(under->message, std::string("checkpoint index says 1.50 GB, the config's parameter count in its "
                                          "stored formats gives 2.47 GB (ratio 0.61): the config may not "
                                          "describe this checkpoint"));
+    // An absurd total_size (a hostile index) is said in scientific notation, not as the bytes
+    // a too-short buffer held: 1e70 B = 1e61 GB, ratio 1e70 / 2e9 = 5e60.
+    QCOMPARE(
+        checkCheckpointSize(1e70, 2.0e9)->message,
+        std::string("checkpoint index says 1.00e+61 GB, the config's parameter count in its stored formats "
+                    "gives 2.00 GB (ratio 5.00e+60): the config may not describe this checkpoint"));
 }
 
 void TestHfHubClient::crossCheckNeedsBothSizes()

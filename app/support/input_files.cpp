@@ -72,6 +72,10 @@ void checkInputFile(const QString& path)
 
 qint64 checkReachablePath(const QString& path, bool folderAllowed)
 {
+    // The system reads a name only up to its first NUL: "cfg.json\0.txt" would open cfg.json.
+    if (path.contains(QChar(u'\0')))
+        throw InputError(QString(path).replace(QChar(u'\0'), QStringLiteral("\\0")).toStdString(),
+                         message(LHE_TEXT("CoreMessage", "a file name cannot contain a NUL character")));
     const std::string name = path.toStdString();
     struct stat status = {};
     // stat(2) follows symbolic links and says why it could not: ELOOP for a loop, EACCES when a

@@ -1055,6 +1055,10 @@
         <source>layer indices must rise; %1 follows %2</source>
         <translation>层序号必须递增；%1 在 %2 之后</translation>
     </message>
+    <message>
+        <source>a file name cannot contain a NUL character</source>
+        <translation>文件名不能包含 NUL 字符</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>

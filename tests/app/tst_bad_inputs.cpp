@@ -277,6 +277,7 @@ private slots:
     void notARegularFileIsNamed_data();
     void notARegularFileIsNamed();
     void folderThatCannotBeEnteredIsNamed();
+    void aNulInAPathIsRefused();
     void hugeValuesAreElidedInTheMessage_data();
     void hugeValuesAreElidedInTheMessage();
 };
@@ -687,6 +688,27 @@ void TestBadInputs::notARegularFileIsNamed()
 
 // A file inside a folder this user may not enter is no missing file: the line names the folder.
 // Root enters every folder, so as root the tool runs as "nobody" (setpriv, util-linux).
+// "cfg.json\u0000.txt" in a scenario opened cfg.json: the system reads a path up to its first NUL.
+void TestBadInputs::aNulInAPathIsRefused()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // A config that reads well: before the check, the scenario loaded it.
+    QVERIFY(QFile::copy(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/llama-3.2-1b.config.json"),
+                        dir.filePath(u"cfg.json"_s)));
+    const QString scenario = dir.filePath(u"s.json"_s);
+    QVERIFY(
+        writeBytes(scenario, R"({"device": "nvidia-rtx-4090", "model_config_path": "cfg.json\u0000.txt"})"));
+    try {
+        (void)app::readScenarioFile(scenario);
+        QFAIL("a path with a NUL was read");
+    } catch (const core::InputError& error) {
+        const std::string text = error.what();
+        QVERIFY2(text.find("cannot contain a NUL character") != std::string::npos, error.what());
+        QVERIFY2(text.find('\0') == std::string::npos, "the NUL itself reached the message");
+    }
+}
+
 void TestBadInputs::folderThatCannotBeEnteredIsNamed()
 {
     QTemporaryDir dir;

@@ -1,6 +1,7 @@
 #include "core/model_architecture.h"
 
 #include "core/checkpoint_format.h"
+#include "core/family_layers.h"
 #include "core/input_error.h"
 #include "core/json_fields.h"
 #include "core/layer_layout.h"
@@ -309,121 +310,6 @@ void readMla(ModelArchitecture& a, const json& config, const std::string& path)
     }
 }
 
-// Gemma 4 (transformers configuration_gemma4 / modeling_gemma4, Gemma4TextConfig): with
-// enable_moe_block every layer runs its dense MLP and, beside it, top_k_experts of num_experts
-// routed experts (Gemma4TextDecoderLayer), so the dense MLP is counted as an ungated shared
-// expert of intermediate_size, which is what it is for the token; the router (Gemma4TextRouter)
-// has a per-expert scale and a d-wide input scale; the MoE path adds three RMSNorms to the four of
-// every layer. Before readLayout: it decides which layers are MoE.
-void readGemma4Mlp(ModelArchitecture& a, const json& config, const std::string& path)
-{
-    if (!boolKey(config, "enable_moe_block", path, false)) {
-        a.experts = a.expertsPerToken = a.expertFfn = 0;
-        return;
-    }
-    a.sharedFfn = a.ffn;
-    a.sharedExpertGate = false;
-    a.routerBias = true; // per_expert_scale, one per expert
-    a.normsPerLayer = 7;
-}
-
-// Gemma 4's per-layer attention shapes, after readLayout: global (full_attention) layers use
-// global_head_dim (default 512, Gemma4TextConfig.__post_init__) and, with attention_k_eq_v,
-// num_global_key_value_heads KV heads and no v_proj; the last num_kv_shared_layers layers keep
-// no K/V projections and no cache, reading the last earlier layer of their type; with
-// use_double_wide_mlp those layers' MLP is twice as wide (Gemma4TextMLP). Per-layer embeddings
-// (hidden_size_per_layer_input > 0) are counted in finalise().
-void readGemma4Layers(ModelArchitecture& a, const json& config, const std::string& path)
-{
-    const long long globalHeadDim = integerKey(config, {"global_head_dim"}, path).value_or(512);
-    const bool keyIsValue = boolKey(config, "attention_k_eq_v", path, false);
-    const auto globalKv = integerKey(config, {"num_global_key_value_heads"}, path);
-    if (globalKv && a.heads % *globalKv != 0)
-        throw InputError(
-            join(path, "num_global_key_value_heads"),
-            message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"), *globalKv, a.heads));
-    const long long shared = integerKey(config, {"num_kv_shared_layers"}, path, 0).value_or(0);
-    const long long firstShared = a.layers - shared;
-    const bool doubleWide = boolKey(config, "use_double_wide_mlp", path, false);
-    for (long long i = 0; i < a.layers; ++i) {
-        LayerSpec& layer = a.layerSpecs[static_cast<std::size_t>(i)];
-        if (layer.attention == AttentionKind::Full) {
-            layer.headDim = globalHeadDim;
-            if (keyIsValue) {
-                layer.valueFromKey = true;
-                if (globalKv)
-                    layer.kvHeads = *globalKv;
-            }
-        }
-        if (firstShared > 0 && i >= firstShared) {
-            layer.reusesKv = true;
-            if (doubleWide && layer.mlp == MlpKind::Dense)
-                layer.ffn = 2 * a.ffn;
-        }
-    }
-    a.perLayerInputWidth = integerKey(config, {"hidden_size_per_layer_input"}, path, 0).value_or(0);
-    a.perLayerInputVocab = integerKey(config, {"vocab_size_per_layer_input"}, path).value_or(a.vocab);
-}
-
-// DeepSeek-V4 (config keys as the checkpoint's config.json writes them; structure from its
-// inference/model.py): low-rank Q of q_lora_rank, one K=V head of head_dim, a grouped low-rank
-// output projection, per-layer compress_ratios (0: the sliding window alone; r: also one
-// compressed KV entry per r tokens, r = 4 with a lightning indexer picking index_topk of them),
-// hc_mult hyper-connection streams, and num_hash_layers first MoE layers routed by a token-id table.
-void readDeepseekV4(ModelArchitecture& a, const json& config, const std::string& path)
-{
-    a.outputGroups = requireIntegerKey(config, {"o_groups"}, path);
-    a.outputLoraRank = requireIntegerKey(config, {"o_lora_rank"}, path);
-    a.qLoraRank = requireIntegerKey(config, {"q_lora_rank"}, path);
-    a.kvHeads = 1;
-    a.valueHeadDim = a.headDim;
-    a.qkvBias = a.outputBias = false;
-    a.attentionSinks = 0; // counted in the attention formula (one sink per head)
-    if (a.heads % a.outputGroups != 0)
-        throw InputError(join(path, "o_groups"),
-                         message(LHE_TEXT("CoreMessage", "%1 must divide num_attention_heads %2"),
-                                 a.outputGroups, a.heads));
-    a.hyperConnections = integerKey(config, {"hc_mult"}, path, 0).value_or(0);
-    a.hashLayers = integerKey(config, {"num_hash_layers"}, path, 0).value_or(0);
-    a.indexHeads = integerKey(config, {"index_n_heads"}, path, 0).value_or(0);
-    if (a.indexHeads > 0) {
-        a.indexHeadDim = requireIntegerKey(config, {"index_head_dim"}, path);
-        a.indexTopK = requireIntegerKey(config, {"index_topk"}, path);
-    }
-    a.routerBias = true; // a score-correction bias on every router but the hash layers'
-}
-
-void readDeepseekV4Layers(ModelArchitecture& a, const json& config, const std::string& path)
-{
-    const long long window = requireIntegerKey(config, {"sliding_window"}, path);
-    const auto ratios = config.find("compress_ratios");
-    const std::string listPath = join(path, "compress_ratios");
-    // The list also covers the MTP layers after the main ones (44 entries for 43 + 1).
-    if (ratios == config.end() || !ratios->is_array() || static_cast<long long>(ratios->size()) < a.layers)
-        throw InputError(
-            listPath,
-            message(LHE_TEXT("CoreMessage", "expected at least one entry per layer (%1)"), a.layers));
-    for (long long i = 0; i < a.layers; ++i) {
-        const json& r = (*ratios)[static_cast<std::size_t>(i)];
-        if (!r.is_number_integer() || r.get<long long>() < 0)
-            throw InputError(json_fields::joinIndex(listPath, static_cast<std::size_t>(i)),
-                             message(LHE_TEXT("CoreMessage", "expected a whole number")));
-        LayerSpec& layer = a.layerSpecs[static_cast<std::size_t>(i)];
-        layer.compressRatio = r.get<long long>();
-        // Window-only layers cache the last `window` tokens; compressed layers are sized by their
-        // compressed entries (see finalise), which grow with the context.
-        layer.attention = layer.compressRatio > 0 ? AttentionKind::Full : AttentionKind::Sliding;
-        layer.windowTokens = layer.compressRatio > 0 ? 0 : window;
-    }
-    a.approximations.push_back(message(
-        LHE_TEXT(
-            "CoreMessage",
-            "%1: DeepSeek-V4's compressed layers are sized by their compressed KV entries (head_dim / "
-            "ratio elements per token, the indexer's keys as fp8 with an fp32 scale); the %2-token window "
-            "each of them also keeps, and the compressors' running state, are left out"),
-        join(path, "compress_ratios"), window));
-}
-
 // Per-layer cache, state and weights, merged into KV groups; the parameter totals.
 void finalise(ModelArchitecture& a)
 {
@@ -594,122 +480,13 @@ void applyCheckpointFormat(ModelArchitecture& a, const json& topLevel, const std
 
 } // namespace
 
-void mergeKvGroup(std::vector<KvGroup>& groups, KvGroup layer)
+const json* nestedTextConfig(const json& config)
 {
-    auto same = [&](const KvGroup& g) {
-        return g.kind == layer.kind && g.windowTokens == layer.windowTokens &&
-               g.elementsPerToken == layer.elementsPerToken && g.stateElements == layer.stateElements &&
-               g.flopsPerAttendedToken == layer.flopsPerAttendedToken &&
-               g.fixedBytesPerToken == layer.fixedBytesPerToken;
-    };
-    const auto it = std::find_if(groups.begin(), groups.end(), same);
-    if (it != groups.end()) {
-        it->layers += 1;
-    } else {
-        layer.layers = 1;
-        groups.push_back(layer);
-    }
-}
-
-void summariseKvGroups(ModelArchitecture& a)
-{
-    a.stateElementsTotal = 0;
-    for (const KvGroup& g : a.kvGroups)
-        a.stateElementsTotal += g.layers * g.stateElements;
-    a.layersByKind.fill(0);
-    for (const LayerSpec& layer : a.layerSpecs)
-        ++a.layersByKind[static_cast<std::size_t>(layer.attention)];
-    a.uniformFullAttention = a.kvGroups.size() == 1 && a.kvGroups.front().kind == AttentionKind::Full &&
-                             a.kvGroups.front().fixedBytesPerToken == 0 &&
-                             a.kvGroups.front().elementsPerToken == a.kvElementsPerTokenPerLayer;
-}
-
-std::string_view attentionKindName(AttentionKind kind)
-{
-    switch (kind) {
-    case AttentionKind::Full:
-        return "full";
-    case AttentionKind::Sliding:
-        return "sliding";
-    case AttentionKind::Chunked:
-        return "chunked";
-    case AttentionKind::Linear:
-        return "linear";
-    case AttentionKind::None:
-        return "none";
-    }
-    return "full";
-}
-
-bool ModelArchitecture::hasRecurrentState() const
-{
-    return std::any_of(kvGroups.begin(), kvGroups.end(),
-                       [](const KvGroup& g) { return g.stateElements > 0; });
-}
-
-double ModelArchitecture::matmulParamsActive() const
-{
-    // Untied: the input embedding is a lookup, the separate head a product. Tied: the single
-    // table is used as the head, so it counts once.
-    return paramsActive - (tiedEmbeddings ? 0.0 : paramsEmbedding) - paramsPositions -
-           paramsPerLayerEmbedding;
-}
-
-double ModelArchitecture::kvBytesPerNewToken(double bytesPerElement) const
-{
-    double bytes = 0;
-    for (const KvGroup& g : kvGroups)
-        if (g.kind != AttentionKind::Linear && g.kind != AttentionKind::None)
-            bytes += g.layers * groupKvBytesPerToken(g, bytesPerElement);
-    return bytes;
-}
-
-double ModelArchitecture::mixerFlopsPerToken(double context) const
-{
-    double flops = 0;
-    for (const KvGroup& g : kvGroups) {
-        const double cached = g.cachedTokens(context, false);
-        const double attended = g.attendedCapTokens > 0 ? std::min(cached, g.attendedCapTokens) : cached;
-        flops += g.layers * (g.flopsPerAttendedToken * attended + g.flopsPerCachedToken * cached +
-                             g.recurrentFlopsPerToken);
-    }
-    return flops;
-}
-
-double ModelArchitecture::causalMixerFlops(double s) const
-{
-    // Σ over positions i = 1..s of the tokens position i attends: i for full layers,
-    // min(i, W) for a window W, and ((i - 1) mod C) + 1 within chunks of C.
-    auto capped = [&](double cap) {
-        return s <= cap ? s * (s + 1.0) / 2.0 : cap * (cap + 1.0) / 2.0 + (s - cap) * cap;
-    };
-    double flops = 0;
-    for (const KvGroup& g : kvGroups) {
-        double attended = 0;
-        double cached = 0;
-        switch (g.kind) {
-        case AttentionKind::Full:
-            cached = s * (s + 1.0) / 2.0;
-            break;
-        case AttentionKind::Sliding:
-            cached = capped(g.windowTokens);
-            break;
-        case AttentionKind::Chunked: {
-            const double chunks = std::floor(s / g.windowTokens);
-            const double rest = s - chunks * g.windowTokens;
-            cached = chunks * g.windowTokens * (g.windowTokens + 1.0) / 2.0 + rest * (rest + 1.0) / 2.0;
-            break;
-        }
-        case AttentionKind::Linear:
-        case AttentionKind::None:
-            break;
-        }
-        attended =
-            g.attendedCapTokens > 0 && g.kind == AttentionKind::Full ? capped(g.attendedCapTokens) : cached;
-        flops += g.layers * (g.flopsPerAttendedToken * attended + g.flopsPerCachedToken * cached +
-                             g.recurrentFlopsPerToken * s);
-    }
-    return flops;
+    // Multimodal wrappers (Llama 4, Gemma 3, Mistral 3, Qwen2-VL...) nest the language model.
+    const bool nested = config.is_object() && !config.contains("hidden_size") && !config.contains("n_embd") &&
+                        !config.contains("d_model") && !config.contains("dim") &&
+                        config.contains("text_config") && config["text_config"].is_object();
+    return nested ? &config["text_config"] : nullptr;
 }
 
 std::string importedModelName(const json& config, const std::string& path)
@@ -754,10 +531,7 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
     refuseNonDecoders(input, path);
     const json* configPtr = &input;
     std::string configPath = path;
-    // Multimodal wrappers (Llama 4, Gemma 3, Mistral 3, Qwen2-VL...) nest the language model.
-    const bool nested = !input.contains("hidden_size") && !input.contains("n_embd") &&
-                        !input.contains("d_model") && !input.contains("dim") &&
-                        input.contains("text_config") && input["text_config"].is_object();
+    const bool nested = nestedTextConfig(input) != nullptr;
     if (nested) {
         configPtr = &input["text_config"];
         configPath = join(path, "text_config");
@@ -920,15 +694,15 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
     readMla(a, config, configPath);
     readMoe(a, config, configPath);
     if (type == "gemma4_text")
-        readGemma4Mlp(a, config, configPath);
+        family_layers::readGemma4Mlp(a, config, configPath);
     else if (type == "deepseek_v4")
-        readDeepseekV4(a, config, configPath);
+        family_layers::readDeepseekV4(a, config, configPath);
     readLinearMixer(a, config, configPath);
     layer_layout::readLayout(a, config, configPath);
     if (type == "gemma4_text")
-        readGemma4Layers(a, config, configPath);
+        family_layers::readGemma4Layers(a, config, configPath);
     else if (type == "deepseek_v4")
-        readDeepseekV4Layers(a, config, configPath);
+        family_layers::readDeepseekV4Layers(a, config, configPath);
     const bool hasLinear = std::any_of(a.layerSpecs.begin(), a.layerSpecs.end(), [](const LayerSpec& l) {
         return l.attention == AttentionKind::Linear;
     });

@@ -603,6 +603,26 @@ std::string summarize(const CheckpointFormat& f, const json& config)
 
 } // namespace
 
+QuantizationBlock findQuantizationConfig(const json& config, const std::string& path)
+{
+    // Where transformers looks: the top level, then text_config (some multimodal checkpoints
+    // keep the block there); `compression_config` is the name compressed-tensors checkpoints
+    // written by older llm-compressor releases use for the same block (transformers
+    // quantizers/auto.py AutoHfQuantizer reads either as the quantization config).
+    const json* text = config.contains("text_config") && config["text_config"].is_object()
+                           ? &config["text_config"]
+                           : nullptr;
+    for (const auto& [object, objectPath] :
+         {std::pair<const json*, std::string>{&config, path}, {text, join(path, "text_config")}}) {
+        for (const char* key : {"quantization_config", "compression_config"}) {
+            if (object && object->contains(key) && !(*object)[key].is_null())
+                return {&(*object)[key], join(objectPath, key),
+                        std::string_view(key) == "compression_config"};
+        }
+    }
+    return {};
+}
+
 CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::string& path,
                                               std::vector<Message>& warnings)
 {
@@ -612,28 +632,10 @@ CheckpointFormat checkpointFormatFromHfConfig(const json& config, const std::str
     result.torchDtype = base.format;
     result.groups.fill(base);
 
-    // Where transformers looks: the top level, then text_config (some multimodal checkpoints
-    // keep the block there); `compression_config` is the name compressed-tensors checkpoints
-    // written by older llm-compressor releases use for the same block (transformers
-    // quantizers/auto.py AutoHfQuantizer reads either as the quantization config).
-    const json* q = nullptr;
-    std::string qPath;
-    bool compressionConfig = false;
-    for (const auto& [object, objectPath] :
-         {std::pair<const json*, std::string>{&config, path},
-          {config.contains("text_config") && config["text_config"].is_object() ? &config["text_config"]
-                                                                               : nullptr,
-           join(path, "text_config")}}) {
-        for (const char* key : {"quantization_config", "compression_config"}) {
-            if (q == nullptr && object && object->contains(key) && !(*object)[key].is_null()) {
-                q = &(*object)[key];
-                qPath = join(objectPath, key);
-                compressionConfig = std::string_view(key) == "compression_config";
-            }
-        }
-        if (q)
-            break;
-    }
+    const QuantizationBlock found = findQuantizationConfig(config, path);
+    const json* q = found.block;
+    const std::string& qPath = found.path;
+    const bool compressionConfig = found.compressionConfig;
     if (q) {
         json_fields::requireObject(*q, qPath);
         std::string method = json_fields::optionalString(*q, "quant_method", qPath, "");

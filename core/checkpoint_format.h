@@ -35,6 +35,17 @@ struct CheckpointFormat
     const GroupFormat& group(WeightGroup g) const { return groups[static_cast<std::size_t>(g)]; }
 };
 
+// The quantization_config block of a top-level config.json object where transformers finds it
+// (top level, then text_config; `compression_config` too), with its field path; block null when
+// there is none.
+struct QuantizationBlock
+{
+    const nlohmann::json* block = nullptr;
+    std::string path;
+    bool compressionConfig = false; // found as compression_config
+};
+QuantizationBlock findQuantizationConfig(const nlohmann::json& config, const std::string& path);
+
 // Reads `torch_dtype` / `dtype` (bfloat16, float16, float32; bf16 when absent; text_config's
 // when the top level has none) and `quantization_config` of a top-level config.json object.
 // Malformed fields throw InputError naming the field (path.quantization_config.bits); a

@@ -253,6 +253,10 @@ void summariseKvGroups(ModelArchitecture& a);
 ModelArchitecture architectureFromHfConfig(const nlohmann::json& config, const std::string& path,
                                            std::vector<Message>& warnings);
 
+// The language model's config of a multimodal wrapper (its text_config, when the top level has
+// no width of its own), else null: where architectureFromHfConfig reads the decoder.
+const nlohmann::json* nestedTextConfig(const nlohmann::json& config);
+
 // The name an imported config shows: its `_name_or_path` (a repository id), else the folder
 // that holds it, never "config.json" or an absolute path.
 std::string importedModelName(const nlohmann::json& config, const std::string& path);

@@ -1,5 +1,6 @@
 #include "core/tensor_architecture.h"
 
+#include "core/checkpoint_format.h"
 #include "core/input_error.h"
 #include "core/json_fields.h"
 #include "core/scenario.h"
@@ -15,16 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-// The object that holds the language model's fields: the config itself, or the text_config of a
-// multimodal wrapper (as architectureFromHfConfig reads it).
-const json& textConfigOf(const json& config)
-{
-    if (config.is_object() && !config.contains("hidden_size") && config.contains("text_config") &&
-        config["text_config"].is_object())
-        return config["text_config"];
-    return config;
-}
-
 long long wholeNumberOr(const json& object, std::initializer_list<const char*> keys, long long fallback)
 {
     if (!object.is_object())
@@ -36,21 +27,6 @@ long long wholeNumberOr(const json& object, std::initializer_list<const char*> k
             return static_cast<long long>(it->get<double>());
     }
     return fallback;
-}
-
-// The quantization_config wherever transformers looks for it: top level, else the text model's.
-const json* quantizationConfigOf(const json& config)
-{
-    for (const json* holder : {&config, &textConfigOf(config)}) {
-        if (!holder->is_object())
-            continue;
-        for (const char* key : {"quantization_config", "compression_config"}) {
-            const auto it = holder->find(key);
-            if (it != holder->end() && it->is_object())
-                return &*it;
-        }
-    }
-    return nullptr;
 }
 
 std::string formatBits(double bits)
@@ -136,8 +112,7 @@ void regroup(ModelArchitecture& a)
 // Where the config's reading is approximate, each layer's cache comes from its k/v projections:
 // a layer with none holds no KV (a linear mixer keeps its state), one with them caches k + v
 // elements per token (docs/METHOD.md §1.17).
-void kvFromHeaders(ModelArchitecture& a, const TensorSummary& s, const std::string& path,
-                   std::vector<Message>& warnings)
+void kvFromHeaders(ModelArchitecture& a, const TensorSummary& s, const std::string& path)
 {
     if (a.mla || s.layers.empty())
         return;
@@ -172,7 +147,6 @@ void kvFromHeaders(ModelArchitecture& a, const TensorSummary& s, const std::stri
     a.approximations.push_back(message(LHE_TEXT("CoreMessage", "%1: each layer's KV cache is taken from its "
                                                                "k/v projection widths in the tensor headers"),
                                        path));
-    (void)warnings;
 }
 
 } // namespace
@@ -180,9 +154,10 @@ void kvFromHeaders(ModelArchitecture& a, const TensorSummary& s, const std::stri
 TensorSummaryHints tensorHintsFromConfig(const json& config)
 {
     TensorSummaryHints hints;
-    hints.layers =
-        wholeNumberOr(textConfigOf(config), {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, 0);
-    if (const json* q = quantizationConfigOf(config)) {
+    hints.layers = wholeNumberOr(nestedTextConfig(config) ? *nestedTextConfig(config) : config,
+                                 {"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, 0);
+    const json* q = config.is_object() ? findQuantizationConfig(config, std::string()).block : nullptr;
+    if (q && q->is_object()) {
         long long bits = wholeNumberOr(*q, {"bits", "w_bit", "num_bits"}, 0);
         // compressed-tensors: config_groups.<name>.weights.num_bits
         const auto groups = q->find("config_groups");
@@ -273,7 +248,7 @@ void applyTensorSummary(ModelArchitecture& a, const TensorSummary& s, const std:
     a.checkpointSummary = storedSummary(s);
     a.source = "tensors";
     if (approximate)
-        kvFromHeaders(a, s, path, warnings);
+        kvFromHeaders(a, s, path);
 }
 
 ModelArchitecture architectureFromModelSources(const json& config, const json* tensors,

@@ -10,7 +10,6 @@
 #include "app/support/save_file.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
-#include "core/tensor_architecture.h"
 #include "widgets/compare_view.h"
 #include "widgets/core_message.h"
 #include "widgets/dashboard.h"
@@ -701,40 +700,6 @@ bool MainWindow::saveScenarioFile(const QString& path, QString* error)
     m_document->setSaved();
     setScenarioPath(path);
     return true;
-}
-
-bool MainWindow::importModelFile(const QString& path, QString* error)
-{
-    try {
-        ModelFiles files = readModelFiles(path);
-        std::vector<core::Message> checked; // the estimator reports them with its own warnings
-        try {
-            (void)core::architectureFromModelSources(
-                files.config, files.tensors.is_null() ? nullptr : &files.tensors, std::string(), checked);
-        } catch (const core::InputError& e) {
-            throw e.withOrigin(QFileInfo(path).filePath().toStdString());
-        }
-        m_controls->setImportedModel(files.config, files.tensors, QFileInfo(path).filePath());
-        showWarnings(files.warnings);
-        return true;
-    } catch (const core::InputError& e) {
-        *error = widgets::translatedError(e);
-        return false;
-    }
-}
-
-bool MainWindow::importModelConfig(const QString& path, QString* error)
-{
-    try {
-        std::vector<core::Message> warnings;
-        json config = readModelConfigFile(path, &warnings);
-        m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
-        showWarnings(warnings);
-        return true;
-    } catch (const core::InputError& e) {
-        *error = widgets::translatedError(e);
-        return false;
-    }
 }
 
 void MainWindow::showWarnings(const std::vector<core::Message>& warnings)

@@ -2,8 +2,13 @@
 // model to the catalog, and the question before unsaved changes are replaced.
 #include "app/explorer/hf_import_dialog.h"
 #include "app/explorer/main_window.h"
+#include "app/support/input_files.h"
+#include "app/support/model_files.h"
 #include "app/support/user_catalog.h"
+#include "core/input_error.h"
+#include "core/tensor_architecture.h"
 #include "widgets/calibration_dialog.h"
+#include "widgets/core_message.h"
 #include "widgets/device_editor_dialog.h"
 #include "widgets/message_log.h"
 #include "widgets/scenario_controls.h"
@@ -75,6 +80,40 @@ void MainWindow::saveScenarioDialog(bool askForName)
     QString error;
     if (!path.isEmpty() && !saveScenarioFile(path, &error))
         reportError(tr("Cannot save scenario"), error);
+}
+
+bool MainWindow::importModelFile(const QString& path, QString* error)
+{
+    try {
+        ModelFiles files = readModelFiles(path);
+        std::vector<core::Message> checked; // the estimator reports them with its own warnings
+        try {
+            (void)core::architectureFromModelSources(
+                files.config, files.tensors.is_null() ? nullptr : &files.tensors, std::string(), checked);
+        } catch (const core::InputError& e) {
+            throw e.withOrigin(QFileInfo(path).filePath().toStdString());
+        }
+        m_controls->setImportedModel(files.config, files.tensors, QFileInfo(path).filePath());
+        showWarnings(files.warnings);
+        return true;
+    } catch (const core::InputError& e) {
+        *error = widgets::translatedError(e);
+        return false;
+    }
+}
+
+bool MainWindow::importModelConfig(const QString& path, QString* error)
+{
+    try {
+        std::vector<core::Message> warnings;
+        json config = readModelConfigFile(path, &warnings);
+        m_controls->setImportedModelConfig(config, QFileInfo(path).filePath());
+        showWarnings(warnings);
+        return true;
+    } catch (const core::InputError& e) {
+        *error = widgets::translatedError(e);
+        return false;
+    }
 }
 
 void MainWindow::importConfigDialog()

@@ -1,6 +1,7 @@
 // Core speed: one full report (the GUI evaluates one per slider step) and a 128 x 128 batch x
 // sequence grid of full reports, the window's design-space map (24 x 27 verdict cells), and the
-// serving views: the throughput-latency curve and the ranking of every catalog device.
+// serving views: the throughput-latency curve and the ranking of every catalog device; and the
+// load of a 129,000-device user catalog.
 // Targets (README "Performance"): <= 1 µs per report, <= 16 ms per grid.
 #include "core/catalog.h"
 #include "core/design_space.h"
@@ -79,6 +80,27 @@ void ranking(benchmark::State& state)
         benchmark::DoNotOptimize(rankDevices(s, Catalog::builtIn()));
 }
 
+// A user catalog of 129,000 devices, as many as fit the 16 MiB file limit with short entries.
+void largeCatalog(benchmark::State& state)
+{
+    nlohmann::json devices = nlohmann::json::array();
+    for (int i = 0; i < 129'000; ++i)
+        devices.push_back({{"id", "d" + std::to_string(i)},
+                           {"name", "D"},
+                           {"vendor", "T"},
+                           {"class", "gpu"},
+                           {"memory_bytes", 17179869184.0},
+                           {"memory_bandwidth", 5e11},
+                           {"peak_flops", {{"bf16", 1e14}}}});
+    const std::string text = nlohmann::json{{"devices", devices}}.dump();
+    for (auto _ : state) {
+        Catalog catalog;
+        std::vector<Message> warnings;
+        catalog.addText(text, "user.json", true, warnings);
+        benchmark::DoNotOptimize(catalog.devices().size());
+    }
+}
+
 } // namespace
 
 BENCHMARK_CAPTURE(report, inference_dense_1gpu,
@@ -93,5 +115,6 @@ BENCHMARK(grid)->Unit(benchmark::kMillisecond);
 BENCHMARK(designSpace)->Unit(benchmark::kMillisecond);
 BENCHMARK(servingCurveSweep)->Unit(benchmark::kMillisecond);
 BENCHMARK(ranking)->Unit(benchmark::kMillisecond);
+BENCHMARK(largeCatalog)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 BENCHMARK_MAIN();

@@ -21,13 +21,24 @@ namespace {
 // document (docs/CONTRACT §1.2 JSON text).
 constexpr std::size_t kMaxJsonDepth = 64;
 
-template <typename Entry> void upsert(std::vector<Entry>& entries, Entry entry)
+// A later entry with a known id replaces the earlier one in place (its position in the list
+// stays); a new id goes to the end.
+template <typename Entry>
+void upsert(std::vector<Entry>& entries, std::unordered_map<std::string, std::size_t>& index, Entry entry)
 {
-    auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.id == entry.id; });
-    if (it != entries.end())
-        *it = std::move(entry);
-    else
+    const auto [it, inserted] = index.emplace(entry.id, entries.size());
+    if (inserted)
         entries.push_back(std::move(entry));
+    else
+        entries[it->second] = std::move(entry);
+}
+
+template <typename Entry>
+const Entry* findById(const std::vector<Entry>& entries,
+                      const std::unordered_map<std::string, std::size_t>& index, std::string_view id)
+{
+    const auto it = index.find(std::string(id));
+    return it == index.end() ? nullptr : &entries[it->second];
 }
 
 // Ids are unique within one file: a second "h100" there is a copy-paste slip, not an override
@@ -479,7 +490,7 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
                 Device device = deviceFromJson(devices[i], joinIndex("devices", i));
                 claimId(seen, device.id, "devices", i);
                 device.userDefined = userDefined;
-                upsert(m_devices, std::move(device));
+                upsert(m_devices, m_deviceIndex, std::move(device));
             } catch (const InputError& error) {
                 badEntry(error);
             }
@@ -493,7 +504,7 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
                 ModelEntry model = modelFromJson(models[i], joinIndex("models", i));
                 claimId(seen, model.id, "models", i);
                 model.userDefined = userDefined;
-                upsert(m_models, std::move(model));
+                upsert(m_models, m_modelIndex, std::move(model));
             } catch (const InputError& error) {
                 badEntry(error);
             }
@@ -509,14 +520,12 @@ void Catalog::addText(std::string_view text, const std::string& origin, bool use
 
 const Device* Catalog::findDevice(std::string_view id) const
 {
-    auto it = std::find_if(m_devices.begin(), m_devices.end(), [&](const Device& d) { return d.id == id; });
-    return it == m_devices.end() ? nullptr : &*it;
+    return findById(m_devices, m_deviceIndex, id);
 }
 
 const ModelEntry* Catalog::findModel(std::string_view id) const
 {
-    auto it = std::find_if(m_models.begin(), m_models.end(), [&](const ModelEntry& m) { return m.id == id; });
-    return it == m_models.end() ? nullptr : &*it;
+    return findById(m_models, m_modelIndex, id);
 }
 
 } // namespace lhe::core

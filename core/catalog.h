@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace lhe::core {
@@ -62,6 +63,11 @@ public:
 private:
     std::vector<Device> m_devices;
     std::vector<ModelEntry> m_models;
+    // Id -> index into the vectors: a later entry with a known id replaces it in place, and a
+    // lookup is one hash probe, so loading n entries takes O(n) (a user catalog may hold
+    // 100k+ devices, docs/CONTRACT §1.2).
+    std::unordered_map<std::string, std::size_t> m_deviceIndex;
+    std::unordered_map<std::string, std::size_t> m_modelIndex;
 };
 
 // Parses JSON text; every failure is InputError("<origin>", ...) on one line: a syntax error

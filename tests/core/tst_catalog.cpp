@@ -107,6 +107,7 @@ private slots:
     void datasheetMemory();
 
     void userCatalogOverridesById();
+    void largeCatalogLoadsWithoutAHang();
     void minimalDeviceGetsDefaults_data();
     void minimalDeviceGetsDefaults();
     void badEntriesSkippedWithWarning();
@@ -581,6 +582,35 @@ void TestCatalog::userCatalogOverridesById()
 }
 
 // 5. Required fields alone: the documented defaults of device.cpp apply.
+// 129,000 devices, as many as fit a user catalog file under the 16 MiB limit: each entry's id is
+// looked up once, so loading takes a second or so; a list searched once per entry took about a
+// minute. The deadline is a hang guard far above the expected time, not a speed target (that is
+// bench_core's largeCatalog).
+void TestCatalog::largeCatalogLoadsWithoutAHang()
+{
+    constexpr int kDevices = 129'000;
+    json devices = json::array();
+    for (int i = 0; i < kDevices; ++i)
+        devices.push_back(minimalDevice(("d" + std::to_string(i)).c_str(), "gpu"));
+    devices.push_back(minimalDevice("d7", "npu")); // a repeated id within one file: skipped
+    const std::string text = json{{"devices", devices}}.dump();
+    Catalog catalog = Catalog::builtIn();
+    const std::size_t shipped = catalog.devices().size();
+    std::vector<lhe::core::Message> warnings;
+    QElapsedTimer timer;
+    timer.start();
+    catalog.addText(text, "user.json", true, warnings);
+    catalog.addText(json{{"devices", {minimalDevice("d128999", "tpu")}}}.dump(), "later.json", true,
+                    warnings);
+    QVERIFY2(timer.elapsed() < 20'000, QByteArray(QByteArray::number(timer.elapsed()) + " ms").constData());
+    QCOMPARE(catalog.devices().size(), shipped + kDevices);
+    QCOMPARE(warnings.size(), std::size_t{1});
+    QCOMPARE(catalog.findDevice("d7")->deviceClass, DeviceClass::Gpu);
+    QCOMPARE(catalog.findDevice("d128999")->deviceClass, DeviceClass::Tpu); // replaced in place
+    QCOMPARE(catalog.devices().back().id, std::string("d128999"));
+    QVERIFY(catalog.findDevice("nvidia-h100-sxm") && !catalog.findDevice("d129000"));
+}
+
 void TestCatalog::minimalDeviceGetsDefaults_data()
 {
     QTest::addColumn<QByteArray>("deviceClass");

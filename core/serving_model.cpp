@@ -196,7 +196,10 @@ double ServingModel::verifySeconds(long long running, const Report& step, long l
                b.latencySeconds + b.offloadSeconds + b.kvStreamSeconds +
                (k + 1.0) * (b.nonGemmSeconds - b.kvStreamSeconds);
     }
-    return wide.decode->seconds - k * step.decode->breakdown.kvStreamSeconds;
+    // Verifying k + 1 tokens does at least one decode step's work; where the wide batch's KV
+    // terms are not the step's (an empty pool runs one request in a spilled tier) the
+    // subtraction could otherwise go below it, even below zero.
+    return std::max(step.decode->seconds, wide.decode->seconds - k * step.decode->breakdown.kvStreamSeconds);
 }
 
 // The draft model on the same devices with its own split, at the scenario's lengths; its own
@@ -315,8 +318,10 @@ void ServingModel::kvPool()
     }
     const double sequence = m.kvCacheBytes + m.recurrentStateBytes;
     const double tokens = m_meanInput + m_meanOutput;
+    // The mean cached part of a prompt, unrounded: the mean of a request list is rarely a whole
+    // number of tokens, and rounding it up made the cached part negative with no cache at all.
     const double cached =
-        m_meanInput - std::max(1.0, std::round(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
+        std::max(0.0, m_meanInput - std::max(1.0, m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
     const double unique = tokens - cached;
     const double block = static_cast<double>(m_base.serving.kvBlockTokens);
     const double padded = std::ceil(unique / block) * block;

@@ -256,6 +256,65 @@ private slots:
         QVERIFY(sp.speedup > 1.5 && sp.speedup < 2.952);
     }
 
+    // A mixed request list has a mean prompt that is not a whole number (11,000 / 3 tokens here);
+    // with no prefix caching nothing is cached, so no byte is stored once per replica.
+    void noPrefixCacheStoresNoSharedBytes()
+    {
+        Scenario s = llama8b(1);
+        s.serving.requests = {{1000, 100}, {3000, 300}, {7000, 50}};
+        const Report r = run(s);
+        QCOMPARE(r.serving->sharedPrefixBytesPerDevice, 0.0);
+        // Half cached: a mean prompt of 11,000 / 3 tokens keeps 11,000 / 6 of them once, over
+        // a mean request of 11,000 / 3 + 150 tokens.
+        s.serving.prefixCacheHitRatio = 0.5;
+        const Report half = run(s);
+        QVERIFY(half.serving->sharedPrefixBytesPerDevice > 0);
+        QVERIFY(near(half.serving->sharedPrefixBytesPerDevice, 11000.0 / 6.0 * kKvBytesPerToken, 1e-3));
+    }
+
+    // Verifying k + 1 tokens is never quicker than decoding one: where the KV pool holds no
+    // request (the model spills), the speculative figures stay positive.
+    void speculativeFiguresStayPositiveWhenThePoolIsEmpty_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("devices");
+        QTest::addColumn<long long>("prompt");
+        QTest::addColumn<QString>("draft");
+        QTest::newRow("DeepSeek-V3 MTP, 128k fp32 KV on 16 TPU v7") << "google-tpu-v7"
+                                                                    << "deepseek-v3" << 16 << 131072LL << "";
+        QTest::newRow("Qwen3-0.6B with a Kimi K2 draft on 4 Jetson AGX Orin")
+            << "nvidia-jetson-agx-orin-64gb"
+            << "qwen3-0.6b" << 4 << 1000LL << "kimi-k2";
+    }
+    void speculativeFiguresStayPositiveWhenThePoolIsEmpty()
+    {
+        QFETCH(QString, device);
+        QFETCH(QString, model);
+        QFETCH(int, devices);
+        QFETCH(long long, prompt);
+        QFETCH(QString, draft);
+        Scenario s;
+        s.deviceId = device.toStdString();
+        s.modelId = model.toStdString();
+        s.devices = devices;
+        s.batch = 1;
+        s.promptTokens = prompt;
+        s.outputTokens = 200;
+        s.kvCache = Precision::Fp32;
+        s.serving.speculative = draft.isEmpty()
+                                    ? SpeculativeSettings{DraftKind::Mtp, "", 3, 0.8}
+                                    : SpeculativeSettings{DraftKind::Model, draft.toStdString(), 3, 0.8};
+        const Report r = run(s);
+        QVERIFY(r.serving && r.serving->speculative);
+        const SpeculativeEstimate& sp = *r.serving->speculative;
+        QVERIFY2(sp.verifySeconds >= r.serving->point.decodeStepSeconds,
+                 QByteArray(QByteArray::number(sp.verifySeconds) + " s to verify").constData());
+        QVERIFY(r.serving->point.tpotSeconds > 0);
+        QVERIFY(r.serving->point.outputTokensPerSecondPerUser > 0);
+        QVERIFY(sp.speedup > 0);
+    }
+
     void speculativeWithoutMtpLayersWarns()
     {
         Scenario s = llama8b(1);

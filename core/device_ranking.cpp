@@ -4,6 +4,7 @@
 #include "core/input_error.h"
 #include "core/serving.h"
 #include "core/serving_model.h"
+#include "core/serving_settings.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -81,6 +82,19 @@ DeviceRanking rankOne(const Scenario& scenario, const Device& device, const Mode
     return row;
 }
 
+// Every price names a catalog device and is in the scenario's own range: a typo in an id would
+// otherwise leave that device unpriced without a word.
+void checkPrices(const std::map<std::string, double>& prices, const Catalog& catalog)
+{
+    for (const auto& [id, price] : prices) {
+        if (!catalog.findDevice(id))
+            throw InputError("prices", message(LHE_TEXT("CoreMessage", "\"%1\" is not the id of a device in "
+                                                                       "the catalog"),
+                                               elided(id)));
+        json_fields::requireInRange(nlohmann::json{{id, price}}, id, "prices", kPricePerDeviceHourRange);
+    }
+}
+
 double throughputPerDevice(const DeviceRanking& r)
 {
     return r.serving ? r.serving->point.outputTokensPerSecondPerDevice : 0.0;
@@ -91,6 +105,7 @@ double throughputPerDevice(const DeviceRanking& r)
 std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& catalog,
                                        const std::map<std::string, double>& prices)
 {
+    checkPrices(prices, catalog);
     std::vector<DeviceRanking> rows;
     if (scenario.mode != Mode::Inference || scenario.outputTokens <= 0)
         return rows;

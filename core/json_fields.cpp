@@ -256,4 +256,15 @@ std::vector<std::string> optionalStringList(const json& object, const std::strin
     return result;
 }
 
+std::string shownValue(const json& value)
+{
+    if (value.is_array())
+        return "an array";
+    if (value.is_object())
+        return "an object";
+    if (value.is_string())
+        return "\"" + elided(value.get_ref<const std::string&>()) + "\"";
+    return elided(value.dump());
+}
+
 } // namespace lhe::core::json_fields

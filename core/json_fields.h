@@ -46,6 +46,9 @@ double requireInRange(const json& object, const std::string& key, const std::str
                       const Range& range);
 std::optional<double> optionalInRange(const json& object, const std::string& key, const std::string& path,
                                       const Range& range);
+// A value quoted in a message: numbers and literals as written, strings quoted (the quotes not
+// counted in an elided string's length), containers named.
+std::string shownValue(const json& value);
 // "%g" of a number, for messages: 1e+06, 0.5.
 std::string formatNumber(double value);
 // Whole number within [minimum, maximum]; accepts 8 and 8.0, rejects 8.5 and "8".

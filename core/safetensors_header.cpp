@@ -2,6 +2,7 @@
 
 #include "core/catalog.h" // parseJsonText
 #include "core/input_error.h"
+#include "core/json_fields.h"
 
 #include <algorithm>
 #include <array>
@@ -12,6 +13,7 @@
 
 namespace lhe::core {
 
+using json_fields::shownValue;
 using nlohmann::json;
 
 namespace {
@@ -45,18 +47,6 @@ std::string tensorPath(const std::string& name)
 {
     // One line whatever the name holds, so that the field path prints as one.
     return "safetensors[\"" + InputError::oneLine(elided(name, 80)) + "\"]";
-}
-
-// A value quoted in a message: numbers and literals as written, strings quoted, containers named.
-std::string shown(const json& value)
-{
-    if (value.is_array())
-        return "an array";
-    if (value.is_object())
-        return "an object";
-    if (value.is_string())
-        return "\"" + elided(value.get_ref<const std::string&>()) + "\"";
-    return elided(value.dump());
 }
 
 // A JSON integer of 0 or more; nullopt for anything else (a fraction, an exponent form such as
@@ -154,7 +144,7 @@ TensorInventory parseSafetensorsHeader(std::string_view headerJson, std::uint64_
     if (!header.is_object())
         throw InputError(
             "safetensors",
-            message(LHE_TEXT("CoreMessage", "expected a JSON object of tensors, got %1"), shown(header)))
+            message(LHE_TEXT("CoreMessage", "expected a JSON object of tensors, got %1"), shownValue(header)))
             .withOrigin(origin);
 
     std::vector<Placed> placed;
@@ -163,22 +153,22 @@ TensorInventory parseSafetensorsHeader(std::string_view headerJson, std::uint64_
         const std::string path = tensorPath(name);
         if (name == "__metadata__") {
             if (!entry.is_object())
-                throw InputError(
-                    path,
-                    message(LHE_TEXT("CoreMessage", "expected an object of strings, got %1"), shown(entry)))
+                throw InputError(path,
+                                 message(LHE_TEXT("CoreMessage", "expected an object of strings, got %1"),
+                                         shownValue(entry)))
                     .withOrigin(origin);
             for (const auto& [key, value] : entry.items())
                 if (!value.is_string())
                     throw InputError(
                         path + "[\"" + InputError::oneLine(elided(key, 80)) + "\"]",
-                        message(LHE_TEXT("CoreMessage", "expected a string, got %1"), shown(value)))
+                        message(LHE_TEXT("CoreMessage", "expected a string, got %1"), shownValue(value)))
                         .withOrigin(origin);
             continue;
         }
         if (!entry.is_object())
             throw InputError(path, message(LHE_TEXT("CoreMessage", "expected an object with dtype, shape and "
                                                                    "data_offsets, got %1"),
-                                           shown(entry)))
+                                           shownValue(entry)))
                 .withOrigin(origin);
         for (const char* key : {"dtype", "shape", "data_offsets"})
             if (!entry.contains(key))
@@ -193,15 +183,15 @@ TensorInventory parseSafetensorsHeader(std::string_view headerJson, std::uint64_
         if (bits == 0)
             throw InputError(path + ".dtype", message(LHE_TEXT("CoreMessage", "unknown dtype %1; safetensors "
                                                                               "defines %2"),
-                                                      shown(dtype), dtypeList()))
+                                                      shownValue(dtype), dtypeList()))
                 .withOrigin(origin);
         record.dtype = dtype.get<std::string>();
 
         const json& shape = entry.at("shape");
         if (!shape.is_array())
-            throw InputError(
-                path + ".shape",
-                message(LHE_TEXT("CoreMessage", "expected an array of whole numbers, got %1"), shown(shape)))
+            throw InputError(path + ".shape",
+                             message(LHE_TEXT("CoreMessage", "expected an array of whole numbers, got %1"),
+                                     shownValue(shape)))
                 .withOrigin(origin);
         std::uint64_t elements = 1;
         bool overflow = false;
@@ -211,7 +201,7 @@ TensorInventory parseSafetensorsHeader(std::string_view headerJson, std::uint64_
                 throw InputError(
                     path + ".shape[" + std::to_string(i) + "]",
                     message(LHE_TEXT("CoreMessage", "expected a whole number of 0 or more, got %1"),
-                            shown(shape[i])))
+                            shownValue(shape[i])))
                     .withOrigin(origin);
             record.shape.push_back(*extent);
             const auto product = checkedMultiply(elements, *extent);
@@ -305,7 +295,7 @@ std::vector<std::string> shardsOfIndex(const json& index, const std::string& ori
     if (!index.is_object())
         throw InputError("",
                          message(LHE_TEXT("CoreMessage", "expected a JSON object with a weight_map, got %1"),
-                                 shown(index)))
+                                 shownValue(index)))
             .withOrigin(origin);
     const auto map = index.find("weight_map");
     if (map == index.end())
@@ -315,15 +305,15 @@ std::vector<std::string> shardsOfIndex(const json& index, const std::string& ori
         throw InputError("weight_map",
                          message(LHE_TEXT("CoreMessage", "expected an object of tensor names to shard files, "
                                                          "got %1"),
-                                 shown(*map)))
+                                 shownValue(*map)))
             .withOrigin(origin);
     constexpr std::string_view kSuffix = ".safetensors";
     std::set<std::string> shards;
     for (const auto& [tensor, file] : map->items()) {
         const std::string path = "weight_map[\"" + InputError::oneLine(elided(tensor, 80)) + "\"]";
         if (!file.is_string())
-            throw InputError(
-                path, message(LHE_TEXT("CoreMessage", "expected a shard file name, got %1"), shown(file)))
+            throw InputError(path, message(LHE_TEXT("CoreMessage", "expected a shard file name, got %1"),
+                                           shownValue(file)))
                 .withOrigin(origin);
         const std::string& name = file.get_ref<const std::string&>();
         const bool control = std::any_of(name.begin(), name.end(), [](char c) {

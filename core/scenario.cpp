@@ -102,7 +102,7 @@ void readLoraTargets(const json& lora, LoraSettings& out)
             throw InputError(field,
                              message(LHE_TEXT("CoreMessage",
                                               "each entry must be a module name such as \"q_proj\", got %1"),
-                                     elided(name.dump())));
+                                     shownValue(name)));
         const auto text = name.get<std::string>();
         if (std::find(out.targetNames.begin(), out.targetNames.end(), text) == out.targetNames.end())
             out.targetNames.push_back(text);

@@ -99,7 +99,7 @@ ServingSettings servingSettingsFromJson(const json& input)
     s.kvBlockTokens = optionalInteger(o, "kv_block_tokens", kPath, 1, 4096).value_or(s.kvBlockTokens);
     s.ttftTargetSeconds = optionalInRange(o, "ttft_target_seconds", kPath, {1e-6, 1e6, "s"});
     s.tpotTargetSeconds = optionalInRange(o, "tpot_target_seconds", kPath, {1e-6, 1e6, "s"});
-    s.pricePerDeviceHour = optionalInRange(o, "price_per_device_hour", kPath, {0.0, 1e6, ""});
+    s.pricePerDeviceHour = optionalInRange(o, "price_per_device_hour", kPath, kPricePerDeviceHourRange);
     s.powerUtilization =
         optionalInRange(o, "power_utilization", kPath, {0.05, 1.0, ""}).value_or(s.powerUtilization);
     if (o.contains("speculative") && !o["speculative"].is_null()) {

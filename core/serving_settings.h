@@ -2,11 +2,16 @@
 // back with every default filled in.
 #pragma once
 
+#include "core/json_fields.h"
 #include "core/scenario.h"
 
 #include <nlohmann/json.hpp>
 
 namespace lhe::core {
+
+// A price per device-hour, the scenario's own or one a ranking is given: at most a million, so
+// that a cost per million tokens stays finite (docs/CONTRACT §2 Scenario).
+inline constexpr json_fields::Range kPricePerDeviceHourRange{0.0, 1e6, ""};
 
 // Throws InputError naming the field ("serving.requests[2].output_tokens").
 ServingSettings servingSettingsFromJson(const nlohmann::json& object);

@@ -122,7 +122,9 @@ json flagValue(const QString& text, FlagKind kind)
         if (text == QLatin1String("all-linear") || text == QLatin1String("attention"))
             return text.toStdString();
         json names = json::array();
-        for (const QString& name : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        // An empty item ("q_proj,,v_proj") is kept, so the core refuses it as it refuses "" in
+        // the scenario file's list.
+        for (const QString& name : text.split(QLatin1Char(',')))
             names.push_back(name.trimmed().toStdString());
         return names;
     }

@@ -1059,6 +1059,10 @@
         <source>a file name cannot contain a NUL character</source>
         <translation>文件名不能包含 NUL 字符</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not the id of a device in the catalog</source>
+        <translation>“%1”不是目录中任何设备的 ID</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>

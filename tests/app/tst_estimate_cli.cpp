@@ -237,6 +237,9 @@ private slots:
     void fineTuningFlags();
     void servingFlagsAndContractNames();
     void rankPrintsEveryDevice();
+    void rankRefusesAPriceItCannotApply_data();
+    void rankRefusesAPriceItCannotApply();
+    void emptyLoraTargetIsRefusedAsInAFile();
     void scenarioModelConfigPathIsResolvedRelativeToFile();
     void modelFlagOverridesModelConfigPathOfFile();
     void numericLookingIdFromFlagIsStillAnId();
@@ -618,6 +621,54 @@ void TestEstimateCli::servingFlagsAndContractNames()
                                 u"--concurrency"_s, u"4"_s, u"--request-rate"_s, u"2"_s});
     QCOMPARE(both.exitCode, 2);
     QVERIFY2(both.err.contains("serving.request_rate_per_second"), both.err.constData());
+}
+
+// A price the ranking cannot apply is an error, not a device left unpriced without a word: an id
+// that is no device (a typo, spaces kept, "id=2=3" read as id "id=2"), or a price beyond the
+// scenario's own bound of a million per device-hour.
+void TestEstimateCli::rankRefusesAPriceItCannotApply_data()
+{
+    QTest::addColumn<QString>("price");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("typo") << u"nvidia-h100-sxn=2.5"_s << u"\"nvidia-h100-sxn\" is not the id of a device"_s;
+    QTest::newRow("spaces") << u" nvidia-h100-sxm =2.5"_s << u"\" nvidia-h100-sxm \" is not the id"_s;
+    QTest::newRow("two equals signs") << u"nvidia-h100-sxm=2=3"_s << u"\"nvidia-h100-sxm=2\" is not the id"_s;
+    QTest::newRow("beyond a million") << u"nvidia-h100-sxm=1e307"_s << u"expected a number from 0 to 1e+06"_s;
+}
+
+void TestEstimateCli::rankRefusesAPriceItCannotApply()
+{
+    QFETCH(QString, price);
+    QFETCH(QString, needle);
+    const RunResult r = run({u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s, u"llama-3.1-8b"_s,
+                             u"--output-tokens"_s, u"200"_s, u"--rank"_s, u"--price"_s, price});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+}
+
+// "q_proj,,v_proj" has an empty module name, as ["q_proj", "", "v_proj"] in a scenario file does:
+// both are refused with the same message.
+void TestEstimateCli::emptyLoraTargetIsRefusedAsInAFile()
+{
+    const QStringList base{u"--device"_s, u"nvidia-h100-sxm"_s, u"--model"_s,  u"llama-3.1-8b"_s,
+                           u"--mode"_s,   u"training"_s,        u"--method"_s, u"lora"_s};
+    const RunResult flag = run(base + QStringList{u"--lora-targets"_s, u"q_proj,,v_proj"_s});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"s.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"device": "nvidia-h100-sxm", "model": "llama-3.1-8b", "mode": "training",
+                   "training": {"method": "lora", "lora": {"targets": ["q_proj", "", "v_proj"]}}})");
+    file.close();
+    const RunResult fromFile = run({u"--scenario"_s, path});
+    QCOMPARE(fromFile.exitCode, 2);
+    QCOMPARE(flag.exitCode, 2);
+    QVERIFY2(flag.err.contains("each entry must be a module name such as \"q_proj\", got \"\""),
+             flag.err.constData());
+    QVERIFY2(fromFile.err.contains("each entry must be a module name such as \"q_proj\", got \"\""),
+             fromFile.err.constData());
 }
 
 void TestEstimateCli::rankPrintsEveryDevice()

@@ -156,6 +156,11 @@ void TestScenario::messagesQuoteTheOffendingValue()
         {R"({"batch": "8"})", R"(batch: expected an integer from 1 to 1000000000, got the string "8")"},
         {R"({"mode": "train\ning"})", R"(mode: unknown value "train\ning"; allowed: inference, training)"},
         {R"({"model_config": [1]})", "model_config: expected a Hugging Face config.json object, got array"},
+        // A 65-letter module name: its length counts the name, not the quotes around it.
+        {R"({"mode": "training", "training": {"method": "lora", "lora": {"targets": ["q_proj",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]}}})",
+         "training.lora.targets: each entry must be a module name such as \"q_proj\", got "
+         "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u2026 (65 characters)\""},
     };
     for (const auto& [patch, expected] : cases) {
         json scenario = {{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-8b"}};

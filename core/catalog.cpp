@@ -485,6 +485,8 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
     if (document.contains("devices")) {
         const json& devices = document["devices"];
         std::unordered_map<std::string, std::size_t> seen;
+        seen.reserve(devices.size());
+        m_deviceIndex.reserve(m_devices.size() + devices.size());
         for (std::size_t i = 0; i < devices.size(); ++i) {
             try {
                 Device device = deviceFromJson(devices[i], joinIndex("devices", i));
@@ -499,6 +501,8 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
     if (document.contains("models")) {
         const json& models = document["models"];
         std::unordered_map<std::string, std::size_t> seen;
+        seen.reserve(models.size());
+        m_modelIndex.reserve(m_models.size() + models.size());
         for (std::size_t i = 0; i < models.size(); ++i) {
             try {
                 ModelEntry model = modelFromJson(models[i], joinIndex("models", i));

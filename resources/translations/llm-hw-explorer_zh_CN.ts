@@ -1063,6 +1063,18 @@
         <source>&quot;%1&quot; is not the id of a device in the catalog</source>
         <translation>“%1”不是目录中任何设备的 ID</translation>
     </message>
+    <message>
+        <source>%1 is 0: read as no sliding window, every layer attending to all tokens</source>
+        <translation>%1 为 0：按无滑动窗口处理，每层都关注全部 token</translation>
+    </message>
+    <message>
+        <source>%1 is 0: read as no latent attention (MLA); the key and value heads are counted in full</source>
+        <translation>%1 为 0：按无潜在注意力（MLA）处理；键和值头按完整计数</translation>
+    </message>
+    <message>
+        <source>%1 is 0: read as a dense MLP, with no experts</source>
+        <translation>%1 为 0：按稠密 MLP 处理，没有专家</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -3633,6 +3645,38 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>only %1 of %2 bytes could be written (is the disk full?)</source>
         <translation>只写入了 %1 / %2 字节（磁盘是否已满？）</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>不是文件</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: it is not a regular file (%2)</source>
+        <translation>无法写入 %1：它不是普通文件（%2）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the folder %2 does not exist</source>
+        <translation>无法写入 %1：文件夹 %2 不存在</translation>
     </message>
 </context>
 <context>

@@ -115,6 +115,8 @@ private slots:
     void unknownFamilyFallsBackWithOneWarning();
     void missingKeysTakeClassDefaults();
     void aliasesAreOneQuantity();
+    void zeroFeatureSizesAreReadWithAWarning_data();
+    void zeroFeatureSizesAreReadWithAWarning();
     void nonFiniteLiteralsReadAsUnset();
     void quantizationConfigWhereTransformersFindsIt();
     void unreadableVisionTowerLeftOut();
@@ -558,6 +560,47 @@ void TestModelArchitecture::missingKeysTakeClassDefaults()
     c = *qwen;
     c.erase("head_dim");
     QCOMPARE(fromConfig(c).headDim, 128LL);
+}
+
+// A window of 0 tokens, a latent of rank 0 or 0 experts is no model anyone trained: read as the
+// feature off (as transformers' modeling code does for a falsy value), and said.
+void TestModelArchitecture::zeroFeatureSizesAreReadWithAWarning_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("needle");
+    QTest::newRow("sliding_window") << QStringLiteral("mistral-7b-v0.1.config.json")
+                                    << QStringLiteral("sliding_window")
+                                    << QStringLiteral(
+                                           "config.sliding_window is 0: read as no sliding window");
+    QTest::newRow("kv_lora_rank") << QStringLiteral("deepseek-v2-lite.config.json")
+                                  << QStringLiteral("kv_lora_rank")
+                                  << QStringLiteral("config.kv_lora_rank is 0: read as no latent attention");
+    QTest::newRow("num_experts") << QStringLiteral("qwen3-30b-a3b.config.json")
+                                 << QStringLiteral("num_experts")
+                                 << QStringLiteral("config.num_experts is 0: read as a dense MLP");
+}
+
+void TestModelArchitecture::zeroFeatureSizesAreReadWithAWarning()
+{
+    QFETCH(QString, fixture);
+    QFETCH(QString, key);
+    QFETCH(QString, needle);
+    const auto config = readJsonFile(kConfigDir + fixture.toStdString());
+    QVERIFY(config);
+    std::vector<lhe::core::Message> warnings;
+    (void)fromConfig(*config, warnings);
+    QVERIFY(warnings.empty());
+    json zero = *config;
+    zero[key.toStdString()] = 0;
+    const ModelArchitecture arch = fromConfig(zero, warnings);
+    QCOMPARE(warnings.size(), std::size_t{1});
+    QVERIFY2(lhe::core::englishText(warnings.front()).find(needle.toStdString()) != std::string::npos,
+             lhe::core::englishText(warnings.front()).c_str());
+    if (key == QLatin1String("kv_lora_rank"))
+        QVERIFY(!arch.mla);
+    if (key == QLatin1String("num_experts"))
+        QCOMPARE(arch.experts, 0LL);
 }
 
 void TestModelArchitecture::aliasesAreOneQuantity()

@@ -17,18 +17,19 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
+#include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScopeGuard>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -43,6 +44,7 @@ using Quantity = core::CalibrationPoint::Quantity;
 constexpr std::array kQuantities{Quantity::DecodeTokensPerSecond, Quantity::PrefillTokensPerSecond,
                                  Quantity::TrainingStepSeconds};
 constexpr qint64 kMaxCsvBytes = 4 << 20; // a measurement log, not a data set
+constexpr int kProgressSteps = 1000;     // of the progress bar: a step is 0.1 % of the fit
 
 QString quantityLabel(Quantity quantity)
 {
@@ -222,14 +224,18 @@ QTableWidgetItem* readOnlyItem(const QString& text, bool number)
 
 CalibrationDialog::CalibrationDialog(const core::Device& device, const core::Catalog& catalog,
                                      QWidget* parent)
-    : QDialog(parent), m_device(device), m_catalog(catalog)
+    : QDialog(parent), m_device(device), m_catalog(std::make_shared<const core::Catalog>(catalog))
 {
     setWindowTitle(tr("Calibrate %1").arg(qs(device.name)));
     buildUi();
     showResult();
 }
 
-CalibrationDialog::~CalibrationDialog() = default;
+CalibrationDialog::~CalibrationDialog()
+{
+    // The worker holds its own copies: it is told to stop, not waited for.
+    m_fit->cancel();
+}
 
 void CalibrationDialog::buildUi()
 {
@@ -275,7 +281,7 @@ void CalibrationDialog::buildUi()
     m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 5 +
                               m_table->horizontalHeader()->sizeHint().height() + 4);
     std::vector<std::pair<QString, QString>> models;
-    for (const core::ModelEntry& model : m_catalog.models())
+    for (const core::ModelEntry& model : m_catalog->models())
         models.emplace_back(qs(model.id), qs(model.name));
     m_table->setItemDelegate(new CellDelegate(std::move(models), m_table));
     measurementsLayout->addWidget(m_table, 1);
@@ -303,6 +309,18 @@ void CalibrationDialog::buildUi()
     rowButtons->addWidget(m_removeButton);
     rowButtons->addWidget(m_importButton);
     rowButtons->addStretch(1);
+    m_progress = new QProgressBar(measurements);
+    m_progress->setObjectName(QStringLiteral("fitProgress"));
+    m_progress->setRange(0, kProgressSteps);
+    m_progress->setAccessibleName(tr("Fit progress"));
+    m_progress->hide();
+    m_stopButton = new QPushButton(tr("S&top"), measurements);
+    m_stopButton->setObjectName(QStringLiteral("stopFitButton"));
+    m_stopButton->setToolTip(tr("Stop the fit; the device stays as it was"));
+    m_stopButton->setAutoDefault(false);
+    m_stopButton->hide();
+    rowButtons->addWidget(m_progress, 1);
+    rowButtons->addWidget(m_stopButton);
     rowButtons->addWidget(m_fitButton);
     measurementsLayout->addLayout(rowButtons);
 
@@ -383,6 +401,10 @@ void CalibrationDialog::buildUi()
     connect(m_removeButton, &QPushButton::clicked, this, &CalibrationDialog::removeRows);
     connect(m_importButton, &QPushButton::clicked, this, &CalibrationDialog::importCsvDialog);
     connect(m_fitButton, &QPushButton::clicked, this, &CalibrationDialog::fit);
+    connect(m_stopButton, &QPushButton::clicked, this, &CalibrationDialog::stopFit);
+    m_fit = new QFutureWatcher<FitOutcome>(this);
+    connect(m_fit, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(m_fit, &QFutureWatcherBase::finished, this, &CalibrationDialog::showFitOutcome);
     connect(m_table, &QTableWidget::itemChanged, this, &CalibrationDialog::discardFit);
     auto* removeAction = new QAction(tr("Remove Row"), m_table);
     removeAction->setShortcut(QKeySequence::Delete);
@@ -396,7 +418,7 @@ void CalibrationDialog::buildUi()
 
 bool CalibrationDialog::addPoint(const core::CalibrationPoint& point)
 {
-    const core::ModelEntry* model = m_catalog.findModel(point.scenario.modelId);
+    const core::ModelEntry* model = m_catalog->findModel(point.scenario.modelId);
     if (!model)
         return false;
     const core::Scenario& s = point.scenario;
@@ -486,7 +508,7 @@ bool CalibrationDialog::importCsv(const QString& path)
     const QByteArray text = file.readAll();
     std::vector<core::CalibrationPoint> imported;
     try {
-        imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, &m_catalog);
+        imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, m_catalog.get());
     } catch (const core::InputError& error) {
         showMessage(tr("Cannot import %1: %2").arg(name, translatedError(error)), true);
         return false;
@@ -501,6 +523,8 @@ bool CalibrationDialog::importCsv(const QString& path)
 
 bool CalibrationDialog::fit()
 {
+    if (isFitting())
+        return false;
     // A value still in an open cell editor (Enter pressed in it reaches the default button, Fit,
     // before the delegate's queued commit) counts.
     const QModelIndex current = m_table->currentIndex();
@@ -508,18 +532,70 @@ bool CalibrationDialog::fit()
         m_table->itemDelegate()->setModelData(editor, m_table->model(), current);
 
     QString problem;
-    const std::optional<std::vector<core::CalibrationPoint>> list = points(&problem);
+    std::optional<std::vector<core::CalibrationPoint>> list = points(&problem);
     if (!list) {
         showMessage(problem, true);
         return false;
     }
-    try {
-        // About 2,000 estimates per row: tens of milliseconds for a few rows, seconds for a thousand.
-        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-        const auto restoreCursor = qScopeGuard([] { QGuiApplication::restoreOverrideCursor(); });
-        m_result = core::calibrate(m_device, m_catalog, *list);
-    } catch (const core::InputError& error) {
-        m_result.reset();
+    m_result.reset();
+    showResult();
+    m_fitRows = list->size();
+    setFitting(true);
+    showMessage(tr("Fitting %n measurement(s)…", nullptr, static_cast<int>(m_fitRows)), false);
+    // The worker owns what it reads (the dialog may be closed or destroyed while it runs) and
+    // stops at the next estimate once the future is cancelled (core::CalibrationProgress).
+    m_fit->setFuture(QtConcurrent::run(
+        [device = m_device, catalog = m_catalog, rows = std::move(*list)](QPromise<FitOutcome>& promise) {
+            promise.setProgressRange(0, kProgressSteps);
+            int shown = 0;
+            const auto progress = [&promise, &shown](double share) {
+                const int step = static_cast<int>(share * kProgressSteps);
+                if (step > shown) {
+                    shown = step;
+                    promise.setProgressValue(step);
+                }
+                return !promise.isCanceled();
+            };
+            try {
+                promise.addResult(FitOutcome{core::calibrate(device, *catalog, rows, progress), {}});
+            } catch (const core::InputError& error) {
+                promise.addResult(FitOutcome{{}, error});
+            } catch (const core::CalibrationCancelled&) {
+                // No result: the future is cancelled.
+            }
+        }));
+    return true;
+}
+
+bool CalibrationDialog::isFitting() const
+{
+    return m_fitting;
+}
+
+void CalibrationDialog::stopFit()
+{
+    m_fit->cancel();
+    m_stopButton->setEnabled(false); // until the worker has seen it
+}
+
+void CalibrationDialog::done(int result)
+{
+    stopFit();
+    QDialog::done(result);
+}
+
+void CalibrationDialog::showFitOutcome()
+{
+    setFitting(false);
+    const QFuture<FitOutcome> future = m_fit->future();
+    if (future.isCanceled() || future.resultCount() == 0) {
+        showMessage(tr("Fit stopped: the device is unchanged."), false);
+        emit fitFinished(false);
+        return;
+    }
+    const FitOutcome outcome = future.result();
+    if (outcome.error) {
+        const core::InputError& error = *outcome.error;
         // "points[2].output_tokens: ..." names the row the user sees as 3.
         static const QRegularExpression pointPath(QStringLiteral("^points\\[(\\d+)\\]\\.?(.*)$"));
         const QString path = QString::fromStdString(error.fieldPath());
@@ -531,13 +607,31 @@ bool CalibrationDialog::fit()
             text = match.captured(2).isEmpty() ? tr("Row %1: %2").arg(row).arg(text)
                                                : tr("Row %1 (%2): %3").arg(row).arg(match.captured(2), text);
         }
-        showResult();
         showMessage(text, true);
-        return false;
+        emit fitFinished(false);
+        return;
     }
+    m_result = outcome.result;
     showResult();
-    showMessage(tr("Fitted to %n measurement(s).", nullptr, static_cast<int>(list->size())), false);
-    return true;
+    showMessage(tr("Fitted to %n measurement(s).", nullptr, static_cast<int>(m_fitRows)), false);
+    emit fitFinished(true);
+}
+
+void CalibrationDialog::setFitting(bool fitting)
+{
+    // The rows stay as the worker read them: editing them, adding, removing or importing waits.
+    for (QWidget* widget :
+         std::initializer_list<QWidget*>{m_table, m_addButton, m_removeButton, m_importButton, m_fitButton})
+        widget->setEnabled(!fitting);
+    m_fitting = fitting;
+    m_progress->setValue(0);
+    m_progress->setVisible(fitting);
+    m_stopButton->setEnabled(fitting);
+    m_stopButton->setVisible(fitting);
+    if (fitting)
+        m_stopButton->setFocus();
+    else if (isVisible())
+        m_fitButton->setFocus();
 }
 
 core::Device CalibrationDialog::calibratedDevice() const
@@ -574,10 +668,10 @@ void CalibrationDialog::addRow()
                                      .value_or(core::Precision::Bf16);
         point.scenario.compute = core::parsePrecision(data(ComputeColumn, IdRole).toString().toStdString())
                                      .value_or(core::Precision::Bf16);
-    } else if (m_catalog.findModel("llama-3.1-8b")) {
+    } else if (m_catalog->findModel("llama-3.1-8b")) {
         point.scenario.modelId = "llama-3.1-8b";
-    } else if (!m_catalog.models().empty()) {
-        point.scenario.modelId = m_catalog.models().front().id;
+    } else if (!m_catalog->models().empty()) {
+        point.scenario.modelId = m_catalog->models().front().id;
     }
     if (!addPoint(point))
         return;
@@ -612,6 +706,8 @@ void CalibrationDialog::discardFit()
 {
     if (m_filling)
         return;
+    if (m_fitting)
+        stopFit(); // the fit would be of other rows
     const bool hadResult = m_result.has_value();
     m_result.reset();
     showResult();

@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -255,8 +256,19 @@ void CalibrationDialog::buildUi()
     intro->setTextFormat(Qt::PlainText);
     outer->addWidget(intro);
 
+    // The two groups share the height through a splitter, not the dialog's box layout: a group holding
+    // a word-wrapped label reports a height-for-width built from its contents' preferred sizes, which
+    // the box layout takes as the group's minimum, so the two groups were squeezed below what they
+    // need. A splitter gives each group at least its own minimum and lets the user move the share.
+    // The tables have no minimum height of their own: a widget is never made smaller than its
+    // minimum (QWidget::minimumSize), so a squeezed table drew over the labels below it; a table
+    // scrolls instead.
+    auto* groups = new QSplitter(Qt::Vertical, this);
+    groups->setObjectName(QStringLiteral("groupSplitter"));
+    groups->setChildrenCollapsible(false);
+
     // Measurements
-    auto* measurements = new QGroupBox(tr("Measurements"), this);
+    auto* measurements = new QGroupBox(tr("Measurements"), groups);
     auto* measurementsLayout = new QVBoxLayout(measurements);
     m_table = new QTableWidget(0, ColumnCount, measurements);
     m_table->setObjectName(QStringLiteral("pointsTable"));
@@ -278,8 +290,6 @@ void CalibrationDialog::buildUi()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
-    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 5 +
-                              m_table->horizontalHeader()->sizeHint().height() + 4);
     std::vector<std::pair<QString, QString>> models;
     for (const core::ModelEntry& model : m_catalog->models())
         models.emplace_back(qs(model.id), qs(model.name));
@@ -330,10 +340,11 @@ void CalibrationDialog::buildUi()
     m_messageLabel->setTextFormat(Qt::PlainText);
     m_messageLabel->setAccessibleName(tr("Calibration message"));
     measurementsLayout->addWidget(m_messageLabel);
-    outer->addWidget(measurements, 3);
+    groups->addWidget(measurements);
+    groups->setStretchFactor(0, 3);
 
     // Fit
-    auto* fitGroup = new QGroupBox(tr("Fit"), this);
+    auto* fitGroup = new QGroupBox(tr("Fit"), groups);
     auto* fitLayout = new QVBoxLayout(fitGroup);
     auto* form = new QFormLayout;
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -373,7 +384,6 @@ void CalibrationDialog::buildUi()
     m_results->verticalHeader()->hide();
     m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_results->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_results->setMinimumHeight(m_table->minimumHeight());
     fitLayout->addWidget(m_results, 1);
 
     m_summaryLabel = valueLabel(QStringLiteral("summaryLabel"), tr("Error summary"));
@@ -385,7 +395,9 @@ void CalibrationDialog::buildUi()
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_notesLabel->setFont(small);
     fitLayout->addWidget(m_notesLabel);
-    outer->addWidget(fitGroup, 2);
+    groups->addWidget(fitGroup);
+    groups->setStretchFactor(1, 2);
+    outer->addWidget(groups, 1);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->setObjectName(QStringLiteral("buttonBox"));

@@ -134,6 +134,33 @@ QString bigCsv(const QTemporaryDir& dir, int rows)
 
 constexpr int kHangGuardMs = 120'000;
 
+// Visible widgets of `parent` (its direct children) that overlap each other or stick out of it,
+// named for the failure message: a layout squeezed below what its contents need draws one widget
+// over another.
+QStringList overlaps(const QWidget& parent)
+{
+    QStringList found;
+    QList<const QWidget*> shown;
+    for (const QWidget* widget : parent.findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (widget->isVisible() && !widget->isWindow())
+            shown.append(widget);
+    }
+    const auto name = [](const QWidget* widget) {
+        return widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className())
+                                              : widget->objectName();
+    };
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        if (!parent.rect().contains(shown[i]->geometry()))
+            found << name(shown[i]) + QStringLiteral(" outside ") + name(&parent);
+        for (qsizetype j = i + 1; j < shown.size(); ++j) {
+            if (shown[i]->geometry().intersects(shown[j]->geometry()))
+                found << name(shown[i]) + QStringLiteral(" over ") + name(shown[j]);
+        }
+        found << overlaps(*shown[i]);
+    }
+    return found;
+}
+
 // Fit started and its end awaited (it runs on a worker thread): true when it fitted. A problem
 // found before the fit starts (no rows, a value missing) is shown at once: false, no wait.
 bool fitAndWait(CalibrationDialog& dialog)
@@ -515,6 +542,43 @@ private slots:
         QVERIFY(QThreadPool::globalInstance()->waitForDone(kHangGuardMs));
     }
 
+    void nothingIsDrawnOverTheResults()
+    {
+        // After a fit of five rows, and of decode rows only (with the core's note), at the dialog's
+        // own size and at a large and a small screen's: no widget overlaps another.
+        const core::Device device = uncalibrated("nvidia-h100-sxm");
+        core::Device truth = device;
+        truth.achievedGemmFraction = 0.55;
+        truth.achievedMemoryFraction = 0.7;
+        CalibrationDialog dialog(device, catalog());
+        for (const core::CalibrationPoint& point : decodePoints(truth))
+            dialog.addPoint(point);
+        dialog.addPoint(
+            measuredOn(truth, scenario(truth, "llama-3.1-8b", 4, 4096, 0, Quantity::PrefillTokensPerSecond),
+                       Quantity::PrefillTokensPerSecond));
+        dialog.addPoint(measuredOn(truth,
+                                   scenario(truth, "llama-3.2-1b", 8, 2048, 0, Quantity::TrainingStepSeconds),
+                                   Quantity::TrainingStepSeconds));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const QSize own = dialog.size();
+        for (const int rows : {5, 3}) {
+            child<QTableWidget>(dialog, "pointsTable")->setRowCount(rows);
+            QVERIFY(fitAndWait(dialog));
+            QVERIFY(!text(dialog, "summaryLabel").isEmpty());
+            for (const QSize size : {own, QSize(1600, 1000), QSize(1024, 768)}) {
+                dialog.resize(size);
+                QCoreApplication::processEvents(); // the layout settles on the new texts and size
+                const QStringList found = overlaps(dialog);
+                QVERIFY2(
+                    found.isEmpty(),
+                    qPrintable(
+                        QStringLiteral("%1 rows, %2x%3: ").arg(rows).arg(size.width()).arg(size.height()) +
+                        found.join(QStringLiteral("; "))));
+            }
+        }
+    }
+
     void shot()
     {
         // LHE_SHOT_DIR=/tmp keeps a picture of a fit on an H100 for a look.
@@ -547,6 +611,14 @@ private slots:
         QTest::qWait(50);
         QVERIFY(dialog.grab().save(QString::fromLocal8Bit(folder) +
                                    QStringLiteral("/calibration_dialog_decode_only.png")));
+        // The window sizes a user gives it: a large and a small screen.
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 768)}) {
+            dialog.resize(size);
+            QTest::qWait(50);
+            QVERIFY(dialog.grab().save(
+                QString::fromLocal8Bit(folder) +
+                QStringLiteral("/calibration_dialog_%1x%2.png").arg(size.width()).arg(size.height())));
+        }
     }
 };
 

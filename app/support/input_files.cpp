@@ -307,7 +307,13 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Messa
 {
     core::Catalog catalog = core::Catalog::builtIn();
     const QDir folder(userCatalogFolder());
-    const QStringList userFiles = folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    // Everything named *.json, not only regular files: a folder, a FIFO, a device or a broken link
+    // or link loop (QDir::System) must be reported like a broken file, not passed over in silence.
+    // readJsonFile() refuses them from stat(2) alone, so a FIFO is never opened (an open of it
+    // would wait for a writer: POSIX open, O_RDONLY without O_NONBLOCK).
+    const QStringList userFiles =
+        folder.entryList({QStringLiteral("*.json")},
+                         QDir::Files | QDir::Dirs | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     for (const QString& name : userFiles) {
         const QString path = folder.filePath(name);
         try {

@@ -65,7 +65,8 @@ core::InputError scenarioFileError(const QString& path, const core::InputError& 
 void attachModelConfig(nlohmann::json& scenario, const QString& configPath);
 
 // Built-in catalog + *.json in the user catalog folder + explicit files, in that order.
-// A broken file or entry in the user folder is skipped into `warnings` (the product still
+// A broken file or entry in the user folder, and a *.json name there that is no regular file (a
+// folder, a FIFO, a link loop: refused unopened), is skipped into `warnings` (the product still
 // starts); an explicit file is held to the letter: any bad entry, or an id repeated within the
 // file, throws core::InputError naming the file and the field ("<file>: devices[3].peak_flops.bf16: ...").
 core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Message>& warnings);

@@ -59,10 +59,77 @@ const PhaseEstimate& phaseOf(const Report& report, Quantity quantity)
     return report.training->step;
 }
 
-double predict(const PreparedPoint& point, const Device& device)
+constexpr int kGridPoints = 40; // the search grid of each fraction, below
+
+// Estimates per point of each stage of the fit, for the progress share: one to pin a point's
+// parallel split; the joint grid, (kGridPoints + 1)^2 fits plus the start; the refinement, whose
+// round count depends on the data (3 to the cap of 60 rounds of 140 fits in the tests): its share
+// approaches its end like 1 - exp(-fits / kRefineFits) and jumps there when it converges; the
+// constraint test, at most 6 estimates a point; the refit of a fraction set back to the device's,
+// at most two refinements of 44 fits; and the rows before and after.
+constexpr double kPrepareEstimates = 1;
+constexpr double kGridEstimates = 1 + (kGridPoints + 1.0) * (kGridPoints + 1.0);
+constexpr double kRefineFits = 5 * 140;
+constexpr double kConstraintEstimates = 6;
+constexpr double kRefitEstimates = 2 * 44;
+constexpr double kRowEstimates = 2;
+
+// The share of the fit done, counted in estimates against a plan fixed before the search starts,
+// so that it never falls, and the cancellation point: CalibrationProgress in calibration.h.
+class FitProgress
+{
+public:
+    FitProgress(const CalibrationProgress& hook, std::size_t points)
+        : m_hook(hook), m_points(static_cast<double>(points)),
+          m_total(m_points * (kPrepareEstimates + kGridEstimates + kRefineFits + kConstraintEstimates +
+                              kRefitEstimates + kRowEstimates))
+    {}
+
+    // Starts the next stage of `estimatesPerPoint`; `saturating`: the refinement's open-ended share.
+    void stage(double estimatesPerPoint, bool saturating = false)
+    {
+        m_stageStart = m_stageEnd;
+        m_stageEnd += estimatesPerPoint * m_points;
+        m_inStage = 0;
+        m_saturating = saturating;
+    }
+
+    // One estimate done.
+    void tick()
+    {
+        if (!m_hook)
+            return;
+        ++m_inStage;
+        const double width = m_stageEnd - m_stageStart;
+        const double done =
+            m_saturating ? -width * std::expm1(-m_inStage / width) : std::min(m_inStage, width);
+        // 1 is finish()'s: the last stage's estimates end just below it.
+        report(std::min((m_stageStart + done) / m_total, std::nextafter(1.0, 0.0)));
+    }
+
+    void finish() { report(1.0); }
+
+private:
+    void report(double share) const
+    {
+        if (m_hook && !m_hook(share))
+            throw CalibrationCancelled();
+    }
+
+    const CalibrationProgress& m_hook;
+    double m_points;
+    double m_total;
+    double m_stageStart = 0;
+    double m_stageEnd = 0;
+    double m_inStage = 0;
+    bool m_saturating = false;
+};
+
+double predict(const PreparedPoint& point, const Device& device, FitProgress& progress)
 {
     const Report report = estimate(point.scenario, device, *point.arch,
                                    EstimateOptions{.limits = false, .ideal = false, .serving = false});
+    progress.tick();
     const PhaseEstimate& phase = phaseOf(report, point.quantity);
     return point.quantity == Quantity::TrainingStepSeconds ? phase.seconds : phase.tokensPerSecond;
 }
@@ -77,11 +144,11 @@ Device withFractions(Device device, double gemm, double memory, double latencySe
 
 // Sum of squared log(predicted/measured): the least-squares fit of relative errors, symmetric in
 // over- and under-prediction. A prediction that is not a positive number counts as a huge miss.
-double objective(const std::vector<PreparedPoint>& points, const Device& device)
+double objective(const std::vector<PreparedPoint>& points, const Device& device, FitProgress& progress)
 {
     double sum = 0;
     for (const PreparedPoint& point : points) {
-        const double predicted = predict(point, device);
+        const double predicted = predict(point, device, progress);
         if (!(predicted > 0) || !std::isfinite(predicted))
             return std::numeric_limits<double>::max();
         const double logRatio = std::log(predicted / point.measured);
@@ -92,7 +159,6 @@ double objective(const std::vector<PreparedPoint>& points, const Device& device)
 
 // The search grid of each fraction: log-spaced over [kCalibrationMinFraction, kCalibrationMaxFraction]
 // plus the starting value itself (so that a fraction nothing depends on can stay exactly there).
-constexpr int kGridPoints = 40;
 const double kLogMin = std::log(kCalibrationMinFraction);
 const double kLogMax = std::log(kCalibrationMaxFraction);
 const double kGridStep = (kLogMax - kLogMin) / (kGridPoints - 1);
@@ -153,12 +219,12 @@ template <typename F> double refineLatency(F f, double current, double limit)
 // Whether a point's prediction (`base` on the fitted device) moves by more than `relative` when
 // one device parameter is set to any of `values`: the point is bound by that parameter at the fit.
 bool dependsOn(const PreparedPoint& point, const Device& device, double base, double Device::*parameter,
-               std::initializer_list<double> values, double relative)
+               std::initializer_list<double> values, double relative, FitProgress& progress)
 {
     for (const double value : values) {
         Device moved = device;
         moved.*parameter = value;
-        if (std::abs(predict(point, moved) - base) > relative * std::abs(base))
+        if (std::abs(predict(point, moved, progress) - base) > relative * std::abs(base))
             return true;
     }
     return false;
@@ -196,10 +262,13 @@ std::string_view calibrationQuantityName(CalibrationPoint::Quantity quantity)
 }
 
 CalibrationResult calibrate(const Device& device, const Catalog& catalog,
-                            const std::vector<CalibrationPoint>& points)
+                            const std::vector<CalibrationPoint>& points, const CalibrationProgress& hook)
 {
     if (points.empty())
         throw InputError("points", message(LHE_TEXT("CoreMessage", "no measurements to calibrate with")));
+
+    FitProgress progress(hook, points.size());
+    progress.stage(kPrepareEstimates);
 
     std::deque<ModelArchitecture> inlineArchitectures; // stable addresses for PreparedPoint::arch
     std::vector<PreparedPoint> prepared;
@@ -244,6 +313,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
             const Report report =
                 estimate(p.scenario, device, *p.arch, EstimateOptions{.limits = false, .serving = false});
             p.scenario.parallelism = report.scenario.parallelism;
+            progress.tick();
         } catch (const InputError& error) {
             throw InputError(path + "." + error.fieldPath(), error.message());
         }
@@ -267,12 +337,14 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         const double dg = std::log(g / start.compute);
         const double dm = std::log(m / start.memory);
         const double dl = (l - startLatency) / latencyLimit;
-        return objective(prepared, withFractions(device, g, m, l)) + kPull * (dg * dg + dm * dm + dl * dl);
+        return objective(prepared, withFractions(device, g, m, l), progress) +
+               kPull * (dg * dg + dm * dm + dl * dl);
     };
     const auto fit = [&](double g, double m) { return fit3(g, m, latency); };
 
     // max(compute, memory) makes the objective flat wherever the other resource bounds every point
     // and gives it kinks, so a joint grid finds the basin before coordinate-wise refinement.
+    progress.stage(kGridEstimates);
     double gemm = start.compute;
     double memory = start.memory;
     double best = fit(gemm, memory);
@@ -295,6 +367,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     const auto refineLatencyNow = [&] {
         latency = refineLatency([&](double l) { return fit3(gemm, memory, l); }, latency, latencyLimit);
     };
+    progress.stage(kRefineFits, true);
     for (int round = 0; round < 60; ++round) { // bandwidth and latency trade off: many short steps
         const double before[3] = {gemm, memory, latency};
         refineMemory();
@@ -305,6 +378,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     }
 
     // A fraction is constrained when at least one point is bound by it at the fit.
+    progress.stage(kConstraintEstimates);
     CalibrationResult result;
     const Device fitted = withFractions(device, gemm, memory, latency);
     bool gemmConstrained = false;
@@ -315,14 +389,14 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
         // larger of the two overlapped terms); latency adds to the time, so a point depends on it
         // when 1 µs more per layer moves it by more than 0.1 % (batch-1 decode of a 7B model:
         // ~1 %; a training step: never).
-        const double base = predict(prepared[i], fitted);
+        const double base = predict(prepared[i], fitted, progress);
         const bool byGemm = dependsOn(prepared[i], fitted, base, &Device::achievedGemmFraction,
-                                      {gemm * 1.01, gemm / 1.01}, 1e-9);
+                                      {gemm * 1.01, gemm / 1.01}, 1e-9, progress);
         const bool byMemory = dependsOn(prepared[i], fitted, base, &Device::achievedMemoryFraction,
-                                        {memory * 1.01, memory / 1.01}, 1e-9);
+                                        {memory * 1.01, memory / 1.01}, 1e-9, progress);
         latencyConstrained =
             latencyConstrained || dependsOn(prepared[i], fitted, base, &Device::achievedLayerLatencySeconds,
-                                            {latency + 1e-6}, 1e-3);
+                                            {latency + 1e-6}, 1e-3, progress);
         gemmConstrained = gemmConstrained || byGemm;
         memoryConstrained = memoryConstrained || byMemory;
         if (!byGemm && !byMemory)
@@ -333,6 +407,7 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                         i + 1));
     }
     // An unconstrained fraction goes back to the device's own; the other is refitted if it moved.
+    progress.stage(kRefitEstimates);
     if (!gemmConstrained && gemm != start.compute) {
         gemm = start.compute;
         if (memoryConstrained)
@@ -392,20 +467,22 @@ CalibrationResult calibrate(const Device& device, const Catalog& catalog,
     else
         atLimit(message(LHE_TEXT("CoreMessage", "memory bandwidth")), result.memoryFraction);
 
+    progress.stage(kRowEstimates);
     const Device after = calibratedDevice(device, result, {});
     std::vector<double> before;
     std::vector<double> afterRatios;
     for (const PreparedPoint& point : prepared) {
         CalibrationRow row;
         row.measured = point.measured;
-        row.predictedBefore = predict(point, device);
-        row.predictedAfter = predict(point, after);
+        row.predictedBefore = predict(point, device, progress);
+        row.predictedAfter = predict(point, after, progress);
         before.push_back(row.ratioBefore());
         afterRatios.push_back(row.ratioAfter());
         result.rows.push_back(row);
     }
     std::tie(result.medianRatioBefore, result.worstRatioBefore) = summarise(before);
     std::tie(result.medianRatioAfter, result.worstRatioAfter) = summarise(afterRatios);
+    progress.finish();
     return result;
 }
 

@@ -9,6 +9,8 @@
 #include "core/scenario.h"
 
 #include <cstddef>
+#include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,16 @@ inline bool plausibleCalibrationMeasurement(double value)
     return value >= kCalibrationMinMeasured && value <= kCalibrationMaxMeasured; // false for NaN
 }
 
+// Watches calibrate(): called after every estimate with the share of the fit done, 0 to 1, never
+// falling, and with exactly 1 once, when the fit is complete. Returning false cancels the fit:
+// calibrate() throws CalibrationCancelled without calling it again. Called on calibrate()'s thread.
+using CalibrationProgress = std::function<bool(double shareDone)>;
+
+struct CalibrationCancelled : std::exception
+{
+    const char* what() const noexcept override { return "calibration cancelled"; }
+};
+
 // Fits achievedGemmFraction and achievedMemoryFraction of `device` so that estimate(point.scenario,
 // device, model) matches the measurements: least squares of log(predicted/measured) over the points,
 // both fractions searched in [0.05, 1] on a joint log-spaced grid, then refined by golden-section
@@ -78,9 +90,11 @@ inline bool plausibleCalibrationMeasurement(double value)
 // device's value. The scenarios' parallel split is fixed at the estimator's choice for `device`.
 // Models are resolved in `catalog` (or the point's inline model_config). Throws InputError naming
 // "points[i]..." for an unknown model, a measurement outside 1e-6..1e12 or a quantity the scenario does
-// not produce (decode with output_tokens 0); an empty `points` too.
+// not produce (decode with output_tokens 0); an empty `points` too. About 2,000 estimates a point:
+// seconds for 10,000 points, so a caller with a window runs it on a worker thread with `progress`.
 CalibrationResult calibrate(const Device& device, const Catalog& catalog,
-                            const std::vector<CalibrationPoint>& points);
+                            const std::vector<CalibrationPoint>& points,
+                            const CalibrationProgress& progress = {});
 
 // `device` with the fitted fractions in its achieved fields (unconstrained ones as they were) and
 // achievedSource "user calibration: <n> measurements, <isoDate>"; marked userDefined.

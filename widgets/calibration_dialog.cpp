@@ -17,18 +17,20 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
+#include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScopeGuard>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -43,6 +45,7 @@ using Quantity = core::CalibrationPoint::Quantity;
 constexpr std::array kQuantities{Quantity::DecodeTokensPerSecond, Quantity::PrefillTokensPerSecond,
                                  Quantity::TrainingStepSeconds};
 constexpr qint64 kMaxCsvBytes = 4 << 20; // a measurement log, not a data set
+constexpr int kProgressSteps = 1000;     // of the progress bar: a step is 0.1 % of the fit
 
 QString quantityLabel(Quantity quantity)
 {
@@ -222,14 +225,18 @@ QTableWidgetItem* readOnlyItem(const QString& text, bool number)
 
 CalibrationDialog::CalibrationDialog(const core::Device& device, const core::Catalog& catalog,
                                      QWidget* parent)
-    : QDialog(parent), m_device(device), m_catalog(catalog)
+    : QDialog(parent), m_device(device), m_catalog(std::make_shared<const core::Catalog>(catalog))
 {
     setWindowTitle(tr("Calibrate %1").arg(qs(device.name)));
     buildUi();
     showResult();
 }
 
-CalibrationDialog::~CalibrationDialog() = default;
+CalibrationDialog::~CalibrationDialog()
+{
+    // The worker holds its own copies: it is told to stop, not waited for.
+    m_fit->cancel();
+}
 
 void CalibrationDialog::buildUi()
 {
@@ -249,8 +256,19 @@ void CalibrationDialog::buildUi()
     intro->setTextFormat(Qt::PlainText);
     outer->addWidget(intro);
 
+    // The two groups share the height through a splitter, not the dialog's box layout: a group holding
+    // a word-wrapped label reports a height-for-width built from its contents' preferred sizes, which
+    // the box layout takes as the group's minimum, so the two groups were squeezed below what they
+    // need. A splitter gives each group at least its own minimum and lets the user move the share.
+    // The tables have no minimum height of their own: a widget is never made smaller than its
+    // minimum (QWidget::minimumSize), so a squeezed table drew over the labels below it; a table
+    // scrolls instead.
+    auto* groups = new QSplitter(Qt::Vertical, this);
+    groups->setObjectName(QStringLiteral("groupSplitter"));
+    groups->setChildrenCollapsible(false);
+
     // Measurements
-    auto* measurements = new QGroupBox(tr("Measurements"), this);
+    auto* measurements = new QGroupBox(tr("Measurements"), groups);
     auto* measurementsLayout = new QVBoxLayout(measurements);
     m_table = new QTableWidget(0, ColumnCount, measurements);
     m_table->setObjectName(QStringLiteral("pointsTable"));
@@ -272,10 +290,8 @@ void CalibrationDialog::buildUi()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ModelColumn, QHeaderView::Stretch);
-    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 5 +
-                              m_table->horizontalHeader()->sizeHint().height() + 4);
     std::vector<std::pair<QString, QString>> models;
-    for (const core::ModelEntry& model : m_catalog.models())
+    for (const core::ModelEntry& model : m_catalog->models())
         models.emplace_back(qs(model.id), qs(model.name));
     m_table->setItemDelegate(new CellDelegate(std::move(models), m_table));
     measurementsLayout->addWidget(m_table, 1);
@@ -303,6 +319,18 @@ void CalibrationDialog::buildUi()
     rowButtons->addWidget(m_removeButton);
     rowButtons->addWidget(m_importButton);
     rowButtons->addStretch(1);
+    m_progress = new QProgressBar(measurements);
+    m_progress->setObjectName(QStringLiteral("fitProgress"));
+    m_progress->setRange(0, kProgressSteps);
+    m_progress->setAccessibleName(tr("Fit progress"));
+    m_progress->hide();
+    m_stopButton = new QPushButton(tr("S&top"), measurements);
+    m_stopButton->setObjectName(QStringLiteral("stopFitButton"));
+    m_stopButton->setToolTip(tr("Stop the fit; the device stays as it was"));
+    m_stopButton->setAutoDefault(false);
+    m_stopButton->hide();
+    rowButtons->addWidget(m_progress, 1);
+    rowButtons->addWidget(m_stopButton);
     rowButtons->addWidget(m_fitButton);
     measurementsLayout->addLayout(rowButtons);
 
@@ -312,10 +340,11 @@ void CalibrationDialog::buildUi()
     m_messageLabel->setTextFormat(Qt::PlainText);
     m_messageLabel->setAccessibleName(tr("Calibration message"));
     measurementsLayout->addWidget(m_messageLabel);
-    outer->addWidget(measurements, 3);
+    groups->addWidget(measurements);
+    groups->setStretchFactor(0, 3);
 
     // Fit
-    auto* fitGroup = new QGroupBox(tr("Fit"), this);
+    auto* fitGroup = new QGroupBox(tr("Fit"), groups);
     auto* fitLayout = new QVBoxLayout(fitGroup);
     auto* form = new QFormLayout;
     form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -355,7 +384,6 @@ void CalibrationDialog::buildUi()
     m_results->verticalHeader()->hide();
     m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_results->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_results->setMinimumHeight(m_table->minimumHeight());
     fitLayout->addWidget(m_results, 1);
 
     m_summaryLabel = valueLabel(QStringLiteral("summaryLabel"), tr("Error summary"));
@@ -367,7 +395,9 @@ void CalibrationDialog::buildUi()
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_notesLabel->setFont(small);
     fitLayout->addWidget(m_notesLabel);
-    outer->addWidget(fitGroup, 2);
+    groups->addWidget(fitGroup);
+    groups->setStretchFactor(1, 2);
+    outer->addWidget(groups, 1);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->setObjectName(QStringLiteral("buttonBox"));
@@ -383,6 +413,10 @@ void CalibrationDialog::buildUi()
     connect(m_removeButton, &QPushButton::clicked, this, &CalibrationDialog::removeRows);
     connect(m_importButton, &QPushButton::clicked, this, &CalibrationDialog::importCsvDialog);
     connect(m_fitButton, &QPushButton::clicked, this, &CalibrationDialog::fit);
+    connect(m_stopButton, &QPushButton::clicked, this, &CalibrationDialog::stopFit);
+    m_fit = new QFutureWatcher<FitOutcome>(this);
+    connect(m_fit, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(m_fit, &QFutureWatcherBase::finished, this, &CalibrationDialog::showFitOutcome);
     connect(m_table, &QTableWidget::itemChanged, this, &CalibrationDialog::discardFit);
     auto* removeAction = new QAction(tr("Remove Row"), m_table);
     removeAction->setShortcut(QKeySequence::Delete);
@@ -396,7 +430,7 @@ void CalibrationDialog::buildUi()
 
 bool CalibrationDialog::addPoint(const core::CalibrationPoint& point)
 {
-    const core::ModelEntry* model = m_catalog.findModel(point.scenario.modelId);
+    const core::ModelEntry* model = m_catalog->findModel(point.scenario.modelId);
     if (!model)
         return false;
     const core::Scenario& s = point.scenario;
@@ -486,7 +520,7 @@ bool CalibrationDialog::importCsv(const QString& path)
     const QByteArray text = file.readAll();
     std::vector<core::CalibrationPoint> imported;
     try {
-        imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, &m_catalog);
+        imported = core::calibrationPointsFromCsv(text.toStdString(), m_device.id, m_catalog.get());
     } catch (const core::InputError& error) {
         showMessage(tr("Cannot import %1: %2").arg(name, translatedError(error)), true);
         return false;
@@ -501,6 +535,8 @@ bool CalibrationDialog::importCsv(const QString& path)
 
 bool CalibrationDialog::fit()
 {
+    if (isFitting())
+        return false;
     // A value still in an open cell editor (Enter pressed in it reaches the default button, Fit,
     // before the delegate's queued commit) counts.
     const QModelIndex current = m_table->currentIndex();
@@ -508,18 +544,70 @@ bool CalibrationDialog::fit()
         m_table->itemDelegate()->setModelData(editor, m_table->model(), current);
 
     QString problem;
-    const std::optional<std::vector<core::CalibrationPoint>> list = points(&problem);
+    std::optional<std::vector<core::CalibrationPoint>> list = points(&problem);
     if (!list) {
         showMessage(problem, true);
         return false;
     }
-    try {
-        // About 2,000 estimates per row: tens of milliseconds for a few rows, seconds for a thousand.
-        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-        const auto restoreCursor = qScopeGuard([] { QGuiApplication::restoreOverrideCursor(); });
-        m_result = core::calibrate(m_device, m_catalog, *list);
-    } catch (const core::InputError& error) {
-        m_result.reset();
+    m_result.reset();
+    showResult();
+    m_fitRows = list->size();
+    setFitting(true);
+    showMessage(tr("Fitting %n measurement(s)…", nullptr, static_cast<int>(m_fitRows)), false);
+    // The worker owns what it reads (the dialog may be closed or destroyed while it runs) and
+    // stops at the next estimate once the future is cancelled (core::CalibrationProgress).
+    m_fit->setFuture(QtConcurrent::run(
+        [device = m_device, catalog = m_catalog, rows = std::move(*list)](QPromise<FitOutcome>& promise) {
+            promise.setProgressRange(0, kProgressSteps);
+            int shown = 0;
+            const auto progress = [&promise, &shown](double share) {
+                const int step = static_cast<int>(share * kProgressSteps);
+                if (step > shown) {
+                    shown = step;
+                    promise.setProgressValue(step);
+                }
+                return !promise.isCanceled();
+            };
+            try {
+                promise.addResult(FitOutcome{core::calibrate(device, *catalog, rows, progress), {}});
+            } catch (const core::InputError& error) {
+                promise.addResult(FitOutcome{{}, error});
+            } catch (const core::CalibrationCancelled&) {
+                // No result: the future is cancelled.
+            }
+        }));
+    return true;
+}
+
+bool CalibrationDialog::isFitting() const
+{
+    return m_fitting;
+}
+
+void CalibrationDialog::stopFit()
+{
+    m_fit->cancel();
+    m_stopButton->setEnabled(false); // until the worker has seen it
+}
+
+void CalibrationDialog::done(int result)
+{
+    stopFit();
+    QDialog::done(result);
+}
+
+void CalibrationDialog::showFitOutcome()
+{
+    setFitting(false);
+    const QFuture<FitOutcome> future = m_fit->future();
+    if (future.isCanceled() || future.resultCount() == 0) {
+        showMessage(tr("Fit stopped: the device is unchanged."), false);
+        emit fitFinished(false);
+        return;
+    }
+    const FitOutcome outcome = future.result();
+    if (outcome.error) {
+        const core::InputError& error = *outcome.error;
         // "points[2].output_tokens: ..." names the row the user sees as 3.
         static const QRegularExpression pointPath(QStringLiteral("^points\\[(\\d+)\\]\\.?(.*)$"));
         const QString path = QString::fromStdString(error.fieldPath());
@@ -531,13 +619,31 @@ bool CalibrationDialog::fit()
             text = match.captured(2).isEmpty() ? tr("Row %1: %2").arg(row).arg(text)
                                                : tr("Row %1 (%2): %3").arg(row).arg(match.captured(2), text);
         }
-        showResult();
         showMessage(text, true);
-        return false;
+        emit fitFinished(false);
+        return;
     }
+    m_result = outcome.result;
     showResult();
-    showMessage(tr("Fitted to %n measurement(s).", nullptr, static_cast<int>(list->size())), false);
-    return true;
+    showMessage(tr("Fitted to %n measurement(s).", nullptr, static_cast<int>(m_fitRows)), false);
+    emit fitFinished(true);
+}
+
+void CalibrationDialog::setFitting(bool fitting)
+{
+    // The rows stay as the worker read them: editing them, adding, removing or importing waits.
+    for (QWidget* widget :
+         std::initializer_list<QWidget*>{m_table, m_addButton, m_removeButton, m_importButton, m_fitButton})
+        widget->setEnabled(!fitting);
+    m_fitting = fitting;
+    m_progress->setValue(0);
+    m_progress->setVisible(fitting);
+    m_stopButton->setEnabled(fitting);
+    m_stopButton->setVisible(fitting);
+    if (fitting)
+        m_stopButton->setFocus();
+    else if (isVisible())
+        m_fitButton->setFocus();
 }
 
 core::Device CalibrationDialog::calibratedDevice() const
@@ -574,10 +680,10 @@ void CalibrationDialog::addRow()
                                      .value_or(core::Precision::Bf16);
         point.scenario.compute = core::parsePrecision(data(ComputeColumn, IdRole).toString().toStdString())
                                      .value_or(core::Precision::Bf16);
-    } else if (m_catalog.findModel("llama-3.1-8b")) {
+    } else if (m_catalog->findModel("llama-3.1-8b")) {
         point.scenario.modelId = "llama-3.1-8b";
-    } else if (!m_catalog.models().empty()) {
-        point.scenario.modelId = m_catalog.models().front().id;
+    } else if (!m_catalog->models().empty()) {
+        point.scenario.modelId = m_catalog->models().front().id;
     }
     if (!addPoint(point))
         return;
@@ -612,6 +718,8 @@ void CalibrationDialog::discardFit()
 {
     if (m_filling)
         return;
+    if (m_fitting)
+        stopFit(); // the fit would be of other rows
     const bool hadResult = m_result.has_value();
     m_result.reset();
     showResult();

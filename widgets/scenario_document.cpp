@@ -52,6 +52,7 @@ bool ScenarioDocument::load(const nlohmann::json& file, QString* error)
     }
     m_unknownFields = core::unknownScenarioFields(file);
     m_scenario = std::move(parsed);
+    m_modelConfigSource.reset();
     m_undoStack->clear(); // a loaded scenario starts a new history, with nothing to lose
     evaluate();
     emit scenarioChanged();
@@ -65,6 +66,32 @@ nlohmann::json ScenarioDocument::toFileJson() const
         out["precision"].erase("weights");
     core::mergeUnknownScenarioFields(out, m_unknownFields);
     return out;
+}
+
+nlohmann::json ScenarioDocument::toFileJson(const QString& path) const
+{
+    nlohmann::json out = toFileJson();
+    const std::optional<ModelConfigSource>& source = m_modelConfigSource;
+    if (!source || m_scenario.modelConfig != source->config || m_scenario.modelTensors != source->tensors ||
+        m_scenario.modelConfigPath != source->loadedPath)
+        return out;
+    out.erase("model_config");
+    out.erase("model_tensors");
+    const QDir folder(source->fileFolder);
+    const bool sameFolder = QFileInfo(path).absoluteDir() == folder;
+    out["model_config_path"] =
+        (sameFolder ? source->writtenPath : folder.absoluteFilePath(source->writtenPath)).toStdString();
+    return out;
+}
+
+void ScenarioDocument::setModelConfigSource(const QString& writtenPath, const QString& fileFolder)
+{
+    m_modelConfigSource.reset();
+    if (writtenPath.isEmpty() || !m_scenario.modelConfig)
+        return;
+    m_modelConfigSource =
+        ModelConfigSource{writtenPath, QFileInfo(fileFolder).absoluteFilePath(), m_scenario.modelConfigPath,
+                          *m_scenario.modelConfig, m_scenario.modelTensors};
 }
 
 void ScenarioDocument::change(const core::Scenario& next, int mergeId)

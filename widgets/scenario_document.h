@@ -44,6 +44,14 @@ public:
     // file did not name (the core then serves a quantized checkpoint as stored), plus the loaded
     // file's unknown members.
     nlohmann::json toFileJson() const;
+    // What File → Save writes to `path`: toFileJson(), except that a model the loaded file named
+    // by "model_config_path" alone stays named so (no inline copy, which would win over the path
+    // and hide later edits of that config.json) while the scenario's model is still the config
+    // read there: the path as the file wrote it when `path` is in the same folder, else absolute.
+    nlohmann::json toFileJson(const QString& path) const;
+    // After load(): the loaded file named its model by `writtenPath` (model_config_path, relative to
+    // `fileFolder`), as readScenarioFile reports it; empty: it did not.
+    void setModelConfigSource(const QString& writtenPath, const QString& fileFolder);
 
     // An undoable change (nothing happens when `next` equals the current scenario). Changes with
     // the same non-zero `mergeId` (one slider drag) merge into one undo step.
@@ -89,6 +97,17 @@ private:
     std::optional<core::InputError> m_problem;
     QString m_filePath;
     QUndoStack* m_undoStack;
+
+    // setModelConfigSource(): the path as written, the file's folder, and the model as loaded.
+    struct ModelConfigSource
+    {
+        QString writtenPath;
+        QString fileFolder;
+        std::string loadedPath; // Scenario::modelConfigPath as loaded
+        nlohmann::json config;
+        std::optional<nlohmann::json> tensors;
+    };
+    std::optional<ModelConfigSource> m_modelConfigSource;
 };
 
 } // namespace lhe::widgets

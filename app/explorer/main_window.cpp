@@ -657,13 +657,16 @@ void MainWindow::updateResetView()
 
 bool MainWindow::openScenarioFile(const QString& path, QString* error)
 {
+    QString modelConfigPath;
     try {
-        if (!loadScenario(readScenarioFile(path, &m_catalog), error))
+        if (!loadScenario(readScenarioFile(path, &m_catalog, &modelConfigPath), error))
             return false;
     } catch (const core::InputError& e) {
         *error = widgets::translatedError(e);
         return false;
     }
+    // Save keeps the file's form: a model named by its path stays named so.
+    m_document->setModelConfigSource(modelConfigPath, QFileInfo(path).absolutePath());
     setScenarioPath(path);
     return true;
 }
@@ -694,7 +697,7 @@ const std::optional<core::Report>& MainWindow::report() const
 bool MainWindow::saveScenarioFile(const QString& path, QString* error)
 {
     // The file as loaded, with this window's changes: members it does not know stay.
-    const std::string text = m_document->toFileJson().dump(2) + "\n";
+    const std::string text = m_document->toFileJson(path).dump(2) + "\n";
     if (!saveFileAtomically(path, QByteArray::fromStdString(text), error))
         return false;
     m_document->setSaved();

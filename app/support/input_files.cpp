@@ -200,8 +200,10 @@ InputError scenarioFileError(const QString& path, const InputError& error)
     return error.withOrigin(path.toStdString());
 }
 
-nlohmann::json readScenarioFileUnchecked(const QString& path)
+nlohmann::json readScenarioFileUnchecked(const QString& path, QString* modelConfigPathAsWritten)
 {
+    if (modelConfigPathAsWritten)
+        modelConfigPathAsWritten->clear();
     json scenario = readJsonFile(path);
     if (!scenario.is_object())
         throw InputError(path.toStdString(),
@@ -215,6 +217,8 @@ nlohmann::json readScenarioFileUnchecked(const QString& path)
                 throw InputError(std::string(),
                                  message(LHE_TEXT("CoreMessage", "must name a config.json file, got \"\"")));
             attachModelConfig(scenario, QFileInfo(path).dir().filePath(relative));
+            if (modelConfigPathAsWritten)
+                *modelConfigPathAsWritten = relative;
         } catch (const InputError& error) {
             // The config's own error, said of this scenario's model_config_path.
             throw InputError("model_config_path", error.located()).withOrigin(path.toStdString());
@@ -223,9 +227,10 @@ nlohmann::json readScenarioFileUnchecked(const QString& path)
     return scenario;
 }
 
-nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog)
+nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog,
+                                QString* modelConfigPathAsWritten)
 {
-    json scenario = readScenarioFileUnchecked(path);
+    json scenario = readScenarioFileUnchecked(path, modelConfigPathAsWritten);
     try {
         const core::Scenario parsed = core::scenarioFromJson(scenario);
         if (catalog) {
@@ -307,7 +312,13 @@ core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Messa
 {
     core::Catalog catalog = core::Catalog::builtIn();
     const QDir folder(userCatalogFolder());
-    const QStringList userFiles = folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    // Everything named *.json, not only regular files: a folder, a FIFO, a device or a broken link
+    // or link loop (QDir::System) must be reported like a broken file, not passed over in silence.
+    // readJsonFile() refuses them from stat(2) alone, so a FIFO is never opened (an open of it
+    // would wait for a writer: POSIX open, O_RDONLY without O_NONBLOCK).
+    const QStringList userFiles =
+        folder.entryList({QStringLiteral("*.json")},
+                         QDir::Files | QDir::Dirs | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     for (const QString& name : userFiles) {
         const QString path = folder.filePath(name);
         try {

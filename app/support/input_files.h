@@ -51,11 +51,15 @@ nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Messag
 // core::scenarioFromJson and the model config's architecture. Given a catalog it also runs
 // core::estimate, which checks the ids and the parallel split against the model. Every error
 // names the file: "<file>: batch: expected an integer from 1 to 1000000000, got 0".
-nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog = nullptr);
+// `modelConfigPathAsWritten`, when given, gets the file's own "model_config_path" string when the
+// file named its model by that path alone (the config read there is inlined in the result), else
+// an empty string: the file's form, which Save keeps (widgets/scenario_document.h).
+nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog = nullptr,
+                                QString* modelConfigPathAsWritten = nullptr);
 
 // The same without the checks, for callers that change fields before evaluating (the CLI's
 // flags override the file); they name the file with scenarioFileError.
-nlohmann::json readScenarioFileUnchecked(const QString& path);
+nlohmann::json readScenarioFileUnchecked(const QString& path, QString* modelConfigPathAsWritten = nullptr);
 
 // An error found in a scenario read from `path`, as readScenarioFile reports it.
 core::InputError scenarioFileError(const QString& path, const core::InputError& error);
@@ -65,7 +69,8 @@ core::InputError scenarioFileError(const QString& path, const core::InputError& 
 void attachModelConfig(nlohmann::json& scenario, const QString& configPath);
 
 // Built-in catalog + *.json in the user catalog folder + explicit files, in that order.
-// A broken file or entry in the user folder is skipped into `warnings` (the product still
+// A broken file or entry in the user folder, and a *.json name there that is no regular file (a
+// folder, a FIFO, a link loop: refused unopened), is skipped into `warnings` (the product still
 // starts); an explicit file is held to the letter: any bad entry, or an id repeated within the
 // file, throws core::InputError naming the file and the field ("<file>: devices[3].peak_flops.bf16: ...").
 core::Catalog loadCatalog(const QStringList& extraFiles, std::vector<core::Message>& warnings);

@@ -109,6 +109,7 @@ private slots:
     void valuesBeyondTheSlidersAreShownNotClamped();
     void saveKeepsUnknownMembersAndEveryValue();
     void aFileWithoutAWeightFormatStaysWithoutOne();
+    void aModelNamedByPathStaysNamedByPath();
     void oneEditChangesOneField();
     void scenarioPathIsAbsolute();
     void unrestorableSessionIsKeptAsideAndRetried();
@@ -199,6 +200,52 @@ void TestNothingLost::saveKeepsUnknownMembersAndEveryValue()
     QCOMPARE(edited["batch"], json(20000));
     QCOMPARE(edited["prompt_tokens"], original["prompt_tokens"]);
     QCOMPARE(edited.value("description", std::string()), std::string("a cluster study; keep this note"));
+}
+
+// A scenario naming its model by model_config_path: Save, with no edit, writes the path and no
+// copy of the config beside it, so that an edit of the config.json afterwards is what the saved
+// scenario reads (an inline model_config wins over the path: input_files.cpp). Saved into another
+// folder, the path still reaches the same config.
+void TestNothingLost::aModelNamedByPathStaysNamedByPath()
+{
+    QTemporaryDir folder;
+    const QString config = folder.filePath(QStringLiteral("cfg.json"));
+    QVERIFY(QFile::copy(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/llama-3.2-1b.config.json"),
+                        config));
+    QVERIFY(QFile::setPermissions(config, QFile::ReadOwner | QFile::WriteOwner));
+    const QString path = folder.filePath(QStringLiteral("s.json"));
+    QVERIFY(writeAll(path, R"({"device": "nvidia-rtx-4090", "model_config_path": "cfg.json", "batch": 2})"));
+    QString error;
+    QVERIFY2(m_window->openScenarioFile(path, &error), qPrintable(error));
+    QVERIFY(!m_window->isModified());
+    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+    const json saved = json::parse(readAll(path).toStdString());
+    QCOMPARE(saved.value("model_config_path", std::string()), std::string("cfg.json"));
+    QVERIFY2(!saved.contains("model_config"), saved.dump().c_str());
+    QCOMPARE(saved["batch"], json(2));
+
+    // Saved as a copy in another folder: the path written there reaches the same file.
+    QTemporaryDir elsewhere;
+    const QString copy = elsewhere.filePath(QStringLiteral("copy.json"));
+    QVERIFY2(m_window->saveScenarioFile(copy, &error), qPrintable(error));
+    const json copied = json::parse(readAll(copy).toStdString());
+    QVERIFY2(!copied.contains("model_config"), copied.dump().c_str());
+    const QString reached =
+        QDir(elsewhere.path())
+            .absoluteFilePath(QString::fromStdString(copied.value("model_config_path", "")));
+    QCOMPARE(QFileInfo(reached).canonicalFilePath(), QFileInfo(config).canonicalFilePath());
+
+    // The config edited (16 layers -> 8): both saved scenarios read the edit.
+    json edited = json::parse(readAll(config).toStdString());
+    QCOMPARE(edited["num_hidden_layers"], json(16));
+    edited["num_hidden_layers"] = 8;
+    QVERIFY(writeAll(config, QByteArray::fromStdString(edited.dump(2))));
+    for (const QString& file : {path, copy}) {
+        QVERIFY2(m_window->openScenarioFile(file, &error), qPrintable(error));
+        const std::optional<json>& model = m_window->document()->scenario().modelConfig;
+        QVERIFY(model);
+        QCOMPARE((*model)["num_hidden_layers"], json(8));
+    }
 }
 
 // A file that names no weight format lets the core serve a quantized checkpoint as stored;

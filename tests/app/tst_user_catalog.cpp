@@ -17,6 +17,11 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <chrono>
+#include <fcntl.h>
+#include <future>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace lhe;
 using nlohmann::json;
@@ -78,6 +83,7 @@ private slots:
     void aModelOpenedFromItsFilesKeepsItsHeaders();
     void folderThatCannotBeCreatedFails();
     void invalidOrUnreadableInputLeavesFileUnchanged();
+    void namesThatAreNoFilesAreReportedNotOpened();
     void catalogIdFromName_data();
     void catalogIdFromName();
 
@@ -298,6 +304,55 @@ void TestUserCatalog::invalidOrUnreadableInputLeavesFileUnchanged()
     QVERIFY(!app::saveUserDevice(minimalDevice("acme-x2", "Acme X2"), &error));
     QVERIFY2(error.contains(QStringLiteral("malformed JSON")), qPrintable(error));
     QCOMPARE(readAll(app::userDevicesFile()), handWritten);
+}
+
+void TestUserCatalog::namesThatAreNoFilesAreReportedNotOpened()
+{
+    // A FIFO, a folder and a symbolic link loop named *.json in the folder, beside a good file:
+    // each is one warning naming it and saying what it is (as a broken file is reported), the
+    // good file loads, and the FIFO is never opened (a read of it would wait for a writer).
+    QString error;
+    QVERIFY2(app::saveUserDevice(minimalDevice("acme-x1", "Acme X1"), &error), qPrintable(error));
+    const QDir folder(app::userCatalogFolder());
+    const QString fifo = folder.filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString subfolder = folder.filePath(QStringLiteral("folder.json"));
+    QVERIFY(folder.mkdir(QStringLiteral("folder.json")));
+    const QString loopA = folder.filePath(QStringLiteral("loop-a.json"));
+    const QString loopB = folder.filePath(QStringLiteral("loop-b.json"));
+    QVERIFY(QFile::link(loopB, loopA));
+    QVERIFY(QFile::link(loopA, loopB));
+
+    std::vector<lhe::core::Message> warnings;
+    auto loading = std::async(std::launch::async, [&warnings] { return app::loadCatalog({}, warnings); });
+    if (loading.wait_for(std::chrono::minutes(2)) != std::future_status::ready) { // hang guard
+        // The reader waits in open(2) for a writer: give it one, so that the test can end.
+        const int writer = ::open(QFile::encodeName(fifo).constData(), O_WRONLY | O_NONBLOCK);
+        if (writer >= 0)
+            ::close(writer);
+        loading.wait();
+        QFAIL("the FIFO in the user catalog folder was opened");
+    }
+    const core::Catalog catalog = loading.get();
+    QVERIFY(catalog.findDevice("acme-x1"));
+
+    QStringList texts;
+    for (const std::string& warning : lhe::core::englishTexts(warnings))
+        texts << QString::fromStdString(warning);
+    QCOMPARE(texts.size(), 4);
+    const auto warningFor = [&texts](const QString& path) {
+        const QStringList found =
+            texts.filter(QStringLiteral("skipped user catalog ") + path + QLatin1Char(':'));
+        return found.size() == 1 ? found.front() : QString();
+    };
+    QVERIFY2(warningFor(fifo).contains(QStringLiteral("is not a regular file (a FIFO)")),
+             qPrintable(texts.join(QLatin1Char('\n'))));
+    QVERIFY2(warningFor(subfolder).contains(QStringLiteral("is a folder")),
+             qPrintable(texts.join(QLatin1Char('\n'))));
+    QVERIFY2(warningFor(loopA).contains(QStringLiteral("symbolic link loop")),
+             qPrintable(texts.join(QLatin1Char('\n'))));
+    QVERIFY2(warningFor(loopB).contains(QStringLiteral("symbolic link loop")),
+             qPrintable(texts.join(QLatin1Char('\n'))));
 }
 
 void TestUserCatalog::catalogIdFromName_data()

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 using namespace lhe::core;
 using Quantity = CalibrationPoint::Quantity;
@@ -117,6 +118,8 @@ private slots:
     void smallAndLargeModelsSeparateLatencyFromBandwidth();
     void decodeOnlyKeepsTheDevicesGemmFraction();
     void summaryIsMedianAndWorstOfRows();
+    void progressRisesToOneAndChangesNothing();
+    void progressCanCancel();
     void invalidPointsAreInputErrors_data();
     void invalidPointsAreInputErrors();
     void csvReadsEveryColumn();
@@ -296,6 +299,57 @@ void TestCalibration::summaryIsMedianAndWorstOfRows()
                              ? ratios.front()
                              : ratios.back();
     QCOMPARE(result.worstRatioBefore, worst);
+}
+
+void TestCalibration::progressRisesToOneAndChangesNothing()
+{
+    // The hook sees the share done after every estimate: at least one value per row before the
+    // search (each row is estimated once to pin its parallel split), never falling, ending at 1;
+    // watching the fit does not change it.
+    const Device device = uncalibrated("nvidia-rtx-4090");
+    const std::vector<CalibrationPoint> points = decodePoints(withTruth(device, 0, 0.6));
+    std::vector<double> seen;
+    const CalibrationResult watched = calibrate(device, catalog(), points, [&seen](double done) {
+        seen.push_back(done);
+        return true;
+    });
+    QVERIFY(seen.size() > points.size());
+    QVERIFY(seen.front() >= 0);
+    QVERIFY(seen.front() <= 1.0 / 100); // the first estimate is a sliver of ~2,000 per row
+    QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+    QCOMPARE(seen.back(), 1.0);
+    QCOMPARE(std::count(seen.begin(), seen.end(), 1.0), 1); // 1 means finished, said once
+    const std::set<double> distinct(seen.begin(), seen.end());
+    QVERIFY(distinct.size() > 100); // a bar that moves, not one that jumps to the end
+
+    const CalibrationResult plain = calibrate(device, catalog(), points);
+    QCOMPARE(watched.memoryFraction, plain.memoryFraction);
+    QCOMPARE(watched.gemmFraction, plain.gemmFraction);
+    QCOMPARE(watched.layerLatencySeconds, plain.layerLatencySeconds);
+    QCOMPARE(watched.rows.size(), plain.rows.size());
+    for (std::size_t i = 0; i < plain.rows.size(); ++i)
+        QCOMPARE(watched.rows[i].predictedAfter, plain.rows[i].predictedAfter);
+}
+
+void TestCalibration::progressCanCancel()
+{
+    // The hook answers false on its 10th call: calibrate() stops there (no 11th call) and throws
+    // CalibrationCancelled, where an uncancelled fit calls it thousands of times.
+    const Device device = uncalibrated("nvidia-rtx-4090");
+    const std::vector<CalibrationPoint> points = decodePoints(withTruth(device, 0, 0.6));
+    for (const int stopAt : {1, 10, 3000}) {
+        int calls = 0;
+        bool cancelled = false;
+        try {
+            calibrate(device, catalog(), points, [&calls, stopAt](double) { return ++calls < stopAt; });
+        } catch (const CalibrationCancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        QCOMPARE(calls, stopAt);
+    }
+    // Bad input is still an InputError, also with a hook.
+    QVERIFY_THROWS_EXCEPTION(InputError, calibrate(device, catalog(), {}, [](double) { return true; }));
 }
 
 void TestCalibration::invalidPointsAreInputErrors_data()

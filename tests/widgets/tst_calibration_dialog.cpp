@@ -15,10 +15,12 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 #include <sys/stat.h>
 
@@ -117,6 +119,60 @@ void writeFile(const QString& path, const QByteArray& content)
     QCOMPARE(file.write(content), content.size());
 }
 
+// A measurement log of `rows` batch-1 decode runs (about 50 bytes a row: 20,000 rows are 1 MB,
+// under the import limit of 4 MiB). At about 2,000 estimates a row (core/calibration.h) its fit
+// takes far longer than the tests below wait before they stop it.
+QString bigCsv(const QTemporaryDir& dir, int rows)
+{
+    QByteArray csv = "model,quantity,measured,batch,prompt_tokens,output_tokens\n";
+    for (int i = 0; i < rows; ++i)
+        csv += "llama-3.1-8b,decode_tokens_per_second," + QByteArray::number(40 + i % 50) + ",1,512,128\n";
+    const QString path = dir.filePath(QStringLiteral("big.csv"));
+    writeFile(path, csv);
+    return path;
+}
+
+constexpr int kHangGuardMs = 120'000;
+
+// Visible widgets of `parent` (its direct children) that overlap each other or stick out of it,
+// named for the failure message: a layout squeezed below what its contents need draws one widget
+// over another.
+QStringList overlaps(const QWidget& parent)
+{
+    QStringList found;
+    QList<const QWidget*> shown;
+    for (const QWidget* widget : parent.findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (widget->isVisible() && !widget->isWindow())
+            shown.append(widget);
+    }
+    const auto name = [](const QWidget* widget) {
+        return widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className())
+                                              : widget->objectName();
+    };
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        if (!parent.rect().contains(shown[i]->geometry()))
+            found << name(shown[i]) + QStringLiteral(" outside ") + name(&parent);
+        for (qsizetype j = i + 1; j < shown.size(); ++j) {
+            if (shown[i]->geometry().intersects(shown[j]->geometry()))
+                found << name(shown[i]) + QStringLiteral(" over ") + name(shown[j]);
+        }
+        found << overlaps(*shown[i]);
+    }
+    return found;
+}
+
+// Fit started and its end awaited (it runs on a worker thread): true when it fitted. A problem
+// found before the fit starts (no rows, a value missing) is shown at once: false, no wait.
+bool fitAndWait(CalibrationDialog& dialog)
+{
+    QSignalSpy finished(&dialog, &CalibrationDialog::fitFinished);
+    if (!dialog.fit())
+        return false;
+    if (finished.isEmpty() && !finished.wait(kHangGuardMs))
+        return false;
+    return finished.size() == 1 && finished.first().first().toBool();
+}
+
 } // namespace
 
 class TestCalibrationDialog : public QObject
@@ -160,7 +216,9 @@ private slots:
         CalibrationDialog dialog(device, catalog());
         for (const core::CalibrationPoint& point : points)
             QVERIFY(dialog.addPoint(point));
+        QSignalSpy finished(&dialog, &CalibrationDialog::fitFinished);
         QTest::mouseClick(child<QPushButton>(dialog, "fitButton"), Qt::LeftButton);
+        QVERIFY(finished.wait(kHangGuardMs));
 
         QVERIFY2(dialog.result(), qPrintable(dialog.message()));
         const core::CalibrationResult& result = *dialog.result();
@@ -294,7 +352,7 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_0);
         QCOMPARE(spin->value(), 50.0);
         QCOMPARE(spin->accessibleName(), QStringLiteral("Measured"));
-        QVERIFY2(dialog.fit(), qPrintable(dialog.message()));
+        QVERIFY2(fitAndWait(dialog), qPrintable(dialog.message()));
         QCOMPARE(dialog.result()->rows.front().measured, 50.0);
         QCoreApplication::processEvents(); // the delegate's own commit: the same value, the fit stays
         QVERIFY(dialog.result());
@@ -309,7 +367,10 @@ private slots:
                          Quantity::DecodeTokensPerSecond, 50});
         dialog.addPoint({scenario(device, "llama-3.1-8b", 1, 512, 0, Quantity::DecodeTokensPerSecond),
                          Quantity::DecodeTokensPerSecond, 50});
-        QVERIFY(!dialog.fit());
+        QSignalSpy finished(&dialog, &CalibrationDialog::fitFinished);
+        QVERIFY(dialog.fit()); // the core's check runs with the fit
+        QVERIFY(finished.wait(kHangGuardMs));
+        QCOMPARE(finished.first().first().toBool(), false);
         QCOMPARE(dialog.message(),
                  QStringLiteral("⚠ Row 2 (output_tokens): decode tokens/s needs at least one output token"));
         QVERIFY(!saveEnabled(dialog));
@@ -368,7 +429,7 @@ private slots:
         QCOMPARE(dialog.rowCount(), 2);
 
         // The imported rows fit.
-        QVERIFY2(dialog.fit(), qPrintable(dialog.message()));
+        QVERIFY2(fitAndWait(dialog), qPrintable(dialog.message()));
         QVERIFY(saveEnabled(dialog));
     }
 
@@ -386,13 +447,136 @@ private slots:
             mnemonics.insert(label.at(at + 1).toLower());
             QVERIFY(button->focusPolicy() & Qt::TabFocus);
         }
-        QCOMPARE(mnemonics.size(), 5); // Add, Remove, Import, Fit, Save
+        QCOMPARE(mnemonics.size(), 6); // Add, Remove, Import, Fit, Stop, Save
         for (const char* name : {"pointsTable", "resultsTable", "messageLabel", "gemmLabel", "memoryLabel",
-                                 "latencyLabel", "summaryLabel", "notesLabel"})
+                                 "latencyLabel", "summaryLabel", "notesLabel", "fitProgress"})
             QVERIFY2(!child<QWidget>(dialog, name)->accessibleName().isEmpty(), name);
         const auto triggers = child<QTableWidget>(dialog, "pointsTable")->editTriggers();
         QVERIFY(triggers & QAbstractItemView::AnyKeyPressed);
         QVERIFY(triggers & QAbstractItemView::EditKeyPressed);
+    }
+
+    void fitRunsInTheBackgroundAndStops()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        CalibrationDialog dialog(uncalibrated("nvidia-rtx-4090"), catalog());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY2(dialog.importCsv(bigCsv(dir, 20'000)), qPrintable(dialog.message()));
+        auto* fitButton = child<QPushButton>(dialog, "fitButton");
+        auto* table = child<QTableWidget>(dialog, "pointsTable");
+        auto* progress = dialog.findChild<QProgressBar*>(QStringLiteral("fitProgress"));
+        auto* stop = dialog.findChild<QPushButton*>(QStringLiteral("stopFitButton"));
+        QVERIFY(progress);
+        QVERIFY(stop);
+        QVERIFY(!progress->isVisible());
+        QVERIFY(!stop->isVisible());
+
+        // Fit comes back at once with the work under way: no result yet, the rows and the buttons
+        // that change them locked, a progress bar and Stop shown.
+        QTest::mouseClick(fitButton, Qt::LeftButton);
+        QVERIFY(!dialog.result());
+        QVERIFY(progress->isVisible());
+        QVERIFY(stop->isVisible());
+        QVERIFY(stop->isEnabled());
+        QVERIFY(!fitButton->isEnabled());
+        QVERIFY(!table->isEnabled());
+        QVERIFY(!child<QPushButton>(dialog, "importButton")->isEnabled());
+        QVERIFY(!saveEnabled(dialog));
+        // The event loop turns while the worker runs: its progress reaches the bar.
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > progress->minimum(), kHangGuardMs);
+        QVERIFY(!dialog.result());
+
+        // Stop: idle again with a message, nothing fitted, nothing to save.
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(fitButton->isEnabled(), kHangGuardMs);
+        QCOMPARE(dialog.message(), QStringLiteral("Fit stopped: the device is unchanged."));
+        QVERIFY(!dialog.result());
+        QVERIFY(!saveEnabled(dialog));
+        QVERIFY(table->isEnabled());
+        QVERIFY(!progress->isVisible());
+        QVERIFY(!stop->isVisible());
+        QCOMPARE(dialog.rowCount(), 20'000);
+
+        // And a fit of a few rows runs to its end.
+        table->setRowCount(3);
+        QTest::mouseClick(fitButton, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.result(), kHangGuardMs);
+        QCOMPARE(dialog.result()->rows.size(), std::size_t(3));
+        QCOMPARE(dialog.message(), QStringLiteral("Fitted to 3 measurement(s)."));
+        QVERIFY(saveEnabled(dialog));
+        QVERIFY(fitButton->isEnabled());
+        QVERIFY(!stop->isVisible());
+    }
+
+    void closingMidFitStopsIt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = bigCsv(dir, 20'000);
+
+        // Closed (Cancel, Escape) while fitting: the fit stops rather than run on unseen.
+        {
+            CalibrationDialog dialog(uncalibrated("nvidia-rtx-4090"), catalog());
+            dialog.show();
+            QVERIFY(dialog.importCsv(csv));
+            QTest::mouseClick(child<QPushButton>(dialog, "fitButton"), Qt::LeftButton);
+            QVERIFY(!dialog.result());
+            dialog.reject();
+            QVERIFY(!dialog.isVisible());
+            QTRY_VERIFY_WITH_TIMEOUT(child<QPushButton>(dialog, "fitButton")->isEnabled(), kHangGuardMs);
+            QCOMPARE(dialog.message(), QStringLiteral("Fit stopped: the device is unchanged."));
+            QVERIFY(!dialog.result());
+        }
+
+        // Destroyed while fitting (the window's dialog lives on the stack of the menu action):
+        // the worker reads only its own copies and stops; nothing is left running.
+        auto* dialog = new CalibrationDialog(uncalibrated("nvidia-rtx-4090"), catalog());
+        QVERIFY(dialog->importCsv(csv));
+        auto* progress = dialog->findChild<QProgressBar*>(QStringLiteral("fitProgress"));
+        QVERIFY(progress);
+        QTest::mouseClick(child<QPushButton>(*dialog, "fitButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > progress->minimum(), kHangGuardMs);
+        delete dialog;
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(kHangGuardMs));
+    }
+
+    void nothingIsDrawnOverTheResults()
+    {
+        // After a fit of five rows, and of decode rows only (with the core's note), at the dialog's
+        // own size and at a large and a small screen's: no widget overlaps another.
+        const core::Device device = uncalibrated("nvidia-h100-sxm");
+        core::Device truth = device;
+        truth.achievedGemmFraction = 0.55;
+        truth.achievedMemoryFraction = 0.7;
+        CalibrationDialog dialog(device, catalog());
+        for (const core::CalibrationPoint& point : decodePoints(truth))
+            dialog.addPoint(point);
+        dialog.addPoint(
+            measuredOn(truth, scenario(truth, "llama-3.1-8b", 4, 4096, 0, Quantity::PrefillTokensPerSecond),
+                       Quantity::PrefillTokensPerSecond));
+        dialog.addPoint(measuredOn(truth,
+                                   scenario(truth, "llama-3.2-1b", 8, 2048, 0, Quantity::TrainingStepSeconds),
+                                   Quantity::TrainingStepSeconds));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const QSize own = dialog.size();
+        for (const int rows : {5, 3}) {
+            child<QTableWidget>(dialog, "pointsTable")->setRowCount(rows);
+            QVERIFY(fitAndWait(dialog));
+            QVERIFY(!text(dialog, "summaryLabel").isEmpty());
+            for (const QSize size : {own, QSize(1600, 1000), QSize(1024, 768)}) {
+                dialog.resize(size);
+                QCoreApplication::processEvents(); // the layout settles on the new texts and size
+                const QStringList found = overlaps(dialog);
+                QVERIFY2(
+                    found.isEmpty(),
+                    qPrintable(
+                        QStringLiteral("%1 rows, %2x%3: ").arg(rows).arg(size.width()).arg(size.height()) +
+                        found.join(QStringLiteral("; "))));
+            }
+        }
     }
 
     void shot()
@@ -416,17 +600,25 @@ private slots:
                                    Quantity::TrainingStepSeconds));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QVERIFY(dialog.fit());
+        QVERIFY(fitAndWait(dialog));
         QTest::qWait(50); // the layout settles on the new texts
         QVERIFY(
             dialog.grab().save(QString::fromLocal8Bit(folder) + QStringLiteral("/calibration_dialog.png")));
         // Decode rows only: the GEMM fraction stays, with the core's note.
         auto* table = child<QTableWidget>(dialog, "pointsTable");
         table->setRowCount(3);
-        QVERIFY(dialog.fit());
+        QVERIFY(fitAndWait(dialog));
         QTest::qWait(50);
         QVERIFY(dialog.grab().save(QString::fromLocal8Bit(folder) +
                                    QStringLiteral("/calibration_dialog_decode_only.png")));
+        // The window sizes a user gives it: a large and a small screen.
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 768)}) {
+            dialog.resize(size);
+            QTest::qWait(50);
+            QVERIFY(dialog.grab().save(
+                QString::fromLocal8Bit(folder) +
+                QStringLiteral("/calibration_dialog_%1x%2.png").arg(size.width()).arg(size.height())));
+        }
     }
 };
 

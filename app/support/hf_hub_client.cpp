@@ -12,13 +12,19 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTimer>
 #include <QUrl>
 
 namespace lhe::app {
 
 using namespace hub;
 
-HfHubClient::HfHubClient(QObject* parent) : QObject(parent), m_network(new QNetworkAccessManager(this)) {}
+HfHubClient::HfHubClient(QObject* parent)
+    : QObject(parent), m_network(new QNetworkAccessManager(this)), m_deadline(new QTimer(this))
+{
+    m_deadline->setSingleShot(true);
+    connect(m_deadline, &QTimer::timeout, this, &HfHubClient::onDeadline);
+}
 
 HfHubClient::~HfHubClient()
 {
@@ -48,12 +54,13 @@ void HfHubClient::start(const QString& idOrUrl)
     }
     m_result.repoId = *repoId;
     m_stage = Stage::Config;
-    get(QUrl(fileUrl(kConfigFile)), kMaxRedirects);
+    request(QUrl(fileUrl(kConfigFile)));
 }
 
 void HfHubClient::abort()
 {
     m_stage = Stage::Idle;
+    m_deadline->stop();
     if (m_reply) {
         QNetworkReply* reply = m_reply;
         m_reply = nullptr;
@@ -68,6 +75,23 @@ QString HfHubClient::currentFile() const
     if (m_stage == Stage::Header)
         return m_shards.value(m_shardIndex);
     return m_stage == Stage::Config ? kConfigFile : kIndexFile;
+}
+
+void HfHubClient::request(const QUrl& url)
+{
+    // QNetworkRequest::setTransferTimeout bounds only the time between two bytes; this bounds the
+    // whole request, so no answer, however slowly it comes, holds the import for longer.
+    m_deadlineHit = false;
+    m_deadline->start(m_deadlineMs);
+    get(url, kMaxRedirects);
+}
+
+void HfHubClient::onDeadline()
+{
+    if (!m_reply)
+        return;
+    m_deadlineHit = true;
+    m_reply->abort(); // finished() follows: onFinished
 }
 
 void HfHubClient::get(const QUrl& url, int redirectsLeft)
@@ -142,21 +166,16 @@ void HfHubClient::onFinished(QNetworkReply* reply)
     if (!statusAttribute.isValid()) {
         // No HTTP answer at all: no network, no such host, refused, timed out.
         const QString reason = noAnswerReason(reply);
-        const QString message =
-            tr("cannot reach %1 (%2): check the connection, or set HF_ENDPOINT").arg(host(), reason);
-        if (m_stage == Stage::Index) {
-            // The config came; the cross-check just is not made, and the shards are unknown.
-            if (m_fetchHeaders)
-                skipHeaders(message);
-            else
-                succeed();
-            return;
-        }
-        if (!useCache(message))
-            fail(message);
+        unanswered(tr("cannot reach %1 (%2): check the connection, or set HF_ENDPOINT").arg(host(), reason));
         return;
     }
     const int status = statusAttribute.toInt();
+    if (m_deadlineHit) {
+        // An answer had begun; what came of its body is not the whole file.
+        unanswered(tr("%1/%2: the answer from %3 broke off (%4)")
+                       .arg(m_result.repoId, file, reply->url().authority(), noAnswerReason(reply)));
+        return;
+    }
     if (followRedirect(reply, status))
         return;
     const QByteArray body = reply->readAll();
@@ -164,6 +183,20 @@ void HfHubClient::onFinished(QNetworkReply* reply)
         onConfig(reply, body, status);
     else
         onIndex(reply, body, status);
+}
+
+void HfHubClient::unanswered(const QString& message)
+{
+    if (m_stage == Stage::Index) {
+        // The config came; the cross-check just is not made, and the shards are unknown.
+        if (m_fetchHeaders)
+            skipHeaders(message);
+        else
+            succeed();
+        return;
+    }
+    if (!useCache(message))
+        fail(message);
 }
 
 void HfHubClient::onConfig(QNetworkReply* reply, const QByteArray& body, int status)
@@ -226,7 +259,7 @@ void HfHubClient::onConfig(QNetworkReply* reply, const QByteArray& body, int sta
         return;
     }
     m_stage = Stage::Index;
-    get(QUrl(fileUrl(kIndexFile)), kMaxRedirects);
+    request(QUrl(fileUrl(kIndexFile)));
 }
 
 void HfHubClient::onIndex(QNetworkReply* reply, const QByteArray& body, int status)
@@ -278,6 +311,8 @@ QString HfHubClient::noAnswerReason(QNetworkReply* reply) const
 {
     // The transfer timeout ends as OperationCanceledError or TimeoutError, by Qt version; abort()
     // disconnects first, so a cancel by the user never gets here.
+    if (m_deadlineHit)
+        return tr("no complete answer within %n s", nullptr, (m_deadlineMs + 999) / 1000);
     return reply->error() == QNetworkReply::OperationCanceledError ||
                    reply->error() == QNetworkReply::TimeoutError
                ? tr("no answer within %n s", nullptr, (m_timeoutMs + 999) / 1000)
@@ -287,6 +322,7 @@ QString HfHubClient::noAnswerReason(QNetworkReply* reply) const
 void HfHubClient::fail(const QString& message)
 {
     m_stage = Stage::Idle;
+    m_deadline->stop();
     emit failed(message);
 }
 
@@ -302,6 +338,7 @@ void HfHubClient::requestFailed(const QString& message)
 void HfHubClient::succeed()
 {
     m_stage = Stage::Idle;
+    m_deadline->stop();
     emit downloaded();
 }
 

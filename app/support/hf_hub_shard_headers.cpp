@@ -47,7 +47,7 @@ void HfHubClient::requestHeader(qint64 first, qint64 last)
     m_shard.rangeFirst = first;
     m_shard.rangeLast = last;
     ++m_shard.requests;
-    get(QUrl(fileUrl(m_shards.at(m_shardIndex))), kMaxRedirects);
+    request(QUrl(fileUrl(m_shards.at(m_shardIndex))));
 }
 
 // Reads what arrived of a shard, never past its header: the first 8 bytes give its length, and
@@ -171,10 +171,13 @@ void HfHubClient::onHeaderFinished(QNetworkReply* reply)
         nextShard(QString());
         return;
     }
-    if (!statusAttribute.isValid()) {
-        // No answer: the next shard would most likely fare no better, each after its timeout.
+    if (!statusAttribute.isValid() || m_deadlineHit) {
+        // No answer, or none complete by the deadline: the next shard would most likely fare no
+        // better, each after its timeout or deadline.
         const QString reason = noAnswerReason(reply);
-        m_headerProblems << tr("%1: cannot reach %2 (%3)").arg(origin, reply->url().authority(), reason);
+        m_headerProblems << (statusAttribute.isValid() ? tr("%1: the answer from %2 broke off (%3)")
+                                                       : tr("%1: cannot reach %2 (%3)"))
+                                .arg(origin, reply->url().authority(), reason);
         const auto untried = m_shards.size() - m_shardIndex - 1;
         if (untried > 0)
             m_headerProblems << tr("%n more not tried", nullptr, static_cast<int>(untried));

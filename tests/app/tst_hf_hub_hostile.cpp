@@ -1,0 +1,253 @@
+// Import from Hugging Face against a hostile Hub or cache: app::HfHubClient facing a token that
+// would add a header, redirects to local files, a cache holding FIFOs, answers that dribble or
+// never end their header, and an index over the size limit. tst_hf_hub_client.cpp has the
+// ordinary cases.
+//
+// Never the internet: ScriptedServer below is an HTTP/1.1 server on 127.0.0.1 whose answers each
+// test writes, and HF_ENDPOINT points the client at it. XDG_CACHE_HOME is a temporary folder.
+// FIFOs are made with mkfifo(3) in a temporary folder; no device node is touched.
+#include "app/support/hf_hub_client.h"
+
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QList>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <fcntl.h>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+using lhe::app::HfHubClient;
+using lhe::app::HfModelFiles;
+using nlohmann::json;
+
+namespace {
+
+QByteArray fixtureConfig()
+{
+    QFile file(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/llama-3.2-1b.config.json"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray response(int status, const QByteArray& reason, const QByteArray& body,
+                    const QByteArray& extraHeaders = {})
+{
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason +
+           "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) +
+           "\r\nConnection: close\r\n" + extraHeaders + "\r\n" + body;
+}
+
+// An HTTP/1.1 server answering each request from a script per path (a 404 for any other path).
+class ScriptedServer : public QObject
+{
+public:
+    using Answer = std::function<void(QTcpSocket*)>;
+
+    ScriptedServer()
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+                socket->setParent(this);
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+            }
+        });
+    }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+    QString authority() const { return QStringLiteral("127.0.0.1:%1").arg(m_server.serverPort()); }
+
+    QHash<QByteArray, Answer> answers;
+    // Every request in order: its path and its header lines as received.
+    QList<QPair<QByteArray, QList<QByteArray>>> log;
+
+    static void send(QTcpSocket* socket, const QByteArray& bytes)
+    {
+        socket->write(bytes);
+        socket->disconnectFromHost();
+    }
+    // Writes `head`, then one byte of `drip` every 100 ms, without end.
+    static void dribble(QTcpSocket* socket, const QByteArray& head, char drip)
+    {
+        socket->write(head);
+        auto* timer = new QTimer(socket);
+        QObject::connect(timer, &QTimer::timeout, socket, [socket, drip] { socket->write(&drip, 1); });
+        timer->start(100);
+    }
+
+private:
+    void onReadyRead(QTcpSocket* socket)
+    {
+        QByteArray& buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        const qsizetype end = buffer.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        QList<QByteArray> lines = buffer.left(end).split('\n');
+        const QByteArray path = lines.value(0).trimmed().split(' ').value(1);
+        lines.removeFirst();
+        for (QByteArray& line : lines)
+            line = line.trimmed();
+        log.append({path, lines});
+        m_buffers.remove(socket);
+        if (answers.contains(path))
+            answers.value(path)(socket);
+        else
+            send(socket, response(404, "Not Found", R"({"error":"Entry not found"})",
+                                  "X-Error-Code: EntryNotFound\r\n"));
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket*, QByteArray> m_buffers;
+};
+
+struct Outcome
+{
+    bool ok = false;
+    QString error;
+    HfModelFiles files;
+};
+
+// Runs one download to its end, the event loop turning (the server lives in this thread); a
+// download still running after 20 s is stopped, and the test fails on its outcome.
+Outcome download(const QString& id, const QString& token = QString(), int deadlineMs = 10000)
+{
+    HfHubClient client;
+    client.setToken(token);
+    client.setTransferTimeoutMs(10000);
+    client.setRequestDeadlineMs(deadlineMs);
+    Outcome outcome;
+    bool downloaded = false;
+    QEventLoop loop;
+    QObject::connect(&client, &HfHubClient::downloaded, &loop, [&] {
+        downloaded = true;
+        loop.quit();
+    });
+    QObject::connect(&client, &HfHubClient::failed, &loop, [&](const QString& message) {
+        outcome.error = message;
+        loop.quit();
+    });
+    QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+    client.start(id);
+    if (client.isRunning())
+        loop.exec();
+    outcome.ok = downloaded && outcome.error.isEmpty();
+    outcome.files = client.result();
+    return outcome;
+}
+
+} // namespace
+
+class TestHfHubHostile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void deadlineEndsDribblingAnswers_data();
+    void deadlineEndsDribblingAnswers();
+
+private:
+    QTemporaryDir m_home;
+    ScriptedServer* m_server = nullptr;
+};
+
+void TestHfHubHostile::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+    QVERIFY(!fixtureConfig().isEmpty());
+    qputenv("XDG_CACHE_HOME", QDir(m_home.path()).filePath(QStringLiteral("cache")).toUtf8());
+    qputenv("XDG_CONFIG_HOME", QDir(m_home.path()).filePath(QStringLiteral("config")).toUtf8());
+}
+
+void TestHfHubHostile::init()
+{
+    delete m_server;
+    m_server = new ScriptedServer;
+    QVERIFY(m_server->listen());
+    qputenv("HF_ENDPOINT", m_server->url().toUtf8());
+    qunsetenv("HF_TOKEN");
+}
+
+void TestHfHubHostile::cleanup()
+{
+    delete m_server;
+    m_server = nullptr;
+    QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).removeRecursively();
+}
+
+void TestHfHubHostile::deadlineEndsDribblingAnswers_data()
+{
+    QTest::addColumn<QByteArray>("path"); // the file whose answer dribbles
+    QTest::addColumn<QByteArray>("head"); // what comes at once, before a byte every 100 ms
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("message"); // the error, or the note; %1: the server's host:port
+    const QByteArray body =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n";
+    const QByteArray header = "HTTP/1.1 200 OK\r\nX-Padding: ";
+    QTest::newRow("config body")
+        << QByteArray("/test/drip/resolve/main/config.json") << body << false
+        << QStringLiteral(
+               "test/drip/config.json: the answer from %1 broke off (no complete answer within 2 s)");
+    QTest::newRow("config header")
+        << QByteArray("/test/drip/resolve/main/config.json") << header << false
+        << QStringLiteral(
+               "cannot reach %1 (no complete answer within 2 s): check the connection, or set HF_ENDPOINT");
+    QTest::newRow("index body") << QByteArray("/test/drip/resolve/main/model.safetensors.index.json") << body
+                                << true
+                                << QStringLiteral(
+                                       "safetensors headers not fetched: "
+                                       "test/drip/model.safetensors.index.json: the answer from %1 "
+                                       "broke off (no complete answer within 2 s)");
+    // No index (404): the single file's header, its length prefix (1000) and "{" at once.
+    QByteArray prefix(8, '\0');
+    qToLittleEndian<quint64>(1000, prefix.data());
+    QTest::newRow("shard header")
+        << QByteArray("/test/drip/resolve/main/model.safetensors")
+        << "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-65535/100000\r\nContent-Length: "
+           "65536\r\n\r\n" +
+               prefix + '{'
+        << true
+        << QStringLiteral("1 safetensors header(s) not fetched: test/drip/model.safetensors: the answer "
+                          "from %1 broke off (no complete answer within 2 s)");
+}
+
+void TestHfHubHostile::deadlineEndsDribblingAnswers()
+{
+    QFETCH(QByteArray, path);
+    QFETCH(QByteArray, head);
+    QFETCH(bool, ok);
+    QFETCH(QString, message);
+    m_server->answers.insert("/test/drip/resolve/main/config.json", [](QTcpSocket* socket) {
+        ScriptedServer::send(socket, response(200, "OK", fixtureConfig()));
+    });
+    m_server->answers.insert(path,
+                             [head](QTcpSocket* socket) { ScriptedServer::dribble(socket, head, ' '); });
+    // A byte every 100 ms keeps the 10 s transfer timeout from ever firing: only the deadline
+    // of 1.5 s ("within 2 s", rounded up) ends the request.
+    const Outcome outcome = download(QStringLiteral("test/drip"), QString(), 1500);
+    if (!ok) {
+        QVERIFY(!outcome.ok);
+        QCOMPARE(outcome.error, message.arg(m_server->authority()));
+    } else {
+        QVERIFY2(outcome.ok, qPrintable(outcome.error));
+        QCOMPARE(outcome.files.notes, QStringList{message.arg(m_server->authority())});
+    }
+}
+
+QTEST_MAIN(TestHfHubHostile)
+#include "tst_hf_hub_hostile.moc"

@@ -170,8 +170,10 @@ void HfHubClient::onFinished(QNetworkReply* reply)
         return;
     }
     const int status = statusAttribute.toInt();
-    if (m_deadlineHit) {
-        // An answer had begun; what came of its body is not the whole file.
+    // An answer had begun and did not end well (the deadline, the transfer timeout, a closed
+    // connection): what came of its body is not the whole file, and its JSON error would blame
+    // the file. A failed 3xx/4xx/5xx is read by its status below.
+    if (m_deadlineHit || (status >= 200 && status < 300 && reply->error() != QNetworkReply::NoError)) {
         unanswered(tr("%1/%2: the answer from %3 broke off (%4)")
                        .arg(m_result.repoId, file, reply->url().authority(), noAnswerReason(reply)));
         return;

@@ -160,6 +160,8 @@ private slots:
 
     void deadlineEndsDribblingAnswers_data();
     void deadlineEndsDribblingAnswers();
+    void brokenOffAnswer_data();
+    void brokenOffAnswer();
 
 private:
     QTemporaryDir m_home;
@@ -247,6 +249,40 @@ void TestHfHubHostile::deadlineEndsDribblingAnswers()
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
         QCOMPARE(outcome.files.notes, QStringList{message.arg(m_server->authority())});
     }
+}
+
+void TestHfHubHostile::brokenOffAnswer_data()
+{
+    QTest::addColumn<int>("paddingBytes"); // of one more header line
+    QTest::newRow("cut body") << 0;
+    // Qt reads a header byte by byte: 10 MB may take longer than the 3 s deadline.
+    QTest::newRow("10 MB header, cut body") << 10'000'000;
+}
+
+void TestHfHubHostile::brokenOffAnswer()
+{
+    QFETCH(int, paddingBytes);
+    // A body that ends after 1 of the 1000 bytes it announced: the error names the server and an
+    // answer that broke off (or, past the deadline, never came whole), not the JSON of a body
+    // never sent.
+    m_server->answers.insert("/test/cut/resolve/main/config.json", [paddingBytes](QTcpSocket* socket) {
+        const QByteArray padding =
+            paddingBytes > 0 ? "X-Padding: " + QByteArray(paddingBytes, 'a') + "\r\n" : QByteArray();
+        ScriptedServer::send(socket, "HTTP/1.1 200 OK\r\n" + padding +
+                                         "Content-Type: application/json\r\nContent-Length: "
+                                         "1000\r\nConnection: close\r\n\r\n{");
+    });
+    const Outcome outcome = download(QStringLiteral("test/cut"), QString(), 3000);
+    QVERIFY(!outcome.ok);
+    const QString brokeOff =
+        QStringLiteral("test/cut/config.json: the answer from %1 broke off (").arg(m_server->authority());
+    const QString noAnswer = QStringLiteral("cannot reach %1 (no complete answer within 3 s): check the "
+                                            "connection, or set HF_ENDPOINT")
+                                 .arg(m_server->authority());
+    if (paddingBytes > 0 && outcome.error == noAnswer)
+        return;
+    QVERIFY2(outcome.error.startsWith(brokeOff), qPrintable(outcome.error));
+    QVERIFY2(!outcome.error.contains(QLatin1String("JSON")), qPrintable(outcome.error));
 }
 
 QTEST_MAIN(TestHfHubHostile)

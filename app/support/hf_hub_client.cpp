@@ -52,6 +52,11 @@ void HfHubClient::start(const QString& idOrUrl)
         emit failed(error);
         return;
     }
+    const QString badToken = tokenProblem();
+    if (!badToken.isEmpty()) {
+        emit failed(badToken);
+        return;
+    }
     m_result.repoId = *repoId;
     m_stage = Stage::Config;
     request(QUrl(fileUrl(kConfigFile)));

@@ -162,6 +162,8 @@ private:
     void useCachedHeaders(const QString& folder);
     // Why a request got no HTTP answer at all (no network, refused, timed out), for a message.
     QString noAnswerReason(QNetworkReply* reply) const;
+    // Why the token to send cannot go in an Authorization header; empty when it can.
+    QString tokenProblem() const;
     void fail(const QString& message);
     void requestFailed(const QString& message);
     void succeed();

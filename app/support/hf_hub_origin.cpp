@@ -94,6 +94,26 @@ bool HfHubClient::tokenFromEnvironment()
     return !qEnvironmentVariable("HF_TOKEN").trimmed().isEmpty();
 }
 
+QString HfHubClient::tokenProblem() const
+{
+    // A Bearer token is a b64token: letters, digits and "-._~+/", then any "=" (RFC 6750 section
+    // 2.1). Hub tokens are "hf_" and letters. Anything else, above all a CR or LF, would be sent
+    // as is by QNetworkRequest::setRawHeader: the rest of the token a header line of its own.
+    const QString token = effectiveToken(m_storedToken);
+    for (const QChar c : token) {
+        const char16_t u = c.unicode();
+        if ((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') ||
+            QStringView(u"-._~+/=").contains(c))
+            continue;
+        // The character by its code alone: the token is a secret, and a control character
+        // would not show.
+        return tr("%1: not sent, it holds the character U+%2; a token holds only letters, digits and -._~+/=")
+            .arg(tokenFromEnvironment() ? QStringLiteral("HF_TOKEN") : tr("the token"),
+                 QStringLiteral("%1").arg(static_cast<int>(u), 4, 16, QLatin1Char('0')).toUpper());
+    }
+    return {};
+}
+
 QString HfHubClient::fileUrl(const QString& fileName) const
 {
     // huggingface_hub's hf_hub_url: {endpoint}/{repo_id}/resolve/{revision}/{filename}.

@@ -158,6 +158,8 @@ private slots:
     void init();
     void cleanup();
 
+    void refusesTokenWithControlCharacters_data();
+    void refusesTokenWithControlCharacters();
     void deadlineEndsDribblingAnswers_data();
     void deadlineEndsDribblingAnswers();
     void brokenOffAnswer_data();
@@ -190,6 +192,41 @@ void TestHfHubHostile::cleanup()
     delete m_server;
     m_server = nullptr;
     QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).removeRecursively();
+}
+
+void TestHfHubHostile::refusesTokenWithControlCharacters_data()
+{
+    QTest::addColumn<QByteArray>("environment"); // HF_TOKEN; empty: unset
+    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QString>("error");
+    const QString rule = QStringLiteral("; a token holds only letters, digits and -._~+/=");
+    QTest::newRow("HF_TOKEN with CR LF")
+        << QByteArray("hf_abc\r\nX-Injected: yes") << QString()
+        << QStringLiteral("HF_TOKEN: not sent, it holds the character U+000D") + rule;
+    QTest::newRow("stored with LF") << QByteArray() << QStringLiteral("hf_abc\nX-Injected: yes")
+                                    << QStringLiteral("the token: not sent, it holds the character U+000A") +
+                                           rule;
+    QTest::newRow("stored with DEL") << QByteArray() << QStringLiteral("hf_a\x7f")
+                                     << QStringLiteral("the token: not sent, it holds the character U+007F") +
+                                            rule;
+}
+
+void TestHfHubHostile::refusesTokenWithControlCharacters()
+{
+    QFETCH(QByteArray, environment);
+    QFETCH(QString, stored);
+    QFETCH(QString, error);
+    if (!environment.isEmpty())
+        qputenv("HF_TOKEN", environment);
+    m_server->answers.insert("/test/token/resolve/main/config.json", [](QTcpSocket* socket) {
+        ScriptedServer::send(socket, response(200, "OK", fixtureConfig()));
+    });
+    const Outcome outcome = download(QStringLiteral("test/token"), stored);
+    QVERIFY(!outcome.ok);
+    QCOMPARE(outcome.error, error);
+    // Nothing went out: no header, and no request the token would have been part of.
+    QTest::qWait(100);
+    QCOMPARE(m_server->log.size(), 0);
 }
 
 void TestHfHubHostile::deadlineEndsDribblingAnswers_data()

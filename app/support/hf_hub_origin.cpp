@@ -127,7 +127,8 @@ QString HfHubClient::host() const
 }
 
 // Follows a 3xx answer as QNetworkRequest::NoLessSafeRedirectPolicy would (any host, never from
-// https to http), at most kMaxRedirects times. False when `reply` is no redirect.
+// https to http), to http(s) addresses only, at most kMaxRedirects times. False when `reply` is
+// no redirect.
 bool HfHubClient::followRedirect(QNetworkReply* reply, int status)
 {
     if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308)
@@ -139,6 +140,15 @@ bool HfHubClient::followRedirect(QNetworkReply* reply, int status)
         return false;
     const QUrl target = reply->url().resolved(location);
     const QString file = currentFile();
+    // Only http(s): QNetworkAccessManager would read a file: address from this machine's disk (a
+    // FIFO there blocks the thread forever) and a data: address from the address itself; neither
+    // is an answer of the Hub or of its CDN.
+    if (target.scheme() != QLatin1String("https") && target.scheme() != QLatin1String("http")) {
+        requestFailed(
+            tr("%1/%2: refused a redirect to a %3: address; only http and https addresses are followed")
+                .arg(m_result.repoId, file, target.scheme().left(40)));
+        return true;
+    }
     if (reply->url().scheme() == QLatin1String("https") && target.scheme() != QLatin1String("https")) {
         requestFailed(
             tr("%1/%2: refused a redirect from https to %3").arg(m_result.repoId, file, target.toString()));

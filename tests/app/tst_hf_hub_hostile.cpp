@@ -112,6 +112,55 @@ private:
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
 
+// Watches a FIFO from a thread of its own: whenever a reader holds it open, an open(2) for
+// writing with O_NONBLOCK succeeds (POSIX open(): it fails with ENXIO while no process has the
+// FIFO open for reading). The watch then notes it and closes its end at once, which also lets a
+// reader blocked in open(2) go on (to an empty read), so a test of a client that opens the FIFO
+// fails instead of hanging.
+class FifoWatch
+{
+public:
+    explicit FifoWatch(const QString& path) : m_path(QFile::encodeName(path).toStdString()) {}
+    ~FifoWatch()
+    {
+        m_stop = true;
+        m_thread.join();
+    }
+    FifoWatch(const FifoWatch&) = delete;
+    FifoWatch& operator=(const FifoWatch&) = delete;
+    bool opened() const { return m_opened; }
+
+private:
+    void run()
+    {
+        while (!m_stop) {
+            const int fd = ::open(m_path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+            if (fd >= 0) {
+                m_opened = true;
+                ::close(fd);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+
+    std::string m_path;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_opened{false};
+    std::thread m_thread{[this] { run(); }}; // last: starts once the members above are made
+};
+
+bool makeFifo(const QString& path)
+{
+    return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return QDir().mkpath(QFileInfo(path).path()) && file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+           file.write(bytes) == bytes.size();
+}
+
 struct Outcome
 {
     bool ok = false;
@@ -160,6 +209,8 @@ private slots:
 
     void refusesTokenWithControlCharacters_data();
     void refusesTokenWithControlCharacters();
+    void refusesRedirectToOtherSchemes_data();
+    void refusesRedirectToOtherSchemes();
     void deadlineEndsDribblingAnswers_data();
     void deadlineEndsDribblingAnswers();
     void brokenOffAnswer_data();
@@ -227,6 +278,41 @@ void TestHfHubHostile::refusesTokenWithControlCharacters()
     // Nothing went out: no header, and no request the token would have been part of.
     QTest::qWait(100);
     QCOMPARE(m_server->log.size(), 0);
+}
+
+void TestHfHubHostile::refusesRedirectToOtherSchemes_data()
+{
+    QTest::addColumn<QString>("kind"); // what the redirect points to
+    QTest::addColumn<QString>("scheme");
+    QTest::newRow("file") << QStringLiteral("file") << QStringLiteral("file");
+    QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("file");
+    QTest::newRow("data") << QStringLiteral("data") << QStringLiteral("data");
+}
+
+void TestHfHubHostile::refusesRedirectToOtherSchemes()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, scheme);
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString regular = folder.filePath(QStringLiteral("config.json"));
+    const QString fifo = folder.filePath(QStringLiteral("fifo"));
+    QVERIFY(writeFile(regular, fixtureConfig()));
+    QVERIFY(makeFifo(fifo));
+    FifoWatch watch(fifo);
+    const QByteArray location = kind == QLatin1String("data")
+                                    ? "data:application/json;base64," + fixtureConfig().toBase64()
+                                : kind == QLatin1String("fifo") ? QUrl::fromLocalFile(fifo).toEncoded()
+                                                                : QUrl::fromLocalFile(regular).toEncoded();
+    m_server->answers.insert("/test/elsewhere/resolve/main/config.json", [location](QTcpSocket* socket) {
+        ScriptedServer::send(socket, response(302, "Found", QByteArray(), "Location: " + location + "\r\n"));
+    });
+    const Outcome outcome = download(QStringLiteral("test/elsewhere"));
+    QVERIFY(!outcome.ok);
+    QCOMPARE(outcome.error, QStringLiteral("test/elsewhere/config.json: refused a redirect to a %1: address; "
+                                           "only http and https addresses are followed")
+                                .arg(scheme));
+    QVERIFY2(!watch.opened(), "the client opened the FIFO");
 }
 
 void TestHfHubHostile::deadlineEndsDribblingAnswers_data()

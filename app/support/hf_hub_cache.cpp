@@ -10,16 +10,45 @@
 #include <QStandardPaths>
 #include <QtEndian>
 #include <algorithm>
+#include <fcntl.h>
 #include <limits>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace lhe::app {
 
 namespace hub {
 
+namespace {
+
+// Opens a cached file only when it is a regular file. The cache folder is the user's to change,
+// and a FIFO there would block open(2) and read(2) forever, a device never end (docs/CONTRACT.md
+// §1.2: files are regular files). stat(2) first, so nothing else is opened at all; then open(2)
+// with O_NONBLOCK (no wait on a FIFO, POSIX open()) and fstat(2) on what was opened, so a file
+// swapped in between does not block either.
+bool openRegularFile(QFile& file, const QString& path)
+{
+    const QByteArray name = QFile::encodeName(path);
+    struct stat status = {};
+    if (::stat(name.constData(), &status) != 0 || !S_ISREG(status.st_mode))
+        return false;
+    const int descriptor = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (descriptor < 0)
+        return false;
+    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode) ||
+        !file.open(descriptor, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(descriptor);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QByteArray readSmallFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    QFile file;
+    if (!openRegularFile(file, path))
         return {};
     return file.read(HfHubClient::kMaxResponseBytes + 1);
 }
@@ -35,8 +64,8 @@ QByteArray cachedHeaderBytes(const HfModelFiles::ShardHeader& shard)
 
 std::optional<HfModelFiles::ShardHeader> readCachedHeader(const QString& path, const QString& file)
 {
-    QFile cached(path);
-    if (!cached.open(QIODevice::ReadOnly) || cached.size() < 2 * kLengthPrefixBytes)
+    QFile cached;
+    if (!openRegularFile(cached, path) || cached.size() < 2 * kLengthPrefixBytes)
         return std::nullopt;
     const QByteArray prefix = cached.read(kLengthPrefixBytes);
     const qint64 length = prefix.size() == kLengthPrefixBytes ? headerJsonLength(prefix) : -1;

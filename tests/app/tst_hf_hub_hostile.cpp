@@ -211,6 +211,8 @@ private slots:
     void refusesTokenWithControlCharacters();
     void refusesRedirectToOtherSchemes_data();
     void refusesRedirectToOtherSchemes();
+    void cachedFifoIsNotOpened_data();
+    void cachedFifoIsNotOpened();
     void deadlineEndsDribblingAnswers_data();
     void deadlineEndsDribblingAnswers();
     void brokenOffAnswer_data();
@@ -313,6 +315,53 @@ void TestHfHubHostile::refusesRedirectToOtherSchemes()
                                            "only http and https addresses are followed")
                                 .arg(scheme));
     QVERIFY2(!watch.opened(), "the client opened the FIFO");
+}
+
+void TestHfHubHostile::cachedFifoIsNotOpened_data()
+{
+    QTest::addColumn<QString>("fifoFile"); // the cached file that is a FIFO
+    QTest::newRow("index") << QStringLiteral("model.safetensors.index.json");
+    QTest::newRow("shard header") << QStringLiteral("model-00001-of-00001.safetensors.header");
+}
+
+void TestHfHubHostile::cachedFifoIsNotOpened()
+{
+    QFETCH(QString, fifoFile);
+    // A cache as a download leaves it: the config, the index and the one shard's header (its 8-byte
+    // length, the JSON, the file's size as a little-endian u64).
+    const QString folder = HfHubClient::cacheFolder(QStringLiteral("test/cached"));
+    const json index = {{"metadata", {{"total_size", 2000}}},
+                        {"weight_map", {{"w", "model-00001-of-00001.safetensors"}}}};
+    const QByteArray headerJson = R"({"w":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]}})";
+    QByteArray header(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(headerJson.size()), header.data());
+    header += headerJson;
+    QByteArray size(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(header.size() + 4), size.data());
+    QVERIFY(writeFile(folder + QStringLiteral("/config.json"), fixtureConfig()));
+    QVERIFY(writeFile(folder + QStringLiteral("/model.safetensors.index.json"),
+                      QByteArray::fromStdString(index.dump())));
+    QVERIFY(writeFile(folder + QStringLiteral("/model-00001-of-00001.safetensors.header"), header + size));
+    const QString fifo = folder + QLatin1Char('/') + fifoFile;
+    QVERIFY(QFile::remove(fifo));
+    QVERIFY(makeFifo(fifo));
+    FifoWatch watch(fifo);
+    // The Hub has an outage: the cached copy is used.
+    m_server->answers.insert("/test/cached/resolve/main/config.json", [](QTcpSocket* socket) {
+        ScriptedServer::send(socket, response(500, "Internal Server Error", "{}"));
+    });
+    const Outcome outcome = download(QStringLiteral("test/cached"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.source, HfModelFiles::Source::Cache);
+    QVERIFY2(!watch.opened(), "the client opened the FIFO");
+    if (fifoFile.endsWith(QLatin1String(".header"))) {
+        QCOMPARE(outcome.files.indexTotalBytes.value_or(0), 2000.0);
+        QVERIFY(outcome.files.shardHeaders.isEmpty());
+        QCOMPARE(outcome.files.notes.size(), 2);
+        QCOMPARE(outcome.files.notes.at(1), QStringLiteral("1 safetensors header(s) not in the cache"));
+    } else {
+        QVERIFY(!outcome.files.indexTotalBytes);
+    }
 }
 
 void TestHfHubHostile::deadlineEndsDribblingAnswers_data()

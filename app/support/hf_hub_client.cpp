@@ -164,6 +164,14 @@ void HfHubClient::onFinished(QNetworkReply* reply)
     }
     const QString file = currentFile();
     const QVariant statusAttribute = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    if (m_tooLarge && m_stage == Stage::Index) {
+        // As for a broken index (onIndex): the import goes on without the size cross-check, and
+        // the shards, which only the index names, are unknown.
+        m_result.notes << tr("%1/%2 is larger than 16 MiB; the checkpoint size is not cross-checked")
+                              .arg(m_result.repoId, file);
+        succeed();
+        return;
+    }
     if (m_tooLarge) {
         fail(tr("%1/%2 is larger than 16 MiB; not a config.json or index").arg(m_result.repoId, file));
         return;

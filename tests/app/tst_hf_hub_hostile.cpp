@@ -217,6 +217,8 @@ private slots:
     void deadlineEndsDribblingAnswers();
     void brokenOffAnswer_data();
     void brokenOffAnswer();
+    void oversizedIndexOnlySkipsTheCheck_data();
+    void oversizedIndexOnlySkipsTheCheck();
 
 private:
     QTemporaryDir m_home;
@@ -455,6 +457,42 @@ void TestHfHubHostile::brokenOffAnswer()
         return;
     QVERIFY2(outcome.error.startsWith(brokeOff), qPrintable(outcome.error));
     QVERIFY2(!outcome.error.contains(QLatin1String("JSON")), qPrintable(outcome.error));
+}
+
+void TestHfHubHostile::oversizedIndexOnlySkipsTheCheck_data()
+{
+    QTest::addColumn<bool>("announced"); // Content-Length says so, or the bytes just keep coming
+    QTest::newRow("announced") << true;
+    QTest::newRow("sent") << false;
+}
+
+void TestHfHubHostile::oversizedIndexOnlySkipsTheCheck()
+{
+    QFETCH(bool, announced);
+    m_server->answers.insert("/test/bigindex/resolve/main/config.json", [](QTcpSocket* socket) {
+        ScriptedServer::send(socket, response(200, "OK", fixtureConfig()));
+    });
+    // 17 MiB: over the 16 MiB limit (HfHubClient::kMaxResponseBytes).
+    constexpr qint64 kIndexBytes = 17 * 1024 * 1024;
+    m_server->answers.insert(
+        "/test/bigindex/resolve/main/model.safetensors.index.json", [announced](QTcpSocket* socket) {
+            if (announced) {
+                socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+                              QByteArray::number(kIndexBytes) + "\r\n\r\n{");
+                return; // and no more
+            }
+            // No length: the body ends when the connection does.
+            ScriptedServer::send(socket, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: "
+                                         "close\r\n\r\n{\"metadata\": {}, \"x\": \"" +
+                                             QByteArray(kIndexBytes, 'x') + "\"}");
+        });
+    const Outcome outcome = download(QStringLiteral("test/bigindex"));
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.files.config.value("hidden_size", 0), 2048);
+    QVERIFY(!outcome.files.indexTotalBytes);
+    QCOMPARE(outcome.files.notes, QStringList{QStringLiteral("test/bigindex/model.safetensors.index.json is "
+                                                             "larger than 16 MiB; the checkpoint size is not "
+                                                             "cross-checked")});
 }
 
 QTEST_MAIN(TestHfHubHostile)

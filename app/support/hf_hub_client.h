@@ -160,7 +160,8 @@ private:
     void finishHeaders();
     bool useCache(const QString& reason);
     void useCachedHeaders(const QString& folder);
-    // Why a request got no HTTP answer at all (no network, refused, timed out), for a message.
+    // Why a request got no complete answer (no network, refused, timed out, its deadline), for a
+    // message.
     QString noAnswerReason(QNetworkReply* reply) const;
     // Why the token to send cannot go in an Authorization header; empty when it can.
     QString tokenProblem() const;

@@ -97,7 +97,7 @@ bool HfHubClient::tokenFromEnvironment()
 QString HfHubClient::tokenProblem() const
 {
     // A Bearer token is a b64token: letters, digits and "-._~+/", then any "=" (RFC 6750 section
-    // 2.1). Hub tokens are "hf_" and letters. Anything else, above all a CR or LF, would be sent
+    // 2.1); Hub tokens are "hf_", letters and digits. Anything else, above all a CR or LF, would be sent
     // as is by QNetworkRequest::setRawHeader: the rest of the token a header line of its own.
     const QString token = effectiveToken(m_storedToken);
     for (const QChar c : token) {

@@ -15,6 +15,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QTimer;
 class QUrl;
 
 namespace lhe::app {
@@ -53,6 +54,10 @@ class HfHubClient : public QObject
 
 public:
     static constexpr int kDefaultTimeoutMs = 30000;
+    // The longest one request may take from its start to its last byte, the redirects it follows
+    // included (docs/CONTRACT.md §5.1): a server that sends a byte now and then never lets the
+    // transfer timeout fire. Two minutes carry a 16 MiB index at 140 kB/s.
+    static constexpr int kDefaultRequestDeadlineMs = 120000;
     // Largest response read; configs and indexes are kilobytes (as input_files.h's limit).
     static constexpr qint64 kMaxResponseBytes = 16 * 1024 * 1024;
     // A shard's first request asks for this many bytes: the header of most shards fits (a few
@@ -87,6 +92,9 @@ public:
     void setToken(const QString& token) { m_storedToken = token; }
     // No byte for this long fails the request as "cannot reach" (QNetworkRequest::setTransferTimeout).
     void setTransferTimeoutMs(int timeoutMs) { m_timeoutMs = timeoutMs; }
+    // A request not complete this long after it started fails as "no complete answer within N s"
+    // (a shard's header: the headers not yet fetched are not tried).
+    void setRequestDeadlineMs(int deadlineMs) { m_deadlineMs = deadlineMs; }
     // Whether to fetch model.safetensors.index.json after the config (default: yes).
     void setFetchIndex(bool fetch) { m_fetchIndex = fetch; }
     // Whether to fetch, after the index, the header of each safetensors shard it names (of
@@ -133,7 +141,12 @@ private:
 
     static constexpr int kMaxRedirects = 10;
 
+    // A new request for `url`: its deadline starts.
+    void request(const QUrl& url);
     void get(const QUrl& url, int redirectsLeft);
+    void onDeadline();
+    // A request for config.json or the index that got no complete answer: the cache, or a note.
+    void unanswered(const QString& message);
     bool followRedirect(QNetworkReply* reply, int status);
     void onFinished(QNetworkReply* reply);
     void onConfig(QNetworkReply* reply, const QByteArray& body, int status);
@@ -147,8 +160,11 @@ private:
     void finishHeaders();
     bool useCache(const QString& reason);
     void useCachedHeaders(const QString& folder);
-    // Why a request got no HTTP answer at all (no network, refused, timed out), for a message.
+    // Why a request got no complete answer (no network, refused, timed out, its deadline), for a
+    // message.
     QString noAnswerReason(QNetworkReply* reply) const;
+    // Why the token to send cannot go in an Authorization header; empty when it can.
+    QString tokenProblem() const;
     void fail(const QString& message);
     void requestFailed(const QString& message);
     void succeed();
@@ -162,6 +178,9 @@ private:
     QString m_endpoint;
     QString m_storedToken;
     int m_timeoutMs = kDefaultTimeoutMs;
+    int m_deadlineMs = kDefaultRequestDeadlineMs;
+    QTimer* m_deadline = nullptr;
+    bool m_deadlineHit = false; // the request was aborted at its deadline
     bool m_fetchIndex = true;
     bool m_fetchHeaders = true;
     bool m_tooLarge = false;

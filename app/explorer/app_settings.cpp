@@ -10,6 +10,7 @@
 #include <QLockFile>
 #include <QStandardPaths>
 #include <QThread>
+#include <algorithm>
 #include <cmath>
 
 namespace lhe::app {
@@ -209,8 +210,11 @@ std::optional<AppSettings::UnrestoredSession> AppSettings::unrestoredSession() c
 QList<AppSettings::UnrestoredSession> AppSettings::unrestoredSessions() const
 {
     QList<UnrestoredSession> sessions;
-    const int size = m_settings.beginReadArray(key(kUnrestored));
-    for (int i = 0; i < size && sessions.size() < kMaxUnrestoredSessions; ++i) {
+    // Only the first kMaxUnrestoredSessions entries: this version never writes more, and the
+    // size a hand-edited file claims (say 100,000,000) would otherwise be looked up key by key,
+    // minutes at every start, however few of the entries exist.
+    const int size = std::min(m_settings.beginReadArray(key(kUnrestored)), kMaxUnrestoredSessions);
+    for (int i = 0; i < size; ++i) {
         m_settings.setArrayIndex(i);
         UnrestoredSession session;
         session.scenarioText = storedText(m_settings.value(key(kUnrestoredScenario)));
@@ -379,12 +383,16 @@ void AppSettings::setHfToken(const QString& token)
 QStringList AppSettings::recentFiles() const
 {
     QStringList files;
+    // Stops at kMaxRecentFiles: a hand-edited list of 400,000 distinct files would otherwise be
+    // deduplicated in quadratic time, minutes at every start.
     for (const QString& stored : m_settings.value(key(kRecentFiles)).toStringList()) {
+        if (files.size() == kMaxRecentFiles)
+            break;
         const QString path = storedPath(stored);
         if (!path.isEmpty() && !files.contains(path))
             files.append(path);
     }
-    return files.mid(0, kMaxRecentFiles);
+    return files;
 }
 
 void AppSettings::addRecentFile(const QString& path)

@@ -94,9 +94,10 @@ public:
     // lastScenario's error). Afterwards lastScenario() is nullopt with no error and
     // lastScenarioPath() is empty. A session equal in text, path and flag to one already kept
     // (another instance failed on the same session) is not kept twice. At most
-    // kMaxUnrestoredSessions are kept: a fourth failure before the user dealt with the earlier
-    // ones drops the oldest; no other call discards one. Returns false when there was no session
-    // text to keep (nothing changes then).
+    // kMaxUnrestoredSessions are kept (and read: a larger size in a hand-edited file is not
+    // trusted): a fourth failure before the user dealt with the earlier ones drops the oldest; no
+    // other call discards one. Returns false when there was no session text to keep (nothing
+    // changes then).
     bool keepUnrestoredSession(const QString& reason = QString());
     // The newest kept-aside session, or nullopt; all of them, newest first.
     std::optional<UnrestoredSession> unrestoredSession() const;
@@ -144,7 +145,8 @@ public:
     void setDevicePrice(const std::string& deviceId, std::optional<double> pricePerDeviceHour);
 
     // Most recent first, no duplicates, at most kMaxRecentFiles, absolute and clean paths (a
-    // relative one left by an older version is left out: its folder is unknown).
+    // relative one left by an older version is left out: its folder is unknown). The stored list
+    // is read only until kMaxRecentFiles are found, however long a hand-edited file makes it.
     QStringList recentFiles() const;
     // Each applies its one change to the list as it is in the file now (re-read under the lock,
     // then written and synced), so instances running at once do not drop each other's entries.

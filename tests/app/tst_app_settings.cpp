@@ -38,6 +38,8 @@ private slots:
     void unreadableSessionIsKeptAsText();
     void severalUnrestoredSessionsAreKept();
     void concurrentInstancesKeepEveryRecentFile();
+    void hugeListsAreReadOnlyToTheirBound_data();
+    void hugeListsAreReadOnlyToTheirBound();
 
 private:
     QString iniPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
@@ -389,6 +391,104 @@ void TestAppSettings::concurrentInstancesKeepEveryRecentFile()
 
 namespace {
 
+// What a helper run of this program (main() below) did. The faults these tests catch are hangs:
+// the child is killed past `hangGuardMs`, a deadline far above the expected time.
+struct HelperRun
+{
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out;
+};
+
+HelperRun runHelper(const QStringList& arguments, int hangGuardMs)
+{
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(), arguments);
+    HelperRun run;
+    if (!child.waitForStarted(10000))
+        return run;
+    run.finished = child.waitForFinished(hangGuardMs);
+    if (!run.finished) {
+        child.kill();
+        child.waitForFinished(10000);
+    }
+    run.exitCode = child.exitCode();
+    run.out = child.readAllStandardOutput();
+    return run;
+}
+
+} // namespace
+
+// Fault: "unrestoredSessions/size=100000000" in a hand-edited file made every start look up 1e8
+// keys, about 4.5 minutes; 400,000 distinct recent files took minutes to deduplicate. Only the
+// first kMaxUnrestoredSessions entries and the first kMaxRecentFiles distinct files are read.
+void TestAppSettings::hugeListsAreReadOnlyToTheirBound_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::newRow("unrestored sessions") << QStringLiteral("sessions");
+    QTest::newRow("recent files") << QStringLiteral("recent");
+}
+
+void TestAppSettings::hugeListsAreReadOnlyToTheirBound()
+{
+    QFETCH(QString, list);
+    QFile::remove(iniPath());
+    QStringList expected;
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        if (list == QLatin1String("sessions")) {
+            // Entry 1 holds a session, 2 and 3 are missing, 4 holds one again: past the bound, so
+            // not read.
+            raw.beginWriteArray(QStringLiteral("unrestoredSessions"), 100'000'000);
+            for (const int index : {0, 3}) {
+                raw.setArrayIndex(index);
+                raw.setValue(QStringLiteral("scenario"), QStringLiteral("{\"batch\": %1}").arg(index + 1));
+            }
+            raw.endArray();
+            expected << QStringLiteral("{\"batch\": 1}");
+        } else {
+            QStringList files;
+            constexpr int kFiles = 400'000;
+            files.reserve(kFiles);
+            for (int i = 0; i < kFiles; ++i)
+                files << QStringLiteral("/tmp/s%1.json").arg(i);
+            raw.setValue(QStringLiteral("recentFiles"), files);
+            expected = files.mid(0, app::AppSettings::kMaxRecentFiles);
+        }
+        raw.sync();
+        QCOMPARE(raw.status(), QSettings::NoError);
+    }
+    if (list == QLatin1String("sessions")) {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        QCOMPARE(raw.value(QStringLiteral("unrestoredSessions/size")).toInt(), 100'000'000);
+    }
+    constexpr int kHangGuardMs = 90'000; // the bounded reads take well under a second
+    const HelperRun run = runHelper({QStringLiteral("--read-lists"), iniPath(), list}, kHangGuardMs);
+    QVERIFY2(run.finished, "reading the lists did not finish");
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);
+}
+
+namespace {
+
+// One run of hugeListsAreReadOnlyToTheirBound: prints the kept-aside sessions' texts or the
+// recent files, one a line.
+int readListsInstance(const QString& ini, const QString& list)
+{
+    const app::AppSettings settings(ini);
+    QStringList lines;
+    if (list == QLatin1String("sessions")) {
+        for (const app::AppSettings::UnrestoredSession& session : settings.unrestoredSessions())
+            lines << session.scenarioText;
+    } else {
+        lines = settings.recentFiles();
+    }
+    for (const QString& line : lines)
+        std::printf("%s\n", qPrintable(line));
+    return 0;
+}
+
 // One instance of concurrentInstancesKeepEveryRecentFile: opens the settings as the window does
 // at start (it reads the list for File → Open Recent), says "ready", waits for the go file,
 // then adds its file and exits.
@@ -416,6 +516,8 @@ int main(int argc, char** argv)
     if (argc == 5 && std::strcmp(argv[1], "--add-recent-file") == 0)
         return addRecentFileInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]),
                                      QString::fromLocal8Bit(argv[4]));
+    if (argc == 4 && std::strcmp(argv[1], "--read-lists") == 0)
+        return readListsInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
     TestAppSettings test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);

@@ -35,6 +35,10 @@ void MainWindow::setSettings(AppSettings* settings)
     m_recentMenu->setEnabled(m_settings != nullptr);
     updateRetryAction();
     m_themeMenu->setSettings(settings);
+    // Said in the window, where it is seen: a line on stderr is not (docs/CONTRACT.md §6.3).
+    if (m_settings && !m_settings->notSavedReason().isEmpty())
+        logError(tr("Preferences, recent files and the session are not saved in this run: %1.")
+                     .arg(m_settings->notSavedReason()));
 }
 
 void MainWindow::restoreSession(bool resumeScenario)

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <sys/stat.h>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,9 @@ private slots:
     void concurrentInstancesKeepEveryRecentFile();
     void hugeListsAreReadOnlyToTheirBound_data();
     void hugeListsAreReadOnlyToTheirBound();
+    void aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten_data();
+    void aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten();
+    void theUsersSettingsAreWhereTheHelpSays();
 
 private:
     QString iniPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
@@ -470,7 +474,108 @@ void TestAppSettings::hugeListsAreReadOnlyToTheirBound()
     QCOMPARE(QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);
 }
 
+// Faults: a settings file that is a FIFO blocked the window before it ever showed (QSettings
+// opened it to read); one that is a symbolic link to a device node was replaced by a regular
+// file when the window quit (QSaveFile renames over the link's target). A FIFO, a symbolic link
+// to one, and a folder stand in for every file that is not a regular one: none is opened, none
+// is replaced, nothing is written beside it, and the run still has settings (for itself only).
+void TestAppSettings::aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("FIFO") << QStringLiteral("fifo");
+    QTest::newRow("symbolic link to a FIFO") << QStringLiteral("link");
+    QTest::newRow("folder") << QStringLiteral("folder");
+}
+
+void TestAppSettings::aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten()
+{
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+    QStringList made;
+    if (kind == QLatin1String("folder")) {
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("settings.ini")));
+        made << QStringLiteral("settings.ini");
+    } else {
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        made << QStringLiteral("fifo");
+        if (kind == QLatin1String("link")) {
+            QVERIFY(QFile::link(fifo, ini));
+            made << QStringLiteral("settings.ini");
+        }
+    }
+    const QString settingsPath = kind == QLatin1String("fifo") ? fifo : ini;
+    const QString recent = dir.filePath(QStringLiteral("s.json"));
+
+    constexpr int kHangGuardMs = 60'000; // a run takes well under a second
+    const HelperRun run = runHelper({QStringLiteral("--use-settings"), settingsPath, recent}, kHangGuardMs);
+    QVERIFY2(run.finished, "the settings blocked");
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(run.out).trimmed(), recent); // this run's settings work
+
+    // Everything as it was, and nothing added beside it (no lock file, no temporary file).
+    QDir::Filters all = QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot;
+    QStringList found = QDir(dir.path()).entryList(all);
+    found.sort();
+    made.sort();
+    QCOMPARE(found, made);
+    struct stat status = {};
+    if (kind == QLatin1String("folder")) {
+        QCOMPARE(::lstat(QFile::encodeName(ini).constData(), &status), 0);
+        QVERIFY(S_ISDIR(status.st_mode));
+        QVERIFY(QDir(ini).entryList(all).isEmpty());
+        return;
+    }
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &status), 0);
+    QVERIFY2(S_ISFIFO(status.st_mode), "the FIFO was replaced");
+    if (kind == QLatin1String("link")) {
+        QCOMPARE(::lstat(QFile::encodeName(ini).constData(), &status), 0);
+        QVERIFY2(S_ISLNK(status.st_mode), "the symbolic link was replaced");
+        QCOMPARE(QFileInfo(ini).symLinkTarget(), fifo);
+    }
+}
+
+// The file is named before QSettings opens it (so it can be checked): the name must stay the
+// one --help, the README and docs/CONTRACT.md §6.3 give, under $XDG_CONFIG_HOME.
+void TestAppSettings::theUsersSettingsAreWhereTheHelpSays()
+{
+    const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+    const auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", saved); });
+    const QString config = m_dir.filePath(QStringLiteral("config"));
+    QVERIFY(QDir().mkpath(config));
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(config));
+    const QString expected = config + QStringLiteral("/llm-hw-explorer/llm-hw-explorer.conf");
+    QCOMPARE(app::AppSettings::userSettingsPath(), expected);
+    {
+        app::AppSettings settings;
+        QCOMPARE(settings.fileName(), expected);
+        QVERIFY(settings.notSavedReason().isEmpty());
+        settings.setTheme(QStringLiteral("dark"));
+        settings.sync();
+        QCOMPARE(settings.status(), QSettings::NoError);
+    }
+    QCOMPARE(QSettings(expected, QSettings::IniFormat).value(QStringLiteral("ui/theme")).toString(),
+             QStringLiteral("dark"));
+}
+
 namespace {
+
+// One run of aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten: uses the settings as the
+// window does in a session (a file opened, the session kept at close) and prints the recent
+// files it then lists.
+int useSettingsInstance(const QString& ini, const QString& recent)
+{
+    app::AppSettings settings(ini);
+    settings.addRecentFile(recent);
+    settings.setWindowGeometry(QByteArray("geometry"));
+    settings.setLastSession(nlohmann::json{{"batch", 7}}, recent, true);
+    settings.sync();
+    for (const QString& file : settings.recentFiles())
+        std::printf("%s\n", qPrintable(file));
+    return 0;
+}
 
 // One run of hugeListsAreReadOnlyToTheirBound: prints the kept-aside sessions' texts or the
 // recent files, one a line.
@@ -516,6 +621,8 @@ int main(int argc, char** argv)
     if (argc == 5 && std::strcmp(argv[1], "--add-recent-file") == 0)
         return addRecentFileInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]),
                                      QString::fromLocal8Bit(argv[4]));
+    if (argc == 4 && std::strcmp(argv[1], "--use-settings") == 0)
+        return useSettingsInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
     if (argc == 4 && std::strcmp(argv[1], "--read-lists") == 0)
         return readListsInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
     TestAppSettings test;

@@ -161,6 +161,9 @@ public:
     bool confirmDiscardChanges(bool closing = false);
     // Tests answer the question instead of a modal box.
     void setDiscardQuestion(std::function<int()> question) { m_discardQuestion = std::move(question); }
+    // On closing, once saving the settings failed (a read-only folder): says so and asks Close /
+    // Cancel. True when it is safe to go on, or nothing failed.
+    bool confirmSettingsNotSaved();
     // The same for the question on closing when the settings could not be saved.
     void setUnsavedSettingsQuestion(std::function<int()> question)
     {

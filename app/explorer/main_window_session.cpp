@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
+#include <QMessageBox>
 
 namespace lhe::app {
 
@@ -26,7 +27,32 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     saveSession();
+    if (!confirmSettingsNotSaved()) {
+        event->ignore();
+        return;
+    }
     event->accept();
+}
+
+bool MainWindow::confirmSettingsNotSaved()
+{
+    // AccessError: a save failed since the settings were opened (QSettings::status), say in a
+    // read-only folder. The error stays, so every later close asks too (docs/CONTRACT.md §6.3).
+    if (!m_settings || m_settings->status() != QSettings::AccessError)
+        return true;
+    const QString file = QDir::toNativeSeparators(m_settings->fileName());
+    logError(tr("Cannot save the settings to %1").arg(file));
+    const QString question =
+        tr("The preferences, recent files and session could not be saved to %1: the file or its "
+           "folder cannot be written. The next start will not resume where you are now.\n\n"
+           "Close all the same?")
+            .arg(file);
+    const int answer =
+        m_unsavedSettingsQuestion
+            ? m_unsavedSettingsQuestion()
+            : QMessageBox::warning(this, tr("Settings not saved"), question,
+                                   QMessageBox::Close | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Close;
 }
 
 void MainWindow::setSettings(AppSettings* settings)

@@ -20,13 +20,16 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QScreen>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 #include <random>
+#include <unistd.h>
 
 using namespace lhe;
 using nlohmann::json;
@@ -115,6 +118,7 @@ private slots:
     void scenarioPathIsAbsolute();
     void unrestorableSessionIsKeptAsideAndRetried();
     void settingsThatCannotBeKeptAreSaidSo();
+    void closingAsksWhenTheSettingsCannotBeSaved();
     void windowReportEqualsConsoleReport();
     void windowFitsItsScreen();
 
@@ -348,6 +352,50 @@ void TestNothingLost::settingsThatCannotBeKeptAreSaidSo()
     QVERIFY(settings.lastScenario());
     QVERIFY(QFileInfo(ini).isDir());
     QVERIFY(QDir(ini).isEmpty());
+    m_window->setSettings(nullptr);
+}
+
+// Fault: with the settings folder read-only, closing lost the session and the recent files
+// without a word in the window (the only trace was a line on stderr). Closing now asks whether
+// to close all the same; Cancel keeps the window open.
+void TestNothingLost::closingAsksWhenTheSettingsCannotBeSaved()
+{
+    if (::geteuid() == 0)
+        QSKIP("root writes into a read-only folder all the same; run as a normal user");
+    QTemporaryDir folder;
+    const QString configFolder = folder.filePath(QStringLiteral("config"));
+    QVERIFY(QDir().mkpath(configFolder));
+    const QString ini = QDir(configFolder).filePath(QStringLiteral("settings.ini"));
+    int asked = 0;
+    int answer = QMessageBox::Cancel;
+    m_window->setUnsavedSettingsQuestion([&] {
+        ++asked;
+        return answer;
+    });
+    {
+        // Writable: closing saves and asks nothing.
+        app::AppSettings settings(ini);
+        m_window->setSettings(&settings);
+        m_window->show();
+        QVERIFY(m_window->close());
+        QCOMPARE(asked, 0);
+        QVERIFY(settings.lastScenario());
+        m_window->setSettings(nullptr);
+    }
+    const QFile::Permissions writable = QFile::permissions(configFolder);
+    QVERIFY(QFile::setPermissions(configFolder, QFile::ReadOwner | QFile::ExeOwner));
+    const auto restore = qScopeGuard([&] { QFile::setPermissions(configFolder, writable); });
+    const QByteArray stored = readAll(ini);
+    app::AppSettings settings(ini);
+    m_window->setSettings(&settings);
+    m_window->show();
+    QVERIFY(!m_window->close()); // Cancel: the window stays, its scenario can still be saved
+    QCOMPARE(asked, 1);
+    QVERIFY(m_window->isVisible());
+    answer = QMessageBox::Close;
+    QVERIFY(m_window->close());
+    QCOMPARE(asked, 2);
+    QCOMPARE(readAll(ini), stored);
     m_window->setSettings(nullptr);
 }
 

@@ -219,8 +219,10 @@ void AppSettings::setLastSession(const nlohmann::json& scenario, const QString& 
     m_settings.setValue(key(kLastModified), modified);
 }
 
-bool AppSettings::keepUnrestoredSession(const QString& reason)
+bool AppSettings::keepUnrestoredSession(const QString& reason, std::optional<UnrestoredSession>* discarded)
 {
+    if (discarded)
+        discarded->reset();
     bool kept = false;
     changeUnderLock([&] {
         UnrestoredSession session;
@@ -241,6 +243,8 @@ bool AppSettings::keepUnrestoredSession(const QString& reason)
                 return;
         }
         sessions.prepend(session);
+        if (sessions.size() > kMaxUnrestoredSessions && discarded)
+            *discarded = sessions.back(); // newest first and one over the bound: the oldest goes
         setUnrestoredSessions(sessions.mid(0, kMaxUnrestoredSessions));
         kept = true;
     });

@@ -118,10 +118,12 @@ public:
     // lastScenarioPath() is empty. A session equal in text, path and flag to one already kept
     // (another instance failed on the same session) is not kept twice. At most
     // kMaxUnrestoredSessions are kept (and read: a larger size in a hand-edited file is not
-    // trusted): a fourth failure before the user dealt with the earlier ones drops the oldest; no
-    // other call discards one. Returns false when there was no session text to keep (nothing
-    // changes then).
-    bool keepUnrestoredSession(const QString& reason = QString());
+    // trusted): a fourth failure before the user dealt with the earlier ones drops the oldest and
+    // hands it to `discarded` (when given; reset otherwise) so the caller can say which; no other
+    // call discards one. Returns false when there was no session text to keep (nothing changes
+    // then).
+    bool keepUnrestoredSession(const QString& reason = QString(),
+                               std::optional<UnrestoredSession>* discarded = nullptr);
     // The newest kept-aside session, or nullopt; all of them, newest first.
     std::optional<UnrestoredSession> unrestoredSession() const;
     QList<UnrestoredSession> unrestoredSessions() const;

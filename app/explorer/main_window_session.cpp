@@ -13,6 +13,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 
@@ -84,11 +85,20 @@ void MainWindow::restoreSession(bool resumeScenario)
     if (!scenario || !loadScenario(*scenario, &error)) {
         // Kept aside before anything can be saved over it; File → Retry Kept-Aside Session
         // tries again once the catalog is fixed.
-        m_settings->keepUnrestoredSession(error);
+        std::optional<AppSettings::UnrestoredSession> discarded;
+        m_settings->keepUnrestoredSession(error, &discarded);
         updateRetryAction();
         logError(tr("The last session's scenario could not be restored: %1. It is kept aside: fix the "
                     "catalog, then use File → Retry Kept-Aside Session.")
                      .arg(error));
+        // The kept-aside list is bounded (docs/CONTRACT.md §6.3): the oldest made room, and the
+        // user is told which rather than finding it gone.
+        if (discarded)
+            logError(tr("At most %1 sessions are kept aside: the oldest, kept %2 (%3), is discarded.")
+                         .arg(AppSettings::kMaxUnrestoredSessions)
+                         .arg(QLocale().toString(discarded->keptAt.toLocalTime(), QLocale::ShortFormat),
+                              discarded->path.isEmpty() ? tr("untitled")
+                                                        : QDir::toNativeSeparators(discarded->path)));
         return;
     }
     m_document->setFilePath(m_settings->lastScenarioPath());

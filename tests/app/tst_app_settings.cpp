@@ -314,17 +314,21 @@ void TestAppSettings::unreadableSessionIsKeptAsText()
 }
 
 // A second failure keeps both (newest first), the same session twice is kept once, and beyond
-// three the oldest goes. Clearing removes the one named, or all.
+// three the oldest goes, handed back so the window can say which (it was dropped silently).
+// Clearing removes the one named, or all.
 void TestAppSettings::severalUnrestoredSessionsAreKept()
 {
     QFile::remove(iniPath());
     app::AppSettings settings(iniPath());
+    std::optional<app::AppSettings::UnrestoredSession> discarded;
     const auto fail = [&](int batch) {
         settings.setLastSession(nlohmann::json{{"batch", batch}}, QStringLiteral("/tmp/s%1.json").arg(batch),
                                 true);
-        return settings.keepUnrestoredSession(QStringLiteral("failure %1").arg(batch));
+        discarded = app::AppSettings::UnrestoredSession{}; // stale: the call must reset it
+        return settings.keepUnrestoredSession(QStringLiteral("failure %1").arg(batch), &discarded);
     };
     QVERIFY(fail(1));
+    QVERIFY(!discarded);
     QVERIFY(fail(2));
     QVERIFY(!fail(2)); // equal to one kept: not twice (moved out of the session all the same)
     QVERIFY(settings.lastScenarioPath().isEmpty());
@@ -333,7 +337,12 @@ void TestAppSettings::severalUnrestoredSessionsAreKept()
     QCOMPARE(kept[0].path, QStringLiteral("/tmp/s2.json"));
     QCOMPARE(kept[1].path, QStringLiteral("/tmp/s1.json"));
     QVERIFY(fail(3));
+    QVERIFY(!discarded); // three fit
+    const app::AppSettings::UnrestoredSession oldest = settings.unrestoredSessions().back();
+    QCOMPARE(oldest.path, QStringLiteral("/tmp/s1.json"));
     QVERIFY(fail(4));
+    QVERIFY(discarded);
+    QCOMPARE(*discarded, oldest);
     kept = settings.unrestoredSessions();
     QCOMPARE(kept.size(), app::AppSettings::kMaxUnrestoredSessions);
     QCOMPARE(kept[0].path, QStringLiteral("/tmp/s4.json"));

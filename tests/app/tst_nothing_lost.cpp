@@ -117,6 +117,7 @@ private slots:
     void oneEditChangesOneField();
     void scenarioPathIsAbsolute();
     void unrestorableSessionIsKeptAsideAndRetried();
+    void aDiscardedKeptAsideSessionIsSaidSo();
     void settingsThatCannotBeKeptAreSaidSo();
     void closingAsksWhenTheSettingsCannotBeSaved();
     void windowReportEqualsConsoleReport();
@@ -319,6 +320,39 @@ void TestNothingLost::unrestorableSessionIsKeptAsideAndRetried()
     QCOMPARE(m_window->scenarioPath(), folder.filePath(QStringLiteral("lab.json")));
     QVERIFY(m_window->isModified());
     QVERIFY(!settings.unrestoredSession());
+    m_window->setSettings(nullptr);
+}
+
+// Fault: a fourth session that could not be restored silently discarded the oldest of the
+// three kept aside. The window now says which one it discards (kept when, from which file).
+void TestNothingLost::aDiscardedKeptAsideSessionIsSaidSo()
+{
+    QTemporaryDir folder;
+    app::AppSettings settings(folder.filePath(QStringLiteral("settings.ini")));
+    json lost = app::defaultScenario();
+    lost["device"] = "lab-gpu"; // not in the catalog: the session cannot be restored
+    for (int i = 1; i <= app::AppSettings::kMaxUnrestoredSessions; ++i) {
+        lost["batch"] = i;
+        settings.setLastSession(lost, folder.filePath(QStringLiteral("lab-%1.json").arg(i)), true);
+        QVERIFY(settings.keepUnrestoredSession(QStringLiteral("unknown device")));
+    }
+    const auto oldest = settings.unrestoredSessions().back();
+    QCOMPARE(oldest.path, folder.filePath(QStringLiteral("lab-1.json")));
+    lost["batch"] = 4;
+    settings.setLastSession(lost, folder.filePath(QStringLiteral("lab-4.json")), true);
+    settings.sync();
+
+    m_window->setSettings(&settings);
+    const int before = m_window->messageLog()->count();
+    m_window->restoreSession(true);
+    const QStringList messages = m_window->messageLog()->messages().mid(before);
+    QCOMPARE(messages.size(), 2);
+    QVERIFY2(messages[0].contains(QStringLiteral("kept aside")), qPrintable(messages[0]));
+    QVERIFY2(messages[1].contains(QStringLiteral("discarded")) &&
+                 messages[1].contains(QDir::toNativeSeparators(oldest.path)),
+             qPrintable(messages[1]));
+    QCOMPARE(settings.unrestoredSessions().size(), app::AppSettings::kMaxUnrestoredSessions);
+    QCOMPARE(settings.unrestoredSession()->path, folder.filePath(QStringLiteral("lab-4.json")));
     m_window->setSettings(nullptr);
 }
 

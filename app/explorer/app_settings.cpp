@@ -10,7 +10,11 @@
 #include <QLockFile>
 #include <QStandardPaths>
 #include <QThread>
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <sys/stat.h>
 
 namespace lhe::app {
 
@@ -77,14 +81,59 @@ QString storedText(const QVariant& value)
 
 } // namespace
 
-// Not QSettings(): without an organisation name that would be "Unknown Organization"; the
-// application name alone keeps the folder beside the user catalog's (AppDataLocation).
-AppSettings::AppSettings()
-    : m_settings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("llm-hw-explorer"),
-                 QStringLiteral("llm-hw-explorer"))
+AppSettings::AppSettings() : AppSettings(userSettingsPath()) {}
+
+AppSettings::AppSettings(const QString& iniPath)
+    : m_fileName(iniPath), m_unusable(checkFile(iniPath)),
+      m_unsavedFolder(m_unusable.unusable ? std::make_unique<QTemporaryDir>() : nullptr),
+      m_settings(m_unsavedFolder ? m_unsavedFolder->filePath(QStringLiteral("settings.ini")) : iniPath,
+                 QSettings::IniFormat)
 {}
 
-AppSettings::AppSettings(const QString& iniPath) : m_settings(iniPath, QSettings::IniFormat) {}
+// The file QSettings(NativeFormat, UserScope, "llm-hw-explorer", "llm-hw-explorer") used on Linux
+// (Qt's qsettings.cpp: the user path is GenericConfigLocation), named here so that it can be
+// checked before QSettings opens it. The application name alone keeps the folder beside the user
+// catalog's (AppDataLocation). Unlike that constructor, this file is the only one read: no
+// organisation-wide or system-wide fallbacks, which this application never wrote.
+QString AppSettings::userSettingsPath()
+{
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
+    if (folder.isEmpty())
+        folder = QDir::homePath() + QStringLiteral("/.config");
+    return folder + QStringLiteral("/llm-hw-explorer/llm-hw-explorer.conf");
+}
+
+// stat(2) follows symbolic links: a link to a FIFO reads as the FIFO (POSIX stat). Absent is
+// fine: the first save creates the file and its folder. A link that leads nowhere is absent
+// too; saving then creates the regular file it names (QSaveFile writes to a link's target).
+AppSettings::Unusable AppSettings::checkFile(const QString& path)
+{
+    Unusable found;
+    struct stat status = {};
+    if (::stat(QFile::encodeName(path).constData(), &status) != 0) {
+        found.error = errno;
+        found.unusable = found.error != ENOENT;
+    } else {
+        found.unusable = !S_ISREG(status.st_mode);
+    }
+    if (found.unusable)
+        found.linkedTo = QFileInfo(path).symLinkTarget();
+    return found;
+}
+
+QString AppSettings::notSavedReason() const
+{
+    if (!m_unusable.unusable)
+        return {};
+    const QString file = QDir::toNativeSeparators(m_fileName);
+    if (m_unusable.error != 0)
+        return tr("%1 cannot be reached: %2")
+            .arg(file, QString::fromLocal8Bit(std::strerror(m_unusable.error)));
+    if (!m_unusable.linkedTo.isEmpty())
+        return tr("%1 is a symbolic link to %2, which is not a regular file")
+            .arg(file, QDir::toNativeSeparators(m_unusable.linkedTo));
+    return tr("%1 is not a regular file").arg(file);
+}
 
 // The lock is not QSettings' own "<file>.lock", which QSettings::sync takes itself (Qt's
 // qsettings.cpp, syncConfFile): holding that one while calling sync would wait for ourselves.
@@ -170,8 +219,10 @@ void AppSettings::setLastSession(const nlohmann::json& scenario, const QString& 
     m_settings.setValue(key(kLastModified), modified);
 }
 
-bool AppSettings::keepUnrestoredSession(const QString& reason)
+bool AppSettings::keepUnrestoredSession(const QString& reason, std::optional<UnrestoredSession>* discarded)
 {
+    if (discarded)
+        discarded->reset();
     bool kept = false;
     changeUnderLock([&] {
         UnrestoredSession session;
@@ -192,6 +243,8 @@ bool AppSettings::keepUnrestoredSession(const QString& reason)
                 return;
         }
         sessions.prepend(session);
+        if (sessions.size() > kMaxUnrestoredSessions && discarded)
+            *discarded = sessions.back(); // newest first and one over the bound: the oldest goes
         setUnrestoredSessions(sessions.mid(0, kMaxUnrestoredSessions));
         kept = true;
     });
@@ -209,8 +262,11 @@ std::optional<AppSettings::UnrestoredSession> AppSettings::unrestoredSession() c
 QList<AppSettings::UnrestoredSession> AppSettings::unrestoredSessions() const
 {
     QList<UnrestoredSession> sessions;
-    const int size = m_settings.beginReadArray(key(kUnrestored));
-    for (int i = 0; i < size && sessions.size() < kMaxUnrestoredSessions; ++i) {
+    // Only the first kMaxUnrestoredSessions entries: this version never writes more, and the
+    // size a hand-edited file claims (say 100,000,000) would otherwise be looked up key by key,
+    // minutes at every start, however few of the entries exist.
+    const int size = std::min(m_settings.beginReadArray(key(kUnrestored)), kMaxUnrestoredSessions);
+    for (int i = 0; i < size; ++i) {
         m_settings.setArrayIndex(i);
         UnrestoredSession session;
         session.scenarioText = storedText(m_settings.value(key(kUnrestoredScenario)));
@@ -379,12 +435,16 @@ void AppSettings::setHfToken(const QString& token)
 QStringList AppSettings::recentFiles() const
 {
     QStringList files;
+    // Stops at kMaxRecentFiles: a hand-edited list of 400,000 distinct files would otherwise be
+    // deduplicated in quadratic time, minutes at every start.
     for (const QString& stored : m_settings.value(key(kRecentFiles)).toStringList()) {
+        if (files.size() == kMaxRecentFiles)
+            break;
         const QString path = storedPath(stored);
         if (!path.isEmpty() && !files.contains(path))
             files.append(path);
     }
-    return files.mid(0, kMaxRecentFiles);
+    return files;
 }
 
 void AppSettings::addRecentFile(const QString& path)

@@ -1,6 +1,12 @@
 // AppSettings: the explorer's preferences and last session, typed over QSettings so each key and
 // its default is written once. Stored in $XDG_CONFIG_HOME/llm-hw-explorer/llm-hw-explorer.conf
-// (QSettings NativeFormat on Linux); tests pass their own file.
+// (an INI file, QSettings' native format on Linux); tests pass their own file.
+//
+// The file is used only when it is absent or, followed through symbolic links, a regular file
+// (docs/CONTRACT.md §6.3): QSettings would open a FIFO and block for ever, and saving renames a
+// new file over the old one (QSaveFile), which would replace a device node a symbolic link leads
+// to. Otherwise the settings start from their defaults in a temporary file of their own, deleted
+// with them, and notSavedReason() says why.
 //
 // Several instances may run at once, each with its own AppSettings on the same file. Plain
 // preferences and the last session are "last writer wins" per key (QSettings merges the keys an
@@ -13,12 +19,15 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -27,11 +36,25 @@ namespace lhe::app {
 
 class AppSettings
 {
+    Q_DECLARE_TR_FUNCTIONS(lhe::app::AppSettings)
+
 public:
     static constexpr int kMaxRecentFiles = 10;
 
-    AppSettings();                                // the user's settings
+    AppSettings();                                // the user's settings: userSettingsPath()
     explicit AppSettings(const QString& iniPath); // a file of its own (tests)
+
+    // $XDG_CONFIG_HOME/llm-hw-explorer/llm-hw-explorer.conf, where QSettings keeps an application's
+    // settings on Linux (QStandardPaths::GenericConfigLocation).
+    static QString userSettingsPath();
+    // The file the settings belong in, as given.
+    const QString& fileName() const { return m_fileName; }
+    // Empty while the settings are read from and saved to fileName(). Otherwise why they are not,
+    // one line naming the file: it is not a regular file (a FIFO, a device, a folder, or a
+    // symbolic link to one), or cannot be reached. The settings of this run then start from their
+    // defaults and are kept in a temporary file; fileName() is never opened, read or written.
+    // In the language current when called.
+    QString notSavedReason() const;
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);
@@ -94,10 +117,13 @@ public:
     // lastScenario's error). Afterwards lastScenario() is nullopt with no error and
     // lastScenarioPath() is empty. A session equal in text, path and flag to one already kept
     // (another instance failed on the same session) is not kept twice. At most
-    // kMaxUnrestoredSessions are kept: a fourth failure before the user dealt with the earlier
-    // ones drops the oldest; no other call discards one. Returns false when there was no session
-    // text to keep (nothing changes then).
-    bool keepUnrestoredSession(const QString& reason = QString());
+    // kMaxUnrestoredSessions are kept (and read: a larger size in a hand-edited file is not
+    // trusted): a fourth failure before the user dealt with the earlier ones drops the oldest and
+    // hands it to `discarded` (when given; reset otherwise) so the caller can say which; no other
+    // call discards one. Returns false when there was no session text to keep (nothing changes
+    // then).
+    bool keepUnrestoredSession(const QString& reason = QString(),
+                               std::optional<UnrestoredSession>* discarded = nullptr);
     // The newest kept-aside session, or nullopt; all of them, newest first.
     std::optional<UnrestoredSession> unrestoredSession() const;
     QList<UnrestoredSession> unrestoredSessions() const;
@@ -144,7 +170,8 @@ public:
     void setDevicePrice(const std::string& deviceId, std::optional<double> pricePerDeviceHour);
 
     // Most recent first, no duplicates, at most kMaxRecentFiles, absolute and clean paths (a
-    // relative one left by an older version is left out: its folder is unknown).
+    // relative one left by an older version is left out: its folder is unknown). The stored list
+    // is read only until kMaxRecentFiles are found, however long a hand-edited file makes it.
     QStringList recentFiles() const;
     // Each applies its one change to the list as it is in the file now (re-read under the lock,
     // then written and synced), so instances running at once do not drop each other's entries.
@@ -154,15 +181,30 @@ public:
     void clearRecentFiles();
 
     void sync() { m_settings.sync(); }
+    // The first error met since the settings were opened (QSettings::status): AccessError once a
+    // save failed, say in a read-only folder; it stays for the rest of the run.
     QSettings::Status status() const { return m_settings.status(); }
 
 private:
+    // Why fileName() cannot hold the settings: nothing (it can), a stat(2) error, or not a
+    // regular file; kept as found when the settings were opened, told in words when asked.
+    struct Unusable
+    {
+        bool unusable = false;
+        int error = 0;    // errno from stat(2); 0: reached, but not a regular file
+        QString linkedTo; // the symbolic link's target, when fileName() is one
+    };
+    static Unusable checkFile(const QString& path);
+
     void setRecentFiles(const QStringList& files);
     void setUnrestoredSessions(const QList<UnrestoredSession>& sessions);
     // Runs `change` between a re-read of the file and a write of it, holding <file>.edit-lock.
     template <typename Change> void changeUnderLock(Change&& change);
 
-    mutable QSettings m_settings;
+    QString m_fileName;
+    Unusable m_unusable;
+    std::unique_ptr<QTemporaryDir> m_unsavedFolder; // holds this run's settings when not saved
+    mutable QSettings m_settings;                   // declared last: constructed from the above
 };
 
 } // namespace lhe::app

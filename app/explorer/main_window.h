@@ -161,6 +161,14 @@ public:
     bool confirmDiscardChanges(bool closing = false);
     // Tests answer the question instead of a modal box.
     void setDiscardQuestion(std::function<int()> question) { m_discardQuestion = std::move(question); }
+    // On closing, once saving the settings failed (a read-only folder): says so and asks Close /
+    // Cancel. True when it is safe to go on, or nothing failed.
+    bool confirmSettingsNotSaved();
+    // The same for the question on closing when the settings could not be saved.
+    void setUnsavedSettingsQuestion(std::function<int()> question)
+    {
+        m_unsavedSettingsQuestion = std::move(question);
+    }
 
 signals:
     void reportChanged(const lhe::core::Report& report);
@@ -292,7 +300,8 @@ private:
     QAction* m_controlsAction = nullptr;
     QString m_readyMessage; // the status bar's "Ready" as last shown
     PresentationMode m_presentation{kPresentationScale};
-    std::function<int()> m_discardQuestion; // returns a QMessageBox::StandardButton
+    std::function<int()> m_discardQuestion;         // returns a QMessageBox::StandardButton
+    std::function<int()> m_unsavedSettingsQuestion; // returns a QMessageBox::StandardButton
 };
 
 } // namespace lhe::app

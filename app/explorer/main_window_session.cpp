@@ -13,7 +13,9 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
+#include <QMessageBox>
 
 namespace lhe::app {
 
@@ -26,7 +28,32 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     saveSession();
+    if (!confirmSettingsNotSaved()) {
+        event->ignore();
+        return;
+    }
     event->accept();
+}
+
+bool MainWindow::confirmSettingsNotSaved()
+{
+    // AccessError: a save failed since the settings were opened (QSettings::status), say in a
+    // read-only folder. The error stays, so every later close asks too (docs/CONTRACT.md §6.3).
+    if (!m_settings || m_settings->status() != QSettings::AccessError)
+        return true;
+    const QString file = QDir::toNativeSeparators(m_settings->fileName());
+    logError(tr("Cannot save the settings to %1").arg(file));
+    const QString question =
+        tr("The preferences, recent files and session could not be saved to %1: the file or its "
+           "folder cannot be written. The next start will not resume where you are now.\n\n"
+           "Close all the same?")
+            .arg(file);
+    const int answer =
+        m_unsavedSettingsQuestion
+            ? m_unsavedSettingsQuestion()
+            : QMessageBox::warning(this, tr("Settings not saved"), question,
+                                   QMessageBox::Close | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Close;
 }
 
 void MainWindow::setSettings(AppSettings* settings)
@@ -35,6 +62,10 @@ void MainWindow::setSettings(AppSettings* settings)
     m_recentMenu->setEnabled(m_settings != nullptr);
     updateRetryAction();
     m_themeMenu->setSettings(settings);
+    // Said in the window, where it is seen: a line on stderr is not (docs/CONTRACT.md §6.3).
+    if (m_settings && !m_settings->notSavedReason().isEmpty())
+        logError(tr("Preferences, recent files and the session are not saved in this run: %1.")
+                     .arg(m_settings->notSavedReason()));
 }
 
 void MainWindow::restoreSession(bool resumeScenario)
@@ -54,11 +85,20 @@ void MainWindow::restoreSession(bool resumeScenario)
     if (!scenario || !loadScenario(*scenario, &error)) {
         // Kept aside before anything can be saved over it; File → Retry Kept-Aside Session
         // tries again once the catalog is fixed.
-        m_settings->keepUnrestoredSession(error);
+        std::optional<AppSettings::UnrestoredSession> discarded;
+        m_settings->keepUnrestoredSession(error, &discarded);
         updateRetryAction();
         logError(tr("The last session's scenario could not be restored: %1. It is kept aside: fix the "
                     "catalog, then use File → Retry Kept-Aside Session.")
                      .arg(error));
+        // The kept-aside list is bounded (docs/CONTRACT.md §6.3): the oldest made room, and the
+        // user is told which rather than finding it gone.
+        if (discarded)
+            logError(tr("At most %1 sessions are kept aside: the oldest, kept %2 (%3), is discarded.")
+                         .arg(AppSettings::kMaxUnrestoredSessions)
+                         .arg(QLocale().toString(discarded->keptAt.toLocalTime(), QLocale::ShortFormat),
+                              discarded->path.isEmpty() ? tr("untitled")
+                                                        : QDir::toNativeSeparators(discarded->path)));
         return;
     }
     m_document->setFilePath(m_settings->lastScenarioPath());

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <sys/stat.h>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,11 @@ private slots:
     void unreadableSessionIsKeptAsText();
     void severalUnrestoredSessionsAreKept();
     void concurrentInstancesKeepEveryRecentFile();
+    void hugeListsAreReadOnlyToTheirBound_data();
+    void hugeListsAreReadOnlyToTheirBound();
+    void aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten_data();
+    void aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten();
+    void theUsersSettingsAreWhereTheHelpSays();
 
 private:
     QString iniPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
@@ -308,17 +314,21 @@ void TestAppSettings::unreadableSessionIsKeptAsText()
 }
 
 // A second failure keeps both (newest first), the same session twice is kept once, and beyond
-// three the oldest goes. Clearing removes the one named, or all.
+// three the oldest goes, handed back so the window can say which (it was dropped silently).
+// Clearing removes the one named, or all.
 void TestAppSettings::severalUnrestoredSessionsAreKept()
 {
     QFile::remove(iniPath());
     app::AppSettings settings(iniPath());
+    std::optional<app::AppSettings::UnrestoredSession> discarded;
     const auto fail = [&](int batch) {
         settings.setLastSession(nlohmann::json{{"batch", batch}}, QStringLiteral("/tmp/s%1.json").arg(batch),
                                 true);
-        return settings.keepUnrestoredSession(QStringLiteral("failure %1").arg(batch));
+        discarded = app::AppSettings::UnrestoredSession{}; // stale: the call must reset it
+        return settings.keepUnrestoredSession(QStringLiteral("failure %1").arg(batch), &discarded);
     };
     QVERIFY(fail(1));
+    QVERIFY(!discarded);
     QVERIFY(fail(2));
     QVERIFY(!fail(2)); // equal to one kept: not twice (moved out of the session all the same)
     QVERIFY(settings.lastScenarioPath().isEmpty());
@@ -327,7 +337,12 @@ void TestAppSettings::severalUnrestoredSessionsAreKept()
     QCOMPARE(kept[0].path, QStringLiteral("/tmp/s2.json"));
     QCOMPARE(kept[1].path, QStringLiteral("/tmp/s1.json"));
     QVERIFY(fail(3));
+    QVERIFY(!discarded); // three fit
+    const app::AppSettings::UnrestoredSession oldest = settings.unrestoredSessions().back();
+    QCOMPARE(oldest.path, QStringLiteral("/tmp/s1.json"));
     QVERIFY(fail(4));
+    QVERIFY(discarded);
+    QCOMPARE(*discarded, oldest);
     kept = settings.unrestoredSessions();
     QCOMPARE(kept.size(), app::AppSettings::kMaxUnrestoredSessions);
     QCOMPARE(kept[0].path, QStringLiteral("/tmp/s4.json"));
@@ -389,6 +404,205 @@ void TestAppSettings::concurrentInstancesKeepEveryRecentFile()
 
 namespace {
 
+// What a helper run of this program (main() below) did. The faults these tests catch are hangs:
+// the child is killed past `hangGuardMs`, a deadline far above the expected time.
+struct HelperRun
+{
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out;
+};
+
+HelperRun runHelper(const QStringList& arguments, int hangGuardMs)
+{
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(), arguments);
+    HelperRun run;
+    if (!child.waitForStarted(10000))
+        return run;
+    run.finished = child.waitForFinished(hangGuardMs);
+    if (!run.finished) {
+        child.kill();
+        child.waitForFinished(10000);
+    }
+    run.exitCode = child.exitCode();
+    run.out = child.readAllStandardOutput();
+    return run;
+}
+
+} // namespace
+
+// Fault: "unrestoredSessions/size=100000000" in a hand-edited file made every start look up 1e8
+// keys, about 4.5 minutes; 400,000 distinct recent files took minutes to deduplicate. Only the
+// first kMaxUnrestoredSessions entries and the first kMaxRecentFiles distinct files are read.
+void TestAppSettings::hugeListsAreReadOnlyToTheirBound_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::newRow("unrestored sessions") << QStringLiteral("sessions");
+    QTest::newRow("recent files") << QStringLiteral("recent");
+}
+
+void TestAppSettings::hugeListsAreReadOnlyToTheirBound()
+{
+    QFETCH(QString, list);
+    QFile::remove(iniPath());
+    QStringList expected;
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        if (list == QLatin1String("sessions")) {
+            // Entry 1 holds a session, 2 and 3 are missing, 4 holds one again: past the bound, so
+            // not read.
+            raw.beginWriteArray(QStringLiteral("unrestoredSessions"), 100'000'000);
+            for (const int index : {0, 3}) {
+                raw.setArrayIndex(index);
+                raw.setValue(QStringLiteral("scenario"), QStringLiteral("{\"batch\": %1}").arg(index + 1));
+            }
+            raw.endArray();
+            expected << QStringLiteral("{\"batch\": 1}");
+        } else {
+            QStringList files;
+            constexpr int kFiles = 400'000;
+            files.reserve(kFiles);
+            for (int i = 0; i < kFiles; ++i)
+                files << QStringLiteral("/tmp/s%1.json").arg(i);
+            raw.setValue(QStringLiteral("recentFiles"), files);
+            expected = files.mid(0, app::AppSettings::kMaxRecentFiles);
+        }
+        raw.sync();
+        QCOMPARE(raw.status(), QSettings::NoError);
+    }
+    if (list == QLatin1String("sessions")) {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        QCOMPARE(raw.value(QStringLiteral("unrestoredSessions/size")).toInt(), 100'000'000);
+    }
+    constexpr int kHangGuardMs = 90'000; // the bounded reads take well under a second
+    const HelperRun run = runHelper({QStringLiteral("--read-lists"), iniPath(), list}, kHangGuardMs);
+    QVERIFY2(run.finished, "reading the lists did not finish");
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts), expected);
+}
+
+// Faults: a settings file that is a FIFO blocked the window before it ever showed (QSettings
+// opened it to read); one that is a symbolic link to a device node was replaced by a regular
+// file when the window quit (QSaveFile renames over the link's target). A FIFO, a symbolic link
+// to one, and a folder stand in for every file that is not a regular one: none is opened, none
+// is replaced, nothing is written beside it, and the run still has settings (for itself only).
+void TestAppSettings::aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("FIFO") << QStringLiteral("fifo");
+    QTest::newRow("symbolic link to a FIFO") << QStringLiteral("link");
+    QTest::newRow("folder") << QStringLiteral("folder");
+}
+
+void TestAppSettings::aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten()
+{
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+    QStringList made;
+    if (kind == QLatin1String("folder")) {
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("settings.ini")));
+        made << QStringLiteral("settings.ini");
+    } else {
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        made << QStringLiteral("fifo");
+        if (kind == QLatin1String("link")) {
+            QVERIFY(QFile::link(fifo, ini));
+            made << QStringLiteral("settings.ini");
+        }
+    }
+    const QString settingsPath = kind == QLatin1String("fifo") ? fifo : ini;
+    const QString recent = dir.filePath(QStringLiteral("s.json"));
+
+    constexpr int kHangGuardMs = 60'000; // a run takes well under a second
+    const HelperRun run = runHelper({QStringLiteral("--use-settings"), settingsPath, recent}, kHangGuardMs);
+    QVERIFY2(run.finished, "the settings blocked");
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(run.out).trimmed(), recent); // this run's settings work
+
+    // Everything as it was, and nothing added beside it (no lock file, no temporary file).
+    QDir::Filters all = QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot;
+    QStringList found = QDir(dir.path()).entryList(all);
+    found.sort();
+    made.sort();
+    QCOMPARE(found, made);
+    struct stat status = {};
+    if (kind == QLatin1String("folder")) {
+        QCOMPARE(::lstat(QFile::encodeName(ini).constData(), &status), 0);
+        QVERIFY(S_ISDIR(status.st_mode));
+        QVERIFY(QDir(ini).entryList(all).isEmpty());
+        return;
+    }
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &status), 0);
+    QVERIFY2(S_ISFIFO(status.st_mode), "the FIFO was replaced");
+    if (kind == QLatin1String("link")) {
+        QCOMPARE(::lstat(QFile::encodeName(ini).constData(), &status), 0);
+        QVERIFY2(S_ISLNK(status.st_mode), "the symbolic link was replaced");
+        QCOMPARE(QFileInfo(ini).symLinkTarget(), fifo);
+    }
+}
+
+// The file is named before QSettings opens it (so it can be checked): the name must stay the
+// one --help, the README and docs/CONTRACT.md §6.3 give, under $XDG_CONFIG_HOME.
+void TestAppSettings::theUsersSettingsAreWhereTheHelpSays()
+{
+    const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+    const auto restore = qScopeGuard([&] { qputenv("XDG_CONFIG_HOME", saved); });
+    const QString config = m_dir.filePath(QStringLiteral("config"));
+    QVERIFY(QDir().mkpath(config));
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(config));
+    const QString expected = config + QStringLiteral("/llm-hw-explorer/llm-hw-explorer.conf");
+    QCOMPARE(app::AppSettings::userSettingsPath(), expected);
+    {
+        app::AppSettings settings;
+        QCOMPARE(settings.fileName(), expected);
+        QVERIFY(settings.notSavedReason().isEmpty());
+        settings.setTheme(QStringLiteral("dark"));
+        settings.sync();
+        QCOMPARE(settings.status(), QSettings::NoError);
+    }
+    QCOMPARE(QSettings(expected, QSettings::IniFormat).value(QStringLiteral("ui/theme")).toString(),
+             QStringLiteral("dark"));
+}
+
+namespace {
+
+// One run of aSettingsPathThatIsNoRegularFileIsNeitherReadNorWritten: uses the settings as the
+// window does in a session (a file opened, the session kept at close) and prints the recent
+// files it then lists.
+int useSettingsInstance(const QString& ini, const QString& recent)
+{
+    app::AppSettings settings(ini);
+    settings.addRecentFile(recent);
+    settings.setWindowGeometry(QByteArray("geometry"));
+    settings.setLastSession(nlohmann::json{{"batch", 7}}, recent, true);
+    settings.sync();
+    for (const QString& file : settings.recentFiles())
+        std::printf("%s\n", qPrintable(file));
+    return 0;
+}
+
+// One run of hugeListsAreReadOnlyToTheirBound: prints the kept-aside sessions' texts or the
+// recent files, one a line.
+int readListsInstance(const QString& ini, const QString& list)
+{
+    const app::AppSettings settings(ini);
+    QStringList lines;
+    if (list == QLatin1String("sessions")) {
+        for (const app::AppSettings::UnrestoredSession& session : settings.unrestoredSessions())
+            lines << session.scenarioText;
+    } else {
+        lines = settings.recentFiles();
+    }
+    for (const QString& line : lines)
+        std::printf("%s\n", qPrintable(line));
+    return 0;
+}
+
 // One instance of concurrentInstancesKeepEveryRecentFile: opens the settings as the window does
 // at start (it reads the list for File → Open Recent), says "ready", waits for the go file,
 // then adds its file and exits.
@@ -416,6 +630,10 @@ int main(int argc, char** argv)
     if (argc == 5 && std::strcmp(argv[1], "--add-recent-file") == 0)
         return addRecentFileInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]),
                                      QString::fromLocal8Bit(argv[4]));
+    if (argc == 4 && std::strcmp(argv[1], "--use-settings") == 0)
+        return useSettingsInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
+    if (argc == 4 && std::strcmp(argv[1], "--read-lists") == 0)
+        return readListsInstance(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));
     TestAppSettings test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);

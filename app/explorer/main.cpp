@@ -7,6 +7,7 @@
 #include "app/explorer/startup_probe.h"
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
+#include "app/support/save_file.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
@@ -364,11 +365,18 @@ int main(int argc, char* argv[])
         window.logError(message);
     }
 
+    // Every export target is checked before anything is written, and the dashboard (whose
+    // render may fail) is written before the report: a failed run leaves no half of its output
+    // behind (docs/CONTRACT §6.1 Export targets).
+    const bool reportWanted = parser.isSet(reportOption);
+    const bool dashboardWanted = parser.isSet(exportOption);
+    for (const QCommandLineOption* target : {&reportOption, &exportOption}) {
+        if (parser.isSet(*target) && !app::checkSaveTarget(parser.value(*target), &error))
+            return fail(error);
+    }
     // The report the window holds, as llm-hw-estimate prints it (tests compare the two).
-    if (parser.isSet(reportOption) && !window.exportReport(parser.value(reportOption), &error))
-        return fail(error);
-    if (parser.isSet(reportOption) && !parser.isSet(exportOption))
-        return 0;
+    if (reportWanted && !dashboardWanted)
+        return window.exportReport(parser.value(reportOption), &error) ? 0 : fail(error);
     // --size: the exported dashboard, or the window the benchmark drags its sliders in.
     const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
     const auto sizeMatch = sizePattern.match(parser.value(sizeOption));
@@ -380,7 +388,7 @@ int main(int argc, char* argv[])
                         .arg(parser.value(sizeOption))
                         .arg(kMinExportWidth)
                         .arg(kMinExportHeight));
-    if (parser.isSet(exportOption)) {
+    if (dashboardWanted) {
         bool scaleOk = false;
         const double scale = parser.value(scaleOption).toDouble(&scaleOk);
         if (!scaleOk || scale < 0.25 || scale > 8)
@@ -395,6 +403,8 @@ int main(int argc, char* argv[])
                             .arg(1));
         window.layoutForExport(size);
         if (!window.exportDashboard(parser.value(exportOption), scale, &error))
+            return fail(error);
+        if (reportWanted && !window.exportReport(parser.value(reportOption), &error))
             return fail(error);
         return 0;
     }

@@ -48,6 +48,8 @@ private slots:
     void nonRegularTargetIsRefusedAndKept_data();
     void nonRegularTargetIsRefusedAndKept();
     void saveOverAFifoIsRefused();
+    void everyTargetIsCheckedBeforeAnyIsWritten_data();
+    void everyTargetIsCheckedBeforeAnyIsWritten();
 
 private:
     RunResult run(const QStringList& arguments) const;
@@ -105,7 +107,8 @@ void TestExportTargets::nonRegularTargetIsRefusedAndKept()
     const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
     QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());
     QCOMPARE(result.exitCode, 2);
-    const QByteArray expected = "Cannot write " + QFile::encodeName(target) + ": it is not a regular file (a FIFO)";
+    const QByteArray expected =
+        "Cannot write " + QFile::encodeName(target) + ": it is not a regular file (a FIFO)";
     QVERIFY2(result.err.contains(expected), what.constData());
     QVERIFY(S_ISFIFO(linkMode(fifo)));
     if (throughLink) {
@@ -127,6 +130,45 @@ void TestExportTargets::saveOverAFifoIsRefused()
     QVERIFY(!lhe::app::saveFileAtomically(fifo, QByteArrayLiteral("{}\n"), &error));
     QCOMPARE(error, QStringLiteral("Cannot write %1: it is not a regular file (a FIFO)").arg(fifo));
     QVERIFY(S_ISFIFO(linkMode(fifo)));
+}
+
+// --export-report was written before the dashboard's target, size or scale was looked at: a run
+// that failed with exit 2 left r.json behind as if it had half succeeded.
+void TestExportTargets::everyTargetIsCheckedBeforeAnyIsWritten_data()
+{
+    QTest::addColumn<QStringList>("dashboard"); // the --export-dashboard part, FOLDER for the temporary one
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no such folder") << QStringList{QStringLiteral("FOLDER/nodir/d.png")}
+                                    << QStringLiteral("Cannot write ");
+    QTest::newRow("a FIFO") << QStringList{QStringLiteral("FOLDER/fifo.png")}
+                            << QStringLiteral("not a regular file (a FIFO)");
+    QTest::newRow("unknown image type")
+        << QStringList{QStringLiteral("FOLDER/d.txt")} << QStringLiteral("Unknown image type");
+    QTest::newRow("size too small") << QStringList{QStringLiteral("FOLDER/d.png"), QStringLiteral("--size"),
+                                                   QStringLiteral("10x10")}
+                                    << QStringLiteral("below the smallest dashboard");
+    QTest::newRow("bad scale") << QStringList{QStringLiteral("FOLDER/d.png"), QStringLiteral("--scale"),
+                                              QStringLiteral("9")}
+                               << QStringLiteral("--scale: expected a number from 0.25 to 8");
+}
+
+void TestExportTargets::everyTargetIsCheckedBeforeAnyIsWritten()
+{
+    QFETCH(QStringList, dashboard);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(makeFifo(dir.filePath(QStringLiteral("fifo.png"))));
+    const QString report = dir.filePath(QStringLiteral("r.json"));
+    QStringList arguments{QStringLiteral("--export-report"), report, QStringLiteral("--export-dashboard")};
+    for (const QString& part : std::as_const(dashboard))
+        arguments << QString(part).replace(QStringLiteral("FOLDER"), dir.path());
+    const RunResult result = run(arguments);
+    const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(message.toUtf8()), what.constData());
+    QVERIFY2(!QFile::exists(report), what.constData());
 }
 
 QTEST_GUILESS_MAIN(TestExportTargets)

@@ -40,9 +40,11 @@ QString quoted(const QString& value)
     return QString::fromStdString(core::elided(value.toStdString()));
 }
 
-// Memory an export's image may take: width x height x scale² pixels of 4 bytes
-// (QImage::Format_ARGB32_Premultiplied, widgets/image_export.cpp). 1 GiB is a 16384 x 16384
-// image at scale 1, beyond any screen or print; a larger one failed to allocate and crashed.
+// Memory an export's pixels may take: the page laid out at width x height, and the image of
+// width x height x scale² pixels, each of 4 bytes (QImage::Format_ARGB32_Premultiplied,
+// widgets/image_export.cpp). 1 GiB is a 16384 x 16384 image at scale 1, beyond any screen or
+// print; a larger one failed to allocate and crashed, and 32768 x 32768 at scale 0.25 (a small
+// image) took 15 GB to lay out.
 constexpr double kExportPixelBudgetBytes = 1024.0 * 1024.0 * 1024.0;
 // The smallest dashboard export: the size the layout is laid out and checked at (docs/CONTRACT.md
 // §6.1). Below it the window's own minimum size would win and the file would not be what was asked.
@@ -164,7 +166,9 @@ int main(int argc, char* argv[])
                                         "--benchmark-ui), at least 800x600."),
         QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption scaleOption(
-        QStringLiteral("scale"), QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
+        QStringLiteral("scale"),
+        QApplication::translate("main", "Pixel scale for PNG export, from 0.25 to 8 (the dashboard "
+                                        "is laid out at --size, then drawn at this scale)."),
         QStringLiteral("factor"), QStringLiteral("1"));
     const QCommandLineOption benchmarkOption(
         QStringLiteral("benchmark-ui"),
@@ -393,7 +397,18 @@ int main(int argc, char* argv[])
         const double scale = parser.value(scaleOption).toDouble(&scaleOk);
         if (!scaleOk || scale < 0.25 || scale > 8)
             return fail(QApplication::translate("main", "--scale: expected a number from 0.25 to 8"));
-        const double needBytes = double(size.width()) * double(size.height()) * scale * scale * 4.0;
+        // The page is laid out at --size (its charts' paint buffers at that size) before it is
+        // drawn at the scale: below 1 the layout, not the image, is what takes the memory (from 1
+        // up the image is at least as large and the check after this one holds it).
+        const double layoutBytes = double(size.width()) * double(size.height()) * 4.0;
+        if (scale < 1 && layoutBytes > kExportPixelBudgetBytes)
+            return fail(QApplication::translate("main",
+                                                "--size %1 is laid out at %2 GiB of pixels before it is "
+                                                "scaled (width x height x 4 bytes); the budget is %3 GiB")
+                            .arg(parser.value(sizeOption))
+                            .arg(layoutBytes / kExportPixelBudgetBytes, 0, 'f', 1)
+                            .arg(1));
+        const double needBytes = layoutBytes * scale * scale;
         if (needBytes > kExportPixelBudgetBytes)
             return fail(QApplication::translate("main",
                                                 "--size %1 at --scale %2 needs %3 GiB of pixels (width x "

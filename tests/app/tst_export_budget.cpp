@@ -38,6 +38,7 @@ private slots:
     void initTestCase();
     void layoutSizeCountsAgainstTheBudget();
     void helpGivesTheScaleRange();
+    void renderWithoutMemoryIsAnError();
 
 private:
     // The explorer under an address-space limit of `limitKiB` (ulimit -v), so a run that does
@@ -99,6 +100,31 @@ void TestExportBudget::helpGivesTheScaleRange()
     QVERIFY2(result.finished && result.exitCode == 0, result.err.constData());
     const QString help = QString::fromUtf8(result.out).simplified();
     QVERIFY2(help.contains(QStringLiteral("Pixel scale for PNG export, from 0.25 to 8")), qPrintable(help));
+}
+
+// Under a memory limit, a 16384 x 16384 page (in the budget) at scale 0.25 was written as a
+// 4096 x 4096 PNG without its charts, exit 0: their paint buffers (pixmaps of each chart's size)
+// could not be allocated and painted as nothing. About 1 GB of address space starts the program
+// and holds the small image, not the charts' buffers: exit 2, saying so, and no file.
+void TestExportBudget::renderWithoutMemoryIsAnError()
+{
+    if (!kAddressSpaceLimitWorks)
+        QSKIP("an address-space limit stops AddressSanitizer itself");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("no-memory.png"));
+    const QStringList arguments{QStringLiteral("--export-dashboard"),
+                                out,
+                                QStringLiteral("--size"),
+                                QStringLiteral("16384x16384"),
+                                QStringLiteral("--scale"),
+                                QStringLiteral("0.25")};
+    const RunResult result = runLimited(arguments, 1000 * 1000);
+    const QByteArray what = describeRun("llm-hw-explorer", arguments, result);
+    QVERIFY2(result.finished && result.exitStatus == QProcess::NormalExit, what.constData());
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains("llm-hw-explorer: Not enough memory"), what.constData());
+    QVERIFY(!QFile::exists(out));
 }
 
 QTEST_GUILESS_MAIN(TestExportBudget)

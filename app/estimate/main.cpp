@@ -5,6 +5,7 @@
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
 #include "app/support/report_table.h"
+#include "app/support/standard_output.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
@@ -202,7 +203,8 @@ int writeOutput(const std::string& text)
         error = errno;
     std::fprintf(stderr, "llm-hw-estimate: cannot write to standard output: %s (%zu of %zu bytes written)\n",
                  error != 0 ? std::strerror(error) : "write error", written, text.size());
-    return kExitBadInput;
+    app::noteStandardOutputFailureReported();
+    return app::kExitOutputFailed;
 }
 
 bool allFinite(const json& value)
@@ -275,6 +277,9 @@ int main(int argc, char* argv[])
     // process; ignored, the write fails with EFBIG and writeOutput says so (POSIX setrlimit,
     // RLIMIT_FSIZE).
     std::signal(SIGXFSZ, SIG_IGN);
+    // --help, --help-all and --version are printed by QCommandLineParser, which then calls
+    // exit(0): whether their text was written is checked at the exit (docs/CONTRACT §5.4).
+    app::checkStandardOutputAtExit("llm-hw-estimate");
     QCoreApplication application(argc, argv);
     // QCoreApplication calls setlocale(LC_ALL, "") on Unix, after which printf writes "0,50" in
     // a German locale; the Qt documentation (QCoreApplication, "Locale Settings") says to reset
@@ -338,6 +343,9 @@ int main(int argc, char* argv[])
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
+    // Help with Qt's own options has no public text: process() prints it (and exits) for --help-all.
+    if (parser.isSet(QStringLiteral("help-all")))
+        parser.process(QCoreApplication::arguments());
     if (!parser.positionalArguments().isEmpty())
         failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) +
                   "; see --help");

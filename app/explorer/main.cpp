@@ -8,6 +8,7 @@
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
 #include "app/support/save_file.h"
+#include "app/support/standard_output.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
@@ -78,6 +79,10 @@ int main(int argc, char* argv[])
     // process; ignored, the write fails with EFBIG and app::saveFileAtomically reports the short
     // write (POSIX setrlimit, RLIMIT_FSIZE).
     std::signal(SIGXFSZ, SIG_IGN);
+    // --help, --help-all and --version are printed by QCommandLineParser, which then calls
+    // exit(0), and --benchmark-ui and --startup-probe print their figures: whether that text was
+    // written is checked at the exit (docs/CONTRACT §6.2).
+    app::checkStandardOutputAtExit("llm-hw-explorer");
     // Rendering without a window must work on machines with no display at all, and so must the
     // command line itself (--help, --version, a wrong option): without a display the application
     // starts on the offscreen platform (headless runs) or the minimal one, which can parse

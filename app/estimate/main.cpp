@@ -1,5 +1,6 @@
 // llm-hw-estimate: prints the core's report for a scenario (docs/CONTRACT §5 llm-hw-estimate).
 // Exit 0 on success, 2 with one line on stderr for bad input.
+#include "app/support/argument_bytes.h"
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"
 #include "app/support/input_files.h"
@@ -280,6 +281,7 @@ int main(int argc, char* argv[])
     // --help, --help-all and --version are printed by QCommandLineParser, which then calls
     // exit(0): whether their text was written is checked at the exit (docs/CONTRACT §5.4).
     app::checkStandardOutputAtExit("llm-hw-estimate");
+    const app::ArgumentBytes argumentBytes(argc, argv);
     QCoreApplication application(argc, argv);
     // QCoreApplication calls setlocale(LC_ALL, "") on Unix, after which printf writes "0,50" in
     // a German locale; the Qt documentation (QCoreApplication, "Locale Settings") says to reset
@@ -349,6 +351,15 @@ int main(int argc, char* argv[])
     if (!parser.positionalArguments().isEmpty())
         failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) +
                   "; see --help");
+    // A name Qt cannot spell would be read as another file (app/support/argument_bytes.h).
+    for (const QCommandLineOption* option :
+         {&scenarioOption, &catalogOption, &configOption, &modelFileOption}) {
+        for (const QString& name : parser.values(*option)) {
+            if (argumentBytes.decodedLossily(name))
+                failInput(name.toStdString() + ": the file name is not valid UTF-8, the only file names this "
+                                               "program can open: rename the file");
+        }
+    }
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("json") && format != QLatin1String("table"))
         failInput("--format: unknown value " + quoted(format) + "; allowed: json, table");

@@ -5,6 +5,7 @@
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
+#include "app/support/argument_bytes.h"
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
 #include "app/support/save_file.h"
@@ -87,6 +88,7 @@ int main(int argc, char* argv[])
     // command line itself (--help, --version, a wrong option): without a display the application
     // starts on the offscreen platform (headless runs) or the minimal one, which can parse
     // arguments but not show a window.
+    const app::ArgumentBytes argumentBytes(argc, argv); // before QApplication takes its options out
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
@@ -224,6 +226,18 @@ int main(int argc, char* argv[])
         return fail(QApplication::translate("main", "expected at most one file to open, got %n", nullptr,
                                             static_cast<int>(positional.size())));
     const QString fileArgument = positional.value(0);
+    // A name Qt cannot spell would be read or written as another file (app/support/argument_bytes.h).
+    QStringList fileNames = positional;
+    for (const QCommandLineOption* option : {&scenarioOption, &catalogOption, &configOption, &modelFileOption,
+                                             &compareOption, &exportOption, &reportOption})
+        fileNames += parser.values(*option);
+    for (const QString& name : std::as_const(fileNames)) {
+        if (argumentBytes.decodedLossily(name))
+            return fail(QApplication::translate("main",
+                                                "%1: the file name is not valid UTF-8, the only file "
+                                                "names this program can open or write: rename the file")
+                            .arg(name));
+    }
     if (!languageGiven.isNull() && !language.isEmpty() && language != QLatin1String("en") &&
         !app::translatedLanguages().contains(language))
         return fail(QApplication::translate("main", "--language: expected en, zh_CN or system, got \"%1\"")

@@ -1,6 +1,7 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/display_probe.h"
 #include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
@@ -30,10 +31,27 @@ using namespace lhe;
 
 namespace {
 
-bool hasDisplay()
+// The value of a Qt option given as "-name value" or "--name value" (QGuiApplication reads both
+// and removes them from argv), or null.
+QByteArray qtOptionValue(int argc, char* argv[], const char* name)
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
-           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    const QByteArray single = QByteArray("-") + name;
+    const QByteArray dashed = QByteArray("--") + name;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (single == argv[i] || dashed == argv[i])
+            return QByteArray(argv[i + 1]);
+    }
+    return {};
+}
+
+// What the window says when its X display does not answer.
+QString unreachableDisplayMessage(const QByteArray& displayName)
+{
+    return QApplication::translate(
+               "main", "cannot connect to the X display \"%1\" (DISPLAY): no X server accepts "
+                       "connections there.\nRun it in a desktop session, under xvfb-run, or render "
+                       "headless with\n  llm-hw-explorer --export-dashboard out.png")
+        .arg(QString::fromLocal8Bit(displayName));
 }
 
 // A command-line value quoted in an error line, elided like the core's (core::elided).
@@ -85,18 +103,41 @@ int main(int argc, char* argv[])
     // written is checked at the exit (docs/CONTRACT §6.2).
     app::checkStandardOutputAtExit("llm-hw-explorer");
     // Rendering without a window must work on machines with no display at all, and so must the
-    // command line itself (--help, --version, a wrong option): without a display the application
-    // starts on the offscreen platform (headless runs) or the minimal one, which can parse
-    // arguments but not show a window.
+    // command line itself (--help, --version, a wrong option). Headless runs take the offscreen
+    // platform unless one is asked for by name (QT_QPA_PLATFORM, -platform). The window, without
+    // a display, starts on the minimal platform, which can parse arguments but not show a window,
+    // and says so after parsing. Qt's xcb plugin aborts the process (qFatal) when its display
+    // does not answer, so that display is tried first with the plugin's own library.
     const app::ArgumentBytes argumentBytes(argc, argv); // before QApplication takes its options out
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
                    std::strncmp(argv[i], "--export-report", 15) == 0 ||
                    std::strcmp(argv[i], "--benchmark-ui") == 0;
-    const bool noDisplay = !hasDisplay();
-    if (noDisplay)
-        qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
+    QByteArray platform = qtOptionValue(argc, argv, "platform");
+    if (platform.isNull())
+        platform = qgetenv("QT_QPA_PLATFORM");
+    QByteArray displayName = qtOptionValue(argc, argv, "display");
+    if (displayName.isNull())
+        displayName = qgetenv("DISPLAY");
+    const bool waylandSession = !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    bool noDisplay = false;
+    bool displayUnreachable = false;
+    if (platform.isEmpty()) {
+        if (headless) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        } else if (displayName.isEmpty() && !waylandSession) {
+            noDisplay = true;
+        } else if (!waylandSession && !app::xDisplayReachable(displayName)) {
+            displayUnreachable = true;
+        }
+        if (noDisplay || displayUnreachable)
+            qputenv("QT_QPA_PLATFORM", "minimal");
+    } else if (platform.startsWith("xcb") && !app::xDisplayReachable(displayName)) {
+        // Asked for by name: nothing else may stand in for it, not even for --help.
+        std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(unreachableDisplayMessage(displayName)));
+        return 1;
+    }
 
     QApplication application(argc, argv);
     // QCoreApplication calls setlocale(LC_ALL, "") on Unix; the Qt documentation (QCoreApplication,
@@ -242,7 +283,11 @@ int main(int argc, char* argv[])
         !app::translatedLanguages().contains(language))
         return fail(QApplication::translate("main", "--language: expected en, zh_CN or system, got \"%1\"")
                         .arg(quoted(languageGiven)));
-    if (noDisplay && !headless) {
+    if (displayUnreachable) {
+        std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(unreachableDisplayMessage(displayName)));
+        return 1;
+    }
+    if (noDisplay) {
         std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
                              "Run it in a desktop session, under xvfb-run, or render headless with\n"
                              "  llm-hw-explorer --export-dashboard out.png\n");

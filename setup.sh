@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config
-          qt6-base-dev libqcustomplot-dev nlohmann-json3-dev qt6-svg-dev
+          qt6-base-dev libxcb1-dev libqcustomplot-dev nlohmann-json3-dev qt6-svg-dev
           qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
           fonts-noto-cjk qt6-translations-l10n xvfb xauth)
 # The tests also build the libFuzzer targets: Clang and its runtime libraries.

@@ -1,5 +1,6 @@
 #include "widgets/chart_widget.h"
 
+#include "widgets/buffered_plot.h"
 #include "widgets/qcustomplot_include.h"
 #include "widgets/static_layers_key.h"
 #include "widgets/theme.h"
@@ -85,7 +86,7 @@ double ChartWidget::presentationScale()
     return g_presentationScale;
 }
 
-ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new BufferedPlot(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,5 +1,6 @@
 #include "widgets/image_export.h"
 
+#include "widgets/buffered_plot.h"
 #include "widgets/chart_widget.h"
 #include "widgets/fit_scroll_area.h"
 #include "widgets/qcustomplot_include.h"
@@ -114,6 +115,18 @@ bool renderVector(QWidget* widget, QPaintDevice* device, const TitleBand& band, 
         painter.restore();
     }
     return painter.end();
+}
+
+// Whether every plot the widget shows got the memory of its paint buffers at its last replot
+// (BufferedPlot); a raster render paints those buffers.
+bool plotBuffersValid(QWidget* widget)
+{
+    for (QCustomPlot* plot : plotsIn(widget)) {
+        const auto* buffered = dynamic_cast<const BufferedPlot*>(plot);
+        if (buffered && (plot == widget || plot->isVisibleTo(widget)) && !buffered->paintBuffersValid())
+            return false;
+    }
+    return true;
 }
 
 // QCustomPlot paints from buffers drawn at its last replot: bring them up to date with the size
@@ -262,11 +275,33 @@ bool renderWidget(QWidget* widget, ImageFormat format, QSize logicalSize, double
     bool ok = true;
     switch (format) {
     case ImageFormat::Png: {
+        // Memory that cannot be had makes a null image, a painter that does not begin and chart
+        // buffers that paint as nothing, all without an error of their own: each is checked, or
+        // the file would lack what it should show.
+        if (!plotBuffersValid(widget)) {
+            *error = ImageExport::tr("Not enough memory to draw the charts at %1 x %2 pixels")
+                         .arg(laidOut.width())
+                         .arg(laidOut.height());
+            widget->resize(original);
+            return false;
+        }
         QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull()) {
+            *error = ImageExport::tr("Not enough memory for an image of %1 x %2 pixels")
+                         .arg(qRound(size.width() * scale))
+                         .arg(qRound(size.height() * scale));
+            widget->resize(original);
+            return false;
+        }
         image.setDevicePixelRatio(scale);
         image.fill(widget->palette().color(QPalette::Window));
         {
-            QPainter painter(&image);
+            QPainter painter;
+            if (!painter.begin(&image)) {
+                *error = ImageExport::tr("Rendering the image failed");
+                widget->resize(original);
+                return false;
+            }
             paintTitle(&painter, widget, band);
             painter.translate(0, band.height);
             painter.scale(fit, fit);

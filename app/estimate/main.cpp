@@ -1,10 +1,12 @@
 // llm-hw-estimate: prints the core's report for a scenario (docs/CONTRACT §5 llm-hw-estimate).
 // Exit 0 on success, 2 with one line on stderr for bad input.
+#include "app/support/argument_bytes.h"
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
 #include "app/support/report_table.h"
+#include "app/support/standard_output.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/model_architecture.h"
@@ -204,7 +206,8 @@ int writeOutput(const std::string& text)
         error = errno;
     std::fprintf(stderr, "llm-hw-estimate: cannot write to standard output: %s (%zu of %zu bytes written)\n",
                  error != 0 ? std::strerror(error) : "write error", written, text.size());
-    return kExitBadInput;
+    app::noteStandardOutputFailureReported();
+    return app::kExitOutputFailed;
 }
 
 bool allFinite(const json& value)
@@ -277,6 +280,10 @@ int main(int argc, char* argv[])
     // process; ignored, the write fails with EFBIG and writeOutput says so (POSIX setrlimit,
     // RLIMIT_FSIZE).
     std::signal(SIGXFSZ, SIG_IGN);
+    // --help, --help-all and --version are printed by QCommandLineParser, which then calls
+    // exit(0): whether their text was written is checked at the exit (docs/CONTRACT §5.4).
+    app::checkStandardOutputAtExit("llm-hw-estimate");
+    const app::ArgumentBytes argumentBytes(argc, argv);
     QCoreApplication application(argc, argv);
     // QCoreApplication calls setlocale(LC_ALL, "") on Unix, after which printf writes "0,50" in
     // a German locale; the Qt documentation (QCoreApplication, "Locale Settings") says to reset
@@ -340,9 +347,21 @@ int main(int argc, char* argv[])
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
+    // Help with Qt's own options has no public text: process() prints it (and exits) for --help-all.
+    if (parser.isSet(QStringLiteral("help-all")))
+        parser.process(QCoreApplication::arguments());
     if (!parser.positionalArguments().isEmpty())
         failInput("unexpected argument " + quoted(parser.positionalArguments().constFirst()) +
                   "; see --help");
+    // A name Qt cannot spell would be read as another file (app/support/argument_bytes.h).
+    for (const QCommandLineOption* option :
+         {&scenarioOption, &catalogOption, &configOption, &modelFileOption}) {
+        for (const QString& name : parser.values(*option)) {
+            if (argumentBytes.decodedLossily(name))
+                failInput(name.toStdString() + ": the file name is not valid UTF-8, the only file names this "
+                                               "program can open: rename the file");
+        }
+    }
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("json") && format != QLatin1String("table"))
         failInput("--format: unknown value " + quoted(format) + "; allowed: json, table");

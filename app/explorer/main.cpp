@@ -1,12 +1,16 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/display_probe.h"
 #include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
 #include "app/explorer/startup_probe.h"
+#include "app/support/argument_bytes.h"
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
+#include "app/support/save_file.h"
+#include "app/support/standard_output.h"
 #include "core/estimator.h"
 #include "core/input_error.h"
 #include "core/scenario.h"
@@ -27,10 +31,27 @@ using namespace lhe;
 
 namespace {
 
-bool hasDisplay()
+// The value of a Qt option given as "-name value" or "--name value" (QGuiApplication reads both
+// and removes them from argv), or null.
+QByteArray qtOptionValue(int argc, char* argv[], const char* name)
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
-           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    const QByteArray single = QByteArray("-") + name;
+    const QByteArray dashed = QByteArray("--") + name;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (single == argv[i] || dashed == argv[i])
+            return QByteArray(argv[i + 1]);
+    }
+    return {};
+}
+
+// What the window says when its X display does not answer.
+QString unreachableDisplayMessage(const QByteArray& displayName)
+{
+    return QApplication::translate(
+               "main", "cannot connect to the X display \"%1\" (DISPLAY): no X server accepts "
+                       "connections there.\nRun it in a desktop session, under xvfb-run, or render "
+                       "headless with\n  llm-hw-explorer --export-dashboard out.png")
+        .arg(QString::fromLocal8Bit(displayName));
 }
 
 // A command-line value quoted in an error line, elided like the core's (core::elided).
@@ -39,9 +60,11 @@ QString quoted(const QString& value)
     return QString::fromStdString(core::elided(value.toStdString()));
 }
 
-// Memory an export's image may take: width x height x scale² pixels of 4 bytes
-// (QImage::Format_ARGB32_Premultiplied, widgets/image_export.cpp). 1 GiB is a 16384 x 16384
-// image at scale 1, beyond any screen or print; a larger one failed to allocate and crashed.
+// Memory an export's pixels may take: the page laid out at width x height, and the image of
+// width x height x scale² pixels, each of 4 bytes (QImage::Format_ARGB32_Premultiplied,
+// widgets/image_export.cpp). 1 GiB is a 16384 x 16384 image at scale 1, beyond any screen or
+// print; a larger one failed to allocate and crashed, and 32768 x 32768 at scale 0.25 (a small
+// image) took 15 GB to lay out.
 constexpr double kExportPixelBudgetBytes = 1024.0 * 1024.0 * 1024.0;
 // The smallest dashboard export: the size the layout is laid out and checked at (docs/CONTRACT.md
 // §6.1). Below it the window's own minimum size would win and the file would not be what was asked.
@@ -75,18 +98,46 @@ int main(int argc, char* argv[])
     // process; ignored, the write fails with EFBIG and app::saveFileAtomically reports the short
     // write (POSIX setrlimit, RLIMIT_FSIZE).
     std::signal(SIGXFSZ, SIG_IGN);
+    // --help, --help-all and --version are printed by QCommandLineParser, which then calls
+    // exit(0), and --benchmark-ui and --startup-probe print their figures: whether that text was
+    // written is checked at the exit (docs/CONTRACT §6.2).
+    app::checkStandardOutputAtExit("llm-hw-explorer");
     // Rendering without a window must work on machines with no display at all, and so must the
-    // command line itself (--help, --version, a wrong option): without a display the application
-    // starts on the offscreen platform (headless runs) or the minimal one, which can parse
-    // arguments but not show a window.
+    // command line itself (--help, --version, a wrong option). Headless runs take the offscreen
+    // platform unless one is asked for by name (QT_QPA_PLATFORM, -platform). The window, without
+    // a display, starts on the minimal platform, which can parse arguments but not show a window,
+    // and says so after parsing. Qt's xcb plugin aborts the process (qFatal) when its display
+    // does not answer, so that display is tried first with the plugin's own library.
+    const app::ArgumentBytes argumentBytes(argc, argv); // before QApplication takes its options out
     bool headless = false;
     for (int i = 1; i < argc; ++i)
         headless = headless || std::strncmp(argv[i], "--export-dashboard", 18) == 0 ||
                    std::strncmp(argv[i], "--export-report", 15) == 0 ||
                    std::strcmp(argv[i], "--benchmark-ui") == 0;
-    const bool noDisplay = !hasDisplay();
-    if (noDisplay)
-        qputenv("QT_QPA_PLATFORM", headless ? "offscreen" : "minimal");
+    QByteArray platform = qtOptionValue(argc, argv, "platform");
+    if (platform.isNull())
+        platform = qgetenv("QT_QPA_PLATFORM");
+    QByteArray displayName = qtOptionValue(argc, argv, "display");
+    if (displayName.isNull())
+        displayName = qgetenv("DISPLAY");
+    const bool waylandSession = !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    bool noDisplay = false;
+    bool displayUnreachable = false;
+    if (platform.isEmpty()) {
+        if (headless) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        } else if (displayName.isEmpty() && !waylandSession) {
+            noDisplay = true;
+        } else if (!waylandSession && !app::xDisplayReachable(displayName)) {
+            displayUnreachable = true;
+        }
+        if (noDisplay || displayUnreachable)
+            qputenv("QT_QPA_PLATFORM", "minimal");
+    } else if (platform.startsWith("xcb") && !app::xDisplayReachable(displayName)) {
+        // Asked for by name: nothing else may stand in for it, not even for --help.
+        std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(unreachableDisplayMessage(displayName)));
+        return 1;
+    }
 
     QApplication application(argc, argv);
     // QCoreApplication calls setlocale(LC_ALL, "") on Unix; the Qt documentation (QCoreApplication,
@@ -163,7 +214,9 @@ int main(int argc, char* argv[])
                                         "--benchmark-ui), at least 800x600."),
         QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption scaleOption(
-        QStringLiteral("scale"), QApplication::translate("main", "Pixel scale for PNG export (1 or 2)."),
+        QStringLiteral("scale"),
+        QApplication::translate("main", "Pixel scale for PNG export, from 0.25 to 8 (the dashboard "
+                                        "is laid out at --size, then drawn at this scale)."),
         QStringLiteral("factor"), QStringLiteral("1"));
     const QCommandLineOption benchmarkOption(
         QStringLiteral("benchmark-ui"),
@@ -214,11 +267,27 @@ int main(int argc, char* argv[])
         return fail(QApplication::translate("main", "expected at most one file to open, got %n", nullptr,
                                             static_cast<int>(positional.size())));
     const QString fileArgument = positional.value(0);
+    // A name Qt cannot spell would be read or written as another file (app/support/argument_bytes.h).
+    QStringList fileNames = positional;
+    for (const QCommandLineOption* option : {&scenarioOption, &catalogOption, &configOption, &modelFileOption,
+                                             &compareOption, &exportOption, &reportOption})
+        fileNames += parser.values(*option);
+    for (const QString& name : std::as_const(fileNames)) {
+        if (argumentBytes.decodedLossily(name))
+            return fail(QApplication::translate("main",
+                                                "%1: the file name is not valid UTF-8, the only file "
+                                                "names this program can open or write: rename the file")
+                            .arg(name));
+    }
     if (!languageGiven.isNull() && !language.isEmpty() && language != QLatin1String("en") &&
         !app::translatedLanguages().contains(language))
         return fail(QApplication::translate("main", "--language: expected en, zh_CN or system, got \"%1\"")
                         .arg(quoted(languageGiven)));
-    if (noDisplay && !headless) {
+    if (displayUnreachable) {
+        std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(unreachableDisplayMessage(displayName)));
+        return 1;
+    }
+    if (noDisplay) {
         std::fprintf(stderr, "llm-hw-explorer: no display found (DISPLAY/WAYLAND_DISPLAY unset).\n"
                              "Run it in a desktop session, under xvfb-run, or render headless with\n"
                              "  llm-hw-explorer --export-dashboard out.png\n");
@@ -364,11 +433,18 @@ int main(int argc, char* argv[])
         window.logError(message);
     }
 
+    // Every export target is checked before anything is written, and the dashboard (whose
+    // render may fail) is written before the report: a failed run leaves no half of its output
+    // behind (docs/CONTRACT §6.1 Export targets).
+    const bool reportWanted = parser.isSet(reportOption);
+    const bool dashboardWanted = parser.isSet(exportOption);
+    for (const QCommandLineOption* target : {&reportOption, &exportOption}) {
+        if (parser.isSet(*target) && !app::checkSaveTarget(parser.value(*target), &error))
+            return fail(error);
+    }
     // The report the window holds, as llm-hw-estimate prints it (tests compare the two).
-    if (parser.isSet(reportOption) && !window.exportReport(parser.value(reportOption), &error))
-        return fail(error);
-    if (parser.isSet(reportOption) && !parser.isSet(exportOption))
-        return 0;
+    if (reportWanted && !dashboardWanted)
+        return window.exportReport(parser.value(reportOption), &error) ? 0 : fail(error);
     // --size: the exported dashboard, or the window the benchmark drags its sliders in.
     const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
     const auto sizeMatch = sizePattern.match(parser.value(sizeOption));
@@ -380,12 +456,23 @@ int main(int argc, char* argv[])
                         .arg(parser.value(sizeOption))
                         .arg(kMinExportWidth)
                         .arg(kMinExportHeight));
-    if (parser.isSet(exportOption)) {
+    if (dashboardWanted) {
         bool scaleOk = false;
         const double scale = parser.value(scaleOption).toDouble(&scaleOk);
         if (!scaleOk || scale < 0.25 || scale > 8)
             return fail(QApplication::translate("main", "--scale: expected a number from 0.25 to 8"));
-        const double needBytes = double(size.width()) * double(size.height()) * scale * scale * 4.0;
+        // The page is laid out at --size (its charts' paint buffers at that size) before it is
+        // drawn at the scale: below 1 the layout, not the image, is what takes the memory (from 1
+        // up the image is at least as large and the check after this one holds it).
+        const double layoutBytes = double(size.width()) * double(size.height()) * 4.0;
+        if (scale < 1 && layoutBytes > kExportPixelBudgetBytes)
+            return fail(QApplication::translate("main",
+                                                "--size %1 is laid out at %2 GiB of pixels before it is "
+                                                "scaled (width x height x 4 bytes); the budget is %3 GiB")
+                            .arg(parser.value(sizeOption))
+                            .arg(layoutBytes / kExportPixelBudgetBytes, 0, 'f', 1)
+                            .arg(1));
+        const double needBytes = layoutBytes * scale * scale;
         if (needBytes > kExportPixelBudgetBytes)
             return fail(QApplication::translate("main",
                                                 "--size %1 at --scale %2 needs %3 GiB of pixels (width x "
@@ -395,6 +482,8 @@ int main(int argc, char* argv[])
                             .arg(1));
         window.layoutForExport(size);
         if (!window.exportDashboard(parser.value(exportOption), scale, &error))
+            return fail(error);
+        if (reportWanted && !window.exportReport(parser.value(reportOption), &error))
             return fail(error);
         return 0;
     }

@@ -2749,6 +2749,21 @@
     </message>
 </context>
 <context>
+    <name>lhe::app::AppSettings</name>
+    <message>
+        <source>%1 cannot be reached: %2</source>
+        <translation>无法访问 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link to %2, which is not a regular file</source>
+        <translation>%1 是指向 %2 的符号链接，而后者不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation>%1 不是普通文件</translation>
+    </message>
+</context>
+<context>
     <name>lhe::app::ExportDialog</name>
     <message>
         <source>Export Image</source>
@@ -2980,6 +2995,36 @@
         <translation>
             <numerusform>缓存中缺少 %n 个 safetensors 文件头</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1/%2 is larger than 16 MiB; the checkpoint size is not cross-checked</source>
+        <translation>%1/%2 大于 16 MiB；不核对检查点大小</translation>
+    </message>
+    <message>
+        <source>%1/%2: the answer from %3 broke off (%4)</source>
+        <translation>%1/%2：来自 %3 的应答中断（%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>no complete answer within %n s</source>
+        <translation>
+            <numerusform>%n 秒内没有完整应答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not sent, it holds the character U+%2; a token holds only letters, digits and -._~+/=</source>
+        <translation>%1：未发送，其中含有字符 U+%2；令牌只能包含字母、数字和 -._~+/=</translation>
+    </message>
+    <message>
+        <source>the token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>%1/%2: refused a redirect to a %3: address; only http and https addresses are followed</source>
+        <translation>%1/%2：拒绝重定向到 %3: 地址；只跟随 http 和 https 地址</translation>
+    </message>
+    <message>
+        <source>%1: the answer from %2 broke off (%3)</source>
+        <translation>%1：来自 %2 的应答中断（%3）</translation>
     </message>
 </context>
 <context>
@@ -3635,6 +3680,34 @@ Either way, the next start resumes where you are now.</source>
         <source>Cannot open the model file</source>
         <translation>无法打开模型文件</translation>
     </message>
+    <message>
+        <source>Cannot save the settings to %1</source>
+        <translation>无法将设置保存到 %1</translation>
+    </message>
+    <message>
+        <source>The preferences, recent files and session could not be saved to %1: the file or its folder cannot be written. The next start will not resume where you are now.
+
+Close all the same?</source>
+        <translation>首选项、最近文件和会话无法保存到 %1：该文件或其文件夹不可写。下次启动将不会从现在的状态继续。
+
+仍然关闭吗？</translation>
+    </message>
+    <message>
+        <source>Settings not saved</source>
+        <translation>设置未保存</translation>
+    </message>
+    <message>
+        <source>Preferences, recent files and the session are not saved in this run: %1.</source>
+        <translation>本次运行不会保存首选项、最近文件和会话：%1。</translation>
+    </message>
+    <message>
+        <source>At most %1 sessions are kept aside: the oldest, kept %2 (%3), is discarded.</source>
+        <translation>最多保留 %1 个会话：最早的一个（保留于 %2，%3）已被丢弃。</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>
@@ -4034,6 +4107,28 @@ Either way, the next start resumes where you are now.</source>
     <message>
         <source>Cannot import %1: not a regular file (a folder, FIFO or device); give a CSV file</source>
         <translation>无法导入 %1：不是普通文件（文件夹、FIFO 或设备）；请提供 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Fit progress</source>
+        <translation>拟合进度</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop the fit; the device stays as it was</source>
+        <translation>停止拟合；设备保持原样</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitting %n measurement(s)…</source>
+        <translation>
+            <numerusform>正在拟合 %n 条测量…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fit stopped: the device is unchanged.</source>
+        <translation>拟合已停止：设备未改变。</translation>
     </message>
 </context>
 <context>
@@ -5381,6 +5476,14 @@ per token</source>
     <message>
         <source>The image is too small for its title</source>
         <translation>图像太小，放不下标题</translation>
+    </message>
+    <message>
+        <source>Not enough memory to draw the charts at %1 x %2 pixels</source>
+        <translation>内存不足，无法以 %1 x %2 像素绘制图表</translation>
+    </message>
+    <message>
+        <source>Not enough memory for an image of %1 x %2 pixels</source>
+        <translation>内存不足，无法创建 %1 x %2 像素的图像</translation>
     </message>
 </context>
 <context>
@@ -7135,10 +7238,6 @@ attainable %4, achieved %5</source>
         <translation>不显示窗口，将仪表板渲染到 FILE（.png、.svg 或 .pdf）。</translation>
     </message>
     <message>
-        <source>Pixel scale for PNG export (1 or 2).</source>
-        <translation>PNG 导出的像素缩放倍数（1 或 2）。</translation>
-    </message>
-    <message>
         <source>Show the window, print how long after process start it first painted, and quit (bench/startup.sh).</source>
         <translation>显示窗口，输出从进程启动到首次绘制所用的时间，然后退出（bench/startup.sh）。</translation>
     </message>
@@ -7253,6 +7352,26 @@ Exit status: 0 on success, 1 when no display is available, 2 for a bad argument 
     <message>
         <source>--model-config and --model-file both give the model: give one</source>
         <translation>--model-config 和 --model-file 都指定了模型：只能给一个</translation>
+    </message>
+    <message>
+        <source>cannot connect to the X display &quot;%1&quot; (DISPLAY): no X server accepts connections there.
+Run it in a desktop session, under xvfb-run, or render headless with
+  llm-hw-explorer --export-dashboard out.png</source>
+        <translation>无法连接到 X 显示 “%1”（DISPLAY）：那里没有接受连接的 X 服务器。
+请在桌面会话中或在 xvfb-run 下运行，或以无界面方式渲染：
+  llm-hw-explorer --export-dashboard out.png</translation>
+    </message>
+    <message>
+        <source>Pixel scale for PNG export, from 0.25 to 8 (the dashboard is laid out at --size, then drawn at this scale).</source>
+        <translation>PNG 导出的像素缩放，0.25 到 8（仪表板按 --size 布局，再按此比例绘制）。</translation>
+    </message>
+    <message>
+        <source>%1: the file name is not valid UTF-8, the only file names this program can open or write: rename the file</source>
+        <translation>%1：文件名不是有效的 UTF-8，本程序只能打开或写入 UTF-8 文件名：请重命名该文件</translation>
+    </message>
+    <message>
+        <source>--size %1 is laid out at %2 GiB of pixels before it is scaled (width x height x 4 bytes); the budget is %3 GiB</source>
+        <translation>--size %1 在缩放前按 %2 GiB 像素布局（宽 x 高 x 4 字节）；上限为 %3 GiB</translation>
     </message>
 </context>
 </TS>

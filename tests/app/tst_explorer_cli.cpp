@@ -140,7 +140,9 @@ void TestExplorerCli::badCombinationsFailWithOneLine_data()
     QTest::addColumn<QString>("message");
     const QString scenario = fixture("scenarios/h100-llama-3.1-8b-batch1.json");
     const QString config = fixture("hf_configs/qwen3-8b.config.json");
-    const QString out = QStringLiteral("/dev/null.png");
+    // Never written (each row fails first); a temporary folder's file, so that even a regression
+    // that wrote it would touch nothing of the system's.
+    const QString out = QDir::temp().filePath(QStringLiteral("lhe-never-written.png"));
     QTest::newRow("two files") << QStringList{scenario, config, QStringLiteral("--export-dashboard"), out}
                                << QStringLiteral("at most one file");
     QTest::newRow("file and --scenario") << QStringList{scenario, QStringLiteral("--scenario"), scenario,

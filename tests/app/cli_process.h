@@ -44,6 +44,19 @@ inline QProcessEnvironment isolatedEnvironment(const QString& homePath)
     return env;
 }
 
+// isolatedEnvironment with no display at all (as on a build machine or over ssh) and Qt's
+// offscreen platform named: a headless run of the explorer that reads no display variable.
+inline QProcessEnvironment headlessEnvironment(const QString& homePath)
+{
+    QProcessEnvironment env = isolatedEnvironment(homePath);
+    if (env.isEmpty())
+        return env;
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    return env;
+}
+
 inline RunResult runProgram(const QString& program, const QStringList& arguments,
                             const QProcessEnvironment& environment)
 {

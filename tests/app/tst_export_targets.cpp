@@ -61,11 +61,8 @@ private:
 void TestExportTargets::initTestCase()
 {
     QVERIFY(m_home.isValid());
-    m_env = isolatedEnvironment(m_home.path());
+    m_env = headlessEnvironment(m_home.path());
     QVERIFY(!m_env.isEmpty());
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
-        m_env.remove(QString::fromLatin1(name));
-    m_env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
 }
 
 RunResult TestExportTargets::run(const QStringList& arguments) const

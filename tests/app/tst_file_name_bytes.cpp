@@ -54,11 +54,8 @@ private:
 void TestFileNameBytes::initTestCase()
 {
     QVERIFY(m_home.isValid());
-    m_env = isolatedEnvironment(m_home.path());
+    m_env = headlessEnvironment(m_home.path());
     QVERIFY(!m_env.isEmpty());
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
-        m_env.remove(QString::fromLatin1(name));
-    m_env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
 }
 
 RunResult TestFileNameBytes::runWithByte(const QString& program, const QStringList& before,

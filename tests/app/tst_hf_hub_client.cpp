@@ -13,6 +13,7 @@
 #include "app/support/hf_hub_client.h"
 #include "checkpoint_writers.h"
 #include "cli_process.h"
+#include "hub_download.h"
 #include "widgets/message_log.h"
 #include "widgets/scenario_controls.h"
 
@@ -331,39 +332,15 @@ private:
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
 
-struct Outcome
-{
-    bool ok = false;
-    QString error;
-    HfModelFiles files;
-};
-
 // Runs one download to its end, the event loop turning (the server lives in this thread).
-Outcome download(const QString& id, const QString& token = QString(), int timeoutMs = 10000,
-                 bool headers = true)
+HubOutcome download(const QString& id, const QString& token = QString(), int timeoutMs = 10000,
+                    bool headers = true)
 {
     HfHubClient client;
     client.setToken(token);
     client.setTransferTimeoutMs(timeoutMs);
     client.setFetchHeaders(headers);
-    Outcome outcome;
-    bool downloaded = false;
-    QEventLoop loop;
-    QObject::connect(&client, &HfHubClient::downloaded, &loop, [&] {
-        downloaded = true;
-        loop.quit();
-    });
-    QObject::connect(&client, &HfHubClient::failed, &loop, [&](const QString& message) {
-        outcome.error = message;
-        loop.quit();
-    });
-    QTimer::singleShot(20000, &loop, &QEventLoop::quit);
-    client.start(id);
-    if (client.isRunning())
-        loop.exec();
-    outcome.ok = downloaded && outcome.error.isEmpty();
-    outcome.files = client.result();
-    return outcome;
+    return runHubDownload(client, id);
 }
 
 // A port that was open and is closed now: connecting to it is refused.
@@ -606,7 +583,7 @@ void TestHfHubClient::endpointAndToken()
 
 void TestHfHubClient::downloadsConfigAndIndex()
 {
-    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    const HubOutcome outcome = download(QStringLiteral("test/tiny"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
     QCOMPARE(outcome.files.config.value("hidden_size", 0), 2048);
@@ -630,7 +607,7 @@ void TestHfHubClient::downloadsConfigAndIndex()
 void TestHfHubClient::downloadsWithoutIndex()
 {
     // 404 for the index: a single-file checkpoint, not an error.
-    const Outcome outcome = download(QStringLiteral("test/noindex"));
+    const HubOutcome outcome = download(QStringLiteral("test/noindex"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(!outcome.files.indexTotalBytes);
     QVERIFY(m_server->requests.contains("/test/noindex/resolve/main/model.safetensors.index.json"));
@@ -638,14 +615,14 @@ void TestHfHubClient::downloadsWithoutIndex()
 
 void TestHfHubClient::acceptsUrl()
 {
-    const Outcome outcome = download(m_server->url() + QStringLiteral("/test/tiny/blob/main/config.json"));
+    const HubOutcome outcome = download(m_server->url() + QStringLiteral("/test/tiny/blob/main/config.json"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
 }
 
 void TestHfHubClient::sendsTokenForGatedRepo()
 {
-    const Outcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_right"));
+    const HubOutcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_right"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(m_server->requests.value("/gated/repo/resolve/main/config.json").value("authorization"),
              QByteArray("Bearer hf_right"));
@@ -654,7 +631,7 @@ void TestHfHubClient::sendsTokenForGatedRepo()
 void TestHfHubClient::environmentTokenWins()
 {
     qputenv("HF_TOKEN", "hf_right");
-    const Outcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_stale"));
+    const HubOutcome outcome = download(QStringLiteral("gated/repo"), QStringLiteral("hf_stale"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(m_server->requests.value("/gated/repo/resolve/main/config.json").value("authorization"),
              QByteArray("Bearer hf_right"));
@@ -663,7 +640,7 @@ void TestHfHubClient::environmentTokenWins()
 void TestHfHubClient::gatedWithoutToken()
 {
     for (const QString& token : {QString(), QStringLiteral("hf_wrong")}) {
-        const Outcome outcome = download(QStringLiteral("gated/repo"), token);
+        const HubOutcome outcome = download(QStringLiteral("gated/repo"), token);
         QVERIFY(!outcome.ok);
         QVERIFY2(outcome.error.startsWith(QLatin1String("gated/repo is gated or private: set HF_TOKEN")),
                  qPrintable(outcome.error));
@@ -672,7 +649,7 @@ void TestHfHubClient::gatedWithoutToken()
 
 void TestHfHubClient::missingRepo()
 {
-    const Outcome outcome = download(QStringLiteral("missing/repo"));
+    const HubOutcome outcome = download(QStringLiteral("missing/repo"));
     QVERIFY(!outcome.ok);
     QCOMPARE(
         outcome.error,
@@ -683,7 +660,7 @@ void TestHfHubClient::missingRepo()
 
 void TestHfHubClient::followsRedirects()
 {
-    const Outcome outcome = download(QStringLiteral("test/redirected"), QStringLiteral("hf_right"));
+    const HubOutcome outcome = download(QStringLiteral("test/redirected"), QStringLiteral("hf_right"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.config.value("num_hidden_layers", 0), 16);
     QVERIFY(m_server->requests.contains("/cdn/config.json"));
@@ -692,7 +669,7 @@ void TestHfHubClient::followsRedirects()
              QByteArray("Bearer hf_right"));
 
     const int before = m_server->requestCount;
-    const Outcome loop = download(QStringLiteral("test/loop"));
+    const HubOutcome loop = download(QStringLiteral("test/loop"));
     QCOMPARE(loop.error, QStringLiteral("test/loop/config.json: too many redirects"));
     QCOMPARE(m_server->requestCount - before, 11); // the request and 10 redirects
 }
@@ -701,7 +678,7 @@ void TestHfHubClient::keepsTokenOnTheHubOrigin()
 {
     // resolve/ sends LFS files to a CDN on another host: the download follows it, but the token
     // is for the Hub alone (Qt's own redirect policies would send it along).
-    const Outcome outcome = download(QStringLiteral("test/cross"), QStringLiteral("hf_right"));
+    const HubOutcome outcome = download(QStringLiteral("test/cross"), QStringLiteral("hf_right"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(m_otherOrigin->requests.contains("/cdn/config.json"));
     QCOMPARE(m_server->requests.value("/test/cross/resolve/main/config.json").value("authorization"),
@@ -712,7 +689,7 @@ void TestHfHubClient::keepsTokenOnTheHubOrigin()
 
 void TestHfHubClient::refusesNonJson()
 {
-    const Outcome outcome = download(QStringLiteral("test/notjson"));
+    const HubOutcome outcome = download(QStringLiteral("test/notjson"));
     QVERIFY(!outcome.ok);
     // core::parseJsonText's message: the file and the line and column.
     QVERIFY2(outcome.error.startsWith(QLatin1String("test/notjson/config.json: ")),
@@ -724,7 +701,7 @@ void TestHfHubClient::refusesNonJson()
 
 void TestHfHubClient::refusesOversizedBody()
 {
-    const Outcome outcome = download(QStringLiteral("test/huge"));
+    const HubOutcome outcome = download(QStringLiteral("test/huge"));
     QVERIFY(!outcome.ok);
     QCOMPARE(outcome.error,
              QStringLiteral("test/huge/config.json is larger than 16 MiB; not a config.json or index"));
@@ -735,7 +712,7 @@ void TestHfHubClient::connectionRefusedIsOffline()
     const QString endpoint = closedEndpoint();
     QVERIFY(!endpoint.isEmpty());
     qputenv("HF_ENDPOINT", endpoint.toUtf8());
-    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    const HubOutcome outcome = download(QStringLiteral("test/tiny"));
     QVERIFY(!outcome.ok);
     const QString host = QUrl(endpoint).authority();
     QVERIFY2(outcome.error.startsWith(QStringLiteral("cannot reach %1 (").arg(host)),
@@ -748,7 +725,7 @@ void TestHfHubClient::timeoutIsOffline()
 {
     QElapsedTimer timer;
     timer.start();
-    const Outcome outcome = download(QStringLiteral("test/slow"), QString(), 300);
+    const HubOutcome outcome = download(QStringLiteral("test/slow"), QString(), 300);
     QVERIFY(!outcome.ok);
     QCOMPARE(outcome.error, QStringLiteral("cannot reach 127.0.0.1:%1 (no answer within 1 s): check the "
                                            "connection, or set HF_ENDPOINT")
@@ -784,7 +761,7 @@ void TestHfHubClient::fallsBackToCache()
 
     // The server is gone: the cached copy, saying so.
     qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
-    const Outcome outcome = download(QStringLiteral("test/tiny"));
+    const HubOutcome outcome = download(QStringLiteral("test/tiny"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.source, HfModelFiles::Source::Cache);
     QCOMPARE(outcome.files.repoId, QStringLiteral("test/tiny"));
@@ -802,14 +779,14 @@ void TestHfHubClient::fallsBackToCache()
 void TestHfHubClient::cacheIsNoHelpForUnknownRepo()
 {
     qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
-    const Outcome outcome = download(QStringLiteral("test/never-downloaded"));
+    const HubOutcome outcome = download(QStringLiteral("test/never-downloaded"));
     QVERIFY(!outcome.ok);
     QVERIFY2(outcome.error.startsWith(QLatin1String("cannot reach")), qPrintable(outcome.error));
 }
 
 void TestHfHubClient::fetchesShardHeaders()
 {
-    const Outcome outcome = download(QStringLiteral("test/shards"), QStringLiteral("hf_right"));
+    const HubOutcome outcome = download(QStringLiteral("test/shards"), QStringLiteral("hf_right"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
     // Each distinct shard of the weight_map once, sorted.
@@ -846,7 +823,7 @@ void TestHfHubClient::fetchesShardHeaders()
 
 void TestHfHubClient::headersCanBeTurnedOff()
 {
-    const Outcome outcome = download(QStringLiteral("test/shards"), QString(), 10000, false);
+    const HubOutcome outcome = download(QStringLiteral("test/shards"), QString(), 10000, false);
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(outcome.files.shardHeaders.isEmpty());
     QVERIFY(outcome.files.notes.isEmpty());
@@ -856,7 +833,7 @@ void TestHfHubClient::headersCanBeTurnedOff()
 void TestHfHubClient::singleFileHeader()
 {
     // No index (404): the checkpoint is model.safetensors.
-    const Outcome outcome = download(QStringLiteral("test/noindex"));
+    const HubOutcome outcome = download(QStringLiteral("test/noindex"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(outcome.files.notes.isEmpty());
     QCOMPARE(outcome.files.shardHeaders.size(), 1);
@@ -879,7 +856,7 @@ void TestHfHubClient::serverIgnoringRangeIsNotDownloaded()
     plain.streamHead = head;
     plain.streamed = head.size() + qint64(256) * 1024 * 1024;
     qputenv("HF_ENDPOINT", plain.url().toUtf8());
-    const Outcome outcome = download(QStringLiteral("test/bigfile"));
+    const HubOutcome outcome = download(QStringLiteral("test/bigfile"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
     QCOMPARE(outcome.files.shardHeaders.size(), 1);
@@ -896,7 +873,7 @@ void TestHfHubClient::serverIgnoringRangeIsNotDownloaded()
 
 void TestHfHubClient::shardRedirectKeepsRangeNotToken()
 {
-    const Outcome outcome = download(QStringLiteral("test/cdnshards"), QStringLiteral("hf_right"));
+    const HubOutcome outcome = download(QStringLiteral("test/cdnshards"), QStringLiteral("hf_right"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY2(outcome.files.notes.isEmpty(), qPrintable(outcome.files.notes.join(QLatin1Char('\n'))));
     QCOMPARE(outcome.files.shardHeaders.size(), 1);
@@ -916,7 +893,7 @@ void TestHfHubClient::shardRedirectKeepsRangeNotToken()
 
 void TestHfHubClient::missingShardIsANote()
 {
-    const Outcome outcome = download(QStringLiteral("test/missingshard"));
+    const HubOutcome outcome = download(QStringLiteral("test/missingshard"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.shardHeaders.size(), 1);
     QCOMPARE(outcome.files.shardHeaders.first().file, QStringLiteral("model-00001-of-00002.safetensors"));
@@ -929,7 +906,7 @@ void TestHfHubClient::missingShardIsANote()
 
 void TestHfHubClient::hostileHeaderLength()
 {
-    const Outcome outcome = download(QStringLiteral("test/hostile"));
+    const HubOutcome outcome = download(QStringLiteral("test/hostile"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(outcome.files.shardHeaders.isEmpty());
     QCOMPARE(
@@ -944,7 +921,7 @@ void TestHfHubClient::hostileHeaderLength()
 void TestHfHubClient::refusesShardPaths()
 {
     const int before = m_server->requestCount;
-    const Outcome outcome = download(QStringLiteral("test/badindex"));
+    const HubOutcome outcome = download(QStringLiteral("test/badindex"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QVERIFY(outcome.files.shardHeaders.isEmpty());
     QCOMPARE(outcome.files.notes.size(), 1);
@@ -957,11 +934,11 @@ void TestHfHubClient::refusesShardPaths()
 
 void TestHfHubClient::headersFromCache()
 {
-    const Outcome online = download(QStringLiteral("test/shards"));
+    const HubOutcome online = download(QStringLiteral("test/shards"));
     QVERIFY2(online.ok, qPrintable(online.error));
     QCOMPARE(online.files.shardHeaders.size(), 2);
     qputenv("HF_ENDPOINT", closedEndpoint().toUtf8());
-    const Outcome offline = download(QStringLiteral("test/shards"));
+    const HubOutcome offline = download(QStringLiteral("test/shards"));
     QVERIFY2(offline.ok, qPrintable(offline.error));
     QCOMPARE(offline.files.source, HfModelFiles::Source::Cache);
     QCOMPARE(offline.files.notes.size(), 1); // the cached copy's date, nothing about headers
@@ -977,7 +954,7 @@ void TestHfHubClient::headersFromCache()
     QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
     damaged.write("\xff\xff\xff\xff\xff\xff\xff\x7f{}");
     damaged.close();
-    const Outcome partly = download(QStringLiteral("test/shards"));
+    const HubOutcome partly = download(QStringLiteral("test/shards"));
     QVERIFY2(partly.ok, qPrintable(partly.error));
     QCOMPARE(partly.files.shardHeaders.size(), 1);
     QCOMPARE(partly.files.shardHeaders.first().file, QStringLiteral("model-00002-of-00002.safetensors"));

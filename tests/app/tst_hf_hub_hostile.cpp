@@ -7,6 +7,7 @@
 // test writes, and HF_ENDPOINT points the client at it. XDG_CACHE_HOME is a temporary folder.
 // FIFOs are made with mkfifo(3) in a temporary folder; no device node is touched.
 #include "app/support/hf_hub_client.h"
+#include "hub_download.h"
 
 #include <QByteArray>
 #include <QDir>
@@ -161,39 +162,15 @@ bool writeFile(const QString& path, const QByteArray& bytes)
            file.write(bytes) == bytes.size();
 }
 
-struct Outcome
-{
-    bool ok = false;
-    QString error;
-    HfModelFiles files;
-};
-
 // Runs one download to its end, the event loop turning (the server lives in this thread); a
 // download still running after 20 s is stopped, and the test fails on its outcome.
-Outcome download(const QString& id, const QString& token = QString(), int deadlineMs = 10000)
+HubOutcome download(const QString& id, const QString& token = QString(), int deadlineMs = 10000)
 {
     HfHubClient client;
     client.setToken(token);
     client.setTransferTimeoutMs(10000);
     client.setRequestDeadlineMs(deadlineMs);
-    Outcome outcome;
-    bool downloaded = false;
-    QEventLoop loop;
-    QObject::connect(&client, &HfHubClient::downloaded, &loop, [&] {
-        downloaded = true;
-        loop.quit();
-    });
-    QObject::connect(&client, &HfHubClient::failed, &loop, [&](const QString& message) {
-        outcome.error = message;
-        loop.quit();
-    });
-    QTimer::singleShot(20000, &loop, &QEventLoop::quit);
-    client.start(id);
-    if (client.isRunning())
-        loop.exec();
-    outcome.ok = downloaded && outcome.error.isEmpty();
-    outcome.files = client.result();
-    return outcome;
+    return runHubDownload(client, id);
 }
 
 } // namespace
@@ -276,7 +253,7 @@ void TestHfHubHostile::refusesTokenWithControlCharacters()
     m_server->answers.insert("/test/token/resolve/main/config.json", [](QTcpSocket* socket) {
         ScriptedServer::send(socket, response(200, "OK", fixtureConfig()));
     });
-    const Outcome outcome = download(QStringLiteral("test/token"), stored);
+    const HubOutcome outcome = download(QStringLiteral("test/token"), stored);
     QVERIFY(!outcome.ok);
     QCOMPARE(outcome.error, error);
     // Nothing went out: no header, and no request the token would have been part of.
@@ -311,7 +288,7 @@ void TestHfHubHostile::refusesRedirectToOtherSchemes()
     m_server->answers.insert("/test/elsewhere/resolve/main/config.json", [location](QTcpSocket* socket) {
         ScriptedServer::send(socket, response(302, "Found", QByteArray(), "Location: " + location + "\r\n"));
     });
-    const Outcome outcome = download(QStringLiteral("test/elsewhere"));
+    const HubOutcome outcome = download(QStringLiteral("test/elsewhere"));
     QVERIFY(!outcome.ok);
     QCOMPARE(outcome.error, QStringLiteral("test/elsewhere/config.json: refused a redirect to a %1: address; "
                                            "only http and https addresses are followed")
@@ -352,7 +329,7 @@ void TestHfHubHostile::cachedFifoIsNotOpened()
     m_server->answers.insert("/test/cached/resolve/main/config.json", [](QTcpSocket* socket) {
         ScriptedServer::send(socket, response(500, "Internal Server Error", "{}"));
     });
-    const Outcome outcome = download(QStringLiteral("test/cached"));
+    const HubOutcome outcome = download(QStringLiteral("test/cached"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.source, HfModelFiles::Source::Cache);
     QVERIFY2(!watch.opened(), "the client opened the FIFO");
@@ -415,7 +392,7 @@ void TestHfHubHostile::deadlineEndsDribblingAnswers()
                              [head](QTcpSocket* socket) { ScriptedServer::dribble(socket, head, ' '); });
     // A byte every 100 ms keeps the 10 s transfer timeout from ever firing: only the deadline
     // of 1.5 s ("within 2 s", rounded up) ends the request.
-    const Outcome outcome = download(QStringLiteral("test/drip"), QString(), 1500);
+    const HubOutcome outcome = download(QStringLiteral("test/drip"), QString(), 1500);
     if (!ok) {
         QVERIFY(!outcome.ok);
         QCOMPARE(outcome.error, message.arg(m_server->authority()));
@@ -446,7 +423,7 @@ void TestHfHubHostile::brokenOffAnswer()
                                          "Content-Type: application/json\r\nContent-Length: "
                                          "1000\r\nConnection: close\r\n\r\n{");
     });
-    const Outcome outcome = download(QStringLiteral("test/cut"), QString(), 3000);
+    const HubOutcome outcome = download(QStringLiteral("test/cut"), QString(), 3000);
     QVERIFY(!outcome.ok);
     const QString brokeOff =
         QStringLiteral("test/cut/config.json: the answer from %1 broke off (").arg(m_server->authority());
@@ -486,7 +463,7 @@ void TestHfHubHostile::oversizedIndexOnlySkipsTheCheck()
                                          "close\r\n\r\n{\"metadata\": {}, \"x\": \"" +
                                              QByteArray(kIndexBytes, 'x') + "\"}");
         });
-    const Outcome outcome = download(QStringLiteral("test/bigindex"));
+    const HubOutcome outcome = download(QStringLiteral("test/bigindex"));
     QVERIFY2(outcome.ok, qPrintable(outcome.error));
     QCOMPARE(outcome.files.config.value("hidden_size", 0), 2048);
     QVERIFY(!outcome.files.indexTotalBytes);

@@ -524,33 +524,6 @@ std::string importedModelName(const json& config, const std::string& path)
     return file;
 }
 
-// A size of 0 for a feature is read as the feature off, as transformers' modeling code reads a
-// falsy value; no published model has a 0-token window, a rank-0 latent or 0 experts, so the
-// reading is said rather than taken silently (docs/METHOD.md §1.1).
-static void warnZeroFeatureSizes(const json& config, const std::string& path, std::vector<Message>& warnings)
-{
-    const auto zero = [&](const char* key) {
-        const auto it = config.find(key);
-        return it != config.end() && it->is_number() && it->get<double>() == 0.0;
-    };
-    if (zero("sliding_window"))
-        warnings.push_back(
-            message(LHE_TEXT("CoreMessage",
-                             "%1 is 0: read as no sliding window, every layer attending to all tokens"),
-                    join(path, "sliding_window")));
-    if (zero("kv_lora_rank"))
-        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 is 0: read as no latent attention (MLA); the "
-                                                           "key and value heads are counted in full"),
-                                   join(path, "kv_lora_rank")));
-    for (const char* key : {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}) {
-        if (zero(key)) {
-            warnings.push_back(message(
-                LHE_TEXT("CoreMessage", "%1 is 0: read as a dense MLP, with no experts"), join(path, key)));
-            break;
-        }
-    }
-}
-
 ModelArchitecture architectureFromHfConfig(const json& input, const std::string& path,
                                            std::vector<Message>& warnings)
 {
@@ -574,7 +547,7 @@ ModelArchitecture architectureFromHfConfig(const json& input, const std::string&
         refuseNonDecoders(*configPtr, configPath);
     a.configModelType = a.modelType;
     a.modelType = familyAlias(a.modelType);
-    warnZeroFeatureSizes(*configPtr, configPath, warnings);
+    transformers_defaults::warnZeroFeatureSizes(*configPtr, configPath, warnings);
     json config = withFamilyDefaults(*configPtr, a.modelType);
     // Qwen3-VL / Qwen3.5 keep tie_word_embeddings on the wrapper, not in text_config.
     if (nested && !config.contains("tie_word_embeddings") && input.contains("tie_word_embeddings"))

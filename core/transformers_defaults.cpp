@@ -1,5 +1,8 @@
 #include "core/transformers_defaults.h"
 
+#include "core/json_fields.h"
+#include "core/message.h"
+
 #include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -109,6 +112,32 @@ nlohmann::json withDefaults(const nlohmann::json& config, std::string_view model
     for (const auto& [key, value] : config.items())
         merged[key] = value;
     return merged;
+}
+
+void warnZeroFeatureSizes(const nlohmann::json& config, const std::string& path,
+                          std::vector<Message>& warnings)
+{
+    const auto zero = [&](const char* key) {
+        const auto it = config.find(key);
+        return it != config.end() && it->is_number() && it->get<double>() == 0.0;
+    };
+    if (zero("sliding_window"))
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage",
+                             "%1 is 0: read as no sliding window, every layer attending to all tokens"),
+                    json_fields::join(path, "sliding_window")));
+    if (zero("kv_lora_rank"))
+        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 is 0: read as no latent attention (MLA); the "
+                                                           "key and value heads are counted in full"),
+                                   json_fields::join(path, "kv_lora_rank")));
+    for (const char* key : {"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"}) {
+        if (zero(key)) {
+            warnings.push_back(
+                message(LHE_TEXT("CoreMessage", "%1 is 0: read as a dense MLP, with no experts"),
+                        json_fields::join(path, key)));
+            break;
+        }
+    }
 }
 
 } // namespace lhe::core::transformers_defaults

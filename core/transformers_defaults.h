@@ -4,9 +4,13 @@
 // config leaves `vocab_size` to Gemma3TextConfig has the vocabulary the class declares.
 #pragma once
 
+#include "core/message.h"
+
 #include <nlohmann/json_fwd.hpp>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace lhe::core::transformers_defaults {
 
@@ -26,5 +30,10 @@ const ClassDefaults* find(std::string_view modelType);
 // the class's default. A key the config sets (null included: transformers passes None on) is
 // kept. An unknown model_type leaves the config as it is.
 nlohmann::json withDefaults(const nlohmann::json& config, std::string_view modelType);
+// A size of 0 for a feature is read as the feature off, as transformers' modeling code reads a
+// falsy value; no published model has a 0-token window, a rank-0 latent or 0 experts, so the
+// reading is said (a warning naming `path`.key) rather than taken silently (docs/METHOD.md §1.1).
+void warnZeroFeatureSizes(const nlohmann::json& config, const std::string& path,
+                          std::vector<Message>& warnings);
 
 } // namespace lhe::core::transformers_defaults

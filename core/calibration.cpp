@@ -75,7 +75,7 @@ constexpr double kRefitEstimates = 2 * 44;
 constexpr double kRowEstimates = 2;
 
 // The share of the fit done, counted in estimates against a plan fixed before the search starts,
-// so that it never falls, and the cancellation point: CalibrationProgress in calibration.h.
+// so that it never falls, and the cancellation point: CalibrationProgress in core/calibration.h.
 class FitProgress
 {
 public:

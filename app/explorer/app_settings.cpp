@@ -91,9 +91,9 @@ AppSettings::AppSettings(const QString& iniPath)
 {}
 
 // The file QSettings(NativeFormat, UserScope, "llm-hw-explorer", "llm-hw-explorer") used on Linux
-// (Qt's qsettings.cpp: the user path is GenericConfigLocation), named here so that it can be
-// checked before QSettings opens it. The application name alone keeps the folder beside the user
-// catalog's (AppDataLocation). Unlike that constructor, this file is the only one read: no
+// (QSettings reference, "Platform-Specific Notes": $HOME/.config, i.e. GenericConfigLocation), named here so
+// that it can be checked before QSettings opens it. The application name alone keeps the folder beside the
+// user catalog's (AppDataLocation). Unlike that constructor, this file is the only one read: no
 // organisation-wide or system-wide fallbacks, which this application never wrote.
 QString AppSettings::userSettingsPath()
 {
@@ -135,10 +135,10 @@ QString AppSettings::notSavedReason() const
     return tr("%1 is not a regular file").arg(file);
 }
 
-// The lock is not QSettings' own "<file>.lock", which QSettings::sync takes itself (Qt's
-// qsettings.cpp, syncConfFile): holding that one while calling sync would wait for ourselves.
+// The lock is not QSettings' own "<file>.lock", which QSettings::sync takes itself (the QSettings
+// reference: sync() locks the file): holding that one while calling sync would wait for ourselves.
 // sync() re-reads the file when another process changed it (size or modification time differ,
-// as syncConfFile checks) and writes the changes made since; both happen inside the lock.
+// as sync() checks) and writes the changes made since; both happen inside the lock.
 template <typename Change> void AppSettings::changeUnderLock(Change&& change)
 {
     const QFileInfo file(m_settings.fileName());

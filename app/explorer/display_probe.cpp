@@ -7,7 +7,7 @@ namespace lhe::app {
 bool xDisplayReachable(const QByteArray& displayName)
 {
     // xcb_connect never returns null: a failed connection is an error object that must be
-    // disconnected too (xcb.h, xcb_connect and xcb_connection_has_error).
+    // disconnected too (libxcb's xcb_connect(3) and xcb_connection_has_error(3)).
     xcb_connection_t* connection =
         xcb_connect(displayName.isEmpty() ? nullptr : displayName.constData(), nullptr);
     const bool reachable = xcb_connection_has_error(connection) == 0;

@@ -1,6 +1,6 @@
 // Import from Hugging Face against a hostile Hub or cache: app::HfHubClient facing a token that
 // would add a header, redirects to local files, a cache holding FIFOs, answers that dribble or
-// never end their header, and an index over the size limit. tst_hf_hub_client.cpp has the
+// never end their header, and an index over the size limit. tests/app/tst_hf_hub_client.cpp has the
 // ordinary cases.
 //
 // Never the internet: ScriptedServer below is an HTTP/1.1 server on 127.0.0.1 whose answers each

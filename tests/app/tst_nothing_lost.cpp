@@ -212,7 +212,7 @@ void TestNothingLost::saveKeepsUnknownMembersAndEveryValue()
 
 // A scenario naming its model by model_config_path: Save, with no edit, writes the path and no
 // copy of the config beside it, so that an edit of the config.json afterwards is what the saved
-// scenario reads (an inline model_config wins over the path: input_files.cpp). Saved into another
+// scenario reads (an inline model_config wins over the path: docs/CONTRACT.md §2.8). Saved into another
 // folder, the path still reaches the same config.
 void TestNothingLost::aModelNamedByPathStaysNamedByPath()
 {

@@ -149,7 +149,7 @@ QStringList inferenceArgs(const char* device, const char* model, int batch, int 
 
 // Published parameter counts (Hugging Face safetensors counts, as on the model cards) and KV
 // bytes per token at bf16, 2 (K and V) * layers * kv heads * head_dim * 2 B, from each config.json.
-constexpr double kLlama31_8B = 8'030'261'248.0;             // ESTIMATION.md §1, meta-llama/Llama-3.1-8B
+constexpr double kLlama31_8B = 8'030'261'248.0;             // docs/METHOD.md §1.13, meta-llama/Llama-3.1-8B
 constexpr double kLlama31_70B = 70'553'706'496.0;           // meta-llama/Llama-3.1-70B
 constexpr double kLlama31_405B = 405'853'388'800.0;         // meta-llama/Llama-3.1-405B
 constexpr double kKvLlama31_8B = 2.0 * 32 * 8 * 128 * 2;    // 131,072 B

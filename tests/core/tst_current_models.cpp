@@ -3,8 +3,8 @@
 // independently of the code: published parameter counts (converted by hand to the project's
 // conventions, the arithmetic written out below), KV cache and recurrent state from a per-layer
 // hand description of each model's HF modeling code, and published checkpoint sizes.
-// Sources and derivations: /work/research/<id>.json (research notes; every figure used below is
-// restated here with its source so the test stands on its own).
+// Every figure used below is stated here with its source (model card, config.json or the
+// publisher's checkpoint listing), so the test stands on its own.
 //
 // Conventions (core/model_architecture.h):
 //   paramsTotal   language model + vision tower, WITHOUT multi-token-prediction (MTP) modules;

@@ -1,4 +1,4 @@
-// Memory model against published figures and written-out arithmetic (ESTIMATION.md §2-3).
+// Memory model against published figures and written-out arithmetic (docs/METHOD.md §2).
 #include "core/catalog.h"
 #include "core/estimator.h"
 #include "core/memory_model.h"

@@ -1,4 +1,4 @@
-// Tests for ModelArchitecture (ESTIMATION.md §1): parameter counts and KV-cache sizes derived
+// Tests for ModelArchitecture (docs/METHOD.md §1): parameter counts and KV-cache sizes derived
 // from Hugging Face config.json files, checked against published counts and hand arithmetic
 // (never against the code's own output).
 #include "core/catalog.h"
@@ -207,7 +207,7 @@ void TestModelArchitecture::catalogParamsActive()
     LHE_COMPARE_REL(arch.paramsActive, model->publishedParamsActive, tolerance);
 }
 
-// 2. ESTIMATION.md §1 headline figures, with the arithmetic written out.
+// 2. Headline figures (docs/METHOD.md §1.12-1.13), with the arithmetic written out.
 void TestModelArchitecture::headlineFigures_data()
 {
     QTest::addColumn<QByteArray>("id");

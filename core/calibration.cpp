@@ -245,9 +245,11 @@ std::pair<double, double> summarise(const std::vector<double>& ratios)
     return {std::exp(medianLog), std::exp(worstLog)};
 }
 
+constexpr std::string_view kPointsPrefix = "points[";
+
 std::string pointPath(std::size_t index)
 {
-    return "points[" + std::to_string(index) + "]";
+    return std::string(kPointsPrefix) + std::to_string(index) + "]";
 }
 
 } // namespace
@@ -259,6 +261,26 @@ std::string_view calibrationQuantityName(CalibrationPoint::Quantity quantity)
             return name;
     }
     return {};
+}
+
+std::optional<CalibrationPointField> calibrationPointField(const InputError& error)
+{
+    // The reverse of pointPath(): "points[12].output_tokens" -> {12, "output_tokens"}.
+    const std::string_view path = error.fieldPath();
+    if (path.substr(0, kPointsPrefix.size()) != kPointsPrefix)
+        return std::nullopt;
+    const std::size_t close = path.find(']', kPointsPrefix.size());
+    const std::string_view digits = path.substr(kPointsPrefix.size(), close - kPointsPrefix.size());
+    if (close == std::string_view::npos || digits.empty() || digits.size() > 18 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    CalibrationPointField out;
+    out.index = std::stoull(std::string(digits));
+    std::string_view rest = path.substr(close + 1);
+    if (!rest.empty() && rest.front() == '.')
+        rest.remove_prefix(1);
+    out.field = std::string(rest);
+    return out;
 }
 
 CalibrationResult calibrate(const Device& device, const Catalog& catalog,

@@ -6,11 +6,13 @@
 #include "core/calibration_csv.h" // calibrationPointsFromCsv: the measurements from a CSV file
 #include "core/catalog.h"
 #include "core/device.h"
+#include "core/input_error.h"
 #include "core/scenario.h"
 
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,6 +97,16 @@ struct CalibrationCancelled : std::exception
 CalibrationResult calibrate(const Device& device, const Catalog& catalog,
                             const std::vector<CalibrationPoint>& points,
                             const CalibrationProgress& progress = {});
+
+// The measurement an error of calibrate() is about: its index in `points` and the field inside it
+// ("output_tokens", "precision.weights"; empty for the point as a whole). nullopt when the error
+// names no point. The window says "Row 3 (output_tokens): ..." from this, not from the path's text.
+struct CalibrationPointField
+{
+    std::size_t index = 0;
+    std::string field;
+};
+std::optional<CalibrationPointField> calibrationPointField(const InputError& error);
 
 // `device` with the fitted fractions in its achieved fields (unconstrained ones as they were) and
 // achievedSource "user calibration: <n> measurements, <isoDate>"; marked userDefined.

@@ -3,6 +3,7 @@
 #include "core/json_fields.h"
 #include "core/units.h"
 
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 namespace lhe::core {
@@ -74,6 +75,24 @@ std::string_view deviceClassName(DeviceClass deviceClass)
         return "tpu";
     }
     return "gpu";
+}
+
+ConfidenceRating confidenceRating(std::string_view confidence)
+{
+    // The first word, up to a space or punctuation ("low (no datasheet)", "Medium: estimated").
+    std::string word;
+    for (const char c : confidence) {
+        if (std::isalpha(static_cast<unsigned char>(c)) == 0)
+            break;
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (word == "high")
+        return ConfidenceRating::High;
+    if (word == "medium")
+        return ConfidenceRating::Medium;
+    if (word == "low")
+        return ConfidenceRating::Low;
+    return ConfidenceRating::Unrated;
 }
 
 Device deviceFromJson(const json& entry, const std::string& path)

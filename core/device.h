@@ -8,6 +8,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lhe::core {
@@ -62,6 +63,11 @@ struct Device
 };
 
 // Reads one catalog entry; `path` names it in errors ("devices[3]"). Throws InputError.
+// The rating a catalog entry's free-text `confidence` starts with (docs/CONTRACT.md §devices:
+// "high", "medium" or "low", any case, optionally followed by a reason); Unrated otherwise.
+enum class ConfidenceRating { Unrated, High, Medium, Low };
+ConfidenceRating confidenceRating(std::string_view confidence);
+
 Device deviceFromJson(const nlohmann::json& entry, const std::string& path);
 nlohmann::json deviceToJson(const Device& device);
 

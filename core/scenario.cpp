@@ -65,6 +65,31 @@ constexpr std::array<std::pair<const char*, TrainingMethod>, 3> kMethods{
     {{"full", TrainingMethod::Full}, {"lora", TrainingMethod::Lora}, {"qlora", TrainingMethod::Qlora}}};
 constexpr std::array<std::pair<const char*, QuantizedBase>, 2> kQuantizedBases{
     {{"nf4", QuantizedBase::Nf4}, {"int8", QuantizedBase::Int8}}};
+// "named" is no file value (the file lists the names instead); it names the choice in the window.
+constexpr std::array<std::pair<const char*, LoraTargets>, 3> kLoraTargets{
+    {{"all-linear", LoraTargets::AllLinear},
+     {"attention", LoraTargets::Attention},
+     {"named", LoraTargets::Named}}};
+
+// The tables above are the one list of each enumeration's names: the file reader, the writer
+// and the window's choices all go through them.
+template <typename Enum, std::size_t N>
+std::string_view nameOf(Enum value, const std::array<std::pair<const char*, Enum>, N>& names)
+{
+    for (const auto& [name, candidate] : names)
+        if (candidate == value)
+            return name;
+    return names.front().first;
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> valueOf(std::string_view text, const std::array<std::pair<const char*, Enum>, N>& names)
+{
+    for (const auto& [name, value] : names)
+        if (text == name)
+            return value;
+    return std::nullopt;
+}
 
 // training.lora.targets: "all-linear", "attention", or a list of module names (PEFT's
 // target_modules). Names are matched against the model's modules when it is known (lora.cpp).
@@ -124,46 +149,47 @@ std::optional<double> readFraction(const json& object, const char* key, const st
 
 std::string_view modeName(Mode mode)
 {
-    return mode == Mode::Training ? "training" : "inference";
+    return nameOf(mode, kModes);
 }
 
 std::string_view recomputeName(Recompute recompute)
 {
-    switch (recompute) {
-    case Recompute::None:
-        return "none";
-    case Recompute::Selective:
-        return "selective";
-    case Recompute::Full:
-        return "full";
-    }
-    return "none";
+    return nameOf(recompute, kRecompute);
 }
 
 std::string_view optimizerName(Optimizer optimizer)
 {
-    switch (optimizer) {
-    case Optimizer::AdamW:
-        return "adamw";
-    case Optimizer::Sgd:
-        return "sgd";
-    case Optimizer::AdamW8bit:
-        return "adamw-8bit";
-    }
-    return "adamw";
+    return nameOf(optimizer, kOptimizers);
+}
+
+std::optional<Recompute> recomputeFromName(std::string_view name)
+{
+    return valueOf(name, kRecompute);
+}
+
+std::optional<Optimizer> optimizerFromName(std::string_view name)
+{
+    return valueOf(name, kOptimizers);
+}
+
+std::string_view loraTargetsName(LoraTargets targets)
+{
+    return nameOf(targets, kLoraTargets);
+}
+
+std::optional<LoraTargets> loraTargetsFromName(std::string_view name)
+{
+    return valueOf(name, kLoraTargets);
 }
 
 std::string_view trainingMethodName(TrainingMethod method)
 {
-    for (const auto& [name, value] : kMethods)
-        if (value == method)
-            return name;
-    return "full";
+    return nameOf(method, kMethods);
 }
 
 std::string_view quantizedBaseName(QuantizedBase base)
 {
-    return base == QuantizedBase::Int8 ? "int8" : "nf4";
+    return nameOf(base, kQuantizedBases);
 }
 
 Scenario scenarioFromJson(const json& input)
@@ -356,9 +382,8 @@ json scenarioToJson(const Scenario& s)
     // saved while trying full fine-tuning keeps the rank and targets it had.
     if (t.method != TrainingMethod::Full || !(t.lora == LoraSettings{})) {
         const auto& l = t.lora;
-        json targets = l.targets == LoraTargets::AllLinear   ? json("all-linear")
-                       : l.targets == LoraTargets::Attention ? json("attention")
-                                                             : json(l.targetNames);
+        json targets =
+            l.targets == LoraTargets::Named ? json(l.targetNames) : json(loraTargetsName(l.targets));
         out["training"]["lora"] = {{"rank", l.rank},
                                    {"targets", targets},
                                    {"dropout", l.dropout},

@@ -31,6 +31,11 @@ std::string_view recomputeName(Recompute recompute);
 std::string_view optimizerName(Optimizer optimizer);
 std::string_view trainingMethodName(TrainingMethod method);
 std::string_view quantizedBaseName(QuantizedBase base);
+// The enumerator a name above stands for; nullopt for any other text.
+std::optional<Recompute> recomputeFromName(std::string_view name);
+std::optional<Optimizer> optimizerFromName(std::string_view name);
+std::string_view loraTargetsName(LoraTargets targets); // "all-linear", "attention", "named"
+std::optional<LoraTargets> loraTargetsFromName(std::string_view name);
 
 struct Parallelism
 {

@@ -24,7 +24,6 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyledItemDelegate>
@@ -608,16 +607,14 @@ void CalibrationDialog::showFitOutcome()
     const FitOutcome outcome = future.result();
     if (outcome.error) {
         const core::InputError& error = *outcome.error;
-        // "points[2].output_tokens: ..." names the row the user sees as 3.
-        static const QRegularExpression pointPath(QStringLiteral("^points\\[(\\d+)\\]\\.?(.*)$"));
-        const QString path = QString::fromStdString(error.fieldPath());
         QString text = translatedError(error);
-        const QRegularExpressionMatch match = pointPath.match(path);
-        if (match.hasMatch()) {
+        // The core's point index 2 is the row the user sees as 3.
+        if (const auto point = core::calibrationPointField(error)) {
             text = translatedMessage(error.message());
-            const int row = match.captured(1).toInt() + 1;
-            text = match.captured(2).isEmpty() ? tr("Row %1: %2").arg(row).arg(text)
-                                               : tr("Row %1 (%2): %3").arg(row).arg(match.captured(2), text);
+            const QString row = QString::number(point->index + 1);
+            text = point->field.empty()
+                       ? tr("Row %1: %2").arg(row, text)
+                       : tr("Row %1 (%2): %3").arg(row, QString::fromStdString(point->field), text);
         }
         showMessage(text, true);
         emit fitFinished(false);

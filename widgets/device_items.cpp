@@ -44,7 +44,7 @@ QString peakText(const core::Device& device)
 
 bool isLowConfidence(const core::Device& device)
 {
-    return qs(device.confidence).startsWith(QLatin1String("low"), Qt::CaseInsensitive);
+    return core::confidenceRating(device.confidence) == core::ConfidenceRating::Low;
 }
 
 } // namespace

@@ -15,9 +15,11 @@ namespace lhe::widgets {
 namespace {
 
 // Data of the targets entries; the named entry keeps the list in FineTuningControls::m_names.
-const QString kAllLinear = QStringLiteral("all-linear");
-const QString kAttention = QStringLiteral("attention");
-const QString kNamed = QStringLiteral("named");
+// Each targets item holds the core's name of its choice (core::loraTargetsName).
+QString targetsData(core::LoraTargets targets)
+{
+    return QString::fromUtf8(core::loraTargetsName(targets));
+}
 
 // The QLoRA base entries: NF4 with its block scales quantized again (QLoRA §3, the default of
 // the paper and of bitsandbytes' BitsAndBytesConfig in its examples), plain NF4, LLM.int8().
@@ -117,14 +119,15 @@ void FineTuningControls::fillTargets()
 {
     const QString current = m_targets->currentData().toString();
     m_targets->clear();
-    m_targets->addItem(tr("All linear layers"), kAllLinear);
-    m_targets->addItem(tr("Attention projections"), kAttention);
+    m_targets->addItem(tr("All linear layers"), targetsData(core::LoraTargets::AllLinear));
+    m_targets->addItem(tr("Attention projections"), targetsData(core::LoraTargets::Attention));
     if (!m_names.empty()) {
         QStringList names;
         for (const std::string& name : m_names)
             names << QString::fromStdString(name);
         // The list comes from the scenario file; the panel has no editor for it, only keeps it.
-        m_targets->addItem(tr("Named: %1").arg(names.join(QStringLiteral(", "))), kNamed);
+        m_targets->addItem(tr("Named: %1").arg(names.join(QStringLiteral(", "))),
+                           targetsData(core::LoraTargets::Named));
         m_targets->setItemData(
             m_targets->count() - 1,
             tr("The modules the scenario file names: %1").arg(names.join(QStringLiteral(", "))),
@@ -145,10 +148,7 @@ void FineTuningControls::show(const core::TrainingSettings& training)
         m_names = lora.targetNames;
         fillTargets();
     }
-    const QString targets = lora.targets == core::LoraTargets::AllLinear   ? kAllLinear
-                            : lora.targets == core::LoraTargets::Attention ? kAttention
-                                                                           : kNamed;
-    m_targets->setCurrentIndex(std::max(0, m_targets->findData(targets)));
+    m_targets->setCurrentIndex(std::max(0, m_targets->findData(targetsData(lora.targets))));
     const BaseEntry base = lora.quantization == core::QuantizedBase::Int8 ? Int8
                            : lora.doubleQuant                             ? Nf4Double
                                                                           : Nf4;
@@ -162,12 +162,10 @@ void FineTuningControls::apply(core::TrainingSettings& training) const
     training.method = static_cast<core::TrainingMethod>(m_method->currentData().toInt());
     core::LoraSettings& lora = training.lora;
     lora.rank = m_rank->value();
-    const QString targets = m_targets->currentData().toString();
     // The names stay in the settings under the other entries too, so the named entry can be picked
     // again; the file saves them only while they are chosen (core::scenarioToJson).
-    lora.targets = targets == kNamed       ? core::LoraTargets::Named
-                   : targets == kAttention ? core::LoraTargets::Attention
-                                           : core::LoraTargets::AllLinear;
+    lora.targets = core::loraTargetsFromName(m_targets->currentData().toString().toStdString())
+                       .value_or(core::LoraTargets::AllLinear);
     switch (static_cast<BaseEntry>(m_base->currentData().toInt())) {
     case Nf4Double:
         lora.quantization = core::QuantizedBase::Nf4;

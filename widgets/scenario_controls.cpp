@@ -753,14 +753,10 @@ std::optional<core::Scenario> ScenarioControls::fromControls() const
     s.kvCache = precisionOf(m_kvCacheCombo, s.kvCache);
     s.compute = precisionOf(m_computeCombo, s.compute);
     s.training.zeroStage = m_zeroCombo->currentData().toInt();
-    const std::string recompute = m_recomputeCombo->currentData().toString().toStdString();
-    s.training.recompute = recompute == "full"        ? core::Recompute::Full
-                           : recompute == "selective" ? core::Recompute::Selective
-                                                      : core::Recompute::None;
-    const std::string optimizer = m_optimizerCombo->currentData().toString().toStdString();
-    s.training.optimizer = optimizer == "sgd"          ? core::Optimizer::Sgd
-                           : optimizer == "adamw-8bit" ? core::Optimizer::AdamW8bit
-                                                       : core::Optimizer::AdamW;
+    s.training.recompute = core::recomputeFromName(m_recomputeCombo->currentData().toString().toStdString())
+                               .value_or(s.training.recompute);
+    s.training.optimizer = core::optimizerFromName(m_optimizerCombo->currentData().toString().toStdString())
+                               .value_or(s.training.optimizer);
     s.training.microBatch = m_microBatchSpin->value();
     m_fineTuning->apply(s.training);
     m_serving->apply(s.serving);

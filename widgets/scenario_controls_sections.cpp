@@ -373,8 +373,10 @@ void ScenarioControls::buildSplitSection(QVBoxLayout* column)
     degrees->setHorizontalSpacing(8);
     degrees->setColumnStretch(1, 1);
     degrees->setColumnStretch(3, 1);
-    const auto addDegree = [&](QSpinBox*& spin, int row, int column, const QString& text, const QString& name,
-                               const QString& accessible, const QString& tip) {
+    // group = group: clang 14 (clang-tidy, clazy) cannot capture a structured binding.
+    const auto addDegree = [&, group = group](QSpinBox*& spin, int row, int column, const QString& text,
+                                              const QString& name, const QString& accessible,
+                                              const QString& tip) {
         spin = newSpin(group, 1, kMaxDevices, QLocale().toString(16384));
         prepareInput(spin, name, accessible, tip);
         auto* label = new QLabel(text, group);
@@ -477,9 +479,11 @@ void ScenarioControls::buildTrainingSection(QVBoxLayout* column)
     prepareInput(m_zeroCombo, QStringLiteral("zeroStageCombo"), tr("ZeRO stage"),
                  tr("What data-parallel replicas shard (Rajbhandari et al. 2020)."));
     m_recomputeCombo = newCombo(group);
-    m_recomputeCombo->addItem(tr("None"), QStringLiteral("none"));
-    m_recomputeCombo->addItem(tr("Selective"), QStringLiteral("selective"));
-    m_recomputeCombo->addItem(tr("Full"), QStringLiteral("full"));
+    // Each item holds the core's name of its choice (core::recomputeName, read back by
+    // core::recomputeFromName); the label alone is the window's.
+    m_recomputeCombo->addItem(tr("None"), qs(core::recomputeName(core::Recompute::None)));
+    m_recomputeCombo->addItem(tr("Selective"), qs(core::recomputeName(core::Recompute::Selective)));
+    m_recomputeCombo->addItem(tr("Full"), qs(core::recomputeName(core::Recompute::Full)));
     prepareInput(m_recomputeCombo, QStringLiteral("recomputeCombo"), tr("Activation recomputation"),
                  tr("Recompute activations in the backward pass instead of storing them "
                     "(selective: attention only, Korthikanti et al. 2022)."));
@@ -487,9 +491,9 @@ void ScenarioControls::buildTrainingSection(QVBoxLayout* column)
     prepareInput(m_microBatchSpin, QStringLiteral("microBatchSpin"), tr("Micro-batch size"),
                  tr("Sequences per micro-batch per data-parallel replica."));
     m_optimizerCombo = newCombo(group);
-    m_optimizerCombo->addItem(tr("AdamW"), QStringLiteral("adamw"));
-    m_optimizerCombo->addItem(tr("SGD"), QStringLiteral("sgd"));
-    m_optimizerCombo->addItem(tr("AdamW 8-bit"), QStringLiteral("adamw-8bit"));
+    m_optimizerCombo->addItem(tr("AdamW"), qs(core::optimizerName(core::Optimizer::AdamW)));
+    m_optimizerCombo->addItem(tr("SGD"), qs(core::optimizerName(core::Optimizer::Sgd)));
+    m_optimizerCombo->addItem(tr("AdamW 8-bit"), qs(core::optimizerName(core::Optimizer::AdamW8bit)));
     prepareInput(m_optimizerCombo, QStringLiteral("optimizerCombo"), tr("Optimizer"),
                  tr("Optimizer whose states are kept per parameter."));
     addLabel(grid, 0, tr("ZeRO sta&ge"), m_zeroCombo);

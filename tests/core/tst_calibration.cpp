@@ -105,6 +105,8 @@ std::vector<CalibrationPoint> decodePoints(const Device& truth)
 
 } // namespace
 
+using namespace Qt::StringLiterals;
+
 class TestCalibration : public QObject
 {
     Q_OBJECT
@@ -400,6 +402,15 @@ void TestCalibration::invalidPointsAreInputErrors()
         QFAIL("no InputError");
     } catch (const InputError& error) {
         QCOMPARE(QString::fromStdString(error.fieldPath()), fieldPath);
+        // The same place as data: the second point (index 1) and the field within it.
+        const auto point = lhe::core::calibrationPointField(error);
+        if (fault == u"none") {
+            QVERIFY(!point);
+        } else {
+            QVERIFY(point);
+            QCOMPARE(point->index, std::size_t{1});
+            QCOMPARE(u"points[1]."_s + QString::fromStdString(point->field), fieldPath);
+        }
     }
 }
 

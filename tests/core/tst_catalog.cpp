@@ -92,6 +92,8 @@ private slots:
     void mandatoryModels_data();
     void mandatoryModels();
     void everyDeviceClassPresent();
+    void confidenceRatings_data();
+    void confidenceRatings();
     void everyEntryHasASource_data();
     void everyEntryHasASource();
 
@@ -235,6 +237,33 @@ void TestCatalog::everyDeviceClassPresent()
         classes.insert(device.deviceClass);
     for (DeviceClass wanted : {DeviceClass::Cpu, DeviceClass::Gpu, DeviceClass::Npu, DeviceClass::Tpu})
         QVERIFY2(classes.count(wanted) == 1, std::string(lhe::core::deviceClassName(wanted)).c_str());
+}
+
+// The rating is the confidence text's first word, whatever its case and whatever follows.
+void TestCatalog::confidenceRatings_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("rating");
+    using lhe::core::ConfidenceRating;
+    QTest::newRow("low") << u"low"_s << static_cast<int>(ConfidenceRating::Low);
+    QTest::newRow("Low, reason") << u"Low (no datasheet)"_s << static_cast<int>(ConfidenceRating::Low);
+    QTest::newRow("MEDIUM:") << u"MEDIUM: estimated"_s << static_cast<int>(ConfidenceRating::Medium);
+    QTest::newRow("high") << u"high"_s << static_cast<int>(ConfidenceRating::High);
+    QTest::newRow("lower is not low") << u"lower bound"_s << static_cast<int>(ConfidenceRating::Unrated);
+    QTest::newRow("empty") << QString() << static_cast<int>(ConfidenceRating::Unrated);
+    QTest::newRow("leading space") << u" low"_s << static_cast<int>(ConfidenceRating::Unrated);
+}
+
+void TestCatalog::confidenceRatings()
+{
+    QFETCH(QString, text);
+    QFETCH(int, rating);
+    QCOMPARE(static_cast<int>(lhe::core::confidenceRating(text.toStdString())), rating);
+    // The shipped devices: 9 rated "low" (counted in catalogs/devices.json: 23 high, 49 medium, 9 low).
+    int low = 0;
+    for (const Device& device : Catalog::builtIn().devices())
+        low += lhe::core::confidenceRating(device.confidence) == lhe::core::ConfidenceRating::Low ? 1 : 0;
+    QCOMPARE(low, 9);
 }
 
 // 2. Every entry cites at least one source.

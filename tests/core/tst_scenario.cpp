@@ -19,6 +19,7 @@ private slots:
     void messagesQuoteTheOffendingValue();
     void unknownMembersAreFoundAndPutBack();
     void everyWrittenMemberIsKnown();
+    void choiceNamesAreTheFileNames();
 };
 
 void TestScenario::defaults()
@@ -217,6 +218,32 @@ void TestScenario::everyWrittenMemberIsKnown()
     s.modelConfig = json{{"hidden_size", 8}};
     s.modelConfigPath = "c.json";
     QCOMPARE(unknownScenarioFields(scenarioToJson(s)), json::object());
+}
+
+// The names the window's choices carry are the file's values as docs/CONTRACT.md lists them,
+// and each reads back as its own choice; other text is no choice.
+void TestScenario::choiceNamesAreTheFileNames()
+{
+    const std::pair<Recompute, const char*> recompute[] = {
+        {Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}};
+    for (const auto& [value, name] : recompute) {
+        QCOMPARE(recomputeName(value), std::string_view(name));
+        QCOMPARE(recomputeFromName(name), std::optional(value));
+    }
+    const std::pair<Optimizer, const char*> optimizers[] = {
+        {Optimizer::AdamW, "adamw"}, {Optimizer::Sgd, "sgd"}, {Optimizer::AdamW8bit, "adamw-8bit"}};
+    for (const auto& [value, name] : optimizers) {
+        QCOMPARE(optimizerName(value), std::string_view(name));
+        QCOMPARE(optimizerFromName(name), std::optional(value));
+    }
+    QCOMPARE(loraTargetsName(LoraTargets::AllLinear), std::string_view("all-linear"));
+    QCOMPARE(loraTargetsFromName("attention"), std::optional(LoraTargets::Attention));
+    QCOMPARE(loraTargetsFromName("named"), std::optional(LoraTargets::Named));
+    QCOMPARE(modeName(Mode::Training), std::string_view("training"));
+    QCOMPARE(trainingMethodName(TrainingMethod::Qlora), std::string_view("qlora"));
+    QCOMPARE(quantizedBaseName(QuantizedBase::Int8), std::string_view("int8"));
+    QVERIFY(!recomputeFromName("Selective")); // the file's names are lower case
+    QVERIFY(!optimizerFromName(""));
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

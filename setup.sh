@@ -11,7 +11,7 @@ PACKAGES=(cmake g++ make pkg-config
           qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
           fonts-noto-cjk qt6-translations-l10n xvfb xauth)
 # The tests also build the libFuzzer targets: Clang and its runtime libraries.
-TEST_PACKAGES=(clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 dpkg-dev file desktop-file-utils appstream)
+TEST_PACKAGES=(clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 clazy dpkg-dev file desktop-file-utils appstream)
 # The benchmarks: Google Benchmark, GNU time (peak RSS) and bc.
 BENCH_PACKAGES=(libbenchmark-dev time bc)
 
@@ -78,13 +78,14 @@ run)
     exec ./build/release/app/estimate/llm-hw-estimate --format table
     ;;
 test)
-    # The suite three ways: a normal build (with the format check) and the curated clang-tidy
-    # checks, the same tests under ASan + UBSan, and a minute of fuzzing per loader. Each prints
+    # The suite three ways: a normal build (with the format check), the curated clang-tidy
+    # checks and clazy's Qt checks over every product file, the same tests under ASan + UBSan, and a minute of fuzzing per loader. Each prints
     # its own summary; any failure stops with a non-zero code.
     install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     build dev
     QT_QPA_PLATFORM=offscreen ctest --preset dev
     tests/lint/run_clang_tidy.sh build/dev
+    tests/lint/run_clazy.sh build/dev
     build asan
     QT_QPA_PLATFORM=offscreen ctest --preset asan
     fuzz 60

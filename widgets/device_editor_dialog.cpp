@@ -388,11 +388,12 @@ void DeviceEditorDialog::validate()
     const core::Device d = device();
     const bool anyPeak = std::any_of(d.peakFlopsPerSecond.begin(), d.peakFlopsPerSecond.end(),
                                      [](double peak) { return peak > 0; });
+    static const QRegularExpression whitespace(QStringLiteral("\\s"));
     static const QRegularExpression releasePattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
     QString problem;
     if (d.id.empty())
         problem = tr("Enter an id, e.g. acme-x1-96gb.");
-    else if (m_idEdit->text().trimmed().contains(QRegularExpression(QStringLiteral("\\s"))))
+    else if (m_idEdit->text().trimmed().contains(whitespace))
         problem = tr("The id cannot contain spaces; use dashes.");
     else if (d.name.empty())
         problem = tr("Enter a name.");

@@ -84,8 +84,8 @@ void ShapedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
     if (room.width() <= 0)
         return;
     const std::pair<QString, int> key{text, room.width()};
-    auto shaped = m_shaped.constFind(key);
-    if (shaped == m_shaped.cend()) {
+    auto shaped = m_shaped.find(key);
+    if (shaped == m_shaped.end()) {
         if (m_shaped.size() > kCacheLimit)
             m_shaped.clear();
         shaped = m_shaped.insert(key, shapedLine(shownText(text, cell.fontMetrics, room.width()), cell.font));

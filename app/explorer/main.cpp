@@ -446,7 +446,7 @@ int main(int argc, char* argv[])
     if (reportWanted && !dashboardWanted)
         return window.exportReport(parser.value(reportOption), &error) ? 0 : fail(error);
     // --size: the exported dashboard, or the window the benchmark drags its sliders in.
-    const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+    static const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
     const auto sizeMatch = sizePattern.match(parser.value(sizeOption));
     if (!sizeMatch.hasMatch())
         return fail(QApplication::translate("main", "--size: expected WxH such as 1280x800"));

@@ -12,7 +12,7 @@ namespace lhe::app {
 
 namespace {
 
-const QString kDefaultEndpoint = QStringLiteral("https://huggingface.co");
+constexpr QLatin1String kDefaultEndpoint("https://huggingface.co");
 
 // One part of a repository id, as huggingface_hub's validate_repo_id accepts it (letters,
 // digits, "-", "_", "."; no "--" or ".."; not starting or ending with "-" or "."), so a typo
@@ -80,7 +80,7 @@ QString HfHubClient::endpoint()
     QString value = qEnvironmentVariable("HF_ENDPOINT").trimmed();
     while (value.endsWith(QLatin1Char('/')))
         value.chop(1);
-    return value.isEmpty() ? kDefaultEndpoint : value;
+    return value.isEmpty() ? QString(kDefaultEndpoint) : value;
 }
 
 QString HfHubClient::effectiveToken(const QString& stored)

@@ -194,7 +194,8 @@ QString catalogIdFromName(const QString& name)
 {
     QString id;
     bool dash = false;
-    for (const QChar c : name.toLower()) {
+    const QString lower = name.toLower();
+    for (const QChar c : lower) {
         if (c.isLetterOrNumber() || c == QLatin1Char('.')) {
             if (dash && !id.isEmpty())
                 id += QLatin1Char('-');

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The curated clang-tidy checks (.clang-tidy at the root) over the core and the console tool's
-# layers, with the compile database of a configured build folder. Any finding fails.
+# The curated clang-tidy checks (.clang-tidy at the root) over every product file (core, widgets,
+# app), with the compile database of a configured build folder. Any finding fails.
 #   tests/lint/run_clang_tidy.sh build/dev
 set -euo pipefail
 build="${1:?usage: $0 <build folder with compile_commands.json>}"
@@ -11,9 +11,8 @@ if [[ -z "$tidy" ]]; then
     exit 1
 fi
 [[ -f "$build/compile_commands.json" ]] || { echo "no $build/compile_commands.json" >&2; exit 1; }
-# The layers without widgets: clang 14 cannot parse all of the window's C++20 (a lambda that
-# captures a structured binding), which GCC 12 builds.
-mapfile -t sources < <(git ls-files 'core/*.cpp' 'app/support/*.cpp' 'app/estimate/*.cpp')
+# Every product file: the core, the widgets, the window and the console tool.
+mapfile -t sources < <(git ls-files 'core/*.cpp' 'widgets/*.cpp' 'app/*.cpp')
 # GCC's flags in the database that clang does not know are dropped, not reported.
 printf '%s\n' "${sources[@]}" |
     xargs -P "$(nproc)" -n 8 "$tidy" -p "$build" --quiet --extra-arg=-Wno-unknown-warning-option \

@@ -91,7 +91,7 @@ test)
     fuzz 60
     ;;
 bench)
-    # Speed and memory (README "Performance"): the core (Google Benchmark), the window's
+    # Speed and memory (docs/PERFORMANCE.md): the core (Google Benchmark), the window's
     # control-change-to-repaint latency, and its cold start and peak RSS.
     install_missing "${PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
     cmake --preset release >/dev/null

@@ -3,10 +3,10 @@
 // serving views: the throughput-latency curve and the ranking of every catalog device; and the
 // load of a 129,000-device user catalog.
 // Targets (README "Performance"): <= 1 µs per report, <= 16 ms per grid.
-#include "core/catalog.h"
-#include "core/design_space.h"
-#include "core/estimator.h"
-#include "core/serving.h"
+#include "core/catalog/catalog.h"
+#include "core/charts/design_space.h"
+#include "core/estimate/estimator.h"
+#include "core/serving/serving.h"
 
 #include <benchmark/benchmark.h>
 

@@ -7,11 +7,11 @@
 #include "app/support/model_files.h"
 #include "app/support/report_table.h"
 #include "app/support/standard_output.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
-#include "core/serving.h"
-#include "core/tensor_architecture.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/model/model_architecture.h"
+#include "core/model/tensor_architecture.h"
+#include "core/serving/serving.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

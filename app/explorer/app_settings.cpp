@@ -1,8 +1,8 @@
 #include "app/explorer/app_settings.h"
 
 #include "app/support/input_files.h"
-#include "core/input_error.h"
-#include "widgets/core_message.h"
+#include "core/common/input_error.h"
+#include "widgets/messages/core_message.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

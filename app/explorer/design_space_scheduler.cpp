@@ -1,11 +1,11 @@
 #include "app/explorer/design_space_scheduler.h"
 
-#include "core/design_space.h"
-#include "core/input_error.h"
-#include "widgets/core_message.h"
-#include "widgets/dashboard.h"
-#include "widgets/design_space_widget.h"
-#include "widgets/scenario_document.h"
+#include "core/charts/design_space.h"
+#include "core/common/input_error.h"
+#include "widgets/charts/design_space_widget.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/dashboard.h"
 
 namespace lhe::app {
 

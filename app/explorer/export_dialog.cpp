@@ -1,6 +1,6 @@
 #include "app/explorer/export_dialog.h"
 
-#include "widgets/image_export.h"
+#include "widgets/charts/image_export.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -3,10 +3,10 @@
 #include "app/explorer/app_settings.h"
 #include "app/support/checkpoint_check.h"
 #include "app/support/model_files.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
-#include "core/tensor_architecture.h"
-#include "widgets/core_message.h"
+#include "core/common/input_error.h"
+#include "core/model/model_architecture.h"
+#include "core/model/tensor_architecture.h"
+#include "widgets/messages/core_message.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

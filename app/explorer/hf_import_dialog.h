@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/support/hf_hub_client.h"
-#include "core/message.h"
+#include "core/common/message.h"
 
 #include <QDialog>
 #include <QStringList>

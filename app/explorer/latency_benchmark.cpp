@@ -1,9 +1,9 @@
 #include "app/explorer/latency_benchmark.h"
 
 #include "app/explorer/main_window.h"
-#include "widgets/dashboard.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/scenario_controls.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

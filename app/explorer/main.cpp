@@ -11,11 +11,11 @@
 #include "app/support/model_files.h"
 #include "app/support/save_file.h"
 #include "app/support/standard_output.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/scenario.h"
-#include "widgets/core_message.h"
-#include "widgets/dashboard.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/scenario/scenario.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -62,7 +62,7 @@ QString quoted(const QString& value)
 
 // Memory an export's pixels may take: the page laid out at width x height, and the image of
 // width x height x scale² pixels, each of 4 bytes (QImage::Format_ARGB32_Premultiplied,
-// widgets/image_export.cpp). 1 GiB is a 16384 x 16384 image at scale 1, beyond any screen or
+// widgets/charts/image_export.cpp). 1 GiB is a 16384 x 16384 image at scale 1, beyond any screen or
 // print; a larger one failed to allocate and crashed, and 32768 x 32768 at scale 0.25 (a small
 // image) took 15 GB to lay out.
 constexpr double kExportPixelBudgetBytes = 1024.0 * 1024.0 * 1024.0;

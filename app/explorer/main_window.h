@@ -4,10 +4,10 @@
 #pragma once
 
 #include "app/explorer/presentation_mode.h"
-#include "core/catalog.h"
-#include "core/explanation.h"
-#include "core/report.h"
-#include "core/scenario.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/report.h"
+#include "core/explain/explanation.h"
+#include "core/scenario/scenario.h"
 
 #include <QMainWindow>
 #include <QStringList>

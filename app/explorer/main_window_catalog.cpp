@@ -3,10 +3,10 @@
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
-#include "core/input_error.h"
-#include "widgets/core_message.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
+#include "core/common/input_error.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
 
 #include <QDir>
 #include <QStatusBar>

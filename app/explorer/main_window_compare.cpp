@@ -1,12 +1,12 @@
 // MainWindow's Compare A/B: which report is pinned as A, and whether the compare view or the
 // dashboard takes the window's right-hand side (and so its exports and copies).
 #include "app/explorer/main_window.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "widgets/compare_view.h"
-#include "widgets/core_message.h"
-#include "widgets/dashboard.h"
-#include "widgets/scenario_document.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/compare_view.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -5,14 +5,14 @@
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
 #include "app/support/user_catalog.h"
-#include "core/input_error.h"
-#include "core/tensor_architecture.h"
-#include "widgets/calibration_dialog.h"
-#include "widgets/core_message.h"
-#include "widgets/device_editor_dialog.h"
-#include "widgets/message_log.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
+#include "core/common/input_error.h"
+#include "core/model/tensor_architecture.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/dialogs/calibration_dialog.h"
+#include "widgets/dialogs/device_editor_dialog.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/message_log.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -8,11 +8,11 @@
 #include "app/explorer/theme_menu.h"
 #include "app/support/report_csv.h"
 #include "app/support/save_file.h"
-#include "widgets/compare_view.h"
-#include "widgets/dashboard.h"
-#include "widgets/image_export.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
+#include "widgets/charts/image_export.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/panels/compare_view.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QApplication>
 #include <QClipboard>

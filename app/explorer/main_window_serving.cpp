@@ -4,12 +4,12 @@
 #include "app/explorer/main_window.h"
 #include "app/explorer/serving_scheduler.h"
 #include "app/support/save_file.h"
-#include "widgets/dashboard.h"
-#include "widgets/device_ranking_view.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
-#include "widgets/serving_panel.h"
-#include "widgets/throughput_latency_widget.h"
+#include "widgets/charts/throughput_latency_widget.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/device_ranking_view.h"
+#include "widgets/panels/serving_panel.h"
 
 #include <QAction>
 #include <QMenu>

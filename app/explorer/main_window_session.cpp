@@ -4,10 +4,10 @@
 #include "app/explorer/main_window.h"
 #include "app/explorer/theme_menu.h"
 #include "app/support/input_files.h"
-#include "core/input_error.h"
-#include "widgets/core_message.h"
-#include "widgets/dashboard.h"
-#include "widgets/scenario_document.h"
+#include "core/common/input_error.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QAction>
 #include <QCloseEvent>

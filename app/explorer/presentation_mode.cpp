@@ -1,6 +1,6 @@
 #include "app/explorer/presentation_mode.h"
 
-#include "widgets/chart_widget.h"
+#include "widgets/charts/chart_widget.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,13 +1,13 @@
 #include "app/explorer/serving_scheduler.h"
 
-#include "core/input_error.h"
-#include "core/serving.h"
-#include "widgets/core_message.h"
-#include "widgets/dashboard.h"
-#include "widgets/device_ranking_view.h"
-#include "widgets/scenario_document.h"
-#include "widgets/serving_panel.h"
-#include "widgets/throughput_latency_widget.h"
+#include "core/common/input_error.h"
+#include "core/serving/serving.h"
+#include "widgets/charts/throughput_latency_widget.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/messages/core_message.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/device_ranking_view.h"
+#include "widgets/panels/serving_panel.h"
 
 #include <QCoreApplication>
 

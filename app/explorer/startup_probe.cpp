@@ -1,7 +1,7 @@
 #include "app/explorer/startup_probe.h"
 
 #include "app/explorer/main_window.h"
-#include "widgets/dashboard.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QApplication>
 #include <QEvent>

@@ -1,8 +1,8 @@
 #include "app/explorer/theme_menu.h"
 
 #include "app/explorer/app_settings.h"
-#include "widgets/image_export.h"
-#include "widgets/theme.h"
+#include "widgets/charts/image_export.h"
+#include "widgets/common/theme.h"
 
 #include <QAction>
 #include <QActionGroup>

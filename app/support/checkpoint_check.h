@@ -3,7 +3,7 @@
 // Pure (no Qt), so the console tool and the window word it the same way.
 #pragma once
 
-#include "core/model_architecture.h"
+#include "core/model/model_architecture.h"
 
 #include <optional>
 #include <string>

@@ -3,7 +3,7 @@
 #include "app/support/hf_hub_cache.h"
 
 #include "app/support/hf_hub_formats.h"
-#include "core/input_error.h"
+#include "core/common/input_error.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -2,8 +2,8 @@
 
 #include "app/support/hf_hub_formats.h"
 #include "app/support/save_file.h"
-#include "core/input_error.h"
-#include "widgets/core_message.h"
+#include "core/common/input_error.h"
+#include "widgets/messages/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #include "app/support/hf_hub_formats.h"
 
-#include "core/catalog.h" // core::parseJsonText
-#include "core/input_error.h"
+#include "core/catalog/catalog.h" // core::parseJsonText
+#include "core/common/input_error.h"
 
 #include <QRegularExpression>
 #include <QtEndian>

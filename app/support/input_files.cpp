@@ -1,11 +1,11 @@
 #include "app/support/input_files.h"
 
 #include "app/support/model_files.h"
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/model_architecture.h"
-#include "core/scenario.h"
-#include "core/tensor_architecture.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/model/model_architecture.h"
+#include "core/model/tensor_architecture.h"
+#include "core/scenario/scenario.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,8 +2,8 @@
 // inputs, with size limits and errors that name the file. Shared by CLI and GUI.
 #pragma once
 
-#include "core/catalog.h"
-#include "core/input_error.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
 
 #include <QByteArray>
 #include <QString>
@@ -53,7 +53,7 @@ nlohmann::json readModelConfigFile(const QString& path, std::vector<core::Messag
 // names the file: "<file>: batch: expected an integer from 1 to 1000000000, got 0".
 // `modelConfigPathAsWritten`, when given, gets the file's own "model_config_path" string when the
 // file named its model by that path alone (the config read there is inlined in the result), else
-// an empty string: the file's form, which Save keeps (widgets/scenario_document.h).
+// an empty string: the file's form, which Save keeps (widgets/document/scenario_document.h).
 nlohmann::json readScenarioFile(const QString& path, const core::Catalog* catalog = nullptr,
                                 QString* modelConfigPathAsWritten = nullptr);
 

@@ -1,11 +1,11 @@
 #include "app/support/model_files.h"
 
 #include "app/support/input_files.h"
-#include "core/gguf_config.h"
-#include "core/input_error.h"
-#include "core/safetensors_header.h"
-#include "core/tensor_architecture.h"
-#include "core/tensor_summary.h"
+#include "core/common/input_error.h"
+#include "core/formats/gguf_config.h"
+#include "core/formats/safetensors_header.h"
+#include "core/model/tensor_architecture.h"
+#include "core/model/tensor_summary.h"
 
 #include <QDir>
 #include <QFile>

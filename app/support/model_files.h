@@ -6,10 +6,10 @@
 #pragma once
 
 #include "app/support/hf_hub_client.h"
-#include "core/gguf_file.h"
-#include "core/input_error.h"
-#include "core/message.h"
-#include "core/tensor_inventory.h"
+#include "core/common/input_error.h"
+#include "core/common/message.h"
+#include "core/formats/gguf_file.h"
+#include "core/model/tensor_inventory.h"
 
 #include <QString>
 #include <nlohmann/json.hpp>

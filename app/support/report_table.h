@@ -1,8 +1,8 @@
 // Human-readable text rendering of a report (llm-hw-estimate --format table).
 #pragma once
 
-#include "core/report.h"
-#include "core/serving.h"
+#include "core/estimate/report.h"
+#include "core/serving/serving.h"
 
 #include <string>
 #include <vector>

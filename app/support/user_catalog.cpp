@@ -2,11 +2,11 @@
 
 #include "app/support/input_files.h"
 #include "app/support/save_file.h"
-#include "core/catalog.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
-#include "core/tensor_architecture.h"
-#include "widgets/core_message.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/model/model_architecture.h"
+#include "core/model/tensor_architecture.h"
+#include "widgets/messages/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>

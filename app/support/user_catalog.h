@@ -3,7 +3,7 @@
 // user-defined entries that override shipped ones with the same id.
 #pragma once
 
-#include "core/device.h"
+#include "core/catalog/device.h"
 
 #include <QString>
 #include <nlohmann/json.hpp>

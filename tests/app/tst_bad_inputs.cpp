@@ -19,10 +19,10 @@
 
 #include "app/support/input_files.h"
 #include "cli_process.h"
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/scenario.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/scenario/scenario.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -5,13 +5,13 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/compare_view.h"
-#include "widgets/dashboard.h"
-#include "widgets/explain_panel.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/roofline_widget.h"
-#include "widgets/scenario_controls.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/compare_view.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/explain_panel.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -4,12 +4,12 @@
 #include "app/explorer/app_settings.h"
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
-#include "widgets/dashboard.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/message_log.h"
-#include "widgets/roofline_widget.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/theme.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/common/theme.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/message_log.h"
 
 #include <QAccessible>
 #include <QAction>

@@ -165,7 +165,7 @@ constexpr double kPsiGpt2Style =
     36.0 * (12.0 * 4096 * 4096 + 13.0 * 4096) + 50257.0 * 4096 + 2048.0 * 4096 + 2.0 * 4096;
 static_assert(kPsiGpt2Style == 7'463'923'712.0);
 
-// RTX 4090 memory tiers (catalogs/devices.json "nvidia-rtx-4090" and core/device.cpp defaults):
+// RTX 4090 memory tiers (catalogs/devices.json "nvidia-rtx-4090" and core/catalog/device.cpp defaults):
 // capacity 24 GiB = 25,769,803,776 B; host_memory_bytes 64 GiB = 68,719,476,736 B (catalog:
 // "assumes a 64 GiB desktop"); disk 4000 GB (device.cpp default, no disk_bytes in the entry);
 // runtime overhead 1 GiB (device.cpp default for accelerators, no runtime_overhead_bytes).

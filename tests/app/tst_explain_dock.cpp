@@ -3,10 +3,10 @@
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
-#include "core/catalog.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/dashboard.h"
-#include "widgets/explain_panel.h"
+#include "core/catalog/catalog.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/explain_panel.h"
 
 #include <QAction>
 #include <QDir>

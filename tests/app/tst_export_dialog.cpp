@@ -3,9 +3,9 @@
 #include "app/explorer/export_dialog.h"
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
-#include "core/catalog.h"
-#include "widgets/dashboard.h"
-#include "widgets/roofline_widget.h"
+#include "core/catalog/catalog.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QAction>
 #include <QApplication>

@@ -14,8 +14,8 @@
 #include "checkpoint_writers.h"
 #include "cli_process.h"
 #include "hub_download.h"
-#include "widgets/message_log.h"
-#include "widgets/scenario_controls.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/panels/message_log.h"
 
 #include <QAction>
 #include <QApplication>

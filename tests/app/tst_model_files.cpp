@@ -9,10 +9,10 @@
 #include "app/support/model_files.h"
 #include "checkpoint_writers.h"
 #include "cli_process.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/scenario.h"
-#include "core/tensor_architecture.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/model/tensor_architecture.h"
+#include "core/scenario/scenario.h"
 
 #include <QApplication>
 #include <QDropEvent>

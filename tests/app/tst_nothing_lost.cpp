@@ -9,12 +9,12 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/report.h"
-#include "widgets/message_log.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/report.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/panels/message_log.h"
 
 #include <QCheckBox>
 #include <QDir>

@@ -4,13 +4,13 @@
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "event_counter.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/dashboard.h"
-#include "widgets/figure_table.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/roofline_widget.h"
-#include "widgets/scenario_controls.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/figure_table.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>

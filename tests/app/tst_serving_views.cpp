@@ -6,14 +6,14 @@
 #include "app/explorer/main_window.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
-#include "core/serving.h"
-#include "widgets/dashboard.h"
-#include "widgets/device_ranking_model.h"
-#include "widgets/device_ranking_view.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
-#include "widgets/serving_panel.h"
-#include "widgets/throughput_latency_widget.h"
+#include "core/serving/serving.h"
+#include "widgets/charts/throughput_latency_widget.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/device_ranking_model.h"
+#include "widgets/panels/device_ranking_view.h"
+#include "widgets/panels/serving_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,11 +6,11 @@
 // first used), so saveUser* and loadCatalog see the same, otherwise empty, user catalog folder.
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/tensor_summary.h"
-#include "core/units.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/common/units.h"
+#include "core/estimate/estimator.h"
+#include "core/model/tensor_summary.h"
 
 #include <QDir>
 #include <QFile>
@@ -120,7 +120,7 @@ void TestUserCatalog::requiredFieldsOnlyDeviceLoadsAndEstimates()
     QVERIFY(device);
     QVERIFY(device->userDefined);
     QCOMPARE(device->memoryBytes, 48 * GiB);
-    QCOMPARE(device->hostLinkBytesPerSecond, 31.5e9); // PCIe 4.0 x16 default (core/device.cpp)
+    QCOMPARE(device->hostLinkBytesPerSecond, 31.5e9); // PCIe 4.0 x16 default (core/catalog/device.cpp)
     QCOMPARE(device->hostMemoryBytes, 2 * 48 * GiB);  // default: twice the device memory
 
     core::Scenario scenario;

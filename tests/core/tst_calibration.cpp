@@ -1,10 +1,10 @@
 // User calibration: the fit recovers fractions a synthetic "truth" device was given, matches the
 // fractions worked out by hand from one measurement (inverting the roofline time of
-// core/phase_model.cpp), keeps what no measurement constrains, and the CSV reader names the line
+// core/estimate/phase_model.cpp), keeps what no measurement constrains, and the CSV reader names the line
 // and column of every bad cell.
-#include "core/calibration.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/calibration/calibration.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 #include "relative_compare.h"
 
 #include <QtTest>
@@ -153,7 +153,7 @@ void TestCalibration::decodeRecoversTrueMemoryFraction()
 
 void TestCalibration::memoryFractionMatchesHandInversion()
 {
-    // One decode step of Llama 3.1 8B bf16 on one RTX 4090 (core/phase_model.cpp finishPhase):
+    // One decode step of Llama 3.1 8B bf16 on one RTX 4090 (core/estimate/phase_model.cpp finishPhase):
     //   t = bytes / (B · m) + layers · 100 µs, with compute below the memory term at batch 1.
     // A measured 50 tokens/s (t = 20 ms) gives m = bytes / (B · (0.02 s − 32 · 100 µs)).
     const Device device = uncalibrated("nvidia-rtx-4090");

@@ -1,13 +1,13 @@
 // Tests for Catalog and Device loading: the shipped catalogs load cleanly and hold datasheet
 // figures (dense peaks, capacities, bandwidths), user catalogs override by id, and bad entries
 // are skipped with a warning naming the field while the rest still load.
-#include "core/catalog.h"
-#include "core/device.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/precision.h"
-#include "core/report.h"
-#include "core/scenario.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/device.h"
+#include "core/common/input_error.h"
+#include "core/common/precision.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/report.h"
+#include "core/scenario/scenario.h"
 #include "relative_compare.h"
 
 #include <QtTest>

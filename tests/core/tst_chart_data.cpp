@@ -2,8 +2,8 @@
 // drawn whole and split at the capacity line into its resident and offloaded parts (by tier),
 // pipeline stages get their own bars, and the roofline's lines and points sit where the roofline
 // model puts them.
-#include "core/chart_data.h"
-#include "core/estimator.h"
+#include "core/charts/chart_data.h"
+#include "core/estimate/estimator.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -171,7 +171,7 @@ void TestChartData::doesNotFitLeavesTheTopUnplaced()
     QVERIFY(contiguous(bar));
     const double capacity = 24.0 * 1024 * 1024 * 1024;
     const double host = 64.0 * 1024 * 1024 * 1024;
-    const double disk = 4000e9; // core/device.cpp default for a device without disk_bytes
+    const double disk = 4000e9; // core/catalog/device.cpp default for a device without disk_bytes
     QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::HostRam) - host) < 1.0);
     QVERIFY(qAbs(placedBytes(bar, MemoryPlacement::Disk) - disk) < 1.0);
     const double unplaced = r.memory.perDevice.totalBytes() - capacity - host - disk;

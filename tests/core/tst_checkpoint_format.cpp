@@ -1,8 +1,8 @@
 // Tests for checkpointFormatFromHfConfig: the storage format of each weight group read from the
 // quantization_config blocks checkpoints publish, checked against the formats' own arithmetic
 // written out here (block element bits + scale bits / block size), never against the code.
-#include "core/checkpoint_format.h"
-#include "core/input_error.h"
+#include "core/common/input_error.h"
+#include "core/model/checkpoint_format.h"
 
 #include <QtTest>
 #include <array>

@@ -1,8 +1,8 @@
 // Compare A/B rows from hand-made reports: differences and ratios worked out below by hand, a
 // missing phase or a zero A gives no ratio (never NaN or infinity), and the shared chart scales
 // are the larger of the two.
-#include "core/comparison.h"
-#include "core/estimator.h"
+#include "core/charts/comparison.h"
+#include "core/estimate/estimator.h"
 
 #include <QtTest>
 #include <cmath>
@@ -242,7 +242,7 @@ void TestComparison::fullAgainstQlora()
     // Llama-3.1-8B on an RTX 4090, sequence 512, micro-batch 1, full recomputation: A trains every
     // weight, B QLoRA r16 on every linear layer. B alone has adapters and a dequantization
     // workspace; the trainable parameters drop from 8.03e9 to PEFT's r·(in + out) over the
-    // adapted modules, 41,943,040 (core/lora.h; tst_fine_tuning.cpp checks the same count).
+    // adapted modules, 41,943,040 (core/estimate/lora.h; tst_fine_tuning.cpp checks the same count).
     Scenario s;
     s.deviceId = "nvidia-rtx-4090";
     s.modelId = "llama-3.1-8b";

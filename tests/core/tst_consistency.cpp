@@ -2,9 +2,9 @@
 // Pipeline + offload sums every stage's host-link traffic; roofline points sit under the roof of
 // the resource that bounds them; the named bound is the largest term (latency is one); the
 // automatic training split weighs data parallel + ZeRO; MFU is below the GEMM fraction.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/report.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/report.h"
 
 #include <QtTest>
 #include <algorithm>

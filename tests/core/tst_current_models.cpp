@@ -6,7 +6,7 @@
 // Every figure used below is stated here with its source (model card, config.json or the
 // publisher's checkpoint listing), so the test stands on its own.
 //
-// Conventions (core/model_architecture.h):
+// Conventions (core/model/model_architecture.h):
 //   paramsTotal   language model + vision tower, WITHOUT multi-token-prediction (MTP) modules;
 //                 a tied output head counted once.
 //   paramsActive  per text token: input embedding and output head included, routed experts not
@@ -15,8 +15,8 @@
 //   KV + state    bf16 (2 B per element); windowed / chunked layers keep min(context, window);
 //                 recurrent state = the recurrent matrix plus the last kernel-1 convolution inputs
 //                 (vLLM), also 2 B per element.
-#include "core/input_error.h"
-#include "core/model_architecture.h"
+#include "core/common/input_error.h"
+#include "core/model/model_architecture.h"
 #include "relative_compare.h"
 
 #include <QtTest>

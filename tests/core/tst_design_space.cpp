@@ -2,9 +2,9 @@
 // compute/memory crossover, and the read-outs. Expected values are worked out by hand from the
 // catalog figures (bytes of weights and KV cache against device capacity, FLOP against peak),
 // with the full core::estimate as a consistency check of every cell.
-#include "core/design_space.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/charts/design_space.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 #include "relative_compare.h"
 
 #include <QtTest>
@@ -23,7 +23,7 @@ Q_DECLARE_METATYPE(CellVerdict)
 
 namespace {
 
-// Catalog figures used by the hand calculations (catalogs/*.json, core/device.cpp defaults).
+// Catalog figures used by the hand calculations (catalogs/*.json, core/catalog/device.cpp defaults).
 constexpr double kRtx4090Bytes = 25'769'803'776; // 24 GiB
 constexpr double kH100Bytes = 85'899'345'920;    // 80 GiB
 constexpr double kRuntimeOverhead = 400e6;       // CUDA context (pytorch/pytorch#109888)
@@ -40,7 +40,7 @@ Scenario inference(const char* device, const char* model, long long devices = 1)
     s.deviceId = device;
     s.modelId = model;
     s.devices = devices;
-    return s; // batch 1, prompt 2048, output 256, bf16 (core/scenario.h defaults)
+    return s; // batch 1, prompt 2048, output 256, bf16 (core/scenario/scenario.h defaults)
 }
 
 const Device& device(const char* id)

@@ -1,9 +1,9 @@
 // The device catalog against its datasheets: capacity, bandwidth and one dense peak per device,
 // typed here from the vendor's page (the row names the figure as printed), the columns a device
 // deliberately lacks, the catalog's size per class, and the engines that share one chip's memory.
-#include "core/catalog.h"
-#include "core/device.h"
-#include "core/precision.h"
+#include "core/catalog/catalog.h"
+#include "core/catalog/device.h"
+#include "core/common/precision.h"
 #include "relative_compare.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
 // The efficiency model: precedence of its sources, the figures it cites, and the ideal roofline
 // it is compared with. Expected values are the published measurements, written out.
-#include "core/catalog.h"
-#include "core/efficiency_model.h"
-#include "core/estimator.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/efficiency_model.h"
+#include "core/estimate/estimator.h"
 
 #include <QtTest>
 

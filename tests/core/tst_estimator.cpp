@@ -1,7 +1,7 @@
 // End-to-end estimates: roofline ridge, bounds, communication and offload, with the expected
 // figures worked out by hand from datasheets and the formulas' sources.
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 
 #include <QtTest>
 #include <algorithm>

@@ -1,10 +1,10 @@
 // Explanations: a KV-cache example and other hand calculations written out,
 // and a property test that every explanation reproduces the report number it explains and that
 // its formula, evaluated from its terms, gives that number.
-#include "core/catalog.h"
-#include "core/chart_data.h"
-#include "core/estimator.h"
-#include "core/explanation.h"
+#include "core/catalog/catalog.h"
+#include "core/charts/chart_data.h"
+#include "core/estimate/estimator.h"
+#include "core/explain/explanation.h"
 
 #include <QtTest>
 #include <cmath>

@@ -1,10 +1,10 @@
 // Fine-tuning methods (full, LoRA, QLoRA) against PEFT's parameter printouts, the QLoRA paper's
 // headline figures and written-out arithmetic.
-#include "core/design_space.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/lora.h"
-#include "core/memory_model.h"
+#include "core/charts/design_space.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/lora.h"
+#include "core/estimate/memory_model.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>

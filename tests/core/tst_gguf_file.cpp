@@ -5,12 +5,12 @@
 // comments from the block structs of ggml/src/ggml-common.h or the parameter formulas, never
 // taken from the code's output.
 #include "checkpoint_writers.h"
-#include "core/ggml_types.h"
-#include "core/gguf_config.h"
-#include "core/gguf_file.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
-#include "core/tensor_summary.h"
+#include "core/common/input_error.h"
+#include "core/formats/ggml_types.h"
+#include "core/formats/gguf_config.h"
+#include "core/formats/gguf_file.h"
+#include "core/model/model_architecture.h"
+#include "core/model/tensor_summary.h"
 
 #include <QtTest>
 #include <cmath>

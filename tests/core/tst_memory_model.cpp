@@ -1,7 +1,7 @@
 // Memory model against published figures and written-out arithmetic (docs/METHOD.md §2).
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/memory_model.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/memory_model.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // Tests for ModelArchitecture (docs/METHOD.md §1): parameter counts and KV-cache sizes derived
 // from Hugging Face config.json files, checked against published counts and hand arithmetic
 // (never against the code's own output).
-#include "core/catalog.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/model/model_architecture.h"
 #include "relative_compare.h"
 
 #include <QtTest>
@@ -535,7 +535,7 @@ void TestModelArchitecture::unknownFamilyFallsBackWithOneWarning()
     LHE_COMPARE_EXACT(arch.paramsTotal, 1'235'814'400LL);
 }
 
-// Keys a config omits take the class's default (core/transformers_defaults.cpp), as transformers does.
+// Keys a config omits take the class's default (core/model/transformers_defaults.cpp), as transformers does.
 void TestModelArchitecture::missingKeysTakeClassDefaults()
 {
     const auto base = readJsonFile(kConfigDir + "llama-3.2-1b.config.json");

@@ -1,10 +1,10 @@
 // The Primer's one-click presets (resources/primer/presets.json) against the claims of their
-// paragraphs (widgets/primer_panel.cpp): each claim is written out here with the datasheet
+// paragraphs (widgets/panels/primer_panel.cpp): each claim is written out here with the datasheet
 // arithmetic behind it, and checked on the estimate the dashboard shows (calibrated defaults,
 // embedded catalog). A preset that no longer demonstrates its paragraph fails here.
-#include "core/chart_data.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/charts/chart_data.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 
 #include <QFile>
 #include <QtTest>

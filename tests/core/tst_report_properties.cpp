@@ -1,9 +1,9 @@
 // Property test over the whole input space: thousands of random valid scenarios must
 // give finite, non-negative numbers, a known verdict, memory parts that add up, and never less
 // memory for a larger batch. Seeded, so a failure reproduces.
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/report.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/report.h"
 
 #include <QtTest>
 #include <array>

@@ -1,8 +1,8 @@
 // Tests for the safetensors header reader: little files written here byte by byte (8-byte
 // little-endian length, JSON header, data) read back, and hostile headers each refused with one
 // InputError line naming the field, never a crash or a read outside the given bytes.
-#include "core/input_error.h"
-#include "core/safetensors_header.h"
+#include "core/common/input_error.h"
+#include "core/formats/safetensors_header.h"
 
 #include <QtTest>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Scenario parsing: documented defaults, round trip through JSON, and every bad input named.
-#include "core/input_error.h"
-#include "core/scenario.h"
+#include "core/common/input_error.h"
+#include "core/scenario/scenario.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // The serving model (docs/METHOD.md §15) against hand-worked cases: its reduction to one request,
 // the KV pool's limit from the byte counts, speculative decoding's expected tokens, cost and
 // energy by arithmetic, and the ranking of a hand-made trio of devices.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/explanation.h"
-#include "core/input_error.h"
-#include "core/serving.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/explain/explanation.h"
+#include "core/serving/serving.h"
 
 #include <QtTest>
 #include <cmath>

@@ -3,11 +3,11 @@
 // where the config implies a module group more than 2 % apart, and — where the config's reading
 // is approximate — caches in each layer what its k/v projections are wide. Every expected number
 // is a hand count written out beside it, never the code's output.
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/scenario.h"
-#include "core/tensor_architecture.h"
-#include "core/tensor_summary.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/model/tensor_architecture.h"
+#include "core/model/tensor_summary.h"
+#include "core/scenario/scenario.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>

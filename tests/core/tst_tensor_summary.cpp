@@ -2,9 +2,9 @@
 // one per naming scheme and storage format, and eleven published checkpoints rebuilt from their
 // tensor lists (tests/fixtures/tensor_lists: the weight_map names, config.json shapes), whose
 // headers, written and read back, must give the published total_size and parameter count exactly.
-#include "core/input_error.h"
-#include "core/safetensors_header.h"
-#include "core/tensor_summary.h"
+#include "core/common/input_error.h"
+#include "core/formats/safetensors_header.h"
+#include "core/model/tensor_summary.h"
 
 #include <QtTest>
 #include <algorithm>

@@ -1,9 +1,9 @@
-// The transformers defaults table (core/transformers_defaults.cpp) against the lines of the
+// The transformers defaults table (core/model/transformers_defaults.cpp) against the lines of the
 // configuration files it cites: tests/fixtures/transformers_defaults/<model_type>.txt holds,
 // for each entry, the source path, the transformers commit and the declaring `key = value`
 // lines copied from that file (dataclass fields `key: type = value` or __init__ parameters
 // `key=value,`). Every key of the table must be declared there with the same value.
-#include "core/transformers_defaults.h"
+#include "core/model/transformers_defaults.h"
 
 #include <QtTest>
 #include <cctype>

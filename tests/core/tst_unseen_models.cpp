@@ -8,9 +8,9 @@
 //
 // Conventions as tst_current_models: paramsTotal is the language model + vision tower without
 // multi-token-prediction modules; paramsActive includes the embedding and the output head.
-#include "core/catalog.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/model/model_architecture.h"
 
 #include <QtTest>
 #include <cmath>

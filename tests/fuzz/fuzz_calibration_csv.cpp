@@ -1,7 +1,7 @@
 // Any bytes as a user-calibration CSV: measurement points that calibrate to finite fractions in
 // [0.05, 1] and finite predictions, or one InputError.
-#include "core/calibration.h"
-#include "core/input_error.h"
+#include "core/calibration/calibration.h"
+#include "core/common/input_error.h"
 
 #include <cmath>
 #include <cstddef>

@@ -2,9 +2,9 @@
 // InputError names the problem; nothing else may escape, crash or trip a sanitizer. Every device
 // that loads evaluates a small and a huge scenario to finite numbers (a bandwidth of
 // 1e-300 B/s once loaded and made every time infinite).
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 #include "require_finite.h"
 
 #include <cmath>

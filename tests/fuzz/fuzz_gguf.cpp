@@ -1,10 +1,10 @@
 // Any bytes as the start of a GGUF file: a header read whole (then translated to a config.json
 // the model reader accepts or refuses with one InputError), one InputError, or a request for
 // more bytes that is more than was given and no more than the file.
-#include "core/gguf_config.h"
-#include "core/gguf_file.h"
-#include "core/input_error.h"
-#include "core/model_architecture.h"
+#include "core/common/input_error.h"
+#include "core/formats/gguf_config.h"
+#include "core/formats/gguf_file.h"
+#include "core/model/model_architecture.h"
 
 #include <cmath>
 #include <cstddef>

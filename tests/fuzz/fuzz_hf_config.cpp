@@ -1,8 +1,8 @@
 // Any bytes as a Hugging Face config.json: an architecture whose counts are finite and that
 // evaluates on a catalog GPU to finite numbers, or one InputError.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 
 #include <cmath>
 #include <cstddef>

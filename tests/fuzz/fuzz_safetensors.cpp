@@ -3,9 +3,9 @@
 // one InputError, or an inventory whose tensors fit in the data section without overlapping,
 // whose summary has finite totals equal to the tensors' sums and comes back unchanged from its
 // JSON (as the scenario file stores it).
-#include "core/input_error.h"
-#include "core/safetensors_header.h"
-#include "core/tensor_summary.h"
+#include "core/common/input_error.h"
+#include "core/formats/safetensors_header.h"
+#include "core/model/tensor_summary.h"
 #include "require_finite.h"
 
 #include <cmath>

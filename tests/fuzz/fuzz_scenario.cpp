@@ -1,8 +1,8 @@
 // Any bytes as a scenario file, evaluated against the shipped catalog: a report whose numbers
 // are all finite, or one InputError. Anything else aborts the fuzzer.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
 #include "require_finite.h"
 
 #include <cmath>

@@ -5,16 +5,16 @@
 // continuous-batching model, Report::serving) the same, and every serving TTFT / TPOT within 1.5x; every
 // gated memory figure within 10 %; fine-tuning peak memory within 15 % for at least 80 % of the gated
 // cases, and every trainable-parameter count exact. Other categories are reported only.
-#include "core/catalog.h"
-#include "core/efficiency_model.h"
-#include "core/estimator.h"
-#include "core/evaluation_context.h"
-#include "core/input_error.h"
-#include "core/memory_model.h"
-#include "core/model_architecture.h"
-#include "core/precision.h"
-#include "core/scenario.h"
-#include "core/serving_estimate.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/common/precision.h"
+#include "core/estimate/efficiency_model.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/evaluation_context.h"
+#include "core/estimate/memory_model.h"
+#include "core/model/model_architecture.h"
+#include "core/scenario/scenario.h"
+#include "core/serving/serving_estimate.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -715,7 +715,8 @@ std::string writeReport(const std::vector<Result>& results, const std::vector<Ca
            "evaluated with the embedded catalogs, and compared.\n\n"
         << "- **ratio** = estimate / measurement (above 1: the estimate is higher; for seconds and days, "
            "slower).\n"
-        << "- **calibrated estimate**: the core's report (efficiencies from `core/efficiency_model.cpp`).\n"
+        << "- **calibrated estimate**: the core's report (efficiencies from "
+           "`core/estimate/efficiency_model.cpp`).\n"
         << "- **ideal estimate**: the same work at datasheet peaks, every efficiency 1 and no latency "
            "(`Report::ideal`, `idealEfficiencies()`); memory has none.\n"
         << "- **worst** is the case farthest from 1 in log terms (0.5× and 2× are equally far).\n"

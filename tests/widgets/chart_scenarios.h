@@ -1,9 +1,9 @@
 // Named scenarios the chart-widget tests share, evaluated by the real core. RTX 4090: 24 GiB =
-// 25.77 GB usable, host RAM 64 GiB, disk 4 TB (catalog + core/device.cpp defaults).
+// 25.77 GB usable, host RAM 64 GiB, disk 4 TB (catalog + core/catalog/device.cpp defaults).
 #pragma once
 
-#include "core/estimator.h"
-#include "widgets/qcustomplot_include.h"
+#include "core/estimate/estimator.h"
+#include "widgets/charts/qcustomplot_include.h"
 
 #include <QCoreApplication>
 #include <QDir>

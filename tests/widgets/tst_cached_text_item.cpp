@@ -3,9 +3,9 @@
 // its text or font changes (the cache must follow). An unrotated box is filled without
 // antialiasing, so only its edge pixels (within a pixel of QCPItemText's box) may differ. A rotated
 // label is drawn from an image at the nearest whole pixel: the same box, glyph edges may differ.
-#include "widgets/cached_legend_item.h"
-#include "widgets/cached_text_item.h"
-#include "widgets/qcustomplot_include.h"
+#include "widgets/charts/cached_legend_item.h"
+#include "widgets/charts/cached_text_item.h"
+#include "widgets/charts/qcustomplot_include.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // fractions and errors (measurements made on a synthetic "truth" device, so the fit must recover
 // its fractions), a bad CSV shows its line and column without touching the rows, and Save waits
 // for a fit of the rows on screen.
-#include "core/catalog.h"
-#include "core/estimator.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
 #include "find_child.h"
 #include "relative_compare.h"
-#include "widgets/calibration_dialog.h"
+#include "widgets/dialogs/calibration_dialog.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>
@@ -120,7 +120,7 @@ void writeFile(const QString& path, const QByteArray& content)
 }
 
 // A measurement log of `rows` batch-1 decode runs (about 50 bytes a row: 20,000 rows are 1 MB,
-// under the import limit of 4 MiB). At about 2,000 estimates a row (core/calibration.h) its fit
+// under the import limit of 4 MiB). At about 2,000 estimates a row (core/calibration/calibration.h) its fit
 // takes far longer than the tests below wait before they stop it.
 QString bigCsv(const QTemporaryDir& dir, int rows)
 {
@@ -208,7 +208,7 @@ private slots:
     void fitShowsFractionsAndErrors()
     {
         // Truth: an RTX 4090 streaming at 0.6 of its bandwidth; the dialog starts from the STREAM
-        // default 0.865 (core/efficiency_model.cpp) and must find 0.6 from decode rows alone.
+        // default 0.865 (core/estimate/efficiency_model.cpp) and must find 0.6 from decode rows alone.
         const core::Device device = uncalibrated("nvidia-rtx-4090");
         core::Device truth = device;
         truth.achievedMemoryFraction = 0.6;

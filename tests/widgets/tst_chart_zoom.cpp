@@ -2,11 +2,11 @@
 // the fitted ranges, reports that keep a zoomed view and refit an unzoomed one, the wheel, and
 // drags that pan while clicks stay clicks — on the three charts, each with its own zoomable axes.
 #include "chart_scenarios.h"
-#include "core/design_space.h"
-#include "widgets/design_space_widget.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/roofline_widget.h"
+#include "core/charts/design_space.h"
+#include "widgets/charts/design_space_widget.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/roofline_widget.h"
 
 #include <QSignalSpy>
 #include <QtTest>

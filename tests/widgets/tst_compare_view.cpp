@@ -2,13 +2,13 @@
 // both memory charts on one value scale, both rows of verdict cards, and a difference table whose
 // cells are the numbers worked out by hand below.
 #include "chart_scenarios.h"
-#include "core/comparison.h"
-#include "core/estimator.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/compare_view.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/roofline_widget.h"
+#include "core/charts/comparison.h"
+#include "core/estimate/estimator.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/compare_view.h"
 
 #include <QStyle>
 #include <QTableWidget>

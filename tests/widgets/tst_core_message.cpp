@@ -1,11 +1,11 @@
 // Core messages in the user's language: every warning core::estimate() writes, and the errors a
 // manual split or a scenario file's training block can cause, are produced here from a scenario
 // and read in Chinese with the zh_CN translation, every argument carried over.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/input_error.h"
-#include "core/scenario.h"
-#include "widgets/core_message.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/estimator.h"
+#include "core/scenario/scenario.h"
+#include "widgets/messages/core_message.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -3,10 +3,10 @@
 // read-outs, and a click on a cell emits the batch and sequence length that cell stands for.
 // Most cases use a small hand-made map (so they do not depend on the estimator), a few the real core.
 #include "chart_scenarios.h"
-#include "core/design_space.h"
-#include "widgets/chart_palette.h"
-#include "widgets/design_space_widget.h"
-#include "widgets/qcustomplot_include.h"
+#include "core/charts/design_space.h"
+#include "widgets/charts/chart_palette.h"
+#include "widgets/charts/design_space_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
 
 #include <QLabel>
 #include <QMap>

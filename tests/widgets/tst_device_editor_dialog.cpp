@@ -1,9 +1,9 @@
 // The device editor: fields map to core::Device in the catalog's units, OK waits for valid input
 // with a message naming the problem, and an edited copy round-trips every field it does not show.
-#include "core/catalog.h"
-#include "core/units.h"
+#include "core/catalog/catalog.h"
+#include "core/common/units.h"
 #include "find_child.h"
-#include "widgets/device_editor_dialog.h"
+#include "widgets/dialogs/device_editor_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

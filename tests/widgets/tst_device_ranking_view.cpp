@@ -1,10 +1,10 @@
 // DeviceRankingView shows the core::DeviceRanking it is given: sorted by the numbers behind each
 // column (not their text), filtered by device class, exported as CSV (rankingCsv) and as a PNG of
 // the table, and a double-click names the device. The rankings are made by hand.
-#include "core/serving.h"
-#include "widgets/device_ranking_model.h"
-#include "widgets/device_ranking_view.h"
-#include "widgets/ranking_table.h"
+#include "core/serving/serving.h"
+#include "widgets/panels/device_ranking_model.h"
+#include "widgets/panels/device_ranking_view.h"
+#include "widgets/panels/ranking_table.h"
 
 #include <QComboBox>
 #include <QDir>

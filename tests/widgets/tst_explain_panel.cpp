@@ -1,16 +1,16 @@
 // Explain panel: the KV-cache example rendered with its values substituted,
 // verdict cards and charts asking for explanations, and every string core can put in an
 // explanation present in the translation table (nothing shows untranslated in Chinese).
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/explanation.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/explain/explanation.h"
 #include "event_counter.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/dashboard.h"
-#include "widgets/explain_panel.h"
-#include "widgets/explanation_text.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/roofline_widget.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/common/explanation_text.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/explain_panel.h"
 
 #include <QClipboard>
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 // figure, a label wraps at word boundaries (Chinese between characters) in the room its own value
 // leaves, and the table grows a line per wrap; before, the labels were cut to "Time…", "Prom…" in
 // a presentation-mode card beside the controls.
-#include "widgets/figure_table.h"
+#include "widgets/panels/figure_table.h"
 
 #include <QFontMetrics>
 #include <QtTest>

@@ -2,15 +2,15 @@
 // and of the dashboard's "which methods fit" line: each control edits the document's scenario,
 // a method switch keeps the adapter settings, a file's named targets survive the controls, and
 // Llama 3.1 8B on an RTX 4090 at sequence 512 names LoRA and QLoRA as fitting, full as not.
-#include "core/catalog.h"
-#include "core/estimator.h"
-#include "core/report.h"
-#include "widgets/dashboard.h"
-#include "widgets/fine_tuning_summary.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/scenario_controls.h"
-#include "widgets/scenario_document.h"
+#include "core/catalog/catalog.h"
+#include "core/estimate/estimator.h"
+#include "core/estimate/report.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
+#include "widgets/panels/dashboard.h"
+#include "widgets/panels/fine_tuning_summary.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 // LabelPlacer: label boxes, the spots they try and the order they take them in, checked against
 // geometry worked out by hand (a box aligned on its anchor reaches 1 px past it).
-#include "widgets/label_placer.h"
+#include "widgets/charts/label_placer.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // LayoutFence: a fenced widget whose text changes without changing its size costs the window no
 // layout pass; one that needs another size, or is shown or hidden, still gets its room.
 #include "event_counter.h"
-#include "widgets/layout_fence.h"
-#include "widgets/wrapped_label.h"
+#include "widgets/layout/layout_fence.h"
+#include "widgets/layout/wrapped_label.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

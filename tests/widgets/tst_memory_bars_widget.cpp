@@ -2,15 +2,15 @@
 // parts of each drawn where they sit, stacking, capacity line, badge, legend and tooltips are
 // checked against the report the real estimator produces.
 #include "chart_scenarios.h"
-#include "core/chart_data.h"
-#include "core/estimator.h"
-#include "widgets/badge_element.h"
-#include "widgets/chart_palette.h"
-#include "widgets/image_export.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/placed_bars.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/value_format.h"
+#include "core/charts/chart_data.h"
+#include "core/estimate/estimator.h"
+#include "widgets/charts/badge_element.h"
+#include "widgets/charts/chart_palette.h"
+#include "widgets/charts/image_export.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/placed_bars.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/common/value_format.h"
 
 #include <QImage>
 #include <QSet>
@@ -530,7 +530,7 @@ void TestMemoryBarsWidget::clickOnSegmentEmitsKind()
     QVERIFY(showAt800x500(widget, report));
 
     QSignalSpy spy(&widget, &widgets::MemoryBarsWidget::segmentClicked);
-    // Bottom up: overhead, activations, KV cache, weights (core/chart_data.cpp stacking order).
+    // Bottom up: overhead, activations, KV cache, weights (core/charts/chart_data.cpp stacking order).
     const auto& m = report.memory.perDevice;
     const double belowKv = m.overheadBytes() + m.activationsBytes;
     const double middleOfWeightsGb = (belowKv + m.kvCacheBytes + m.weightsBytes / 2) / 1e9;

@@ -1,10 +1,10 @@
 // The memory-overheads dialog: shows each default with its value, maps its fields to
 // core::Overheads in bytes and fractions, restores the defaults, and the scenario controls put
 // what it returns into the scenario.
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 #include "find_child.h"
-#include "widgets/overheads_dialog.h"
-#include "widgets/scenario_controls.h"
+#include "widgets/controls/scenario_controls.h"
+#include "widgets/dialogs/overheads_dialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 // PrimerPanel: every section has a "Show me" button, every button asks for a preset of
 // resources/primer/presets.json, and pressing it (mouse or keyboard) emits exactly that preset.
-#include "widgets/primer_panel.h"
+#include "widgets/panels/primer_panel.h"
 
 #include <QAccessible>
 #include <QFrame>

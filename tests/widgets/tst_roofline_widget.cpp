@@ -1,13 +1,13 @@
 // RooflineWidget draws core::rooflineChart(report): operating points, ceilings, slopes, ridge
 // and log axes are checked against the report the real estimator produces.
 #include "chart_scenarios.h"
-#include "core/chart_data.h"
-#include "core/estimator.h"
-#include "widgets/chart_palette.h"
-#include "widgets/decade_ticker.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/roofline_widget.h"
-#include "widgets/spaced_tick_labels.h"
+#include "core/charts/chart_data.h"
+#include "core/estimate/estimator.h"
+#include "widgets/charts/chart_palette.h"
+#include "widgets/charts/decade_ticker.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/charts/spaced_tick_labels.h"
 
 #include <QImage>
 #include <QScopeGuard>
@@ -107,7 +107,7 @@ void TestRooflineWidget::pointsSitAtReportFigures()
         ++points;
         QCOMPARE(graph->data()->size(), 1);
         // Relative 1e-12: the same double passed through the chart struct.
-        // The point's intensity counts the bytes of the resource that bounds it (core/report.h).
+        // The point's intensity counts the bytes of the resource that bounds it (core/estimate/report.h).
         QVERIFY2(near(graph->data()->at(0)->key, estimate->pointIntensity, 1e-12),
                  qPrintable(widgets::phaseName(phase)));
         // The filled point is the calibrated estimate: FLOPs over its time.

@@ -1,10 +1,10 @@
 // Tests of ScenarioControls: picker structure, scenario round trip, one signal per user change,
 // slider mappings, manual split validation, keyboard access and layout at panel widths.
-#include "core/catalog.h"
-#include "core/input_error.h"
-#include "core/report.h"
-#include "widgets/device_search.h"
-#include "widgets/scenario_controls.h"
+#include "core/catalog/catalog.h"
+#include "core/common/input_error.h"
+#include "core/estimate/report.h"
+#include "widgets/controls/device_search.h"
+#include "widgets/controls/scenario_controls.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

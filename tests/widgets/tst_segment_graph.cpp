@@ -1,8 +1,8 @@
 // SegmentGraph: a one-segment graph drawn as a line must look as QCustomPlot's own graph draws it
 // (a polyline): the same pixels inked, dashes where the polyline has them, for the pens the
 // roofline uses. Beyond one segment, and in vector output, it is QCPGraph itself.
-#include "widgets/qcustomplot_include.h"
-#include "widgets/segment_graph.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/segment_graph.h"
 
 #include <QImage>
 #include <QtTest>

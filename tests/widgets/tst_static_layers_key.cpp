@@ -1,9 +1,9 @@
 // staticLayersKey: what a step replot may keep. Each thing drawn outside the step layers that a
 // report can change (axis range and title, a graph's points, pen and visibility, the plot size)
 // must change the key; what the step layers hold must not; what the key cannot describe refuses.
-#include "widgets/placed_bars.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/static_layers_key.h"
+#include "widgets/charts/placed_bars.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/static_layers_key.h"
 
 #include <QtTest>
 #include <functional>

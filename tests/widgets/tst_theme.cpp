@@ -2,17 +2,17 @@
 // System follows a platform palette change (and the watcher says so), and exports stay light
 // unless asked to be as shown.
 #include "chart_scenarios.h"
-#include "core/design_space.h"
-#include "widgets/bottleneck_card.h"
-#include "widgets/chart_palette.h"
-#include "widgets/dashboard.h"
-#include "widgets/design_space_widget.h"
-#include "widgets/image_export.h"
-#include "widgets/memory_bars_widget.h"
-#include "widgets/placed_bars.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/roofline_widget.h"
-#include "widgets/theme.h"
+#include "core/charts/design_space.h"
+#include "widgets/charts/chart_palette.h"
+#include "widgets/charts/design_space_widget.h"
+#include "widgets/charts/image_export.h"
+#include "widgets/charts/memory_bars_widget.h"
+#include "widgets/charts/placed_bars.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/roofline_widget.h"
+#include "widgets/common/theme.h"
+#include "widgets/panels/bottleneck_card.h"
+#include "widgets/panels/dashboard.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -4,10 +4,10 @@
 // Enter) on a point emits its concurrency and split. The curves are made by hand, so the test
 // does not depend on the serving model.
 #include "chart_scenarios.h"
-#include "core/serving.h"
-#include "widgets/image_export.h"
-#include "widgets/qcustomplot_include.h"
-#include "widgets/throughput_latency_widget.h"
+#include "core/serving/serving.h"
+#include "widgets/charts/image_export.h"
+#include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/throughput_latency_widget.h"
 
 #include <QDir>
 #include <QFile>

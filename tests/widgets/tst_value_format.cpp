@@ -1,6 +1,6 @@
 // Memory as the datasheet prints it and as every computed figure reads it (README, "Units"):
 // a datasheet's "80 GB" of HBM is 80 GiB = 80 x 2^30 B = 85.9 GB.
-#include "widgets/value_format.h"
+#include "widgets/common/value_format.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // The dashboard's warning strip: every warning in one place with its count, the list on demand,
 // reachable by keyboard, a line saying there is none. And the wrapped label it (and every changing
 // caption) is made of: its remembered heights are a plain QLabel's.
-#include "core/input_error.h"
-#include "widgets/warning_strip.h"
-#include "widgets/wrapped_label.h"
+#include "core/common/input_error.h"
+#include "widgets/layout/wrapped_label.h"
+#include "widgets/panels/warning_strip.h"
 
 #include <QLabel>
 #include <QToolButton>

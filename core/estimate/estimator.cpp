@@ -1,0 +1,571 @@
+#include "core/estimate/estimator.h"
+
+#include "core/common/input_error.h"
+#include "core/common/json_fields.h"
+#include "core/estimate/communication.h"
+#include "core/estimate/memory_model.h"
+#include "core/estimate/phase_model.h"
+#include "core/model/tensor_architecture.h"
+#include "core/serving/serving.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace lhe::core {
+
+namespace {
+
+// Compute column that runs `precision` (an A100 runs an fp8 model's matmuls in bf16). A device lacking the
+// scenario's compute column runs the products in the fastest format it has that holds the data without loss:
+// a wider one, or one as wide of the same kind (mxfp4 -> nvfp4 or fp4). An integer format may widen to a
+// 16-bit float, never to a float of its own width, and a float never narrows to an integer. A device with
+// none of those (an int8-only laptop NPU asked for bf16) uses its fastest column and says that it is
+// narrower. The catalog's missing column means "not native" (README, "Devices"): no rate is ever assumed from
+// another.
+PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>& warnings)
+{
+    const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
+    struct Format
+    {
+        int bits;
+        bool integer;
+    };
+    static constexpr std::array<Format, kPeakKeyCount> kFormats{{
+        {64, false},
+        {32, false},
+        {19, false},
+        {16, false},
+        {16, false},
+        {8, false}, // fp64 .. fp8
+        {8, true},
+        {4, true},
+        {4, false},
+        {8, false},
+        {4, false},
+        {4, false}, // int8 .. nvfp4
+    }};
+    const auto format = [](PeakKey key) { return kFormats[static_cast<std::size_t>(key)]; };
+    const Format want = format(wanted);
+    const auto holdsData = [&](PeakKey key) {
+        const Format have = format(key);
+        if (have.integer != want.integer)
+            return have.bits > want.bits && !have.integer; // int -> a wider float only
+        return have.bits >= want.bits;
+    };
+    std::optional<PeakKey> best;
+    std::optional<PeakKey> fastest;
+    for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
+        const auto key = static_cast<PeakKey>(i);
+        if (device.peak(key) <= 0)
+            continue;
+        if (!fastest || device.peak(key) > device.peak(*fastest))
+            fastest = key;
+        if (holdsData(key) && (!best || device.peak(key) > device.peak(*best)))
+            best = key;
+    }
+    const std::string wantedName(peakKeyName(wanted));
+    // A native column slower than a wider one (Blackwell Ultra's vestigial INT8: 0.15 POPS beside
+    // 2.25 PFLOP/s BF16) is not what an engine would run: it dequantizes to the faster format.
+    if (device.peak(wanted) > 0) {
+        if (*best == wanted || device.peak(*best) <= device.peak(wanted))
+            return wanted;
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
+                    device.name, wantedName, peakKeyName(*best)));
+        return *best;
+    }
+    if (best) {
+        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"),
+                                   device.name, wantedName, peakKeyName(*best)));
+        return *best;
+    }
+    if (fastest) { // a loader guarantees at least one column
+        warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
+                                            "peak, as if the model were quantized to it"),
+                    device.name, wantedName, peakKeyName(*fastest)));
+        return *fastest;
+    }
+    return PeakKey::Bf16;
+}
+
+void validateSplit(const Parallelism& split, const ModelArchitecture& arch)
+{
+    if (arch.heads % split.tensor != 0)
+        throw InputError("parallelism.tensor",
+                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 attention heads"),
+                                 split.tensor, arch.heads));
+    if (split.pipeline > arch.layers)
+        throw InputError("parallelism.pipeline",
+                         message(LHE_TEXT("CoreMessage", "%1 stages exceed the model's %2 layers"),
+                                 split.pipeline, arch.layers));
+    if (split.expert > 1 && !arch.isMoe())
+        throw InputError("parallelism.expert",
+                         message(LHE_TEXT("CoreMessage", "must be 1 for a dense model")));
+    if (arch.isMoe() && arch.experts % split.expert != 0)
+        throw InputError("parallelism.expert",
+                         message(LHE_TEXT("CoreMessage", "%1 must divide the model's %2 experts"),
+                                 split.expert, arch.experts));
+}
+
+// Whether an explicit grad_accum fits the split: the global batch is micro_batch x grad_accum x
+// data-parallel replicas (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training
+// on GPU Clusters Using Megatron-LM", section 2.2: m = B / (b x d) micro-batches per pipeline).
+bool gradAccumFits(const Scenario& scenario, double replicas)
+{
+    const auto& tr = scenario.training;
+    return !tr.gradAccum ||
+           static_cast<double>(tr.microBatch) * static_cast<double>(*tr.gradAccum) * replicas ==
+               static_cast<double>(scenario.batch);
+}
+
+std::string formatCount(double count)
+{
+    return count < 9e15 ? std::to_string(static_cast<long long>(count)) : json_fields::formatNumber(count);
+}
+
+long long trainingMicroBatches(const EvaluationContext& ctx, std::vector<Message>* warnings)
+{
+    const auto& tr = ctx.scenario.training;
+    const double perStep = ctx.replicas() * static_cast<double>(tr.microBatch);
+    if (tr.gradAccum) {
+        if (!gradAccumFits(ctx.scenario, ctx.replicas()))
+            throw InputError(
+                "training.grad_accum",
+                message(
+                    LHE_TEXT("CoreMessage",
+                             "micro_batch %1 x grad_accum %2 x data-parallel degree %3 = %4 sequences, but "
+                             "batch is %5; the global batch is micro_batch x grad_accum x data-parallel "
+                             "degree (leave grad_accum out to derive it from the batch)"),
+                    tr.microBatch, tr.gradAccum.value_or(1), static_cast<long long>(ctx.replicas()),
+                    formatCount(static_cast<double>(tr.microBatch) *
+                                static_cast<double>(tr.gradAccum.value_or(1)) * ctx.replicas()),
+                    ctx.scenario.batch));
+        return *tr.gradAccum;
+    }
+    const long long m = static_cast<long long>(ceilDiv(static_cast<double>(ctx.scenario.batch), perStep));
+    if (warnings && static_cast<double>(m) * perStep != static_cast<double>(ctx.scenario.batch))
+        warnings->push_back(message(
+            LHE_TEXT("CoreMessage",
+                     "batch %1 is not a multiple of data-parallel replicas x micro-batch; rounded up to %2"),
+            ctx.scenario.batch, static_cast<long long>(static_cast<double>(m) * perStep)));
+    return std::max(1LL, m);
+}
+
+MemoryBreakdown scenarioMemory(const EvaluationContext& ctx, long long microBatches)
+{
+    const auto& s = ctx.scenario;
+    if (s.mode == Mode::Training)
+        return trainingMemory(ctx, microBatches);
+    const double context = static_cast<double>(s.promptTokens + s.outputTokens);
+    return inferenceMemory(ctx, static_cast<double>(s.batch), context);
+}
+
+// Largest x in [1, upper] with fits(x), assuming fits is monotone; 0 when even 1 does not fit.
+// Gallops from `guess` in steps 1, 2, 4, ... and bisects the bracket. Memory is nearly affine
+// in batch and context, so the two-point guess is usually within a few units of the answer and
+// a search costs 3-6 evaluations instead of bisection's ~30.
+template <typename Fits> long long largestFitting(long long upper, long long guess, Fits fits)
+{
+    long long lo = 0;         // fits (0: nothing does, by convention)
+    long long hi = upper + 1; // does not fit (or past the range)
+    const long long g = std::clamp(guess, 1LL, upper);
+    if (fits(g)) {
+        lo = g;
+        for (long long step = 1; lo < upper; step *= 2) {
+            const long long next = std::min(upper, lo + step);
+            if (!fits(next)) {
+                hi = next;
+                break;
+            }
+            lo = next;
+        }
+    } else {
+        hi = g;
+        for (long long step = 1; hi > 1; step *= 2) {
+            const long long next = std::max(1LL, hi - step);
+            if (fits(next)) {
+                lo = next;
+                break;
+            }
+            hi = next;
+        }
+    }
+    while (hi - lo > 1) {
+        const long long mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+// Two-point linear guess of where need(x) reaches capacity.
+template <typename Need> long long linearGuess(double capacity, double x1, double x2, Need need)
+{
+    const double y1 = need(x1);
+    const double slope = (need(x2) - y1) / (x2 - x1);
+    if (!(slope > 0))
+        return 1'000'000'000LL;
+    return static_cast<long long>(std::clamp(x1 + (capacity - y1) / slope, 1.0, 1e9));
+}
+
+// Two secant steps: the first from x1 and x1 + step, the second from that guess and its
+// neighbour. The second pair sits in the regime the answer is in (activations stop growing
+// once a prefill pass fills a chunk; KV grows linearly from there), so the guess is usually
+// exact to a step and largestFitting needs 2-4 more probes instead of ~15.
+template <typename Need> long long secantGuess(double capacity, double x1, double step, Need need)
+{
+    const double first = std::max(static_cast<double>(linearGuess(capacity, x1, x1 + step, need)), x1);
+    if (first >= 1e9)
+        return 1'000'000'000LL;
+    return linearGuess(capacity, first, first + step, need);
+}
+
+} // namespace
+
+namespace {
+
+// The inference rule: tensor parallel within a node up to the head count, then the fewest
+// pipeline stages that fit, then data parallel.
+Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+{
+    Parallelism split;
+    // Divisors by trial division, in ascending order, without building a list: a report is
+    // meant to cost about a microsecond and allocations were a tenth of it. Tensor degrees
+    // stop at the node size and the head count, pipeline depths at the layer count.
+    const long long tensorLimit =
+        std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
+    for (long long t = 1; t <= tensorLimit; ++t) {
+        if (scenario.devices % t == 0 && arch.heads % t == 0)
+            split.tensor = t;
+    }
+    const long long rest = scenario.devices / split.tensor;
+    long long chosen = 0;
+    long long deepest = 1;
+    for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
+        if (rest % p != 0)
+            continue;
+        deepest = p;
+        Parallelism candidate{split.tensor, p, rest / p, 1};
+        const EvaluationContext ctx{scenario, device, arch, candidate}; // memory needs no efficiencies
+        const MemoryBreakdown memory = scenarioMemory(ctx, 1);
+        if (memory.totalBytes() <= device.usableMemoryBytes()) {
+            chosen = p;
+            break;
+        }
+    }
+    split.pipeline = chosen > 0 ? chosen : deepest;
+    split.data = rest / split.pipeline;
+    return split;
+}
+
+// What the automatic training split weighed (Report warnings say it).
+struct TrainingSplitChoice
+{
+    Parallelism split;
+    int candidates = 0;
+    int fitting = 0;
+    double stepSeconds = 0;
+};
+
+// Training: every tensor degree within a node (dividing the heads) x every pipeline depth, the
+// rest data parallel with the scenario's ZeRO stage. The fastest step among the splits that fit;
+// when none fits, the one that needs the least memory per device. Tensor parallelism saves
+// memory but pays two all-reduces per layer each way; data parallelism with ZeRO shards the
+// training state and hides its gradient all-reduce under the backward pass.
+TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device,
+                                  const ModelArchitecture& arch)
+{
+    TrainingSplitChoice best;
+    double bestNeed = 0;
+    Efficiencies eff = calibratedEfficiencies(scenario, device);
+    std::vector<Message> ignored;
+    const PeakKey key = resolveComputeKey(device, scenario.compute, ignored);
+    const long long tensorLimit =
+        std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
+    for (long long t = 1; t <= tensorLimit; ++t) {
+        if (scenario.devices % t != 0 || arch.heads % t != 0)
+            continue;
+        const long long rest = scenario.devices / t;
+        for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
+            if (rest % p != 0)
+                continue;
+            const long long data = rest / p; // exact: p divides rest
+            // An explicit grad_accum fixes the data-parallel degree: only splits that keep
+            // micro_batch x grad_accum x data = batch are candidates.
+            if (!gradAccumFits(scenario, static_cast<double>(data)))
+                continue;
+            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, data, 1}, eff};
+            ctx.computePeakKey = key;
+            ctx.peakFlopsPerSecond = device.peak(key);
+            const long long micro = trainingMicroBatches(ctx, nullptr);
+            const MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
+            const double need = memory.perDevice.totalBytes();
+            const bool fits = need <= device.usableMemoryBytes();
+            ++best.candidates;
+            // Step times only for splits that fit: the others compete on memory alone.
+            const double seconds = fits ? trainingStep(ctx, memory, micro).step.seconds : 0.0;
+            const bool better = best.candidates == 1 || (fits && best.fitting == 0) ||
+                                (fits && seconds < best.stepSeconds) ||
+                                (!fits && best.fitting == 0 && need < bestNeed);
+            if (fits)
+                ++best.fitting;
+            if (better) {
+                best.split = ctx.split;
+                best.stepSeconds = seconds;
+                bestNeed = need;
+            }
+        }
+    }
+    return best;
+}
+
+// The same step's memory under each training method, the split and every other setting as given:
+// the headline's "which methods fit this device" (TrainingEstimate::methodBytes).
+void compareMethods(Report& report, const Device& device, const ModelArchitecture& arch,
+                    long long microBatches)
+{
+    Scenario& scenario = report.scenario;
+    report.training->methodsCompared = true;
+    const TrainingMethod own = scenario.training.method;
+    for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
+        const auto i = static_cast<std::size_t>(method);
+        std::optional<double> bytes = report.memory.perDevice.totalBytes();
+        if (method != own) {
+            scenario.training.method = method; // restored below; the context reads it by reference
+            const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
+            try {
+                bytes = trainingMemory(ctx, microBatches).totalBytes();
+            } catch (const InputError&) { // adapter targets this model lacks (full training ignores them)
+                bytes.reset();
+            }
+            scenario.training.method = own;
+        }
+        report.training->methodBytes[i] = bytes;
+        report.training->methodFits[i] = bytes && *bytes <= device.usableMemoryBytes();
+    }
+}
+
+} // namespace
+
+Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+{
+    if (scenario.mode == Mode::Training)
+        return trainingSplit(scenario, device, arch).split;
+    return inferenceSplit(scenario, device, arch);
+}
+
+Report estimate(const Scenario& input, const Device& device, const ModelArchitecture& arch,
+                const EstimateOptions& options)
+{
+    Report report;
+    report.scenario = input;
+    Scenario& scenario = report.scenario;
+    // A quantized checkpoint is served as stored unless the scenario names a weight format.
+    if (!scenario.weightsGiven && arch.checkpointQuantized && scenario.mode == Mode::Inference)
+        scenario.weights = Precision::Checkpoint;
+    if (scenario.weights == Precision::Checkpoint && scenario.mode == Mode::Training)
+        throw InputError(
+            "precision.weights",
+            message(LHE_TEXT("CoreMessage", "\"checkpoint\" is the stored (quantized) format, for inference; "
+                                            "training allows %1"),
+                    allowedPrecisionNames(false)));
+    std::vector<Message> splitNotes;
+    if (scenario.parallelism) {
+        validateSplit(*scenario.parallelism, arch);
+    } else if (scenario.mode == Mode::Training) {
+        const TrainingSplitChoice choice = trainingSplit(scenario, device, arch);
+        if (choice.candidates == 0) {
+            const auto& tr = scenario.training;
+            throw InputError(
+                "training.grad_accum",
+                message(LHE_TEXT("CoreMessage",
+                                 "no split of %1 devices has a data-parallel degree d with "
+                                 "micro_batch %2 x grad_accum %3 x d = batch %4; the global batch is "
+                                 "micro_batch x grad_accum x data-parallel degree (leave grad_accum "
+                                 "out to derive it from the batch)"),
+                        scenario.devices, tr.microBatch, tr.gradAccum.value_or(1), scenario.batch));
+        }
+        scenario.parallelism = choice.split;
+        if (choice.candidates > 1)
+            splitNotes.push_back(
+                choice.fitting > 0
+                    ? message(LHE_TEXT("CoreMessage",
+                                       "automatic training split: tensor %1 x pipeline %2 x data %3, "
+                                       "the fastest of %4 splits that fit"),
+                              choice.split.tensor, choice.split.pipeline, choice.split.data, choice.fitting)
+                    : message(LHE_TEXT("CoreMessage",
+                                       "automatic training split: tensor %1 x pipeline %2 x data %3 "
+                                       "needs the least memory; none of %4 splits fits"),
+                              choice.split.tensor, choice.split.pipeline, choice.split.data,
+                              choice.candidates));
+    } else {
+        scenario.parallelism = inferenceSplit(scenario, device, arch);
+    }
+
+    EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
+    ctx.eff = calibratedEfficiencies(scenario, device);
+    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
+    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    report.efficiencies = ctx.eff;
+    report.deviceName = device.name;
+
+    report.paramsTotal = arch.paramsTotal;
+    report.paramsActive = arch.paramsActive;
+    report.paramsVision = arch.paramsVision;
+    report.paramsMtp = arch.paramsMtp;
+    report.kvCacheBytesPerToken = arch.kvBytesPerNewToken(bytesPerElement(scenario.kvCache));
+    report.recurrentStateBytesPerSequence =
+        arch.stateElementsPerSequence() * bytesPerElement(scenario.activations);
+    report.approximations = arch.approximations;
+    report.modelSource = arch.source;
+    report.checkpointFormat = arch.checkpointSummary;
+    report.checkpointBytes = arch.checkpointBytes;
+    report.layersByKind = arch.layersByKind;
+    if (scenario.mode == Mode::Training) {
+        report.paramsTrainable = arch.paramsTotal;
+        if (ctx.adapterTraining()) {
+            const LoraCounts& lora = ctx.adapterCounts(); // InputError for a target the model lacks
+            report.paramsTrainable = lora.trainableParams;
+            report.adaptedModules = lora.adaptedNames;
+        }
+    }
+
+    // Training sequences are prompt_tokens long; inference contexts grow by the output.
+    const long long contextTokens =
+        scenario.promptTokens + (scenario.mode == Mode::Training ? 0 : scenario.outputTokens);
+    if (arch.maxPositions > 0 && contextTokens > arch.maxPositions)
+        report.warnings.push_back(message(
+            LHE_TEXT("CoreMessage", "context of %1 tokens exceeds the model's max_position_embeddings %2"),
+            contextTokens, arch.maxPositions));
+    if (static_cast<double>(scenario.batch) < ctx.replicas())
+        report.warnings.push_back(
+            message(LHE_TEXT("CoreMessage",
+                             "batch %1 is smaller than the %2 data-parallel replicas; some replicas idle"),
+                    scenario.batch, static_cast<long long>(ctx.replicas())));
+
+    report.warnings.insert(report.warnings.end(), splitNotes.begin(), splitNotes.end());
+    if (scenario.mode == Mode::Training && scenario.training.zeroStage > 0 && ctx.replicas() <= 1)
+        report.warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "ZeRO stage %1 has no effect: data parallel is 1, "
+                                            "so there are no replicas to shard the training "
+                                            "state across"),
+                    scenario.training.zeroStage));
+    const long long microBatches =
+        scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
+    if (scenario.mode == Mode::Training)
+        scenario.training.gradAccum = microBatches; // echo the derived value
+    report.memory = placeInMemoryTiers(ctx, scenarioMemory(ctx, microBatches));
+    if (scenario.mode == Mode::Training)
+        report.memory.stages = trainingStageMemory(ctx, microBatches);
+    if (report.memory.tier == OffloadTier::DoesNotFit)
+        report.warnings.push_back(message(LHE_TEXT(
+            "CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
+
+    if (scenario.mode == Mode::Inference) {
+        report.prefill = prefillPhase(ctx, report.memory);
+        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
+            report.decode = decodePhase(ctx, report.memory);
+        if (options.limits) {
+            const double capacity = device.usableMemoryBytes();
+            const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
+            InferenceLimits limits;
+            auto needForBatch = [&](double b) { return inferenceMemory(ctx, b, context).totalBytes(); };
+            auto needForContext = [&](double c) {
+                return inferenceMemory(ctx, static_cast<double>(scenario.batch), c).totalBytes();
+            };
+            const double r = ctx.replicas(); // batch steps of one sequence per replica
+            limits.maxBatchFits =
+                largestFitting(1'000'000'000LL, secantGuess(capacity, r, r, needForBatch),
+                               [&](long long b) { return needForBatch(static_cast<double>(b)) <= capacity; });
+            limits.maxContextFits = largestFitting(
+                1'000'000'000LL, secantGuess(capacity, 1 << 16, 1 << 16, needForContext),
+                [&](long long c) { return needForContext(static_cast<double>(c)) <= capacity; });
+            report.limits = limits;
+        }
+    } else {
+        report.training = trainingStep(ctx, report.memory, microBatches);
+        if (options.limits)
+            compareMethods(report, device, arch, microBatches);
+    }
+    // The datasheet roofline of the same work: the phase models again with every efficiency 1
+    // (memory, and so any offload, is the calibrated estimate's).
+    if (options.ideal) {
+        EvaluationContext ideal{scenario, device, arch, *scenario.parallelism, idealEfficiencies()};
+        ideal.computePeakKey = ctx.computePeakKey;
+        ideal.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
+        if (report.prefill)
+            report.ideal.prefill = prefillPhase(ideal, report.memory);
+        if (report.decode)
+            report.ideal.decode = decodePhase(ideal, report.memory);
+        if (report.training)
+            report.ideal.training = trainingStep(ideal, report.memory, microBatches);
+    }
+
+    if (options.serving && report.decode) {
+        report.serving = servingEstimate(scenario, device, arch, ServingInputs{options.draftModel});
+        if (report.serving)
+            report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
+                                   report.serving->warnings.end());
+    }
+
+    auto& roofline = report.roofline;
+    roofline.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
+    roofline.peakPrecision = ctx.computePeakKey;
+    roofline.memoryBandwidthBytesPerSecond = device.memoryBandwidthBytesPerSecond;
+    roofline.ridgeIntensity = ctx.peakFlopsPerSecond / device.memoryBandwidthBytesPerSecond;
+    roofline.hostLinkBytesPerSecond = device.hostLinkBytesPerSecond;
+    roofline.interconnectBytesPerSecond = interconnectLineBytesPerSecond(device);
+    roofline.diskBytesPerSecond = std::min(device.diskBytesPerSecond, device.hostLinkBytesPerSecond);
+    for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
+        if (device.peakFlopsPerSecond[i] > 0)
+            roofline.ceilings.push_back({static_cast<PeakKey>(i), device.peakFlopsPerSecond[i]});
+    }
+    return report;
+}
+
+Report estimate(const Scenario& scenario, const Catalog& catalog)
+{
+    const Device* device = catalog.findDevice(scenario.deviceId);
+    if (!device)
+        throw InputError("device",
+                         message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list devices for the "
+                                                         "%2 known ids"),
+                                 elided(scenario.deviceId), catalog.devices().size()));
+    std::vector<Message> configWarnings;
+    ModelArchitecture inlineArch;
+    const ModelArchitecture* arch = nullptr;
+    std::string modelName;
+    if (scenario.modelConfig) {
+        inlineArch = inlineArchitecture(scenario, configWarnings);
+        arch = &inlineArch;
+        modelName = importedModelName(*scenario.modelConfig, scenario.modelConfigPath);
+    } else {
+        const ModelEntry* model = catalog.findModel(scenario.modelId);
+        if (!model)
+            throw InputError("model",
+                             message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
+                                                             "the %2 known ids"),
+                                     elided(scenario.modelId), catalog.models().size()));
+        arch = &model->architecture;
+        modelName = model->name;
+        configWarnings = model->loadWarnings;
+    }
+    EstimateOptions options;
+    const auto& speculative = scenario.serving.speculative;
+    if (scenario.mode == Mode::Inference && speculative.draft == DraftKind::Model) {
+        const ModelEntry* draft = catalog.findModel(speculative.draftModelId);
+        if (!draft)
+            throw InputError("serving.speculative.draft_model",
+                             message(LHE_TEXT("CoreMessage", "unknown id \"%1\"; see --list models for "
+                                                             "the %2 known ids"),
+                                     elided(speculative.draftModelId), catalog.models().size()));
+        options.draftModel = &draft->architecture;
+    }
+    Report report = estimate(scenario, *device, *arch, options);
+    report.modelName = modelName;
+    report.warnings.insert(report.warnings.begin(), configWarnings.begin(), configWarnings.end());
+    return report;
+}
+
+} // namespace lhe::core

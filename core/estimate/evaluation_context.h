@@ -1,0 +1,91 @@
+// EvaluationContext: one scenario resolved against its device and model, with the derived
+// quantities every sub-model (memory, work, communication) shares. Built once per report.
+#pragma once
+
+#include "core/catalog/device.h"
+#include "core/estimate/efficiency_model.h"
+#include "core/estimate/lora.h"
+#include "core/model/model_architecture.h"
+#include "core/scenario/scenario.h"
+
+#include <optional>
+
+namespace lhe::core {
+
+// Bytes of the weights one device holds (memory_model.h weightBytesPerDevice).
+struct WeightBytes
+{
+    double shared = 0;  // every language-model weight but the routed experts
+    double experts = 0; // routed experts
+    double vision = 0;
+    double language() const { return shared + experts; }
+};
+
+struct EvaluationContext
+{
+    const Scenario& scenario;
+    const Device& device;
+    const ModelArchitecture& arch;
+    Parallelism split;
+
+    Efficiencies eff{};                     // calibrated, or ideal for the datasheet roofline
+    PeakKey computePeakKey = PeakKey::Bf16; // the column actually used (after fallback)
+    double peakFlopsPerSecond = 0;
+    // Filled on first use by weightBytesPerDevice: the split and precisions are fixed per context.
+    mutable std::optional<WeightBytes> weightBytes{};
+    // Filled on first use by adapterCounts (LoRA / QLoRA): the modules the adapters sit on.
+    mutable std::optional<LoraCounts> lora{};
+
+    bool adapterTraining() const
+    {
+        return scenario.mode == Mode::Training && scenario.training.method != TrainingMethod::Full;
+    }
+    const LoraCounts& adapterCounts() const
+    {
+        if (!lora)
+            lora = loraCounts(arch, scenario.training.lora);
+        return *lora;
+    }
+
+    // Data-parallel replicas: data x expert (expert-parallel ranks replicate attention and
+    // split the batch, as in DeepSeek-V3's serving layout).
+    double replicas() const { return static_cast<double>(split.data * split.expert); }
+    // Sequences one replica holds: ceil(batch / replicas).
+    double batchPerReplica() const;
+    double layersPerStage() const;
+    // Share of the KV heads one tensor-parallel rank stores: ceil(h_kv / t) / h_kv (heads are
+    // replicated, not split, when h_kv < t; MLA's latent is replicated on every rank).
+    double kvShardFraction() const;
+};
+
+// Rounds up a/b for positive doubles holding whole numbers. Inline, like the members below:
+// the memory probes of the "what fits" searches call them dozens of times per report.
+inline double ceilDiv(double a, double b)
+{
+    // std::ceil is a libm call on baseline x86-64 (no SSE4.1 roundsd): truncate instead.
+    const double q = a / b;
+    if (!(q < 4.5e15) || !(q > -4.5e15)) // beyond 2^52 every double is whole (and NaN passes)
+        return q;
+    const double whole = static_cast<double>(static_cast<long long>(q));
+    return whole < q ? whole + 1.0 : whole;
+}
+
+inline double EvaluationContext::batchPerReplica() const
+{
+    return ceilDiv(static_cast<double>(scenario.batch), replicas());
+}
+
+inline double EvaluationContext::layersPerStage() const
+{
+    return ceilDiv(static_cast<double>(arch.layers), static_cast<double>(split.pipeline));
+}
+
+inline double EvaluationContext::kvShardFraction() const
+{
+    if (arch.mla)
+        return 1.0;
+    const double kv = static_cast<double>(arch.kvHeads);
+    return ceilDiv(kv, static_cast<double>(split.tensor)) / kv;
+}
+
+} // namespace lhe::core

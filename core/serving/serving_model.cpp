@@ -1,0 +1,348 @@
+#include "core/serving/serving_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lhe::core {
+
+namespace {
+
+long long roundedTokens(double tokens)
+{
+    return std::max(1LL, std::llround(tokens));
+}
+
+} // namespace
+
+EstimateOptions phasesOnly()
+{
+    EstimateOptions options;
+    options.limits = false;
+    options.ideal = false;
+    options.serving = false;
+    return options;
+}
+
+ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                           const ServingInputs& inputs)
+    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs)
+{
+    const ServingSettings& sv = scenario.serving;
+    const auto& split = *scenario.parallelism;
+    m_replicas = std::max(1LL, split.data * split.expert);
+    std::vector<RequestShape> shapes = sv.requests;
+    if (shapes.empty())
+        shapes.push_back({sv.inputTokens.value_or(scenario.promptTokens),
+                          sv.outputTokens.value_or(scenario.outputTokens)});
+    for (const RequestShape& shape : shapes)
+        m_shapes.push_back(shapeCost(shape));
+    for (const ShapeCost& shape : m_shapes) {
+        m_meanInput += shape.input / static_cast<double>(m_shapes.size());
+        m_meanOutput += shape.output / static_cast<double>(m_shapes.size());
+        m_meanMarginal += shape.marginalSeconds / static_cast<double>(m_shapes.size());
+    }
+    kvPool();
+}
+
+// The steady state with `concurrency` requests in flight (docs/METHOD.md §15.2).
+ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEstimate>* speculative) const
+{
+    ServingPoint point;
+    point.concurrency = concurrency;
+    // Requests beyond the pool wait; with no room at all the figures are those of a pool of
+    // one (the warning says so), as the memory bars do for a model that does not fit.
+    point.running = m_maxKv > 0 ? std::min(concurrency, m_maxKv) : std::min(concurrency, 1LL);
+    const Report step = decodeAt(point.running);
+    const PhaseEstimate& decode = *step.decode;
+    point.decodeStepSeconds = decode.seconds;
+    point.decodeBound = decode.bound;
+    const double perReplica = std::ceil(static_cast<double>(point.running) / static_cast<double>(m_replicas));
+    const double others = perReplica - 1.0;
+    // The prompts that join one step together (n / E[output] on average) share its weight reads:
+    // each adds its part of their batched prefill.
+    const PromptBatch prompts = promptBatch(static_cast<long long>(perReplica));
+    const double marginal = prompts.marginalSeconds;
+
+    // Speculative decoding: one step drafts k tokens and verifies k + 1; (1 - α^(k+1)) / (1 - α)
+    // of them are kept on average (Leviathan et al. 2023, Eq. 1).
+    double stepSeconds = decode.seconds;
+    const SpeculativeSettings& spec = m_base.serving.speculative;
+    if (spec.draft != DraftKind::None &&
+        (spec.draft == DraftKind::Mtp ? m_arch.mtpLayers > 0 : m_inputs.draftModel != nullptr)) {
+        SpeculativeEstimate s;
+        const double k = static_cast<double>(spec.draftTokens);
+        const double alpha = spec.acceptanceRate;
+        s.tokensPerStep = (1.0 - std::pow(alpha, k + 1.0)) / (1.0 - alpha);
+        s.verifySeconds = verifySeconds(point.running, step, spec.draftTokens);
+        s.draftSeconds = k * draftStepSeconds(point.running, decode.seconds);
+        stepSeconds = s.verifySeconds + s.draftSeconds;
+        point.speculativeStepSeconds = stepSeconds;
+        point.tokensPerStep = s.tokensPerStep;
+        s.plainTpotSeconds = decode.seconds + others * marginal / m_meanOutput;
+        if (speculative)
+            *speculative = s;
+    }
+    // Every other request of the replica runs its prompt once per answer of E[output] tokens
+    // while this one decodes: (n - 1) · E[marginal] / E[output] per token.
+    const double interruption = others * marginal / m_meanOutput;
+    point.tpotSeconds = stepSeconds / point.tokensPerStep + interruption;
+    // The slow steps are those carrying a prompt: when at least one step in ten does, the
+    // 90th percentile inter-token time is such a step.
+    const double promptStepShare = std::min(1.0, others / m_meanOutput);
+    point.tpotP90Seconds = promptStepShare >= 0.1
+                               ? stepSeconds / point.tokensPerStep + marginal * prompts.batch
+                               : point.tpotSeconds;
+    point.tpotP90Seconds = std::max(point.tpotP90Seconds, point.tpotSeconds);
+
+    // TTFT: the prompt alone at one request, or in the batch of prompts it joins (its extra time
+    // over running alone); beside other requests a chunked prompt takes ceil(uncached / chunk
+    // budget) steps, and a new request first waits out the running step.
+    const double budget = std::max(1.0, static_cast<double>(m_base.prefillChunkTokens) - perReplica);
+    const double wait = others > 0 ? stepSeconds : 0.0;
+    std::vector<double> ttfts;
+    double lifetime = 0;
+    for (const ShapeCost& shape : m_shapes) {
+        double ttft = shape.prefillSeconds + prompts.sharingSeconds;
+        if (others > 0 && m_base.serving.chunkedPrefill)
+            ttft = std::max(ttft, std::ceil(shape.uncachedInput / budget) * decode.seconds +
+                                      shape.marginalSeconds + prompts.sharingSeconds);
+        ttfts.push_back(ttft);
+        lifetime += (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) /
+                    static_cast<double>(m_shapes.size());
+    }
+    double meanTtft = 0;
+    for (double t : ttfts)
+        meanTtft += t / static_cast<double>(ttfts.size());
+    std::sort(ttfts.begin(), ttfts.end());
+    const double p90Own = ttfts[std::min(
+        ttfts.size() - 1, static_cast<std::size_t>(std::ceil(0.9 * static_cast<double>(ttfts.size()))) - 1)];
+
+    // Prompts run one at a time queue for the prefill behind each other's work (docs/METHOD.md
+    // §15.2): M/D/1 with service m, seen by each arrival from the other n - 1 requests.
+    const PromptQueue queue = prompts.batch == 1 && others > 0
+                                  ? promptQueue(lifetime, marginal,
+                                                static_cast<double>(point.running) /
+                                                    static_cast<double>(m_replicas) * others / perReplica)
+                                  : PromptQueue{};
+    lifetime += queue.meanSeconds;
+    point.promptQueueSeconds = queue.meanSeconds;
+    point.requestsPerSecond = static_cast<double>(point.running) / lifetime;
+    point.outputTokensPerSecond = point.requestsPerSecond * m_meanOutput;
+    point.outputTokensPerSecondPerDevice = point.outputTokensPerSecond / static_cast<double>(m_base.devices);
+    point.outputTokensPerSecondPerUser = 1.0 / point.tpotSeconds;
+    // Little's law: the waiting requests leave at the completion rate.
+    point.queueSeconds = static_cast<double>(concurrency - point.running) / point.requestsPerSecond;
+    point.ttftSeconds = meanTtft + wait / 2.0 + queue.meanSeconds + point.queueSeconds;
+    point.ttftP90Seconds =
+        std::max(p90Own + 0.9 * wait + queue.p90Seconds + point.queueSeconds, point.ttftSeconds);
+    point.prefillSeconds = m_shapes.front().prefillSeconds;
+    point.prefillMarginalSeconds = marginal;
+    point.promptsPerStep = prompts.batch;
+
+    const ServingSettings& sv = m_base.serving;
+    point.meetsTargets = (!sv.ttftTargetSeconds || point.ttftP90Seconds <= *sv.ttftTargetSeconds) &&
+                         (!sv.tpotTargetSeconds || point.tpotP90Seconds <= *sv.tpotTargetSeconds);
+    return point;
+}
+
+// The closed loop: n requests per replica each send a prompt per lifetime L0 + W, so the prefill
+// work in flight is a = n · m · (n - 1) / n over that lifetime and the utilisation ρ = a / (L0 + W).
+// M/D/1's mean wait W = ρ m / (2 (1 - ρ)) (Pollaczek-Khinchine) then solves
+// (x - L0)(x - a) = a m / 2 for x = L0 + W, whose root above a is taken. The tail is taken
+// exponential with the same mean (Kingman's heavy-traffic approximation):
+// P(wait > t) = ρ · exp(-ρ t / W).
+ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, double serviceSeconds,
+                                                    double othersInFlight)
+{
+    const double a = othersInFlight * serviceSeconds;
+    if (a <= 0)
+        return {};
+    const double l0 = lifetimeSeconds;
+    const double lifetime = 0.5 * (l0 + a + std::sqrt((l0 - a) * (l0 - a) + 2.0 * a * serviceSeconds));
+    PromptQueue queue;
+    queue.meanSeconds = lifetime - l0;
+    const double rho = a / lifetime;
+    if (rho > 0.1)
+        queue.p90Seconds = queue.meanSeconds / rho * std::log(10.0 * rho);
+    return queue;
+}
+
+Report ServingModel::evaluate(Scenario scenario) const
+{
+    scenario.serving.speculative = {};
+    return estimate(scenario, m_device, m_arch, phasesOnly());
+}
+
+Report ServingModel::decodeAt(long long concurrency) const
+{
+    Scenario s = m_base;
+    s.batch = concurrency;
+    s.promptTokens = roundedTokens(m_meanInput);
+    s.outputTokens = roundedTokens(m_meanOutput);
+    return evaluate(s);
+}
+
+// The target's pass over k + 1 tokens per sequence: a decode step of (k + 1) x the sequences (the
+// GEMMs, the experts the tokens touch, the collectives' messages), less the k extra reads of each
+// sequence's KV cache, which the k + 1 queries share.
+double ServingModel::verifySeconds(long long running, const Report& step, long long draftTokens) const
+{
+    const Report wide = decodeAt(running * (draftTokens + 1));
+    const double k = static_cast<double>(draftTokens);
+    if (wide.memory.tier != step.memory.tier) {
+        // The wider batch would spill: scale the step's own terms instead.
+        const TimeBreakdown& b = step.decode->breakdown;
+        return std::max((k + 1.0) * b.computeSeconds, b.memorySeconds) + b.communicationSeconds +
+               b.latencySeconds + b.offloadSeconds + b.kvStreamSeconds +
+               (k + 1.0) * (b.nonGemmSeconds - b.kvStreamSeconds);
+    }
+    // Verifying k + 1 tokens does at least one decode step's work; where the wide batch's KV
+    // terms are not the step's (an empty pool runs one request in a spilled tier) the
+    // subtraction could otherwise go below it, even below zero.
+    return std::max(step.decode->seconds, wide.decode->seconds - k * step.decode->breakdown.kvStreamSeconds);
+}
+
+// The draft model on the same devices with its own split, at the scenario's lengths; its own
+// format (bf16 unless its checkpoint is quantized).
+Scenario ServingModel::draftScenario(long long batch) const
+{
+    Scenario s = m_base;
+    s.modelId.clear();
+    s.modelConfig.reset();
+    s.weightsGiven = false;
+    s.weights = Precision::Bf16;
+    s.parallelism.reset();
+    s.batch = batch;
+    s.promptTokens = roundedTokens(m_meanInput);
+    s.outputTokens = roundedTokens(m_meanOutput);
+    s.serving = {};
+    return s;
+}
+
+// What a prefill adds to the decode steps it joins. Run as its own step it stalls them for all of
+// it. Chunked into them, its weight reads, kernel launches and collectives' latency are the
+// steps' own: it adds its compute, element-wise passes, the bytes its collectives put on the
+// link and its offload.
+double ServingModel::marginalOf(const Report& r) const
+{
+    const PhaseEstimate& p = *r.prefill;
+    if (!m_base.serving.chunkedPrefill)
+        return p.seconds;
+    const double linkRate = r.roofline.interconnectBytesPerSecond * r.efficiencies.network;
+    const double wire = linkRate > 0 ? p.interconnectBytes / linkRate : p.breakdown.communicationSeconds;
+    const TimeBreakdown& b = p.breakdown;
+    return std::min(p.seconds, b.computeSeconds + b.nonGemmSeconds + std::min(wire, b.communicationSeconds) +
+                                   b.offloadSeconds);
+}
+
+ServingModel::PromptBatch ServingModel::promptBatch(long long perReplica) const
+{
+    const double uncached =
+        std::max(1.0, std::round(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
+    const double fitInChunk =
+        std::max(1.0, std::floor(static_cast<double>(m_base.prefillChunkTokens) / uncached));
+    const auto batch =
+        static_cast<long long>(std::clamp(std::round(static_cast<double>(perReplica) / m_meanOutput), 1.0,
+                                          std::min(fitInChunk, static_cast<double>(perReplica))));
+    if (batch <= 1)
+        return {1, m_meanMarginal, 0.0};
+    if (const auto it = m_promptBatches.find(batch); it != m_promptBatches.end())
+        return it->second;
+    Scenario s = m_base;
+    s.batch = batch * m_replicas; // `batch` prompts on each replica
+    s.promptTokens = static_cast<long long>(uncached);
+    s.outputTokens = 0;
+    const Report r = evaluate(s);
+    double alone = 0;
+    for (const ShapeCost& shape : m_shapes)
+        alone += shape.prefillSeconds / static_cast<double>(m_shapes.size());
+    const PromptBatch result{batch, marginalOf(r) / static_cast<double>(batch),
+                             std::max(0.0, r.prefill->seconds - alone)};
+    m_promptBatches.emplace(batch, result);
+    return result;
+}
+
+ServingModel::ShapeCost ServingModel::shapeCost(const RequestShape& shape) const
+{
+    ShapeCost cost;
+    cost.input = static_cast<double>(shape.inputTokens);
+    cost.output = static_cast<double>(shape.outputTokens);
+    const double hit = m_base.serving.prefixCacheHitRatio;
+    // A prefix-cache hit skips the prompt's cached tokens (vLLM automatic prefix caching);
+    // the new tokens' attention over the cached ones is left out (docs/METHOD.md §15.1).
+    cost.uncachedInput = std::max(1.0, std::round(cost.input * (1.0 - hit)));
+    Scenario s = m_base;
+    s.batch = 1;
+    s.promptTokens = static_cast<long long>(cost.uncachedInput);
+    s.outputTokens = 0;
+    const Report r = evaluate(s);
+    cost.prefillSeconds = r.prefill->seconds;
+    cost.marginalSeconds = marginalOf(r);
+    return cost;
+}
+
+// One draft step at this concurrency: the draft model's decode step on the same devices, or
+// one multi-token-prediction module, a decoder layer of the model (DeepSeek-V3 §2.2).
+double ServingModel::draftStepSeconds(long long running, double decodeSeconds) const
+{
+    if (m_base.serving.speculative.draft == DraftKind::Mtp)
+        return decodeSeconds / static_cast<double>(m_arch.layers);
+    return estimate(draftScenario(running), m_device, *m_inputs.draftModel, phasesOnly()).decode->seconds;
+}
+
+// The KV pool (docs/METHOD.md §15.3): gpu_memory_utilization of the device less everything
+// that is not KV cache, holding each running sequence's uncached tokens in whole blocks and
+// each cached prefix once per replica.
+void ServingModel::kvPool()
+{
+    Scenario s = m_base;
+    s.batch = m_replicas; // one sequence per replica
+    s.promptTokens = roundedTokens(m_meanInput);
+    s.outputTokens = roundedTokens(m_meanOutput);
+    const Report one = evaluate(s);
+    const MemoryBreakdown& m = one.memory.perDevice;
+    double fixedBytes = m.weightsBytes + m.visionWeightsBytes + m.activationsBytes + m.adaptersBytes +
+                        m.dequantWorkspaceBytes + m.runtimeContextBytes + m.communicationBuffersBytes;
+    const SpeculativeSettings& spec = m_base.serving.speculative;
+    if (spec.draft == DraftKind::Model && m_inputs.draftModel) {
+        const Report draft =
+            estimate(draftScenario(m_replicas), m_device, *m_inputs.draftModel, phasesOnly());
+        fixedBytes += draft.memory.perDevice.weightsBytes + draft.memory.perDevice.kvCacheBytes;
+    } else if (spec.draft == DraftKind::Model) {
+        m_warnings.push_back(message(LHE_TEXT("CoreMessage", "speculative decoding left out: the draft "
+                                                             "model \"%1\" was not resolved"),
+                                     spec.draftModelId));
+    } else if (spec.draft == DraftKind::Mtp && m_arch.mtpLayers == 0) {
+        m_warnings.push_back(message(LHE_TEXT("CoreMessage", "speculative decoding left out: the model has "
+                                                             "no multi-token-prediction layers")));
+    }
+    const double sequence = m.kvCacheBytes + m.recurrentStateBytes;
+    const double tokens = m_meanInput + m_meanOutput;
+    // The mean cached part of a prompt, unrounded: the mean of a request list is rarely a whole
+    // number of tokens, and rounding it up made the cached part negative with no cache at all.
+    const double cached =
+        std::max(0.0, m_meanInput - std::max(1.0, m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
+    const double unique = tokens - cached;
+    const double block = static_cast<double>(m_base.serving.kvBlockTokens);
+    const double padded = std::ceil(unique / block) * block;
+    m_sequenceBytes = sequence * padded / tokens;
+    m_sharedBytes = sequence * cached / tokens;
+    m_poolBytes = m_base.overheads.gpuMemoryUtilization * m_device.usableMemoryBytes() - fixedBytes;
+    const double perReplica = m_sequenceBytes > 0
+                                  ? std::floor((m_poolBytes - m_sharedBytes) / m_sequenceBytes)
+                                  : static_cast<double>(kMaxScenarioCount);
+    m_maxKv = static_cast<long long>(std::clamp(perReplica * static_cast<double>(m_replicas), 0.0,
+                                                static_cast<double>(kMaxScenarioCount)));
+    // A scenario that already spills has its memory verdict and offload term; the empty pool
+    // is only news when everything else fits.
+    if (m_maxKv == 0 && one.memory.tier == OffloadTier::None)
+        m_warnings.push_back(
+            message(LHE_TEXT("CoreMessage", "the KV pool holds no request: weights and "
+                                            "activations leave %1 GB of the %2 GB that "
+                                            "gpu_memory_utilization allows; serving "
+                                            "figures assume one request could run"),
+                    std::max(0.0, m_poolBytes) / 1e9,
+                    m_base.overheads.gpuMemoryUtilization * m_device.usableMemoryBytes() / 1e9));
+}
+
+} // namespace lhe::core

@@ -1,0 +1,97 @@
+// ServingModel: one scenario's serving steady state as a function of the concurrency (docs/METHOD.md
+// §15.2-15.3). What does not depend on the concurrency (each request shape's prefill, the KV pool) is
+// evaluated once; each point is then one decode step. Used by servingEstimate, the curve and the ranking.
+#pragma once
+
+#include "core/catalog/device.h"
+#include "core/estimate/estimator.h"
+#include "core/model/model_architecture.h"
+#include "core/serving/serving.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace lhe::core {
+
+// The inner evaluations: memory and phase times only (no limits search, no ideal roofline, no
+// serving of their own).
+EstimateOptions phasesOnly();
+
+class ServingModel
+{
+public:
+    // `scenario` is resolved (its parallel split set) and outlives the model.
+    ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                 const ServingInputs& inputs);
+
+    long long replicas() const { return m_replicas; }
+    double meanInput() const { return m_meanInput; }
+    double meanOutput() const { return m_meanOutput; }
+    long long maxConcurrencyKv() const { return m_maxKv; }
+    double poolBytes() const { return m_poolBytes; }
+    double sequenceBytes() const { return m_sequenceBytes; }
+    double sharedPrefixBytes() const { return m_sharedBytes; }
+    const std::vector<Message>& warnings() const { return m_warnings; }
+
+    // The steady state with `concurrency` requests in flight; the speculative parts when the
+    // scenario drafts.
+    ServingPoint at(long long concurrency, std::optional<SpeculativeEstimate>* speculative = nullptr) const;
+
+private:
+    // One request shape with its prefill.
+    struct ShapeCost
+    {
+        double input = 0;
+        double output = 0;
+        double uncachedInput = 0;
+        double prefillSeconds = 0;  // the uncached prompt alone, batch 1
+        double marginalSeconds = 0; // what it adds to the decode steps it shares
+    };
+
+    // The prompts that join one decode step together: how many, what each adds to the step
+    // (the batch's marginal cost shared), and how much longer their batched prefill takes than
+    // one prompt alone.
+    struct PromptBatch
+    {
+        long long batch = 1;
+        double marginalSeconds = 0;
+        double sharingSeconds = 0;
+    };
+
+    // The wait of a prompt for the prompts ahead of it: mean and 90th percentile.
+    struct PromptQueue
+    {
+        double meanSeconds = 0;
+        double p90Seconds = 0;
+    };
+
+    static PromptQueue promptQueue(double lifetimeSeconds, double serviceSeconds, double othersInFlight);
+    Report evaluate(Scenario scenario) const;
+    double marginalOf(const Report& prefill) const;
+    PromptBatch promptBatch(long long perReplica) const;
+    Report decodeAt(long long concurrency) const;
+    Scenario draftScenario(long long batch) const;
+    double verifySeconds(long long running, const Report& step, long long draftTokens) const;
+    ShapeCost shapeCost(const RequestShape& shape) const;
+    double draftStepSeconds(long long running, double decodeSeconds) const;
+    void kvPool();
+
+    const Scenario& m_base;
+    const Device& m_device;
+    const ModelArchitecture& m_arch;
+    ServingInputs m_inputs;
+    long long m_replicas = 1;
+    std::vector<ShapeCost> m_shapes;
+    double m_meanInput = 0;
+    double m_meanOutput = 0;
+    double m_meanMarginal = 0;
+    double m_poolBytes = 0;
+    double m_sequenceBytes = 0;
+    double m_sharedBytes = 0;
+    long long m_maxKv = 0;
+    std::vector<Message> m_warnings;
+    mutable std::map<long long, PromptBatch> m_promptBatches; // by batch: the same for every point
+};
+
+} // namespace lhe::core

@@ -1,0 +1,71 @@
+# include_check (CTest): the folders of the core and of the widgets include downwards only
+# (docs/ARCHITECTURE.md, "Folders"). Each folder has a rank; a file may include its own folder and
+# those of equal or lower rank, never one above it. The layers themselves (core, widgets, app) are
+# kept apart by the include roots (cmake/LheIncludeRoot.cmake); this check keeps the folders inside
+# a layer in order, and fails on a file that sits in no known folder.
+#   cmake -DSOURCE_DIR=<root> -P check_includes.cmake
+if(NOT DEFINED SOURCE_DIR)
+    message(FATAL_ERROR "check_includes.cmake: -DSOURCE_DIR=... is required")
+endif()
+
+# The core: the shared vocabulary, then the scenario, the model read from its files, the catalog,
+# the file formats, the estimate with serving (the report carries the serving estimate and serving
+# runs the estimator, so they are one rank), what is built on the estimate, the explanations.
+set(rank_core_common 0)
+set(rank_core_scenario 1)
+set(rank_core_model 2)
+set(rank_core_catalog 3)
+set(rank_core_formats 4)
+set(rank_core_estimate 5)
+set(rank_core_serving 5)
+set(rank_core_calibration 6)
+set(rank_core_charts 6)
+set(rank_core_explain 7)
+# The widgets: the core's messages in words, shared styling and number formats, the document,
+# layout helpers, the charts and dialogs, then the controls and panels that hold them.
+set(rank_widgets_messages 0)
+set(rank_widgets_common 1)
+set(rank_widgets_document 1)
+set(rank_widgets_layout 2)
+set(rank_widgets_charts 3)
+set(rank_widgets_dialogs 3)
+set(rank_widgets_controls 4)
+set(rank_widgets_panels 4)
+
+set(bad)
+set(count 0)
+foreach(layer core widgets)
+    file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${layer}/*.cpp" "${SOURCE_DIR}/${layer}/*.h")
+    foreach(source IN LISTS sources)
+        math(EXPR count "${count} + 1")
+        if(NOT source MATCHES "^${layer}/([a-z_]+)/[^/]+$")
+            list(APPEND bad "${source}: not in a folder of ${layer}/")
+            continue()
+        endif()
+        set(folder "${CMAKE_MATCH_1}")
+        if(NOT DEFINED rank_${layer}_${folder})
+            list(APPEND bad "${source}: ${layer}/${folder}/ has no rank in check_includes.cmake")
+            continue()
+        endif()
+        set(own ${rank_${layer}_${folder}})
+        file(STRINGS "${SOURCE_DIR}/${source}" includes REGEX "^#include \"${layer}/")
+        foreach(line IN LISTS includes)
+            if(NOT line MATCHES "^#include \"${layer}/([a-z_]+)/")
+                list(APPEND bad "${source}: ${line} names no folder")
+                continue()
+            endif()
+            set(target "${CMAKE_MATCH_1}")
+            if(NOT DEFINED rank_${layer}_${target})
+                list(APPEND bad "${source}: ${line}: unknown folder")
+            elseif(rank_${layer}_${target} GREATER own)
+                list(APPEND bad "${source} (${folder}, rank ${own}) includes ${layer}/${target}/ (rank ${rank_${layer}_${target}})")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+if(bad)
+    list(LENGTH bad n)
+    list(JOIN bad "\n  " lines)
+    message(FATAL_ERROR "FAIL: ${n} include(s) against the folder order:\n  ${lines}")
+endif()
+message(STATUS "PASS: ${count} files include only their own folder and those below it")

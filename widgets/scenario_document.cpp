@@ -11,17 +11,6 @@
 
 namespace lhe::widgets {
 
-namespace {
-
-// Two scenarios are the same when they save the same file and name the same weight format (a
-// format the file left out is not one it chose, though scenarioToJson writes the default).
-bool sameScenario(const core::Scenario& a, const core::Scenario& b)
-{
-    return a.weightsGiven == b.weightsGiven && core::scenarioToJson(a) == core::scenarioToJson(b);
-}
-
-} // namespace
-
 ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this))
 {
     m_scenario.deviceId.clear();
@@ -96,7 +85,7 @@ void ScenarioDocument::setModelConfigSource(const QString& writtenPath, const QS
 
 void ScenarioDocument::change(const core::Scenario& next, int mergeId)
 {
-    if (sameScenario(next, m_scenario))
+    if (next == m_scenario)
         return;
     core::Scenario before = m_scenario;
     m_scenario = next;

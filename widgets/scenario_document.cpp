@@ -23,9 +23,10 @@ ScenarioDocument::~ScenarioDocument()
     m_undoStack->disconnect(this); // clearing the stack while this object is half gone
 }
 
-void ScenarioDocument::setCatalog(const core::Catalog* catalog)
+void ScenarioDocument::setCatalog(core::Catalog catalog)
 {
-    m_catalog = catalog;
+    m_catalog = std::move(catalog);
+    emit catalogChanged(); // the pickers list the new entries before the report names one
     evaluate();
 }
 
@@ -94,18 +95,6 @@ void ScenarioDocument::change(const core::Scenario& next, int mergeId)
     emit scenarioChanged();
 }
 
-bool ScenarioDocument::change(const nlohmann::json& next, QString* error)
-{
-    try {
-        change(core::scenarioFromJson(next));
-    } catch (const core::InputError& e) {
-        if (error)
-            *error = translatedError(e);
-        return false;
-    }
-    return true;
-}
-
 void ScenarioDocument::apply(const core::Scenario& scenario)
 {
     m_scenario = scenario;
@@ -142,9 +131,9 @@ void ScenarioDocument::evaluate()
 {
     m_report.reset();
     m_problem.reset();
-    if (m_catalog && !m_scenario.deviceId.empty()) {
+    if (!m_scenario.deviceId.empty()) {
         try {
-            m_report = core::estimate(m_scenario, *m_catalog);
+            m_report = std::make_shared<const core::Report>(core::estimate(m_scenario, m_catalog));
         } catch (const core::InputError& error) {
             m_problem = error;
         }

@@ -4,7 +4,11 @@
 //
 // XDG_DATA_HOME points at a temporary folder for the whole run, so the user catalog folder the
 // window writes and reloads is empty at the start of each test.
+#include "app/explorer/catalog_editor.h"
+#include "app/explorer/exporter.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
+#include "app/explorer/window_messages.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/chart_data.h"
@@ -22,6 +26,7 @@
 #include "widgets/qcustomplot_include.h"
 #include "widgets/roofline_widget.h"
 #include "widgets/scenario_controls.h"
+#include "widgets/scenario_document.h"
 #include "widgets/warning_strip.h"
 
 #include <QAction>
@@ -162,7 +167,7 @@ void TestMainWindow::init()
     QDir(app::userCatalogFolder()).removeRecursively();
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
 }
 
 bool TestMainWindow::showAt1280x800()
@@ -180,18 +185,18 @@ void TestMainWindow::cleanup()
 
 void TestMainWindow::startsOnDefaultScenario()
 {
-    QVERIFY(m_window->report());
-    QCOMPARE(m_window->report()->scenario.deviceId, std::string("nvidia-rtx-4090"));
+    QVERIFY(m_window->document()->report());
+    QCOMPARE(m_window->document()->report()->scenario.deviceId, std::string("nvidia-rtx-4090"));
     QVERIFY(m_window->dashboard()->headline().contains(QStringLiteral("RTX 4090")));
 }
 
 void TestMainWindow::controlChangeUpdatesReportAndCharts()
 {
-    QSignalSpy spy(m_window, &app::MainWindow::reportChanged);
-    const double before = m_window->report()->decode->arithmeticIntensity;
+    QSignalSpy spy(m_window->document(), &widgets::ScenarioDocument::reportChanged);
+    const double before = m_window->document()->report()->decode->arithmeticIntensity;
     m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 64, 1024));
     QVERIFY(spy.count() >= 1);
-    const core::Report& r = *m_window->report();
+    const core::Report& r = *m_window->document()->report();
     QCOMPARE(r.scenario.batch, 64LL);
     QVERIFY(r.decode->arithmeticIntensity != before);
     // The roofline's decode points sit at the report's intensity: calibrated and ideal throughput.
@@ -218,10 +223,10 @@ void TestMainWindow::aSliderStepPaintsTheWindowOnce()
     settle();
     EventCounter counter(QEvent::UpdateRequest); // one paint and flush of the window each
     m_window->installEventFilter(&counter);
-    const double before = m_window->report()->decode->seconds;
+    const double before = m_window->document()->report()->decode->seconds;
     output->setValue(output->value() + 1);
     settle();
-    QVERIFY(m_window->report()->decode->seconds != before); // the step changed what is drawn
+    QVERIFY(m_window->document()->report()->decode->seconds != before); // the step changed what is drawn
     QCOMPARE(counter.count, 1);
 }
 
@@ -234,7 +239,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
     auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
     QVERIFY(output && output->value() + 10 <= output->maximum());
     settle();
-    const double before = m_window->report()->decode->seconds;
+    const double before = m_window->document()->report()->decode->seconds;
     const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
     // The scenario panel's content is laid out apart from the window (it scrolls): a step that
     // changes no control's size lays out neither.
@@ -257,7 +262,7 @@ void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
     }
     QVERIFY2(controlsLaidOut <= 1,
              qPrintable(QStringLiteral("%1 of 10 steps laid the scenario panel out").arg(controlsLaidOut)));
-    QVERIFY(m_window->report()->decode->seconds != before);
+    QVERIFY(m_window->document()->report()->decode->seconds != before);
     QVERIFY(m_window->dashboard()->decodeCard()->summaryText() != cardBefore); // the figures changed
     QVERIFY2(laidOut <= 1, qPrintable(QStringLiteral("%1 of 10 steps laid the window out").arg(laidOut)));
 }
@@ -303,11 +308,11 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
     batch->setValue(batch->minimum());
     settle();
     for (int position = batch->minimum() + 1; position <= batch->maximum(); ++position) {
-        const bool warnedBefore = !m_window->report()->warnings.empty();
+        const bool warnedBefore = !m_window->document()->report()->warnings.empty();
         const QRect before = chart->geometry();
         batch->setValue(position);
         settle();
-        if (warnedBefore == m_window->report()->warnings.empty()) {
+        if (warnedBefore == m_window->document()->report()->warnings.empty()) {
             ++crossings;
             QCOMPARE(chart->geometry(), before);
         }
@@ -409,13 +414,13 @@ void TestMainWindow::autoSplitStaysNamedAfterASliderStep()
     json s = scenario("nvidia-h100-sxm", "llama-3.1-70b", 4, 4096);
     s["devices"] = 4;
     QString error;
-    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
     auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
     auto* label = m_window->controls()->findChild<QLabel*>(QStringLiteral("splitLabel"));
     QVERIFY(batch && label);
     batch->setValue(batch->value() + 1);
-    QVERIFY(m_window->report());
-    const std::optional<core::Parallelism>& split = m_window->report()->scenario.parallelism;
+    QVERIFY(m_window->document()->report());
+    const std::optional<core::Parallelism>& split = m_window->document()->report()->scenario.parallelism;
     QVERIFY(split);
     QCOMPARE(split->product(), 4);
     const QString expected = QStringLiteral("Auto: tensor %1").arg(split->tensor);
@@ -426,7 +431,7 @@ void TestMainWindow::autoSplitStaysNamedAfterASliderStep()
 
 void TestMainWindow::cardsShowTheReportsBound()
 {
-    const core::Report& r = *m_window->report();
+    const core::Report& r = *m_window->document()->report();
     QVERIFY(m_window->dashboard()->prefillCard()->boundText().contains(widgets::boundName(r.prefill->bound)));
     QVERIFY(m_window->dashboard()->decodeCard()->boundText().contains(widgets::boundName(r.decode->bound)));
     // Default: Llama-3.1-8B on one RTX 4090 — prefill compute-bound, decode memory-bound.
@@ -440,10 +445,10 @@ void TestMainWindow::trainingShowsTrainingCard()
     s["mode"] = "training";
     s["devices"] = 8;
     QString error;
-    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
-    QVERIFY(m_window->report()->training);
+    QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
+    QVERIFY(m_window->document()->report()->training);
     QVERIFY(m_window->dashboard()->trainingCard()->boundText().contains(
-        widgets::boundName(m_window->report()->training->step.bound)));
+        widgets::boundName(m_window->document()->report()->training->step.bound)));
     QVERIFY(m_window->dashboard()->trainingCard()->summaryText().contains(QStringLiteral("MFU")));
 }
 
@@ -455,24 +460,24 @@ void TestMainWindow::scenarioSaveOpenRoundTrip()
     s["devices"] = 2;
     s["parallelism"] = {{"tensor", 2}, {"pipeline", 1}, {"data", 1}, {"expert", 1}};
     QString error;
-    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
     const json saved = m_window->controls()->scenario();
     const QString path = dir.filePath(QStringLiteral("s.json"));
-    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->saveScenarioFile(path, &error), qPrintable(error));
 
-    QVERIFY(m_window->loadScenario(app::defaultScenario(), &error));
+    QVERIFY(m_window->files()->loadScenario(app::defaultScenario(), &error));
     QVERIFY(m_window->controls()->scenario() != saved);
-    QVERIFY2(m_window->openScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->openScenarioFile(path, &error), qPrintable(error));
     QCOMPARE(m_window->controls()->scenario(), saved);
-    QCOMPARE(m_window->report()->scenario.weights, core::Precision::Fp8);
-    QCOMPARE(m_window->report()->scenario.parallelism->tensor, 2LL);
+    QCOMPARE(m_window->document()->report()->scenario.weights, core::Precision::Fp8);
+    QCOMPARE(m_window->document()->report()->scenario.parallelism->tensor, 2LL);
 }
 
 void TestMainWindow::badScenarioIsRejectedWithoutChangingControls()
 {
     const json before = m_window->controls()->scenario();
     QString error;
-    QVERIFY(!m_window->loadScenario(scenario("no-such-gpu", "llama-3.1-8b", 1, 128), &error));
+    QVERIFY(!m_window->files()->loadScenario(scenario("no-such-gpu", "llama-3.1-8b", 1, 128), &error));
     QVERIFY(error.contains(QStringLiteral("device")));
     QCOMPARE(m_window->controls()->scenario(), before);
 }
@@ -494,8 +499,8 @@ void TestMainWindow::everyBrokenInputIsRefusedWithItsMessage()
             continue; // catalogs: brokenUserCatalogEntryIsSkippedWithAVisibleWarning, tst_bad_inputs
         const QString path = folder + u'/' + QString::fromStdString(name);
         QString error;
-        const bool accepted = kind == "scenario" ? m_window->openScenarioFile(path, &error)
-                                                 : m_window->importModelConfig(path, &error);
+        const bool accepted = kind == "scenario" ? m_window->files()->openScenarioFile(path, &error)
+                                                 : m_window->files()->importModelConfig(path, &error);
         QVERIFY2(!accepted, qPrintable(QString::fromStdString(name)));
         for (const auto& needle : entry["needles"]) {
             const QString text = QString::fromStdString(needle.get<std::string>());
@@ -514,30 +519,30 @@ void TestMainWindow::importedConfigBecomesTheModel()
     // Qwen3-8B's published config.json: 8,190,735,360 parameters (Hugging Face safetensors).
     QString error;
     const QString path = QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/qwen3-8b.config.json");
-    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->importModelConfig(path, &error), qPrintable(error));
     const json s = m_window->controls()->scenario();
     QVERIFY(s.contains("model_config"));
-    QVERIFY(m_window->report());
-    QVERIFY(qAbs(m_window->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
-    QVERIFY(
-        !m_window->importModelConfig(QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
+    QVERIFY(m_window->document()->report());
+    QVERIFY(qAbs(m_window->document()->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
+    QVERIFY(!m_window->files()->importModelConfig(
+        QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/no-such.json"), &error));
     QVERIFY(error.contains(QStringLiteral("not found")));
 
     // A family the reader does not know loads with the generic keys and says so, once, in the
     // Messages panel, naming the file.
-    QCOMPARE(m_window->messageLog()->count(), 0);
+    QCOMPARE(m_window->messages()->log()->count(), 0);
     const QString unknown =
         QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/unknown-family.config.json");
-    QVERIFY2(m_window->importModelConfig(unknown, &error), qPrintable(error));
-    QCOMPARE(m_window->messageLog()->count(), 1);
-    QVERIFY2(m_window->messageLog()->message(0).startsWith(u"unknown-family.config.json: "_s) &&
-                 m_window->messageLog()->message(0).contains(u"unknown_family"_s),
-             qPrintable(m_window->messageLog()->message(0)));
+    QVERIFY2(m_window->files()->importModelConfig(unknown, &error), qPrintable(error));
+    QCOMPARE(m_window->messages()->log()->count(), 1);
+    QVERIFY2(m_window->messages()->log()->message(0).startsWith(u"unknown-family.config.json: "_s) &&
+                 m_window->messages()->log()->message(0).contains(u"unknown_family"_s),
+             qPrintable(m_window->messages()->log()->message(0)));
     // ... and the headline says the figures are approximate, not only the Messages panel.
     QVERIFY2(m_window->dashboard()->headline().contains(u"approximate"_s),
              qPrintable(m_window->dashboard()->headline()));
     QVERIFY(m_window->dashboard()->headline().startsWith(u"unknown-family on"_s));
-    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->importModelConfig(path, &error), qPrintable(error));
     QVERIFY(!m_window->dashboard()->headline().contains(u"approximate"_s));
 }
 
@@ -558,9 +563,9 @@ void TestMainWindow::exportFormats()
     QTemporaryDir dir;
     const QString path = dir.filePath(name);
     QString error;
-    m_window->layoutForExport(QSize(1024, 768));
+    m_window->exporter()->layoutForExport(QSize(1024, 768));
     QCOMPARE(m_window->dashboard()->size(), QSize(1024, 768));
-    QVERIFY2(m_window->exportDashboard(path, scale, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportDashboard(path, scale, &error), qPrintable(error));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray bytes = file.readAll();
@@ -597,12 +602,12 @@ void TestMainWindow::exportReportJsonAndCsv()
     QTemporaryDir dir;
     QString error;
     const QString jsonPath = dir.filePath(QStringLiteral("r.json"));
-    QVERIFY2(m_window->exportReport(jsonPath, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportReport(jsonPath, &error), qPrintable(error));
     const json report = app::readJsonFile(jsonPath);
     QCOMPARE(report["memory"]["per_device"]["weights"].get<double>(),
-             m_window->report()->memory.perDevice.weightsBytes);
+             m_window->document()->report()->memory.perDevice.weightsBytes);
     const QString csvPath = dir.filePath(QStringLiteral("r.csv"));
-    QVERIFY2(m_window->exportReport(csvPath, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportReport(csvPath, &error), qPrintable(error));
     QFile csv(csvPath);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(csv.readAll());
@@ -654,14 +659,14 @@ void TestMainWindow::failedSaveLeavesExistingFile()
 
     auto save = [&](const QString& target, QString* error) {
         if (what == u"scenario"_s)
-            return m_window->saveScenarioFile(target, error);
+            return m_window->files()->saveScenarioFile(target, error);
         if (what.startsWith(u"report"_s))
-            return m_window->exportReport(target, error);
+            return m_window->exporter()->exportReport(target, error);
         if (what.startsWith(u"dashboard"_s))
-            return m_window->exportDashboard(target, 1.0, error);
-        core::Device device = *m_window->catalog().findDevice("nvidia-h100-sxm");
+            return m_window->exporter()->exportDashboard(target, 1.0, error);
+        core::Device device = *m_window->document()->catalog().findDevice("nvidia-h100-sxm");
         device.id = "my-h100";
-        return m_window->addUserDevice(device, error);
+        return m_window->catalogEditor()->addUserDevice(device, error);
     };
 
     QString error;
@@ -724,24 +729,24 @@ void TestMainWindow::brokenUserCatalogEntryIsSkippedWithAVisibleWarning()
 
     app::MainWindow window(std::move(catalog));
     QString error;
-    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.messageDock()->isHidden());
-    window.showWarnings(warnings);
-    QCOMPARE(window.messageLog()->count(), static_cast<int>(warnings.size()));
-    QVERIFY(window.messageLog()->count() >= 1);
-    const QString message = window.messageLog()->message(0);
+    QVERIFY(window.messages()->dock()->isHidden());
+    window.messages()->showWarnings(warnings);
+    QCOMPARE(window.messages()->log()->count(), static_cast<int>(warnings.size()));
+    QVERIFY(window.messages()->log()->count() >= 1);
+    const QString message = window.messages()->log()->message(0);
     QVERIFY2(message.contains(u"lab.json"_s) && message.contains(u"devices[1].memory_bandwidth"_s),
              qPrintable(message));
-    QVERIFY(window.messageDock()->isVisible());
+    QVERIFY(window.messages()->dock()->isVisible());
     auto* button = window.findChild<QToolButton*>(u"messageButton"_s);
     QVERIFY(button && button->isVisible());
     QVERIFY2(button->text().contains(QString::number(warnings.size())), qPrintable(button->text()));
 
     // Clearing empties the panel and hides the count.
-    window.messageLog()->clear();
-    QCOMPARE(window.messageLog()->count(), 0);
+    window.messages()->log()->clear();
+    QCOMPARE(window.messages()->log()->count(), 0);
     QVERIFY(!button->isVisible());
 }
 
@@ -767,16 +772,16 @@ void TestMainWindow::userDeviceIsSavedSelectedAndEvaluated()
     device.memoryBandwidthBytesPerSecond = 2e12;
     device.peakFlopsPerSecond[static_cast<std::size_t>(core::PeakKey::Bf16)] = 500e12;
     QString error;
-    QVERIFY2(m_window->addUserDevice(device, &error), qPrintable(error));
+    QVERIFY2(m_window->catalogEditor()->addUserDevice(device, &error), qPrintable(error));
     QVERIFY(QFile::exists(app::userDevicesFile()));
 
-    QVERIFY(m_window->report());
-    QCOMPARE(m_window->report()->deviceName, device.name);
-    QCOMPARE(m_window->report()->scenario.deviceId, device.id);
+    QVERIFY(m_window->document()->report());
+    QCOMPARE(m_window->document()->report()->deviceName, device.name);
+    QCOMPARE(m_window->document()->report()->scenario.deviceId, device.id);
     // Ridge = 500e12 FLOP/s / 2e12 B/s = 250 FLOP/B (relative 1e-12).
-    QVERIFY(qAbs(m_window->report()->roofline.ridgeIntensity - 250.0) <= 250.0 * 1e-12);
+    QVERIFY(qAbs(m_window->document()->report()->roofline.ridgeIntensity - 250.0) <= 250.0 * 1e-12);
     QVERIFY(m_window->dashboard()->headline().contains(QStringLiteral("Test Accelerator 96GB")));
-    QVERIFY(m_window->catalog().findDevice(device.id)->userDefined);
+    QVERIFY(m_window->document()->catalog().findDevice(device.id)->userDefined);
 
     // Selected in the picker, marked as the user's.
     auto* combo = m_window->controls()->findChild<QComboBox*>(QStringLiteral("deviceCombo"));
@@ -791,16 +796,16 @@ void TestMainWindow::userDeviceIsSavedSelectedAndEvaluated()
     // A second save under the same id replaces it and is re-evaluated.
     device.name = "Test Accelerator 96GB rev B";
     device.memoryBandwidthBytesPerSecond = 4e12;
-    QVERIFY2(m_window->addUserDevice(device, &error), qPrintable(error));
-    QCOMPARE(m_window->report()->deviceName, device.name);
-    QVERIFY(qAbs(m_window->report()->roofline.ridgeIntensity - 125.0) <= 125.0 * 1e-12);
+    QVERIFY2(m_window->catalogEditor()->addUserDevice(device, &error), qPrintable(error));
+    QCOMPARE(m_window->document()->report()->deviceName, device.name);
+    QVERIFY(qAbs(m_window->document()->report()->roofline.ridgeIntensity - 125.0) <= 125.0 * 1e-12);
     QCOMPARE(app::readJsonFile(app::userDevicesFile())["devices"].size(), std::size_t(1));
 
     // An invalid device is refused with a message and changes nothing.
     const json before = m_window->controls()->scenario();
     device.id = "broken";
     device.memoryBandwidthBytesPerSecond = 0;
-    QVERIFY(!m_window->addUserDevice(device, &error));
+    QVERIFY(!m_window->catalogEditor()->addUserDevice(device, &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(m_window->controls()->scenario(), before);
 }
@@ -810,22 +815,22 @@ void TestMainWindow::importedModelIsSavedToCatalog()
     QString error;
     QVERIFY(saveModelAction());
     QVERIFY(!saveModelAction()->isEnabled());
-    QVERIFY(!m_window->saveImportedModel(QStringLiteral("x"), QStringLiteral("X"), &error));
+    QVERIFY(!m_window->catalogEditor()->saveImportedModel(QStringLiteral("x"), QStringLiteral("X"), &error));
     QVERIFY(error.contains(QStringLiteral("imported")));
 
     const QString path = QStringLiteral(LHE_SOURCE_DIR "/tests/fixtures/hf_configs/qwen3-8b.config.json");
-    QVERIFY2(m_window->importModelConfig(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->importModelConfig(path, &error), qPrintable(error));
     QVERIFY(saveModelAction()->isEnabled());
-    QVERIFY2(
-        m_window->saveImportedModel(QStringLiteral("my-qwen3-8b"), QStringLiteral("My Qwen3 8B"), &error),
-        qPrintable(error));
+    QVERIFY2(m_window->catalogEditor()->saveImportedModel(QStringLiteral("my-qwen3-8b"),
+                                                          QStringLiteral("My Qwen3 8B"), &error),
+             qPrintable(error));
     const json s = m_window->controls()->scenario();
     QCOMPARE(s["model"].get<std::string>(), std::string("my-qwen3-8b"));
     QVERIFY(!s.contains("model_config"));
-    QCOMPARE(m_window->report()->modelName, std::string("My Qwen3 8B"));
+    QCOMPARE(m_window->document()->report()->modelName, std::string("My Qwen3 8B"));
     // Qwen3-8B: 8,190,735,360 parameters (Hugging Face safetensors); within 0.5 %.
-    QVERIFY(qAbs(m_window->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
-    QVERIFY(m_window->catalog().findModel("my-qwen3-8b")->userDefined);
+    QVERIFY(qAbs(m_window->document()->report()->paramsTotal - 8190735360.0) <= 0.005 * 8190735360.0);
+    QVERIFY(m_window->document()->catalog().findModel("my-qwen3-8b")->userDefined);
     QVERIFY(!saveModelAction()->isEnabled());
 }
 
@@ -855,18 +860,19 @@ void TestMainWindow::editMenuSavesAnEditedDeviceCopy()
     editCopy->trigger();
     QVERIFY(sawDialog);
     const core::Device* original = core::Catalog::builtIn().findDevice("nvidia-rtx-4090");
-    QCOMPARE(m_window->report()->scenario.deviceId, std::string("nvidia-rtx-4090-custom"));
-    QCOMPARE(m_window->report()->deviceName, original->name + " (custom)");
-    QCOMPARE(m_window->report()->roofline.memoryBandwidthBytesPerSecond, 1.2e12); // 1200 GB/s
-    QCOMPARE(m_window->catalog().findDevice("nvidia-rtx-4090-custom")->memoryBytes, original->memoryBytes);
+    QCOMPARE(m_window->document()->report()->scenario.deviceId, std::string("nvidia-rtx-4090-custom"));
+    QCOMPARE(m_window->document()->report()->deviceName, original->name + " (custom)");
+    QCOMPARE(m_window->document()->report()->roofline.memoryBandwidthBytesPerSecond, 1.2e12); // 1200 GB/s
+    QCOMPARE(m_window->document()->catalog().findDevice("nvidia-rtx-4090-custom")->memoryBytes,
+             original->memoryBytes);
 }
 
 void TestMainWindow::asksBeforeDiscardingChanges()
 {
-    QVERIFY(!m_window->isModified()); // a loaded scenario has nothing to lose
+    QVERIFY(!m_window->document()->isModified()); // a loaded scenario has nothing to lose
     int asked = 0;
     int answer = QMessageBox::Cancel;
-    m_window->setDiscardQuestion([&] {
+    m_window->files()->setDiscardQuestion([&] {
         ++asked;
         return answer;
     });
@@ -876,20 +882,20 @@ void TestMainWindow::asksBeforeDiscardingChanges()
 
     m_window->show();
     m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 16, 2048));
-    QVERIFY(m_window->isModified());
+    QVERIFY(m_window->document()->isModified());
     QVERIFY(!m_window->close()); // Cancel keeps the window and the changes
     QCOMPARE(asked, 1);
     QVERIFY(m_window->isVisible());
-    QVERIFY(m_window->isModified());
+    QVERIFY(m_window->document()->isModified());
 
     QTemporaryDir dir;
     QString error;
-    QVERIFY(m_window->saveScenarioFile(dir.filePath(QStringLiteral("s.json")), &error));
+    QVERIFY(m_window->files()->saveScenarioFile(dir.filePath(QStringLiteral("s.json")), &error));
     m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 32, 2048));
     answer = QMessageBox::Save; // saves to the known path, then closes
     QVERIFY(m_window->close());
     QCOMPARE(asked, 2);
-    QVERIFY(!m_window->isModified());
+    QVERIFY(!m_window->document()->isModified());
     QCOMPARE(app::readScenarioFile(dir.filePath(QStringLiteral("s.json")))["batch"].get<int>(), 32);
 
     m_window->show();
@@ -934,7 +940,7 @@ void TestMainWindow::extremeSlidersNeverShowNanOrInfinity()
         json s = scenario("nvidia-h100-sxm", "deepseek-v3", 8, 4096);
         s["mode"] = mode;
         QString error;
-        QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+        QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
         for (QSlider* slider : sliders) {
             if (!slider->isEnabled())
                 continue;
@@ -987,11 +993,11 @@ void TestMainWindow::designSpaceTabShowsTheCurrentScenariosMap()
     // Default scenario: batch 4, prompt 4096; the read-outs are the report's limits.
     QCOMPARE(map->map().current.x, 2.0);
     QCOMPARE(map->map().current.y, 12.0);
-    QCOMPARE(map->map().maxBatchFits, m_window->report()->limits->maxBatchFits);
-    QCOMPARE(map->map().maxContextFits, m_window->report()->limits->maxContextFits);
+    QCOMPARE(map->map().maxBatchFits, m_window->document()->report()->limits->maxBatchFits);
+    QCOMPARE(map->map().maxContextFits, m_window->document()->report()->limits->maxContextFits);
     QCOMPARE(map->map().devicesNeeded, std::optional<long long>(1));
     QVERIFY(map->maxBatchLabel()->text().contains(
-        QLocale().toString(static_cast<qlonglong>(m_window->report()->limits->maxBatchFits))));
+        QLocale().toString(static_cast<qlonglong>(m_window->document()->report()->limits->maxBatchFits))));
 
     // It follows every other control while shown: another device and model.
     m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-70b", 8, 2048));
@@ -1022,7 +1028,7 @@ void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
     const auto row =
         static_cast<std::size_t>(std::find(sequences.begin(), sequences.end(), 8192) - sequences.begin());
     QVERIFY(column < batches.size() && row < sequences.size());
-    QSignalSpy reports(m_window, &app::MainWindow::reportChanged);
+    QSignalSpy reports(m_window->document(), &widgets::ScenarioDocument::reportChanged);
     QTest::mouseClick(map->plot(), Qt::LeftButton, {}, map->cellCentre(column, row).toPoint());
     QCOMPARE(reports.count(), 1);
     // The sliders and spin boxes moved there, and the report followed.
@@ -1034,12 +1040,12 @@ void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
     QCOMPARE(promptSpin->value(), 8192);
     QCOMPARE(batchSlider->value(), 4);       // 2^4
     QCOMPARE(promptSlider->value(), 6 * 16); // 128 * 2^6, 16 positions per octave
-    QCOMPARE(m_window->report()->scenario.batch, 16LL);
-    QCOMPARE(m_window->report()->scenario.promptTokens, 8192LL);
-    QVERIFY(m_window->isModified());
+    QCOMPARE(m_window->document()->report()->scenario.batch, 16LL);
+    QCOMPARE(m_window->document()->report()->scenario.promptTokens, 8192LL);
+    QVERIFY(m_window->document()->isModified());
     // KV cache 16 x (8192 + 512) x 131,072 B = 18.3 GB + 16.1 GB of weights > 25.8 GB: host RAM,
     // as the clicked cell said.
-    QCOMPARE(m_window->report()->memory.tier, core::OffloadTier::HostRam);
+    QCOMPARE(m_window->document()->report()->memory.tier, core::OffloadTier::HostRam);
     QCOMPARE(map->map().verdict(column, row), core::CellVerdict::Offload);
     // The map moved its marker to the clicked cell.
     QCOMPARE(map->map().current.x, 4.0);
@@ -1051,8 +1057,8 @@ void TestMainWindow::clickingAMapCellMovesBatchAndPromptSliders()
     QTest::mouseClick(map->plot(), Qt::LeftButton, {}, map->cellCentre(odd, 1).toPoint());
     QCOMPARE(batchSpin->value(), 23);
     QCOMPARE(promptSpin->value(), 180);
-    QCOMPARE(m_window->report()->scenario.batch, 23LL);
-    QCOMPARE(m_window->report()->scenario.promptTokens, 180LL);
+    QCOMPARE(m_window->document()->report()->scenario.batch, 23LL);
+    QCOMPARE(m_window->document()->report()->scenario.promptTokens, 180LL);
 }
 
 void TestMainWindow::designSpacePhaseSelectorRecomputesTheMap()
@@ -1075,7 +1081,7 @@ void TestMainWindow::designSpacePhaseSelectorRecomputesTheMap()
     s["mode"] = "training";
     s["devices"] = 8;
     QString error;
-    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
     QCOMPARE(map->map().phase, core::RooflinePhase::TrainingStep);
     QVERIFY(!prefill->isVisible());
     QVERIFY(map->map().verdicts == expectedMap().verdicts);
@@ -1115,12 +1121,12 @@ void TestMainWindow::everyWarningIsOnTheStrip()
                          {"max_position_embeddings", 4096}};
     s["prompt_tokens"] = 8000;
     QString error;
-    QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
     const widgets::WarningStrip* strip = m_window->dashboard()->warningStrip();
     QVERIFY(!strip->isHidden());
     const QStringList texts = strip->texts();
     QVERIFY2(texts.size() >= 2, qPrintable(texts.join(u'\n')));
-    QCOMPARE(strip->count(), static_cast<int>(m_window->report()->warnings.size()));
+    QCOMPARE(strip->count(), static_cast<int>(m_window->document()->report()->warnings.size()));
     const auto has = [&texts](const char* needle) {
         return std::any_of(texts.begin(), texts.end(),
                            [needle](const QString& t) { return t.contains(QLatin1String(needle)); });
@@ -1128,8 +1134,8 @@ void TestMainWindow::everyWarningIsOnTheStrip()
     QVERIFY2(has("is not a known family"), qPrintable(texts.join(u'\n')));
     QVERIFY2(has("exceeds the model's max_position_embeddings"), qPrintable(texts.join(u'\n')));
     // Back to a scenario without warnings: the strip says so.
-    QVERIFY(m_window->loadScenario(app::defaultScenario(), &error));
-    QVERIFY(m_window->report()->warnings.empty());
+    QVERIFY(m_window->files()->loadScenario(app::defaultScenario(), &error));
+    QVERIFY(m_window->document()->report()->warnings.empty());
     QVERIFY(!strip->isHidden());
     QCOMPARE(strip->count(), 0);
 }
@@ -1139,7 +1145,7 @@ void TestMainWindow::everyWarningIsOnTheStrip()
 // headline and gets none.
 void TestMainWindow::singleChartExportsCarryATitle()
 {
-    m_window->layoutForExport(QSize(1280, 800));
+    m_window->exporter()->layoutForExport(QSize(1280, 800));
     QWidget* roofline = m_window->dashboard()->roofline();
     const QString title = m_window->dashboard()->chartTitle();
     QVERIFY2(title.startsWith(QStringLiteral("Llama 3.1 8B on 1 × NVIDIA GeForce RTX 4090 — inference")),
@@ -1149,7 +1155,7 @@ void TestMainWindow::singleChartExportsCarryATitle()
     QTemporaryDir dir;
     QString error;
     const QString png = dir.filePath(QStringLiteral("roofline.png"));
-    QVERIFY2(m_window->exportImage(roofline, png, 1.0, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportImage(roofline, png, 1.0, &error), qPrintable(error));
     const QImage image(png);
     QCOMPARE(image.width(), roofline->width());
     const int band = image.height() - roofline->height();
@@ -1162,7 +1168,7 @@ void TestMainWindow::singleChartExportsCarryATitle()
     QVERIFY2(dark > 50, qPrintable(QString::number(dark)));
 
     const QString svg = dir.filePath(QStringLiteral("roofline.svg"));
-    QVERIFY2(m_window->exportImage(roofline, svg, 1.0, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportImage(roofline, svg, 1.0, &error), qPrintable(error));
     QFile svgFile(svg);
     QVERIFY(svgFile.open(QIODevice::ReadOnly));
     const QByteArray bytes = svgFile.readAll();
@@ -1173,8 +1179,9 @@ void TestMainWindow::singleChartExportsCarryATitle()
                                .toUtf8()));
 
     const QString whole = dir.filePath(QStringLiteral("dashboard.png"));
-    QVERIFY2(m_window->exportImage(m_window->exportTarget(), whole, 1.0, &error), qPrintable(error));
-    QCOMPARE(QImage(whole).size(), m_window->exportTarget()->size());
+    QVERIFY2(m_window->exporter()->exportImage(m_window->exporter()->exportTarget(), whole, 1.0, &error),
+             qPrintable(error));
+    QCOMPARE(QImage(whole).size(), m_window->exporter()->exportTarget()->size());
 }
 
 // A slide needs the charts, not the window's navigation: the tab bar over the roofline is left
@@ -1182,14 +1189,15 @@ void TestMainWindow::singleChartExportsCarryATitle()
 // is back on screen afterwards with the chart page where it was.
 void TestMainWindow::dashboardExportsCarryNoTabBar()
 {
-    m_window->layoutForExport(QSize(1280, 800));
+    m_window->exporter()->layoutForExport(QSize(1280, 800));
     QTabWidget* tabs = m_window->dashboard()->chartTabs();
     QVERIFY(tabs->tabBar()->isVisible());
     const QRect page = tabs->currentWidget()->geometry();
     QTemporaryDir dir;
     QString error;
     const QString svg = dir.filePath(QStringLiteral("dashboard.svg"));
-    QVERIFY2(m_window->exportImage(m_window->exportTarget(), svg, 1.0, &error), qPrintable(error));
+    QVERIFY2(m_window->exporter()->exportImage(m_window->exporter()->exportTarget(), svg, 1.0, &error),
+             qPrintable(error));
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray bytes = file.readAll();
@@ -1214,7 +1222,7 @@ void TestMainWindow::copyingAHiddenChartLeavesTheScreenAlone()
     dashboard->showChartTab(widgets::Dashboard::RooflineTab);
     // A new scenario while the map is hidden: the map is stale until something needs it.
     m_window->controls()->setScenario(scenario("nvidia-h100-sxm", "llama-3.1-8b", 16, 2048));
-    QVERIFY(m_window->report());
+    QVERIFY(m_window->document()->report());
     const QSize shown = dashboard->chartTabs()->currentWidget()->size();
     const auto action = [this](const QString& text) -> QAction* {
         for (QAction* a : m_window->findChildren<QAction*>())
@@ -1240,7 +1248,8 @@ void TestMainWindow::copyingAHiddenChartLeavesTheScreenAlone()
     // The map copied is the current scenario's.
     QVERIFY(dashboard->designSpace()->hasMap());
     QVERIFY(dashboard->designSpace()->map().verdicts == expectedMap().verdicts);
-    QCOMPARE(dashboard->designSpace()->map().maxBatchFits, m_window->report()->limits->maxBatchFits);
+    QCOMPARE(dashboard->designSpace()->map().maxBatchFits,
+             m_window->document()->report()->limits->maxBatchFits);
 }
 
 QTEST_MAIN(TestMainWindow)

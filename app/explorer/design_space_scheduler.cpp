@@ -10,10 +10,11 @@
 namespace lhe::app {
 
 DesignSpaceScheduler::DesignSpaceScheduler(widgets::Dashboard* dashboard,
-                                           const widgets::ScenarioDocument* document,
-                                           const core::Catalog& catalog, QObject* parent)
-    : QObject(parent), m_dashboard(dashboard), m_document(document), m_catalog(catalog)
+                                           const widgets::ScenarioDocument* document, QObject* parent)
+    : QObject(parent), m_dashboard(dashboard), m_document(document)
 {
+    connect(m_document, &widgets::ScenarioDocument::reportChanged, this,
+            &DesignSpaceScheduler::reportChanged);
     connect(m_dashboard, &widgets::Dashboard::designSpaceShownChanged, this, [this](bool shown) {
         if (shown && m_stale)
             update();
@@ -26,6 +27,8 @@ DesignSpaceScheduler::DesignSpaceScheduler(widgets::Dashboard* dashboard,
 
 void DesignSpaceScheduler::reportChanged()
 {
+    if (!m_document->report())
+        return; // the dashboard shows the problem on the map
     m_stale = true;
     update();
 }
@@ -50,7 +53,8 @@ void DesignSpaceScheduler::compute()
     core::DesignSpaceAxes axes;
     axes.phase = m_dashboard->designSpace()->requestedPhase();
     try {
-        m_dashboard->designSpace()->setMap(core::designSpaceMap(m_document->scenario(), m_catalog, axes));
+        m_dashboard->designSpace()->setMap(
+            core::designSpaceMap(m_document->scenario(), m_document->catalog(), axes));
     } catch (const core::InputError& error) {
         m_dashboard->designSpace()->clear(widgets::translatedError(error));
     }

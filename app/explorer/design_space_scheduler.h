@@ -5,10 +5,6 @@
 
 #include <QObject>
 
-namespace lhe::core {
-class Catalog;
-} // namespace lhe::core
-
 namespace lhe::widgets {
 class Dashboard;
 class ScenarioDocument;
@@ -19,24 +15,23 @@ namespace lhe::app {
 class DesignSpaceScheduler : public QObject
 {
 public:
-    // Follows the map's tab and its phase choice. `catalog` is the window's, kept in place (a
-    // reload assigns it) for as long as this lives.
+    // Follows the document's reports, the map's tab and its phase choice (the document and the
+    // dashboard outlive this).
     DesignSpaceScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
-                         const core::Catalog& catalog, QObject* parent);
+                         QObject* parent);
 
-    // The document has a new report: the map is stale, and computed again now if it is shown.
-    void reportChanged();
     // Computes the map now if it is stale, shown or not: an export of the map from another tab.
     void ensureCurrent();
 
 private:
+    // The document has a new report: the map is stale, and computed again now if it is shown.
+    void reportChanged();
     // Computes the map of the last evaluated scenario when the map is shown.
     void update();
     void compute();
 
     widgets::Dashboard* m_dashboard;
     const widgets::ScenarioDocument* m_document;
-    const core::Catalog& m_catalog;
     bool m_stale = true;
 };
 

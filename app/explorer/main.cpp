@@ -1,11 +1,17 @@
 // llm-hw-explorer: the window, or (with --export-dashboard) a headless render of a scenario's
 // dashboard for handouts, CI and the README screenshot.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/catalog_editor.h"
+#include "app/explorer/compare_mode.h"
 #include "app/explorer/display_probe.h"
+#include "app/explorer/exporter.h"
 #include "app/explorer/language.h"
 #include "app/explorer/latency_benchmark.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/explorer/startup_probe.h"
+#include "app/explorer/window_messages.h"
+#include "app/explorer/window_session.h"
 #include "app/support/argument_bytes.h"
 #include "app/support/input_files.h"
 #include "app/support/model_files.h"
@@ -14,6 +20,7 @@
 #include "core/common/input_error.h"
 #include "core/estimate/estimator.h"
 #include "core/scenario/scenario.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/messages/core_message.h"
 #include "widgets/panels/dashboard.h"
 
@@ -390,22 +397,22 @@ int main(int argc, char* argv[])
                         .arg(quoted(tab)));
 
     app::MainWindow window(std::move(catalog));
-    window.setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
+    window.catalogEditor()->setExtraCatalogFiles(catalogFiles); // kept when the catalog reloads
     QString error;
-    if (!window.loadScenario(scenario, &error)) {
+    if (!window.files()->loadScenario(scenario, &error)) {
         if (strict)
             return fail(error);
         startupErrors << error;
         scenarioFromFile = false;
-        window.loadScenario(app::defaultScenario(), &error);
+        window.files()->loadScenario(app::defaultScenario(), &error);
     }
     if (settings) {
         window.setSettings(&*settings);
         // A file on the command line wins over the last session; so does --no-restore.
-        window.restoreSession(!scenarioGiven && !parser.isSet(noRestoreOption));
+        window.session()->restore(!scenarioGiven && !parser.isSet(noRestoreOption));
     }
     if (scenarioFromFile)
-        window.setScenarioPath(scenarioPath); // File → Save writes back to it
+        window.files()->setScenarioPath(scenarioPath); // File → Save writes back to it
     if (parser.isSet(tabOption) || !settings)
         window.dashboard()->showChartTab(*chartTab);
     if (parser.isSet(presentationOption))
@@ -415,9 +422,9 @@ int main(int argc, char* argv[])
         QString compareError;
         try {
             const nlohmann::json pinned =
-                app::readScenarioFile(parser.value(compareOption), &window.catalog());
-            if (window.pinScenario(pinned, &compareError))
-                window.showCompare(true);
+                app::readScenarioFile(parser.value(compareOption), &window.document()->catalog());
+            if (window.compare()->pinScenario(pinned, &compareError))
+                window.compare()->show(true);
         } catch (const core::InputError& e) {
             compareError = widgets::translatedError(e);
         }
@@ -427,10 +434,10 @@ int main(int argc, char* argv[])
             startupErrors << compareError;
         }
     }
-    window.showWarnings(warnings);
+    window.messages()->showWarnings(warnings);
     for (const QString& message : std::as_const(startupErrors)) {
         std::fprintf(stderr, "llm-hw-explorer: %s\n", qPrintable(message));
-        window.logError(message);
+        window.messages()->logError(message);
     }
 
     // Every export target is checked before anything is written, and the dashboard (whose
@@ -444,7 +451,7 @@ int main(int argc, char* argv[])
     }
     // The report the window holds, as llm-hw-estimate prints it (tests compare the two).
     if (reportWanted && !dashboardWanted)
-        return window.exportReport(parser.value(reportOption), &error) ? 0 : fail(error);
+        return window.exporter()->exportReport(parser.value(reportOption), &error) ? 0 : fail(error);
     // --size: the exported dashboard, or the window the benchmark drags its sliders in.
     static const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
     const auto sizeMatch = sizePattern.match(parser.value(sizeOption));
@@ -480,10 +487,10 @@ int main(int argc, char* argv[])
                             .arg(parser.value(sizeOption), parser.value(scaleOption))
                             .arg(needBytes / kExportPixelBudgetBytes, 0, 'f', 1)
                             .arg(1));
-        window.layoutForExport(size);
-        if (!window.exportDashboard(parser.value(exportOption), scale, &error))
+        window.exporter()->layoutForExport(size);
+        if (!window.exporter()->exportDashboard(parser.value(exportOption), scale, &error))
             return fail(error);
-        if (reportWanted && !window.exportReport(parser.value(reportOption), &error))
+        if (reportWanted && !window.exporter()->exportReport(parser.value(reportOption), &error))
             return fail(error);
         return 0;
     }

@@ -14,15 +14,17 @@
 namespace lhe::app {
 
 ServingScheduler::ServingScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
-                                   const core::Catalog& catalog, PriceSource prices, QObject* parent)
-    : QObject(parent), m_dashboard(dashboard), m_document(document), m_catalog(catalog),
-      m_prices(std::move(prices))
+                                   PriceSource prices, QObject* parent)
+    : QObject(parent), m_dashboard(dashboard), m_document(document), m_prices(std::move(prices))
 {
+    connect(m_document, &widgets::ScenarioDocument::reportChanged, this, &ServingScheduler::reportChanged);
     connect(m_dashboard, &widgets::Dashboard::chartTabChanged, this, [this] { update(); });
 }
 
 void ServingScheduler::reportChanged()
 {
+    if (!m_document->report())
+        return; // the dashboard shows the problem on both views
     m_curveStale = true;
     m_rankingStale = true;
     update();
@@ -40,7 +42,7 @@ void ServingScheduler::computeCurve()
     m_curveStale = false;
     try {
         m_dashboard->serving()->setCurve(
-            core::servingCurve(scenario, m_catalog, scenario.devices <= kSweepSplitsUpTo));
+            core::servingCurve(scenario, m_document->catalog(), scenario.devices <= kSweepSplitsUpTo));
     } catch (const core::InputError& error) {
         m_dashboard->serving()->chart()->clear(widgets::translatedError(error));
     }
@@ -58,7 +60,7 @@ void ServingScheduler::update()
         m_rankingStale = false;
         try {
             m_dashboard->ranking()->setRanking(core::rankDevices(
-                scenario, m_catalog, m_prices ? m_prices() : std::map<std::string, double>{}));
+                scenario, m_document->catalog(), m_prices ? m_prices() : std::map<std::string, double>{}));
         } catch (const core::InputError& error) {
             m_dashboard->ranking()->setRanking({});
             m_dashboard->ranking()->setPlaceholderText(widgets::translatedError(error));

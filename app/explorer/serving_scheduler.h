@@ -8,10 +8,6 @@
 #include <map>
 #include <string>
 
-namespace lhe::core {
-class Catalog;
-} // namespace lhe::core
-
 namespace lhe::widgets {
 class Dashboard;
 class ScenarioDocument;
@@ -24,13 +20,10 @@ class ServingScheduler : public QObject
 public:
     // Prices per device-hour the user entered, by device id (the ranking's cost column).
     using PriceSource = std::function<std::map<std::string, double>()>;
-    // `catalog` is the window's, kept in place (a reload assigns it) for as long as this lives.
+    // Follows the document's reports and the dashboard's tab (both outlive this).
     ServingScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
-                     const core::Catalog& catalog, PriceSource prices, QObject* parent);
+                     PriceSource prices, QObject* parent);
 
-    // The document has a new report (or the prices changed): both views are stale, and the one
-    // shown is computed again now.
-    void reportChanged();
     // Computes the curve now if it is stale, shown or not: an export of the chart from another tab.
     void ensureCurveCurrent();
 
@@ -39,12 +32,13 @@ public:
     static constexpr long long kSweepSplitsUpTo = 64;
 
 private:
+    // The document has a new report: both views are stale, and the one shown is computed again now.
+    void reportChanged();
     void update();
     void computeCurve();
 
     widgets::Dashboard* m_dashboard;
     const widgets::ScenarioDocument* m_document;
-    const core::Catalog& m_catalog;
     PriceSource m_prices;
     bool m_curveStale = true;
     bool m_rankingStale = true;

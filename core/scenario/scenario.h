@@ -84,6 +84,7 @@ struct TrainingSettings
     // of the tokens (torchtune's CEWithChunkedOutputLoss: 8; LitGPT's chunked_cross_entropy: one
     // chunk per 128 positions): 16-bit logits plus 1/chunks of them in fp32.
     long long lossChunks = 1;
+    bool operator==(const TrainingSettings&) const = default;
 };
 
 struct Efficiency
@@ -92,6 +93,7 @@ struct Efficiency
     std::optional<double> memory;              // fraction of peak memory bandwidth reached
     std::optional<double> network;             // fraction of link bandwidth reached by collectives
     std::optional<double> layerLatencySeconds; // fixed kernel latency per layer per forward pass
+    bool operator==(const Efficiency&) const = default;
 };
 
 // Device memory a real run takes beyond the model's tensors, each its own bar segment
@@ -115,6 +117,7 @@ struct Overheads
     // only a sliding window or a chunk (HF transformers' static cache before 4.53; vLLM 0.8's
     // first Llama 4 release): windowed layers then cache every token too.
     bool fullLengthKvOnWindowedLayers = false;
+    bool operator==(const Overheads&) const = default;
 };
 
 // One request's prompt and answer lengths, tokens.
@@ -156,6 +159,7 @@ struct ServingSettings
     // Average board power over TDP while serving (docs/METHOD.md §15.4).
     double powerUtilization = 0.7;
     SpeculativeSettings speculative;
+    bool operator==(const ServingSettings&) const = default;
 };
 
 // The largest counts a scenario may hold (batch, tokens, micro-batch; devices and each parallel
@@ -193,6 +197,9 @@ struct Scenario
     Efficiency efficiency;
     Overheads overheads;
     ServingSettings serving;
+    // Member by member, weightsGiven and the JSON of an imported model included: a change of the
+    // window's scenario to an equal one is no change (no undo step, no new report).
+    bool operator==(const Scenario&) const = default;
 };
 
 // Parses and validates; throws InputError naming the field and the allowed values.

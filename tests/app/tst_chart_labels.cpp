@@ -3,8 +3,11 @@
 // hold (item labels, rotated ones as their turned outline, axis titles and tick labels) must stay
 // inside its chart and clear of every other, and every line that stands for a ceiling keeps a name;
 // the verdict cards show their whole legend of terms.
+#include "app/explorer/compare_mode.h"
+#include "app/explorer/exporter.h"
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "core/catalog/catalog.h"
 #include "widgets/charts/design_space_widget.h"
@@ -221,7 +224,7 @@ void TestChartLabels::textNeverOverlapsOrLeavesItsChart()
     const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
     app::MainWindow main(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(main.loadScenario(scenarioFor(scenario), &error), qPrintable(error));
+    QVERIFY2(main.files()->loadScenario(scenarioFor(scenario), &error), qPrintable(error));
     main.setPresentationMode(presenting);
     const auto normal = qScopeGuard([&main] { main.setPresentationMode(false); });
     if (controls) {
@@ -241,7 +244,7 @@ void TestChartLabels::textNeverOverlapsOrLeavesItsChart()
         QVERIFY2(main.dashboard()->width() <= main.width() - main.controls()->width(),
                  qPrintable(QString::number(main.dashboard()->width())));
     } else {
-        main.layoutForExport(size);
+        main.exporter()->layoutForExport(size);
     }
     main.dashboard()->replotNow();
 
@@ -318,17 +321,18 @@ void TestChartLabels::otherChartsKeepTheirTextApart()
     const auto english = qScopeGuard([] { app::installTranslations(QStringLiteral("en")); });
     app::MainWindow main(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(main.loadScenario(scenarioFor(QStringLiteral("70b-8xh100")), &error), qPrintable(error));
+    QVERIFY2(main.files()->loadScenario(scenarioFor(QStringLiteral("70b-8xh100")), &error),
+             qPrintable(error));
     main.setPresentationMode(presenting);
     const auto normal = qScopeGuard([&main] { main.setPresentationMode(false); });
     QList<QCustomPlot*> plots;
     if (view == QLatin1String("compare")) {
-        main.pinCurrent();
+        main.compare()->pinCurrent();
         json b = scenarioFor(QStringLiteral("70b-8xh100"));
         b["device"] = "amd-mi300x";
-        QVERIFY2(main.loadScenario(b, &error), qPrintable(error));
-        main.showCompare(true);
-        QVERIFY(main.compareShown());
+        QVERIFY2(main.files()->loadScenario(b, &error), qPrintable(error));
+        main.compare()->show(true);
+        QVERIFY(main.compare()->isShown());
         plots << main.compareView()->memoryBarsA()->plot() << main.compareView()->memoryBarsB()->plot()
               << main.compareView()->roofline()->plot();
     } else {
@@ -336,7 +340,7 @@ void TestChartLabels::otherChartsKeepTheirTextApart()
         plots << (view == QLatin1String("serving") ? main.dashboard()->serving()->chart()->plot()
                                                    : main.dashboard()->designSpace()->plot());
     }
-    main.layoutForExport(size);
+    main.exporter()->layoutForExport(size);
     if (view == QLatin1String("design-space"))
         QTRY_VERIFY(main.dashboard()->designSpace()->hasMap());
     if (view == QLatin1String("compare"))

@@ -1,7 +1,11 @@
 // Compare A/B in the window and on the command line: Pin Scenario as A, Compare A/B and
 // Clear Pin; B follows the controls while A stays; the export and copy take the compare view as
 // one image; and `--compare a.json --scenario b.json --export-dashboard out.png` renders it headless.
+#include "app/explorer/compare_mode.h"
+#include "app/explorer/explain_dock.h"
+#include "app/explorer/exporter.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
@@ -95,7 +99,7 @@ void TestCompareAb::pinCompareAndClear()
     QString error;
     nlohmann::json scenario = app::defaultScenario();
     scenario["device"] = "nvidia-h100-sxm";
-    QVERIFY2(window.loadScenario(scenario, &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(scenario, &error), qPrintable(error));
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -112,10 +116,10 @@ void TestCompareAb::pinCompareAndClear()
 
     pin->trigger();
     QVERIFY(compare->isEnabled() && clear->isEnabled());
-    QVERIFY(!window.compareShown());
+    QVERIFY(!window.compare()->isShown());
     compare->trigger();
-    QVERIFY(window.compareShown());
-    QCOMPARE(window.exportTarget(), static_cast<QWidget*>(window.compareView()));
+    QVERIFY(window.compare()->isShown());
+    QCOMPARE(window.exporter()->exportTarget(), static_cast<QWidget*>(window.compareView()));
     QVERIFY(window.compareView()->isVisible());
     QVERIFY(!window.dashboard()->isVisible());
 
@@ -133,13 +137,13 @@ void TestCompareAb::pinCompareAndClear()
     QVERIFY(window.compareView()->memoryBarsA()->title().contains(QStringLiteral("H100")));
 
     compare->trigger(); // back to the dashboard, the pin kept
-    QVERIFY(!window.compareShown());
-    QCOMPARE(window.exportTarget(), static_cast<QWidget*>(window.dashboard()));
+    QVERIFY(!window.compare()->isShown());
+    QCOMPARE(window.exporter()->exportTarget(), static_cast<QWidget*>(window.dashboard()));
     QVERIFY(window.compareView()->hasPinned());
     compare->trigger();
-    QVERIFY(window.compareShown());
+    QVERIFY(window.compare()->isShown());
     clear->trigger();
-    QVERIFY(!window.compareShown());
+    QVERIFY(!window.compare()->isShown());
     QVERIFY(!compare->isEnabled() && !compare->isChecked());
     QVERIFY(!window.compareView()->hasPinned());
 }
@@ -148,17 +152,17 @@ void TestCompareAb::exportTakesTheCompareView()
 {
     app::MainWindow window(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
-    window.layoutForExport(QSize(1024, 768));
-    window.pinCurrent();
-    window.showCompare(true);
+    QVERIFY2(window.files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    window.exporter()->layoutForExport(QSize(1024, 768));
+    window.compare()->pinCurrent();
+    window.compare()->show(true);
     QCOMPARE(window.compareView()->size(), QSize(1024, 768));
     const QString png = m_home.filePath(QStringLiteral("compare.png"));
-    QVERIFY2(window.exportDashboard(png, 1.0, &error), qPrintable(error));
+    QVERIFY2(window.exporter()->exportDashboard(png, 1.0, &error), qPrintable(error));
     QImage image(png);
     QCOMPARE(image.size(), QSize(1024, 768));
     const QString svg = m_home.filePath(QStringLiteral("compare.svg"));
-    QVERIFY2(window.exportDashboard(svg, 1.0, &error), qPrintable(error));
+    QVERIFY2(window.exporter()->exportDashboard(svg, 1.0, &error), qPrintable(error));
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray text = file.readAll();
@@ -216,35 +220,35 @@ void TestCompareAb::explainsEitherSide()
 {
     app::MainWindow window(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.pinCurrent();
+    window.compare()->pinCurrent();
     nlohmann::json b = window.controls()->scenario();
     b["precision"]["weights"] = "int8";
     window.controls()->setScenario(b);
-    window.showCompare(true);
+    window.compare()->show(true);
 
     emit window.compareView()->memoryBarsA()->segmentClicked(core::MemorySegmentKind::Weights);
     QVERIFY(window.explainDock()->isVisible());
-    QString text = window.explainPanel()->plainText();
+    QString text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.startsWith(QStringLiteral("A · ")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 16.1 GB")), qPrintable(text));
 
     emit window.compareView()->memoryBarsB()->segmentClicked(core::MemorySegmentKind::Weights);
-    text = window.explainPanel()->plainText();
+    text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.startsWith(QStringLiteral("B · ")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 8.03 GB")), qPrintable(text));
 
     // A's decode verdict card; clearing the pin says there is no A any more.
     window.compareView()->cardsA()[1]->setFocus();
     QTest::keyClick(window.compareView()->cardsA()[1], Qt::Key_Return);
-    QVERIFY2(window.explainPanel()->plainText().startsWith(QStringLiteral("A · ")),
-             qPrintable(window.explainPanel()->plainText()));
-    window.clearPin();
-    QVERIFY2(window.explainPanel()->plainText().contains(QStringLiteral("Nothing is pinned")),
-             qPrintable(window.explainPanel()->plainText()));
+    QVERIFY2(window.explainDock()->panel()->plainText().startsWith(QStringLiteral("A · ")),
+             qPrintable(window.explainDock()->panel()->plainText()));
+    window.compare()->clearPin();
+    QVERIFY2(window.explainDock()->panel()->plainText().contains(QStringLiteral("Nothing is pinned")),
+             qPrintable(window.explainDock()->panel()->plainText()));
 }
 
 QTEST_MAIN(TestCompareAb)

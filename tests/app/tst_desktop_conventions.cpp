@@ -2,12 +2,17 @@
 // change is one undo step (a slider drag one step in all), the standard shortcuts are there
 // once each, every control has an accessible name, the theme can be chosen, exports stay light.
 #include "app/explorer/app_settings.h"
+#include "app/explorer/exporter.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
+#include "app/explorer/window_messages.h"
+#include "app/explorer/window_session.h"
 #include "app/support/input_files.h"
 #include "widgets/charts/memory_bars_widget.h"
 #include "widgets/charts/roofline_widget.h"
 #include "widgets/common/theme.h"
 #include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/dashboard.h"
 #include "widgets/panels/message_log.h"
 
@@ -76,9 +81,9 @@ app::MainWindow* TestDesktopConventions::newWindow(app::AppSettings* settings)
 {
     auto* window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
-    if (!window->loadScenario(app::defaultScenario(), &error))
+    if (!window->files()->loadScenario(app::defaultScenario(), &error))
         qWarning("%s", qPrintable(error));
-    window->setDiscardQuestion([] { return int(QMessageBox::Discard); });
+    window->files()->setDiscardQuestion([] { return int(QMessageBox::Discard); });
     window->setSettings(settings);
     return window;
 }
@@ -123,12 +128,12 @@ void TestDesktopConventions::restartsWhereTheUserLeft()
     app::AppSettings settings(iniPath());
     QCOMPARE(settings.recentFiles(), QStringList()); // nothing was opened or saved
     std::unique_ptr<app::MainWindow> window(newWindow(&settings));
-    window->restoreSession(true);
+    window->session()->restore(true);
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     QVERIFY2(window->controls()->scenario() == left, window->controls()->scenario().dump().c_str());
-    QCOMPARE(window->report()->scenario.batch, 16);
-    QVERIFY(window->isModified()); // it was unsaved when the window closed
+    QCOMPARE(window->document()->report()->scenario.batch, 16);
+    QVERIFY(window->document()->isModified()); // it was unsaved when the window closed
     QVERIFY(window->windowTitle().contains(QLatin1Char('*')));
     QVERIFY(window->dashboard()->designSpaceShown());
     QCOMPARE(window->size(), QSize(1000, 700));
@@ -140,11 +145,12 @@ void TestDesktopConventions::fileOnTheCommandLineOrNoRestoreSkipsTheSession()
     settings.setLastSession(json{{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-70b"}}, QString(),
                             false);
     std::unique_ptr<app::MainWindow> window(newWindow(&settings));
-    window->restoreSession(false);
-    QCOMPARE(window->report()->scenario.deviceId, std::string("nvidia-rtx-4090")); // the default stays
-    window->restoreSession(true);
-    QCOMPARE(window->report()->scenario.deviceId, std::string("nvidia-h100-sxm"));
-    QVERIFY(!window->isModified());
+    window->session()->restore(false);
+    QCOMPARE(window->document()->report()->scenario.deviceId,
+             std::string("nvidia-rtx-4090")); // the default stays
+    window->session()->restore(true);
+    QCOMPARE(window->document()->report()->scenario.deviceId, std::string("nvidia-h100-sxm"));
+    QVERIFY(!window->document()->isModified());
 }
 
 void TestDesktopConventions::damagedSessionFallsBackToTheCurrentScenario()
@@ -152,15 +158,15 @@ void TestDesktopConventions::damagedSessionFallsBackToTheCurrentScenario()
     app::AppSettings settings(iniPath());
     settings.setLastSession(json{{"device", "no-such-device"}, {"model", "llama-3.1-8b"}}, QString(), true);
     std::unique_ptr<app::MainWindow> window(newWindow(&settings));
-    window->restoreSession(true);
-    QCOMPARE(window->report()->scenario.deviceId, std::string("nvidia-rtx-4090"));
-    QVERIFY(!window->isModified());
-    QVERIFY(window->messageLog()->count() >= 1); // said why, without a modal box
+    window->session()->restore(true);
+    QCOMPARE(window->document()->report()->scenario.deviceId, std::string("nvidia-rtx-4090"));
+    QVERIFY(!window->document()->isModified());
+    QVERIFY(window->messages()->log()->count() >= 1); // said why, without a modal box
 }
 
 void TestDesktopConventions::everyControlChangeIsOneUndoStep()
 {
-    QUndoStack* stack = m_window->undoStack();
+    QUndoStack* stack = m_window->document()->undoStack();
     QCOMPARE(stack->count(), 0);
     QCOMPARE(shownBatch(), 4LL); // the default scenario
     auto* weights = m_window->controls()->findChild<QComboBox*>(QStringLiteral("weightsCombo"));
@@ -173,11 +179,11 @@ void TestDesktopConventions::everyControlChangeIsOneUndoStep()
     QCOMPARE(stack->undoText(), QStringLiteral("Change weight precision"));
     stack->undo();
     QVERIFY(m_window->controls()->scenario()["precision"]["weights"] == json("bf16"));
-    QCOMPARE(m_window->report()->scenario.weights, core::Precision::Bf16); // re-evaluated too
+    QCOMPARE(m_window->document()->report()->scenario.weights, core::Precision::Bf16); // re-evaluated too
     QCOMPARE(stack->undoText(), QStringLiteral("Change batch"));
     stack->undo();
     QCOMPARE(shownBatch(), 4LL);
-    QCOMPARE(m_window->report()->scenario.batch, 4);
+    QCOMPARE(m_window->document()->report()->scenario.batch, 4);
     stack->redo();
     stack->redo();
     QCOMPARE(shownBatch(), 32LL);
@@ -192,7 +198,7 @@ void TestDesktopConventions::everyControlChangeIsOneUndoStep()
 
 void TestDesktopConventions::oneSliderDragIsOneUndoStep()
 {
-    QUndoStack* stack = m_window->undoStack();
+    QUndoStack* stack = m_window->document()->undoStack();
     QSlider* slider = batchSlider();
     QVERIFY(slider);
     const int start = slider->value(); // batch 4 = 2^2
@@ -228,13 +234,13 @@ void TestDesktopConventions::undoingBackToTheSavedScenarioClearsModified()
 {
     const QString path = m_dir.filePath(QStringLiteral("saved.json"));
     QString error;
-    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
-    QVERIFY(!m_window->isModified());
+    QVERIFY2(m_window->files()->saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY(!m_window->document()->isModified());
     m_window->controls()->setBatchAndPrompt(64, 4096);
-    QVERIFY(m_window->isModified());
+    QVERIFY(m_window->document()->isModified());
     QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("saved.json*")));
-    m_window->undoStack()->undo();
-    QVERIFY(!m_window->isModified());
+    m_window->document()->undoStack()->undo();
+    QVERIFY(!m_window->document()->isModified());
     QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("saved.json —")));
 }
 
@@ -382,7 +388,7 @@ void TestDesktopConventions::exportsStayLightInDarkModeUnlessAsked()
     const auto cornerLightness = [this](const QString& name) {
         const QString path = m_dir.filePath(name);
         QString error;
-        if (!m_window->exportImage(m_window->dashboard()->memoryBars(), path, 1.0, &error))
+        if (!m_window->exporter()->exportImage(m_window->dashboard()->memoryBars(), path, 1.0, &error))
             qWarning("%s", qPrintable(error));
         const QImage image(path);
         return image.isNull() ? -1 : image.pixelColor(3, 3).lightness();

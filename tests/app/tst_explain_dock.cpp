@@ -1,6 +1,8 @@
 // The window's Explain dock: hidden until a number is clicked, then the explanation of
 // the clicked target, re-explained live when the scenario changes; View → Explain toggles it.
+#include "app/explorer/explain_dock.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/catalog/catalog.h"
@@ -52,7 +54,7 @@ void TestExplainDock::clickOpensTheDockAndFollowsTheReport()
     s["output_tokens"] = 256;
     s["precision"]["kv_cache"] = "bf16";
     QString error;
-    QVERIFY2(window.loadScenario(s, &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(s, &error), qPrintable(error));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QDockWidget* dock = window.findChild<QDockWidget*>(QStringLiteral("explainDock"));
@@ -65,20 +67,20 @@ void TestExplainDock::clickOpensTheDockAndFollowsTheReport()
     kv.segment = core::MemorySegmentKind::KvCache;
     emit window.dashboard()->explainRequested(kv);
     QVERIFY(dock->isVisible());
-    QString text = window.explainPanel()->plainText();
+    QString text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.contains(QStringLiteral("= 2 × 80 × 8 × 128 × 2 B × 8 × 4,096 tokens")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 10.7 GB")), qPrintable(text));
 
     // Live: twice the batch, twice the cache (21.5 GB), without another click.
     s["batch"] = 16;
-    QVERIFY2(window.loadScenario(s, &error), qPrintable(error));
-    text = window.explainPanel()->plainText();
+    QVERIFY2(window.files()->loadScenario(s, &error), qPrintable(error));
+    text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.contains(QStringLiteral("= 2 × 80 × 8 × 128 × 2 B × 16 × 4,096 tokens")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 21.5 GB")), qPrintable(text));
 
     // A verdict card click.
     QTest::mouseClick(window.dashboard()->prefillCard(), Qt::LeftButton, {}, QPoint(5, 5));
-    text = window.explainPanel()->plainText();
+    text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.contains(QStringLiteral("Verdict: Prefill")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Time to first token")), qPrintable(text));
     // For a look (not an assertion): the window with the dock, when asked for.
@@ -93,7 +95,7 @@ void TestExplainDock::viewMenuTogglesTheDock()
 {
     app::MainWindow window(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(window.loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QAction* toggle = window.explainDock()->toggleViewAction();
@@ -106,7 +108,8 @@ void TestExplainDock::viewMenuTogglesTheDock()
     QVERIFY(inViewMenu);
     toggle->trigger();
     QVERIFY(window.explainDock()->isVisible());
-    QVERIFY(window.explainPanel()->plainText().contains(QStringLiteral("Click a memory bar segment")));
+    QVERIFY(
+        window.explainDock()->panel()->plainText().contains(QStringLiteral("Click a memory bar segment")));
     toggle->trigger();
     QVERIFY(!window.explainDock()->isVisible());
 }

@@ -2,6 +2,7 @@
 // and what they produce on disk.
 #include "app/explorer/export_dialog.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "core/catalog/catalog.h"
 #include "widgets/charts/roofline_widget.h"
@@ -50,7 +51,7 @@ void TestExportDialog::init()
 {
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
     m_window->resize(1280, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));

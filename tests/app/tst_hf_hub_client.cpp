@@ -9,12 +9,15 @@
 #include "app/explorer/app_settings.h"
 #include "app/explorer/hf_import_dialog.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
+#include "app/explorer/window_messages.h"
 #include "app/support/checkpoint_check.h"
 #include "app/support/hf_hub_client.h"
 #include "checkpoint_writers.h"
 #include "cli_process.h"
 #include "hub_download.h"
 #include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/message_log.h"
 
 #include <QAction>
@@ -1128,11 +1131,11 @@ void TestHfHubClient::windowMenuImports()
     const json scenario = window.controls()->scenario();
     QCOMPARE(scenario.value("model_config_path", std::string()), std::string("test/mismatch"));
     QCOMPARE(scenario.at("model_config").value("hidden_size", 0), 2048);
-    QTRY_VERIFY(window.report() && window.report()->modelName == "test/mismatch");
+    QTRY_VERIFY(window.document()->report() && window.document()->report()->modelName == "test/mismatch");
     // The size cross-check reached the Messages panel as a warning.
-    QVERIFY(window.messageDock()->isVisible());
+    QVERIFY(window.messages()->dock()->isVisible());
     bool warned = false;
-    for (const QString& text : window.messageLog()->messages())
+    for (const QString& text : window.messages()->log()->messages())
         warned = warned || text.contains(QLatin1String("may not describe this checkpoint"));
     QVERIFY(warned);
 }

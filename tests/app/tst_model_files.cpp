@@ -13,6 +13,7 @@
 #include "core/estimate/estimator.h"
 #include "core/model/tensor_architecture.h"
 #include "core/scenario/scenario.h"
+#include "widgets/document/scenario_document.h"
 
 #include <QApplication>
 #include <QDropEvent>
@@ -342,13 +343,14 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&window, &drop);
-        QTRY_VERIFY2(window.report() && window.report()->modelSource == "tensors",
-                     window.report() ? window.report()->modelName.c_str() : "no report");
-        QCOMPARE(window.report()->checkpointBytes, kTinyGgufBytes);
-        QCOMPARE(window.report()->modelName, std::string("Tiny Llama"));
+        QTRY_VERIFY2(window.document()->report() && window.document()->report()->modelSource == "tensors",
+                     window.document()->report() ? window.document()->report()->modelName.c_str()
+                                                 : "no report");
+        QCOMPARE(window.document()->report()->checkpointBytes, kTinyGgufBytes);
+        QCOMPARE(window.document()->report()->modelName, std::string("Tiny Llama"));
         // Served as stored: 10.9 bits per weight, where the default scenario says bf16.
-        QCOMPARE(window.report()->scenario.weights, core::Precision::Checkpoint);
-        QCOMPARE(window.report()->memory.perDevice.weightsBytes, kTinyGgufBytes);
+        QCOMPARE(window.document()->report()->scenario.weights, core::Precision::Checkpoint);
+        QCOMPARE(window.document()->report()->memory.perDevice.weightsBytes, kTinyGgufBytes);
     }
 };
 

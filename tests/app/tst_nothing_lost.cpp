@@ -6,6 +6,9 @@
 // window's output: the window must add nothing.
 #include "app/explorer/app_settings.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
+#include "app/explorer/window_messages.h"
+#include "app/explorer/window_session.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "cli_process.h"
@@ -140,7 +143,7 @@ void TestNothingLost::init()
     QDir(app::userCatalogFolder()).removeRecursively();
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    QVERIFY2(m_window->files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
 }
 
 void TestNothingLost::cleanup()
@@ -154,8 +157,8 @@ void TestNothingLost::cleanup()
 void TestNothingLost::valuesBeyondTheSlidersAreShownNotClamped()
 {
     QString error;
-    QVERIFY2(m_window->loadScenario(beyondTheSliders(), &error), qPrintable(error));
-    QVERIFY(!m_window->isModified());
+    QVERIFY2(m_window->files()->loadScenario(beyondTheSliders(), &error), qPrintable(error));
+    QVERIFY(!m_window->document()->isModified());
     QVERIFY(!m_window->windowTitle().contains(QLatin1Char('*')));
     widgets::ScenarioControls* controls = m_window->controls();
     QCOMPARE(child<QSpinBox>(controls, "batchSpin")->value(), 16384);
@@ -174,10 +177,11 @@ void TestNothingLost::valuesBeyondTheSlidersAreShownNotClamped()
     // The report is the core's on the file itself: 32768 devices, data parallel 4096.
     const core::Report expected =
         core::estimate(core::scenarioFromJson(beyondTheSliders()), core::Catalog::builtIn());
-    QVERIFY(m_window->report());
-    QCOMPARE(m_window->report()->scenario.devices, 32768LL);
-    QCOMPARE(m_window->report()->scenario.parallelism->data, 4096LL);
-    QCOMPARE(m_window->report()->memory.perDevice.totalBytes(), expected.memory.perDevice.totalBytes());
+    QVERIFY(m_window->document()->report());
+    QCOMPARE(m_window->document()->report()->scenario.devices, 32768LL);
+    QCOMPARE(m_window->document()->report()->scenario.parallelism->data, 4096LL);
+    QCOMPARE(m_window->document()->report()->memory.perDevice.totalBytes(),
+             expected.memory.perDevice.totalBytes());
 }
 
 void TestNothingLost::saveKeepsUnknownMembersAndEveryValue()
@@ -186,8 +190,8 @@ void TestNothingLost::saveKeepsUnknownMembersAndEveryValue()
     const QString path = folder.filePath(QStringLiteral("cluster.json"));
     QVERIFY(writeAll(path, QByteArray::fromStdString(beyondTheSliders().dump(2))));
     QString error;
-    QVERIFY2(m_window->openScenarioFile(path, &error), qPrintable(error));
-    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->openScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->saveScenarioFile(path, &error), qPrintable(error));
     const json saved = json::parse(readAll(path).toStdString());
     // Unknown members, at the top and inside a known object, are written back untouched.
     QCOMPARE(saved.value("description", std::string()), std::string("a cluster study; keep this note"));
@@ -201,9 +205,9 @@ void TestNothingLost::saveKeepsUnknownMembersAndEveryValue()
 
     // An edit changes its field; the notes stay. Back on Auto, the split's own notes go with it.
     child<QSpinBox>(m_window->controls(), "batchSpin")->setValue(20000);
-    QVERIFY(m_window->isModified());
+    QVERIFY(m_window->document()->isModified());
     QVERIFY(m_window->windowTitle().contains(QLatin1Char('*')));
-    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->saveScenarioFile(path, &error), qPrintable(error));
     const json edited = json::parse(readAll(path).toStdString());
     QCOMPARE(edited["batch"], json(20000));
     QCOMPARE(edited["prompt_tokens"], original["prompt_tokens"]);
@@ -224,9 +228,9 @@ void TestNothingLost::aModelNamedByPathStaysNamedByPath()
     const QString path = folder.filePath(QStringLiteral("s.json"));
     QVERIFY(writeAll(path, R"({"device": "nvidia-rtx-4090", "model_config_path": "cfg.json", "batch": 2})"));
     QString error;
-    QVERIFY2(m_window->openScenarioFile(path, &error), qPrintable(error));
-    QVERIFY(!m_window->isModified());
-    QVERIFY2(m_window->saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->openScenarioFile(path, &error), qPrintable(error));
+    QVERIFY(!m_window->document()->isModified());
+    QVERIFY2(m_window->files()->saveScenarioFile(path, &error), qPrintable(error));
     const json saved = json::parse(readAll(path).toStdString());
     QCOMPARE(saved.value("model_config_path", std::string()), std::string("cfg.json"));
     QVERIFY2(!saved.contains("model_config"), saved.dump().c_str());
@@ -235,7 +239,7 @@ void TestNothingLost::aModelNamedByPathStaysNamedByPath()
     // Saved as a copy in another folder: the path written there reaches the same file.
     QTemporaryDir elsewhere;
     const QString copy = elsewhere.filePath(QStringLiteral("copy.json"));
-    QVERIFY2(m_window->saveScenarioFile(copy, &error), qPrintable(error));
+    QVERIFY2(m_window->files()->saveScenarioFile(copy, &error), qPrintable(error));
     const json copied = json::parse(readAll(copy).toStdString());
     QVERIFY2(!copied.contains("model_config"), copied.dump().c_str());
     const QString reached =
@@ -249,7 +253,7 @@ void TestNothingLost::aModelNamedByPathStaysNamedByPath()
     edited["num_hidden_layers"] = 8;
     QVERIFY(writeAll(config, QByteArray::fromStdString(edited.dump(2))));
     for (const QString& file : {path, copy}) {
-        QVERIFY2(m_window->openScenarioFile(file, &error), qPrintable(error));
+        QVERIFY2(m_window->files()->openScenarioFile(file, &error), qPrintable(error));
         const std::optional<json>& model = m_window->document()->scenario().modelConfig;
         QVERIFY(model);
         QCOMPARE((*model)["num_hidden_layers"], json(8));
@@ -262,19 +266,19 @@ void TestNothingLost::aFileWithoutAWeightFormatStaysWithoutOne()
 {
     const json file = json::parse(R"({"device": "nvidia-h100-sxm", "model": "gpt-oss-120b", "batch": 2})");
     QString error;
-    QVERIFY2(m_window->loadScenario(file, &error), qPrintable(error));
-    QCOMPARE(m_window->report()->scenario.weights, core::Precision::Checkpoint);
+    QVERIFY2(m_window->files()->loadScenario(file, &error), qPrintable(error));
+    QCOMPARE(m_window->document()->report()->scenario.weights, core::Precision::Checkpoint);
     child<QSpinBox>(m_window->controls(), "batchSpin")->setValue(3);
     const json saved = m_window->document()->toFileJson();
     QVERIFY2(!saved["precision"].contains("weights"), saved.dump().c_str());
-    QCOMPARE(m_window->report()->scenario.weights, core::Precision::Checkpoint);
+    QCOMPARE(m_window->document()->report()->scenario.weights, core::Precision::Checkpoint);
 }
 
 // Over random valid scenarios far beyond the sliders: loading shows the file's scenario, and one
 // control's edit changes that one field and nothing else (the window used to rewrite others).
 void TestNothingLost::oneEditChangesOneField()
 {
-    const core::Catalog& catalog = m_window->catalog();
+    const core::Catalog& catalog = m_window->document()->catalog();
     std::mt19937_64 random(20261203);
     int loaded = 0;
     for (int draw = 0; draw < 400 && loaded < 150; ++draw) {
@@ -284,23 +288,23 @@ void TestNothingLost::oneEditChangesOneField()
             expected = core::estimate(core::scenarioFromJson(file), catalog);
         } catch (const core::InputError&) {
             QString error;
-            QVERIFY2(!m_window->loadScenario(file, &error), file.dump().c_str()); // refused alike
+            QVERIFY2(!m_window->files()->loadScenario(file, &error), file.dump().c_str()); // refused alike
             continue;
         }
         QString error;
-        QVERIFY2(m_window->loadScenario(file, &error),
+        QVERIFY2(m_window->files()->loadScenario(file, &error),
                  qPrintable(error + QString::fromStdString(file.dump())));
         ++loaded;
         const json before = core::scenarioToJson(core::scenarioFromJson(file));
         QCOMPARE(core::scenarioToJson(m_window->document()->scenario()), before);
-        QCOMPARE(core::reportToJson(*m_window->report()), core::reportToJson(expected));
+        QCOMPARE(core::reportToJson(*m_window->document()->report()), core::reportToJson(expected));
         auto* batch = child<QSpinBox>(m_window->controls(), "batchSpin");
         batch->setValue(batch->value() == batch->maximum() ? batch->value() - 1 : batch->value() + 1);
         json after = core::scenarioToJson(m_window->document()->scenario());
         QCOMPARE(after["batch"], json(batch->value()));
         after["batch"] = before["batch"];
         QVERIFY2(after == before, json::diff(before, after).dump().c_str());
-        m_window->undoStack()->undo();
+        m_window->document()->undoStack()->undo();
         QCOMPARE(core::scenarioToJson(m_window->document()->scenario()), before);
     }
     QVERIFY2(loaded >= 100, qPrintable(QString::number(loaded)));
@@ -313,10 +317,10 @@ void TestNothingLost::scenarioPathIsAbsolute()
     QTemporaryDir folder;
     const QString previous = QDir::currentPath();
     QVERIFY(QDir::setCurrent(folder.path()));
-    m_window->setScenarioPath(QStringLiteral("s.json"));
+    m_window->files()->setScenarioPath(QStringLiteral("s.json"));
     QVERIFY(QDir::setCurrent(previous));
-    QCOMPARE(m_window->scenarioPath(), QDir(folder.path()).filePath(QStringLiteral("s.json")));
-    QVERIFY(QFileInfo(m_window->scenarioPath()).isAbsolute());
+    QCOMPARE(m_window->document()->filePath(), QDir(folder.path()).filePath(QStringLiteral("s.json")));
+    QVERIFY(QFileInfo(m_window->document()->filePath()).isAbsolute());
 }
 
 // Fault: a session naming a device no longer in the catalog was replaced by the default scenario
@@ -332,20 +336,21 @@ void TestNothingLost::unrestorableSessionIsKeptAsideAndRetried()
     settings.sync();
 
     m_window->setSettings(&settings);
-    m_window->restoreSession(true);
-    QCOMPARE(m_window->report()->scenario.deviceId, std::string("nvidia-rtx-4090")); // the default
-    QVERIFY(m_window->messageLog()->count() >= 1);
-    QVERIFY(m_window->messageLog()->message(0).contains(QStringLiteral("kept aside")));
+    m_window->session()->restore(true);
+    QCOMPARE(m_window->document()->report()->scenario.deviceId,
+             std::string("nvidia-rtx-4090")); // the default
+    QVERIFY(m_window->messages()->log()->count() >= 1);
+    QVERIFY(m_window->messages()->log()->message(0).contains(QStringLiteral("kept aside")));
     const auto kept = settings.unrestoredSession();
     QVERIFY(kept);
     QCOMPARE(json::parse(kept->scenarioText.toStdString()), lost);
     // Closing now stores the default scenario as the session; the kept one stays.
-    m_window->saveSession();
+    m_window->session()->save();
     QVERIFY(settings.unrestoredSession());
 
     // Not fixed yet: the retry says why and keeps it.
     QString error;
-    QVERIFY(!m_window->retryUnrestoredSession(&error));
+    QVERIFY(!m_window->session()->retryUnrestored(&error));
     QVERIFY2(error.contains(QStringLiteral("lab-gpu")), qPrintable(error));
     QVERIFY(settings.unrestoredSession());
 
@@ -361,11 +366,11 @@ void TestNothingLost::unrestorableSessionIsKeptAsideAndRetried()
                          {"peak_flops", {{"bf16", 2e14}}}};
     QVERIFY(writeAll(QDir(app::userCatalogFolder()).filePath(QStringLiteral("lab.json")),
                      QByteArray::fromStdString(json{{"devices", {device}}}.dump())));
-    QVERIFY2(m_window->retryUnrestoredSession(&error), qPrintable(error));
-    QCOMPARE(m_window->report()->scenario.deviceId, std::string("lab-gpu"));
-    QCOMPARE(m_window->report()->scenario.batch, 12345LL);
-    QCOMPARE(m_window->scenarioPath(), folder.filePath(QStringLiteral("lab.json")));
-    QVERIFY(m_window->isModified());
+    QVERIFY2(m_window->session()->retryUnrestored(&error), qPrintable(error));
+    QCOMPARE(m_window->document()->report()->scenario.deviceId, std::string("lab-gpu"));
+    QCOMPARE(m_window->document()->report()->scenario.batch, 12345LL);
+    QCOMPARE(m_window->document()->filePath(), folder.filePath(QStringLiteral("lab.json")));
+    QVERIFY(m_window->document()->isModified());
     QVERIFY(!settings.unrestoredSession());
     m_window->setSettings(nullptr);
 }
@@ -390,9 +395,9 @@ void TestNothingLost::aDiscardedKeptAsideSessionIsSaidSo()
     settings.sync();
 
     m_window->setSettings(&settings);
-    const int before = m_window->messageLog()->count();
-    m_window->restoreSession(true);
-    const QStringList messages = m_window->messageLog()->messages().mid(before);
+    const int before = m_window->messages()->log()->count();
+    m_window->session()->restore(true);
+    const QStringList messages = m_window->messages()->log()->messages().mid(before);
     QCOMPARE(messages.size(), 2);
     QVERIFY2(messages[0].contains(QStringLiteral("kept aside")), qPrintable(messages[0]));
     QVERIFY2(messages[1].contains(QStringLiteral("discarded")) &&
@@ -413,17 +418,17 @@ void TestNothingLost::settingsThatCannotBeKeptAreSaidSo()
     const QString ini = folder.filePath(QStringLiteral("settings.ini"));
     QVERIFY(QDir(folder.path()).mkdir(QStringLiteral("settings.ini")));
     app::AppSettings settings(ini);
-    const int before = m_window->messageLog()->count();
+    const int before = m_window->messages()->log()->count();
     m_window->setSettings(&settings);
-    m_window->restoreSession(true);
-    QCOMPARE(m_window->messageLog()->count(), before + 1);
-    const QString message = m_window->messageLog()->message(before);
+    m_window->session()->restore(true);
+    QCOMPARE(m_window->messages()->log()->count(), before + 1);
+    const QString message = m_window->messages()->log()->message(before);
     QVERIFY2(message.contains(QStringLiteral("not saved")) && message.contains(QDir::toNativeSeparators(ini)),
              qPrintable(message));
-    QVERIFY(m_window->messageDock()->isVisibleTo(m_window));
+    QVERIFY(m_window->messages()->dock()->isVisibleTo(m_window));
     // This run's settings still work: closing keeps the session in them, and asks nothing.
     int asked = 0;
-    m_window->setUnsavedSettingsQuestion([&] {
+    m_window->session()->setUnsavedSettingsQuestion([&] {
         ++asked;
         return int(QMessageBox::Cancel);
     });
@@ -449,7 +454,7 @@ void TestNothingLost::closingAsksWhenTheSettingsCannotBeSaved()
     const QString ini = QDir(configFolder).filePath(QStringLiteral("settings.ini"));
     int asked = 0;
     int answer = QMessageBox::Cancel;
-    m_window->setUnsavedSettingsQuestion([&] {
+    m_window->session()->setUnsavedSettingsQuestion([&] {
         ++asked;
         return answer;
     });

@@ -2,12 +2,14 @@
 // lines 1.5x for a projector and folds the scenario controls away; leaving it restores all.
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "event_counter.h"
 #include "widgets/charts/memory_bars_widget.h"
 #include "widgets/charts/qcustomplot_include.h"
 #include "widgets/charts/roofline_widget.h"
 #include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/dashboard.h"
 #include "widgets/panels/figure_table.h"
@@ -85,8 +87,8 @@ void TestPresentationMode::init()
     m_normalFont = QApplication::font();
     m_window = new app::MainWindow(core::Catalog::builtIn());
     QString error;
-    QVERIFY2(m_window->loadScenario(app::defaultScenario(), &error), qPrintable(error));
-    m_window->setDiscardQuestion([] { return int(QMessageBox::Discard); });
+    QVERIFY2(m_window->files()->loadScenario(app::defaultScenario(), &error), qPrintable(error));
+    m_window->files()->setDiscardQuestion([] { return int(QMessageBox::Discard); });
     m_window->resize(1024, 768);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
@@ -395,7 +397,8 @@ void TestPresentationMode::pickerMarkersAreNeverCut()
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
 
-    const QString name = QString::fromStdString(m_window->catalog().findDevice("huawei-ascend-910b")->name);
+    const QString name =
+        QString::fromStdString(m_window->document()->catalog().findDevice("huawei-ascend-910b")->name);
     const QString popupName = combo->itemText(row).section(QString::fromUtf8(" — "), 0, 0);
     QVERIFY2(popupName.startsWith(name + QString::fromUtf8(" · ")), qPrintable(popupName)); // rated low
     const QString marker = popupName.mid(name.size() + 3);

@@ -4,6 +4,7 @@
 // Serving controls edit the scenario's "serving" object and nothing else.
 #include "app/explorer/app_settings.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/serving/serving.h"
@@ -74,7 +75,7 @@ private slots:
         m_window = std::make_unique<app::MainWindow>(core::Catalog::builtIn());
         m_window->setSettings(m_settings.get());
         QString error;
-        QVERIFY2(m_window->loadScenario(servingScenario(), &error), qPrintable(error));
+        QVERIFY2(m_window->files()->loadScenario(servingScenario(), &error), qPrintable(error));
     }
 
     void cleanup()
@@ -87,7 +88,7 @@ private slots:
     // The summary shows the report's own serving figures.
     void summaryIsTheReports()
     {
-        const auto& report = m_window->report();
+        const auto& report = m_window->document()->report();
         QVERIFY(report && report->serving);
         const QString summary = m_window->dashboard()->serving()->summaryText();
         QVERIFY2(summary.contains(QStringLiteral("16 concurrent requests")), qPrintable(summary));
@@ -110,7 +111,7 @@ private slots:
             if (p.current) {
                 ++current;
                 QCOMPARE(p.point.concurrency, 16LL);
-                QCOMPARE(p.split, *m_window->report()->scenario.parallelism);
+                QCOMPARE(p.split, *m_window->document()->report()->scenario.parallelism);
             }
         }
         QCOMPARE(current, 1);
@@ -130,10 +131,10 @@ private slots:
         auto* chart = m_window->dashboard()->serving()->chart();
         const core::Parallelism other{1, 1, 2, 1};
         emit chart->concurrencyPicked(64, other);
-        QCOMPARE(m_window->report()->scenario.batch, 64LL);
-        QCOMPARE(*m_window->report()->scenario.parallelism, other);
-        m_window->undoStack()->undo();
-        QCOMPARE(m_window->report()->scenario.batch, 16LL);
+        QCOMPARE(m_window->document()->report()->scenario.batch, 64LL);
+        QCOMPARE(*m_window->document()->report()->scenario.parallelism, other);
+        m_window->document()->undoStack()->undo();
+        QCOMPARE(m_window->document()->report()->scenario.batch, 16LL);
     }
 
     // The Devices tab ranks the catalog; a double-click makes that device current, with the price
@@ -154,10 +155,10 @@ private slots:
         QCOMPARE(static_cast<std::size_t>(csv.readAll().count('\n')), shown.size() + 1);
         m_settings->setDevicePrice("nvidia-a100-80gb-sxm", 1.25);
         emit ranking->deviceActivated(QStringLiteral("nvidia-a100-80gb-sxm"));
-        const auto& s = m_window->report()->scenario;
+        const auto& s = m_window->document()->report()->scenario;
         QCOMPARE(s.deviceId, std::string("nvidia-a100-80gb-sxm"));
         QCOMPARE(*s.serving.pricePerDeviceHour, 1.25);
-        QVERIFY(m_window->report()->serving->costPerMillionOutputTokens);
+        QVERIFY(m_window->document()->report()->serving->costPerMillionOutputTokens);
     }
 
     // The price box remembers per device; picking the device again brings its price back, and a
@@ -166,10 +167,10 @@ private slots:
     {
         auto* price = child<QDoubleSpinBox>(m_window->controls(), "priceSpin");
         price->setValue(2.5);
-        QCOMPARE(*m_window->report()->scenario.serving.pricePerDeviceHour, 2.5);
+        QCOMPARE(*m_window->document()->report()->scenario.serving.pricePerDeviceHour, 2.5);
         QCOMPARE(*m_settings->devicePrice("nvidia-h100-sxm"), 2.5);
         price->setValue(price->minimum()); // "none"
-        QVERIFY(!m_window->report()->scenario.serving.pricePerDeviceHour);
+        QVERIFY(!m_window->document()->report()->scenario.serving.pricePerDeviceHour);
         QVERIFY(!m_settings->devicePrice("nvidia-h100-sxm"));
         m_settings->setDevicePrice("nvidia-h100-sxm", 3.0);
         auto* devices = child<QComboBox>(m_window->controls(), "deviceCombo");
@@ -178,14 +179,14 @@ private slots:
         QVERIFY(a100 >= 0 && h100 >= 0);
         devices->setCurrentIndex(a100);
         emit devices->activated(a100);
-        QVERIFY(!m_window->report()->scenario.serving.pricePerDeviceHour);
+        QVERIFY(!m_window->document()->report()->scenario.serving.pricePerDeviceHour);
         devices->setCurrentIndex(h100);
         emit devices->activated(h100);
-        QCOMPARE(*m_window->report()->scenario.serving.pricePerDeviceHour, 3.0);
+        QCOMPARE(*m_window->document()->report()->scenario.serving.pricePerDeviceHour, 3.0);
         // Another device takes its own price, or none: never the previous device's.
         devices->setCurrentIndex(a100);
         emit devices->activated(a100);
-        QVERIFY(!m_window->report()->scenario.serving.pricePerDeviceHour);
+        QVERIFY(!m_window->document()->report()->scenario.serving.pricePerDeviceHour);
     }
 
     // Each serving control writes its one field; the rest of "serving" stays as loaded.
@@ -195,14 +196,14 @@ private slots:
         s["serving"] = {
             {"requests", {{100, 20}, {300, 40}}}, {"kv_block_tokens", 32}, {"prefix_cache_hit_ratio", 0.125}};
         QString error;
-        QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+        QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
         child<QDoubleSpinBox>(m_window->controls(), "tpotTargetSpin")->setValue(50.0);
-        const core::ServingSettings& sv = m_window->report()->scenario.serving;
+        const core::ServingSettings& sv = m_window->document()->report()->scenario.serving;
         QCOMPARE(*sv.tpotTargetSeconds, 0.05);
         QCOMPARE(sv.requests.size(), std::size_t(2));
         QCOMPARE(sv.kvBlockTokens, 32LL);
         QCOMPARE(sv.prefixCacheHitRatio, 0.125); // the box shows 13 %, the file's value stays
-        QVERIFY(m_window->report()->serving->maxConcurrencySlo);
+        QVERIFY(m_window->document()->report()->serving->maxConcurrencySlo);
         auto* speculative = child<QComboBox>(m_window->controls(), "speculativeCombo");
         auto* draftModel = child<QComboBox>(m_window->controls(), "draftModelCombo");
         QVERIFY(!draftModel->isEnabled());
@@ -210,8 +211,8 @@ private slots:
         speculative->setCurrentIndex(model);
         emit speculative->activated(model);
         QVERIFY(draftModel->isEnabled());
-        QCOMPARE(m_window->report()->scenario.serving.speculative.draft, core::DraftKind::Model);
-        QVERIFY(m_window->report()->serving->speculative);
+        QCOMPARE(m_window->document()->report()->scenario.serving.speculative.draft, core::DraftKind::Model);
+        QVERIFY(m_window->document()->report()->serving->speculative);
     }
 
     // Training has no serving: the group is disabled, the tab says why.
@@ -220,9 +221,9 @@ private slots:
         json s = servingScenario();
         s["mode"] = "training";
         QString error;
-        QVERIFY2(m_window->loadScenario(s, &error), qPrintable(error));
+        QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
         QVERIFY(!child<QWidget>(m_window->controls(), "servingGroup")->isEnabled());
-        QVERIFY(!m_window->report()->serving);
+        QVERIFY(!m_window->document()->report()->serving);
         m_window->dashboard()->showChartTab(widgets::Dashboard::ServingTab);
         QVERIFY(!m_window->dashboard()->serving()->chart()->hasCurve());
         m_window->dashboard()->showChartTab(widgets::Dashboard::RankingTab);

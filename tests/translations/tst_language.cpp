@@ -9,8 +9,12 @@
 // the translation Qt itself ships for its Cancel button (取消); none is read from the .ts.
 #include "app/cli_process.h"
 #include "app/explorer/app_settings.h"
+#include "app/explorer/compare_mode.h"
+#include "app/explorer/explain_dock.h"
 #include "app/explorer/language.h"
 #include "app/explorer/main_window.h"
+#include "app/explorer/scenario_files.h"
+#include "app/explorer/window_messages.h"
 #include "app/support/input_files.h"
 #include "core/explain/explanation.h"
 #include "widgets/charts/design_space_widget.h"
@@ -18,6 +22,7 @@
 #include "widgets/charts/qcustomplot_include.h"
 #include "widgets/charts/roofline_widget.h"
 #include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/compare_view.h"
 #include "widgets/panels/dashboard.h"
@@ -230,9 +235,9 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     app::MainWindow window(core::Catalog::builtIn());
     window.setSettings(&settings);
     QString error;
-    QVERIFY2(window.loadScenario(scenario(), &error), qPrintable(error));
+    QVERIFY2(window.files()->loadScenario(scenario(), &error), qPrintable(error));
     const QString path = m_dir.filePath(QStringLiteral("s.json"));
-    QVERIFY2(window.saveScenarioFile(path, &error), qPrintable(error));
+    QVERIFY2(window.files()->saveScenarioFile(path, &error), qPrintable(error));
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -240,20 +245,20 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     json changed = window.controls()->scenario();
     changed["batch"] = 64;
     window.controls()->setScenario(changed);
-    QVERIFY(window.isModified());
-    const int steps = window.undoStack()->count();
+    QVERIFY(window.document()->isModified());
+    const int steps = window.document()->undoStack()->count();
     QVERIFY(steps >= 1);
-    QVERIFY(window.undoStack()->canUndo());
+    QVERIFY(window.document()->undoStack()->canUndo());
     const json before = window.controls()->scenario();
     QCOMPARE(before.value("batch", 0), 64);
     // A message in the panel, A pinned and one of its numbers explained.
-    window.logError(QStringLiteral("A message from before the switch"));
-    const int messages = window.messageLog()->count();
+    window.messages()->logError(QStringLiteral("A message from before the switch"));
+    const int messages = window.messages()->log()->count();
     QVERIFY(messages >= 1);
-    window.pinCurrent();
-    window.explain(core::ExplainTarget::verdict(core::RooflinePhase::Decode), /*pinned=*/true);
-    QVERIFY(window.explainPanel()->plainText().startsWith(QStringLiteral("A · Verdict")));
-    QCOMPARE(window.undoStack()->undoText(), QStringLiteral("Change batch"));
+    window.compare()->pinCurrent();
+    window.explainDock()->explain(core::ExplainTarget::verdict(core::RooflinePhase::Decode), /*pinned=*/true);
+    QVERIFY(window.explainDock()->panel()->plainText().startsWith(QStringLiteral("A · Verdict")));
+    QCOMPARE(window.document()->undoStack()->undoText(), QStringLiteral("Change batch"));
     const QString englishUndo = undoAction(window)->text();
     QVERIFY2(englishUndo.startsWith(QStringLiteral("&Undo")), qPrintable(englishUndo));
     const widgets::Dashboard* dashboard = window.dashboard();
@@ -277,11 +282,12 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     // Everything the window held is still there.
     QVERIFY(window.isVisible());
     QVERIFY(window.controls()->scenario() == before);
-    QCOMPARE(window.scenarioPath(), path);
-    QVERIFY(window.isModified());
-    QCOMPARE(window.undoStack()->count(), steps);
-    QCOMPARE(window.messageLog()->count(), messages);
-    QCOMPARE(window.messageLog()->message(messages - 1), QStringLiteral("A message from before the switch"));
+    QCOMPARE(window.document()->filePath(), path);
+    QVERIFY(window.document()->isModified());
+    QCOMPARE(window.document()->undoStack()->count(), steps);
+    QCOMPARE(window.messages()->log()->count(), messages);
+    QCOMPARE(window.messages()->log()->message(messages - 1),
+             QStringLiteral("A message from before the switch"));
     QVERIFY(window.compareView()->hasPinned());
     QCOMPARE(window.compareView()->pinned()->scenario.batch, 64LL);
     QVERIFY(!window.explainDock()->isHidden());
@@ -299,21 +305,23 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
             QVERIFY2(entry->isSeparator() || entry->text() == QLatin1String("&English") ||
                          hasHan(entry->text()),
                      qPrintable(QStringLiteral("untranslated menu entry: ") + entry->text()));
-    QVERIFY2(hasHan(window.messageDock()->windowTitle()), qPrintable(window.messageDock()->windowTitle()));
+    QVERIFY2(hasHan(window.messages()->dock()->windowTitle()),
+             qPrintable(window.messages()->dock()->windowTitle()));
     QVERIFY2(hasHan(window.explainDock()->windowTitle()), qPrintable(window.explainDock()->windowTitle()));
     // Undo names the step in Chinese and still undoes it.
     QAction* undo = undoAction(window);
     QVERIFY(undo);
     QVERIFY2(undo->text().startsWith(QStringLiteral("撤销")), qPrintable(undo->text()));
-    QVERIFY2(hasHan(window.undoStack()->undoText()), qPrintable(window.undoStack()->undoText()));
+    QVERIFY2(hasHan(window.document()->undoStack()->undoText()),
+             qPrintable(window.document()->undoStack()->undoText()));
     QVERIFY(undo->isEnabled());
     undo->trigger();
     QCOMPARE(window.controls()->scenario().value("batch", 0), 32);
-    QCOMPARE(window.undoStack()->index(), steps - 1);
-    window.undoStack()->redo();
+    QCOMPARE(window.document()->undoStack()->index(), steps - 1);
+    window.document()->undoStack()->redo();
     QVERIFY(window.controls()->scenario() == before);
     // The panels and cards.
-    const QString explained = window.explainPanel()->plainText();
+    const QString explained = window.explainDock()->panel()->plainText();
     QVERIFY2(explained.startsWith(QStringLiteral("A · 结论")),
              qPrintable(explained)); // "A · Verdict: Decode"
     QVERIFY2(hasHan(dashboard->headline()), qPrintable(dashboard->headline()));
@@ -323,7 +331,7 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     QCOMPARE(dashboard->chartTabs()->tabText(0), QStringLiteral("屋顶线图"));
     QVERIFY2(hasHan(window.compareView()->differenceTable()->horizontalHeaderItem(0)->text()),
              qPrintable(window.compareView()->differenceTable()->horizontalHeaderItem(0)->text()));
-    const auto* clear = window.messageLog()->findChild<QPushButton*>(QStringLiteral("clearMessages"));
+    const auto* clear = window.messages()->log()->findChild<QPushButton*>(QStringLiteral("clearMessages"));
     QVERIFY(clear && hasHan(clear->text()));
     // The scenario panel: its group titles and the batch box's tooltip, with the values kept.
     const QList<QGroupBox*> groups = window.controls()->findChildren<QGroupBox*>();
@@ -352,7 +360,7 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     // What it looks like (for a reviewer: LHE_LANGUAGE_SCREENSHOT=/tmp/x.png).
     const QByteArray screenshot = qgetenv("LHE_LANGUAGE_SCREENSHOT");
     if (!screenshot.isEmpty()) {
-        window.messageDock()->show();
+        window.messages()->dock()->show();
         QCoreApplication::processEvents();
         window.dashboard()->replotNow();
         QVERIFY(window.grab().save(QString::fromLocal8Bit(screenshot)));
@@ -372,10 +380,10 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
     QCOMPARE(undoAction(window)->text(), englishUndo);
     QCOMPARE(dashboard->roofline()->plot()->xAxis->label(), englishX);
     QCOMPARE(dashboard->memoryBars()->badgeText(), englishBadge);
-    QCOMPARE(window.undoStack()->count(), steps);
-    QCOMPARE(window.messageLog()->count(), messages);
+    QCOMPARE(window.document()->undoStack()->count(), steps);
+    QCOMPARE(window.messages()->log()->count(), messages);
     QVERIFY(window.controls()->scenario() == before);
-    QVERIFY(window.explainPanel()->plainText().startsWith(QStringLiteral("A · Verdict")));
+    QVERIFY(window.explainDock()->panel()->plainText().startsWith(QStringLiteral("A · Verdict")));
 }
 
 // --language: the help (Qt's parser texts and the explorer's) and a headless export in Chinese

@@ -14,6 +14,7 @@
 #include <QTableWidget>
 #include <QtTest>
 #include <cmath>
+#include <memory>
 
 using namespace lhe;
 using namespace lhe::test;
@@ -63,8 +64,8 @@ struct Pair
 void showPair(widgets::CompareView& view, const Pair& pair)
 {
     view.resize(1280, 800);
-    view.setPinned(pair.a);
-    view.setCurrent(pair.b);
+    view.setPinned(std::make_shared<const core::Report>(pair.a));
+    view.setCurrent(std::make_shared<const core::Report>(pair.b));
     view.replotNow();
 }
 
@@ -149,9 +150,9 @@ void TestCompareView::sameRoofIsDrawnOnce()
     // Batch 1 against batch 4 on the same H100: one roof, two sets of points.
     widgets::CompareView view;
     view.resize(1280, 800);
-    view.setPinned(reportNamed(QStringLiteral("h100-batch1")));
-    view.setCurrent(
-        core::estimate(inference("nvidia-h100-sxm", "llama-3.1-8b", 4, 1024), core::Catalog::builtIn()));
+    view.setPinned(std::make_shared<const core::Report>(reportNamed(QStringLiteral("h100-batch1"))));
+    view.setCurrent(std::make_shared<const core::Report>(
+        core::estimate(inference("nvidia-h100-sxm", "llama-3.1-8b", 4, 1024), core::Catalog::builtIn())));
     view.replotNow();
     QVERIFY(!view.roofline()->pinnedRoofGraph()->visible());
     QVERIFY(view.roofline()->pinnedPointGraph(RooflinePhase::Decode)->visible());
@@ -223,8 +224,8 @@ void TestCompareView::missingPhasesSaySo()
     // and decode rows no A.
     widgets::CompareView view;
     view.resize(1280, 800);
-    view.setPinned(reportNamed(QStringLiteral("training-8xh100")));
-    view.setCurrent(reportNamed(QStringLiteral("fits")));
+    view.setPinned(std::make_shared<const core::Report>(reportNamed(QStringLiteral("training-8xh100"))));
+    view.setCurrent(std::make_shared<const core::Report>(reportNamed(QStringLiteral("fits"))));
     view.replotNow();
     const QTableWidget* table = view.differenceTable();
     QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(3), QStringLiteral("not in B"));
@@ -254,8 +255,8 @@ void TestCompareView::fullAgainstQloraReadsRight()
     const core::Report qlora = core::estimate(s, core::Catalog::builtIn());
     widgets::CompareView view;
     view.resize(1280, 800);
-    view.setPinned(full);
-    view.setCurrent(qlora);
+    view.setPinned(std::make_shared<const core::Report>(full));
+    view.setCurrent(std::make_shared<const core::Report>(qlora));
     view.replotNow();
     // The titles name the method each side trains with: it is the only difference.
     QVERIFY2(view.headline().contains(QStringLiteral("training (full fine-tuning)")),
@@ -299,13 +300,13 @@ void TestCompareView::updatesOnlyWhenShown()
     const Pair pair;
     widgets::CompareView view;
     view.resize(1024, 768);
-    view.setPinned(pair.a);
-    view.setCurrent(pair.b); // hidden: only remembered
+    view.setPinned(std::make_shared<const core::Report>(pair.a));
+    view.setCurrent(std::make_shared<const core::Report>(pair.b)); // hidden: only remembered
     QVERIFY(view.differenceTable()->rowCount() == 0);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY(view.differenceTable()->rowCount() > 10);
-    view.setCurrent(pair.a); // shown: at once
+    view.setCurrent(std::make_shared<const core::Report>(pair.a)); // shown: at once
     QCOMPARE(tableRow(view.differenceTable(), QStringLiteral("Capacity per device")).value(3),
              QStringLiteral("×1"));
     view.clearPinned();
@@ -331,8 +332,8 @@ void TestCompareView::tableTextIsNeverCut()
     const Pair pair;
     widgets::CompareView view;
     view.resize(size);
-    view.setPinned(pair.a);
-    view.setCurrent(pair.b);
+    view.setPinned(std::make_shared<const core::Report>(pair.a));
+    view.setCurrent(std::make_shared<const core::Report>(pair.b));
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QCoreApplication::processEvents();
@@ -388,8 +389,8 @@ void TestCompareView::rendersNonBlank()
     const Pair pair;
     widgets::CompareView view;
     view.resize(size);
-    view.setPinned(pair.a);
-    view.setCurrent(pair.b);
+    view.setPinned(std::make_shared<const core::Report>(pair.a));
+    view.setCurrent(std::make_shared<const core::Report>(pair.b));
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.replotNow();

@@ -22,6 +22,7 @@
 #include <QTextBrowser>
 #include <QTranslator>
 #include <QtTest>
+#include <memory>
 #include <random>
 #include <set>
 
@@ -183,7 +184,7 @@ void TestExplainPanel::dashboardAggregatesClicks()
 {
     widgets::Dashboard dashboard;
     dashboard.resize(1200, 800);
-    dashboard.setReport(issueReport());
+    dashboard.setReport(std::make_shared<const core::Report>(issueReport()));
     dashboard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dashboard));
     QSignalSpy spy(&dashboard, &widgets::Dashboard::explainRequested);

@@ -21,8 +21,10 @@
 #include <QSpinBox>
 #include <QTranslator>
 #include <QtTest>
+#include <memory>
 
 using lhe::widgets::ScenarioControls;
+using lhe::widgets::ScenarioDocument;
 using nlohmann::json;
 namespace core = lhe::core;
 namespace widgets = lhe::widgets;
@@ -65,7 +67,8 @@ class TestFineTuningControls : public QObject
 private slots:
     void controlsEditTheScenario()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         controls.setScenario(fineTuning("full"));
         auto* method = child<QComboBox>(controls, "methodCombo");
@@ -116,7 +119,8 @@ private slots:
 
     void namedTargetsSurviveTheControls()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         json file = fineTuning("lora");
         file["training"]["lora"] = {{"rank", 8}, {"targets", {"q_proj", "v_proj"}}};
@@ -146,7 +150,8 @@ private slots:
     {
         // QLoRA over a file's named targets at the panel's 300 px, in English and Chinese: every
         // fine-tuning input inside the content, enabled, at least its minimum width.
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         json file = fineTuning("qlora");
         file["training"]["lora"] = {{"targets", {"q_proj", "k_proj", "v_proj", "o_proj"}}};
@@ -210,7 +215,7 @@ private slots:
         QVERIFY(report.training->methodFits[2]);
 
         widgets::Dashboard dashboard;
-        dashboard.setReport(report);
+        dashboard.setReport(std::make_shared<const core::Report>(report));
         const QString text = dashboard.methodsFit();
         QVERIFY2(text.startsWith(QStringLiteral("Fits on this device")), qPrintable(text));
         const QString fitting = text.section(QStringLiteral(" — "), 0, 0);
@@ -281,7 +286,7 @@ private slots:
         const core::Report report =
             core::estimate(core::scenarioFromJson(inference), core::Catalog::builtIn());
         widgets::Dashboard dashboard;
-        dashboard.setReport(report);
+        dashboard.setReport(std::make_shared<const core::Report>(report));
         QVERIFY(dashboard.methodsFit().isEmpty());
         QVERIFY(dashboard.findChild<QLabel*>(QStringLiteral("methodsFitLabel"))->isHidden());
     }

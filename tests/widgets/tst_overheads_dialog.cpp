@@ -5,6 +5,7 @@
 #include "find_child.h"
 #include "widgets/controls/scenario_controls.h"
 #include "widgets/dialogs/overheads_dialog.h"
+#include "widgets/document/scenario_document.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -86,7 +87,8 @@ void TestOverheadsDialog::restoreDefaults()
 
 void TestOverheadsDialog::controlsPutOverheadsIntoTheScenario()
 {
-    widgets::ScenarioControls controls;
+    widgets::ScenarioDocument document;
+    widgets::ScenarioControls controls{&document};
     controls.setCatalog(core::Catalog::builtIn());
     controls.setScenario(nlohmann::json{{"device", "nvidia-h100-sxm"}, {"model", "llama-3.1-8b"}});
     QVERIFY(controls.findChild<QPushButton*>(QStringLiteral("overheadsButton")));

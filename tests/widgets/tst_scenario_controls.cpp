@@ -5,6 +5,7 @@
 #include "core/estimate/report.h"
 #include "widgets/controls/device_search.h"
 #include "widgets/controls/scenario_controls.h"
+#include "widgets/document/scenario_document.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -32,6 +33,7 @@
 
 using lhe::widgets::DeviceSearch;
 using lhe::widgets::ScenarioControls;
+using lhe::widgets::ScenarioDocument;
 using nlohmann::json;
 namespace core = lhe::core;
 
@@ -132,7 +134,8 @@ QByteArray describeDifference(const json& actual, const json& expected)
 
 struct ControlsFixture
 {
-    ScenarioControls controls;
+    ScenarioDocument document;
+    ScenarioControls controls{&document};
     ControlsFixture(const json& scenario)
     {
         controls.setCatalog(core::Catalog::builtIn());
@@ -270,7 +273,8 @@ private slots:
 
     void deviceComboHasClassHeadersAndEveryDevice()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         auto* combo = child<QComboBox>(controls, "deviceCombo");
         QStringList headers;
@@ -364,7 +368,8 @@ private slots:
     {
         QFETCH(QString, id);
         QFETCH(QString, text);
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         auto* combo = child<QComboBox>(controls, "deviceCombo");
         const int row = combo->findData(id, ScenarioControls::IdRole);
@@ -407,7 +412,8 @@ private slots:
     {
         QFETCH(QString, typed);
         QFETCH(QStringList, ids);
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         auto* search = child<DeviceSearch>(controls, "deviceSearch");
         QCOMPARE(search->matchingIds(typed), ids);
@@ -464,7 +470,8 @@ private slots:
         catalog.add(shipped, "extra.json", false, warnings);
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : lhe::core::englishText(warnings.front()).c_str());
 
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(catalog);
         auto* devices = child<QComboBox>(controls, "deviceCombo");
         const int mine = devices->findData(name("my-npu"), ScenarioControls::IdRole);
@@ -500,7 +507,8 @@ private slots:
 
     void modelComboHasEveryModelGroupedBySize()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         auto* combo = child<QComboBox>(controls, "modelCombo");
         std::multiset<std::string> ids;
@@ -549,7 +557,8 @@ private slots:
     {
         QFETCH(QByteArray, scenario);
         const json input = json::parse(scenario.toStdString());
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         controls.setCatalog(core::Catalog::builtIn());
         QSignalSpy spy(&controls, &ScenarioControls::scenarioChanged);
         controls.setScenario(input);
@@ -815,7 +824,8 @@ private slots:
 
     void precisionCombosOfferTheRightFormats()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         const auto dataOf = [](const QComboBox* combo) {
             QStringList names;
             for (int row = 0; row < combo->count(); ++row) {
@@ -965,7 +975,8 @@ private slots:
 
     void everyInputIsKeyboardReachableAndNamed()
     {
-        ScenarioControls controls;
+        ScenarioDocument document;
+        ScenarioControls controls{&document};
         const auto inputs = inputWidgets(controls);
         QVERIFY(inputs.size() >= 26);
         for (QWidget* input : inputs) {

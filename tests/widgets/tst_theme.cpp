@@ -23,6 +23,7 @@
 #include <QStyleOptionButton>
 #include <QtTest>
 #include <cmath>
+#include <memory>
 
 using namespace lhe;
 using namespace lhe::test;
@@ -374,7 +375,8 @@ void TestTheme::darkDashboardIsLegible()
     dashboard.setAttribute(Qt::WA_DontShowOnScreen); // laid out as the window's headless export does
     dashboard.show();
     const core::Scenario scenario = scenarioNamed(QStringLiteral("host-ram"));
-    dashboard.setReport(core::estimate(scenario, core::Catalog::builtIn()));
+    dashboard.setReport(
+        std::make_shared<const core::Report>(core::estimate(scenario, core::Catalog::builtIn())));
     dashboard.designSpace()->setMap(core::designSpaceMap(scenario, core::Catalog::builtIn()));
     QCoreApplication::processEvents();
     const QColor window = widgets::darkPalette().color(QPalette::Window);

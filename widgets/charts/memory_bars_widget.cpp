@@ -144,10 +144,8 @@ void MemoryBarsWidget::retranslateUi()
     m_plot->yAxis->setLabel(tr("Memory per device (GB)"));
     for (int i = 0; i < core::kMemorySegmentKindCount; ++i)
         m_bars[static_cast<std::size_t>(i)]->setName(segmentName(static_cast<MemorySegmentKind>(i)));
-    if (m_report) {
-        const core::Report report = *m_report; // setReport() assigns m_report
-        setReport(report, m_requestedAxisMaxBytes);
-    }
+    if (m_report)
+        setReport(m_report, m_requestedAxisMaxBytes);
 }
 
 QCPBars* MemoryBarsWidget::barsFor(MemorySegmentKind kind) const
@@ -233,7 +231,13 @@ void MemoryBarsWidget::setTitle(const QString& title)
 
 void MemoryBarsWidget::setReport(const core::Report& report, double axisMaxBytes)
 {
-    m_report = report;
+    setReport(std::make_shared<const core::Report>(report), axisMaxBytes);
+}
+
+void MemoryBarsWidget::setReport(std::shared_ptr<const core::Report> shown, double axisMaxBytes)
+{
+    m_report = std::move(shown);
+    const core::Report& report = *m_report;
     m_requestedAxisMaxBytes = axisMaxBytes;
     m_chart = core::memoryChart(report);
     // A shared scale never cuts this chart's own bars off: at least its own fit.

@@ -13,6 +13,7 @@
 #include <QSharedPointer>
 #include <QString>
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -42,8 +43,12 @@ public:
     // Draws core::memoryChart(report); plottables and items are reused between calls.
     // axisMaxBytes > 0: the value axis runs to at least that many bytes instead of the report's
     // own fit, so two charts side by side share one scale (Compare A/B:
-    // core::sharedMemoryAxisMaxBytes); 0 fits the report alone.
+    // core::sharedMemoryAxisMaxBytes); 0 fits the report alone. The chart keeps `report` (the
+    // window's document's own object) to draw it again in another language.
+    void setReport(std::shared_ptr<const core::Report> report, double axisMaxBytes = 0);
+    // A report no one else keeps (a test, a one-off rendering): drawn from a copy of its own.
     void setReport(const core::Report& report, double axisMaxBytes = 0);
+    const std::shared_ptr<const core::Report>& report() const { return m_report; }
     // The top of the fitted value axis, in bytes (the chart's own, or the shared one).
     double axisMaxBytes() const { return m_axisMaxBytes; }
     // A line above the badge naming what the bars show ("A: Llama-3.1-8B on H100 SXM · bf16");
@@ -146,8 +151,8 @@ private:
     QColor m_barText;    // the text colour the bar brushes were made for
     QColor m_background; // the chart's background, for the boxes under labels
     bool m_hasReport = false;
-    std::optional<core::Report> m_report; // what setReport() drew, to draw again in another language
-    double m_requestedAxisMaxBytes = 0;   // ... and the axisMaxBytes it was given
+    std::shared_ptr<const core::Report> m_report; // what setReport() drew, to draw again in another language
+    double m_requestedAxisMaxBytes = 0;           // ... and the axisMaxBytes it was given
 };
 
 } // namespace lhe::widgets

@@ -225,10 +225,7 @@ void RooflineWidget::retranslateUi()
     }
     m_pinnedRoof->setName(tr("A's roof"));
     if (m_report) {
-        // setReport() assigns both.
-        const core::Report report = *m_report;
-        const std::optional<core::Report> pinned = m_pinnedReport;
-        setReport(report, pinned ? &*pinned : nullptr);
+        setReport(m_report, m_pinnedReport);
     } else {
         showKey(false);
     }
@@ -332,8 +329,17 @@ QSize RooflineWidget::sizeHint() const
 
 void RooflineWidget::setReport(const core::Report& report, const core::Report* pinned)
 {
-    m_report = report;
-    m_pinnedReport = pinned ? std::optional<core::Report>(*pinned) : std::nullopt;
+    setReport(std::make_shared<const core::Report>(report),
+              pinned ? std::make_shared<const core::Report>(*pinned) : nullptr);
+}
+
+void RooflineWidget::setReport(std::shared_ptr<const core::Report> shown,
+                               std::shared_ptr<const core::Report> shownPinned)
+{
+    m_report = std::move(shown);
+    m_pinnedReport = std::move(shownPinned);
+    const core::Report& report = *m_report;
+    const core::Report* pinned = m_pinnedReport.get();
     m_chart = core::rooflineChart(report);
     m_hasReport = true;
     m_hasPinned = pinned != nullptr;

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -37,8 +38,14 @@ public:
     // Compare A/B: with `pinned`, its calibrated points are drawn too as a second set — crossed
     // or inverted markers (never colour alone), labels "A · Decode …" while the report's own read
     // "B · …" — and, when its roof differs (core::roofsDiffer), its memory slope and active
-    // ceiling as a dash-dotted line; the axes hold both (core::sharedRooflineFrame).
+    // ceiling as a dash-dotted line; the axes hold both (core::sharedRooflineFrame). The chart
+    // keeps both reports (the window's own objects) to draw them again in another language.
+    void setReport(std::shared_ptr<const core::Report> report,
+                   std::shared_ptr<const core::Report> pinned = {});
+    // Reports no one else keeps (a test, a one-off rendering): drawn from copies of their own.
     void setReport(const core::Report& report, const core::Report* pinned = nullptr);
+    const std::shared_ptr<const core::Report>& report() const { return m_report; }
+    const std::shared_ptr<const core::Report>& pinnedReport() const { return m_pinnedReport; }
     bool hasPinned() const { return m_hasPinned; }
     // The pinned report's point of a phase (empty and hidden without one). Never null.
     QCPGraph* pinnedPointGraph(core::RooflinePhase phase) const;
@@ -164,8 +171,8 @@ private:
     QString m_summary;
     bool m_hasReport = false;
     // What setReport() drew, to draw again in another language.
-    std::optional<core::Report> m_report;
-    std::optional<core::Report> m_pinnedReport;
+    std::shared_ptr<const core::Report> m_report;
+    std::shared_ptr<const core::Report> m_pinnedReport;
 };
 
 } // namespace lhe::widgets

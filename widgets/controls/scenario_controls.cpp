@@ -90,20 +90,11 @@ QString splitText(const core::Parallelism& p)
 
 } // namespace
 
-ScenarioControls::ScenarioControls(QWidget* parent) : QWidget(parent)
+ScenarioControls::ScenarioControls(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document)
 {
     buildUi();
     connectSignals();
-    // A document of its own until the window hands over its own (setDocument).
-    setDocument(new ScenarioDocument(this));
-    styleHeaders();
-}
-
-void ScenarioControls::setDocument(ScenarioDocument* document)
-{
-    if (m_document)
-        m_document->disconnect(this);
-    m_document = document;
     connect(m_document, &ScenarioDocument::scenarioChanged, this, [this] {
         showScenario();
         emit scenarioChanged(scenario());
@@ -113,6 +104,7 @@ void ScenarioControls::setDocument(ScenarioDocument* document)
             setReport(*m_document->report());
     });
     showScenario();
+    styleHeaders();
 }
 
 ScenarioControls::~ScenarioControls() = default;

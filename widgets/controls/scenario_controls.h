@@ -91,7 +91,9 @@ public:
     };
     enum ItemKind { HeaderItem = 1, EntryItem, ImportedItem }; // KindRole; absent (0) on plain items
 
-    explicit ScenarioControls(QWidget* parent = nullptr);
+    // Shows and edits `document` (not owned; it outlives the panel), and follows its changes and
+    // its report.
+    explicit ScenarioControls(ScenarioDocument* document, QWidget* parent = nullptr);
     ~ScenarioControls() override;
 
     // Repopulates the pickers; keeps the selection by id (or the imported config) when possible.
@@ -99,9 +101,6 @@ public:
     // scenario() or call setScenario() afterwards.
     void setCatalog(const core::Catalog& catalog);
 
-    // The document shown and edited (not owned; the panel starts with one of its own). Shows
-    // its scenario; afterwards follows its changes and its report.
-    void setDocument(ScenarioDocument* document);
     ScenarioDocument* document() const { return m_document; }
 
     // An undoable change of the document to a contract scenario. Throws core::InputError (from
@@ -214,7 +213,7 @@ private:
     // Builds the panel again in the current language (QEvent::LanguageChange).
     void retranslateUi();
 
-    ScenarioDocument* m_document = nullptr;
+    ScenarioDocument* const m_document;
     std::optional<core::Catalog> m_catalog; // the pickers' entries, kept for retranslateUi()
     bool m_syncing = false;                 // true while controls are set programmatically
     bool m_submitting = false;              // true while the document takes an edit of this panel

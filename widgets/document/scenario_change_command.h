@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <QUndoCommand>
-#include <nlohmann/json.hpp>
 
 namespace lhe::widgets {
 
@@ -44,7 +43,7 @@ private:
 };
 
 // "Change batch", "Change device", "Change 3 settings": what the Edit menu's Undo/Redo say,
-// from the scenario fields that differ.
-QString describeScenarioChange(const nlohmann::json& before, const nlohmann::json& after);
+// from the scenario fields that differ (compared as typed values, named by their contract paths).
+QString describeScenarioChange(const core::Scenario& before, const core::Scenario& after);
 
 } // namespace lhe::widgets

@@ -11,17 +11,6 @@
 
 namespace lhe::widgets {
 
-namespace {
-
-// Two scenarios are the same when they save the same file and name the same weight format (a
-// format the file left out is not one it chose, though scenarioToJson writes the default).
-bool sameScenario(const core::Scenario& a, const core::Scenario& b)
-{
-    return a.weightsGiven == b.weightsGiven && core::scenarioToJson(a) == core::scenarioToJson(b);
-}
-
-} // namespace
-
 ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this))
 {
     m_scenario.deviceId.clear();
@@ -34,9 +23,10 @@ ScenarioDocument::~ScenarioDocument()
     m_undoStack->disconnect(this); // clearing the stack while this object is half gone
 }
 
-void ScenarioDocument::setCatalog(const core::Catalog* catalog)
+void ScenarioDocument::setCatalog(core::Catalog catalog)
 {
-    m_catalog = catalog;
+    m_catalog = std::move(catalog);
+    emit catalogChanged(); // the pickers list the new entries before the report names one
     evaluate();
 }
 
@@ -96,25 +86,13 @@ void ScenarioDocument::setModelConfigSource(const QString& writtenPath, const QS
 
 void ScenarioDocument::change(const core::Scenario& next, int mergeId)
 {
-    if (sameScenario(next, m_scenario))
+    if (next == m_scenario)
         return;
     core::Scenario before = m_scenario;
     m_scenario = next;
     m_undoStack->push(new ScenarioChangeCommand(this, std::move(before), next, mergeId));
     evaluate();
     emit scenarioChanged();
-}
-
-bool ScenarioDocument::change(const nlohmann::json& next, QString* error)
-{
-    try {
-        change(core::scenarioFromJson(next));
-    } catch (const core::InputError& e) {
-        if (error)
-            *error = translatedError(e);
-        return false;
-    }
-    return true;
 }
 
 void ScenarioDocument::apply(const core::Scenario& scenario)
@@ -153,9 +131,9 @@ void ScenarioDocument::evaluate()
 {
     m_report.reset();
     m_problem.reset();
-    if (m_catalog && !m_scenario.deviceId.empty()) {
+    if (!m_scenario.deviceId.empty()) {
         try {
-            m_report = core::estimate(m_scenario, *m_catalog);
+            m_report = std::make_shared<const core::Report>(core::estimate(m_scenario, m_catalog));
         } catch (const core::InputError& error) {
             m_problem = error;
         }

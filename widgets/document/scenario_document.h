@@ -1,23 +1,23 @@
 // ScenarioDocument: the one owner of the scenario on screen (as Tiled's Document owns a map): the
-// typed scenario, the file it came from (an absolute path), the undo stack, whether it is modified
-// and the report evaluated from it. The controls, the charts and the window observe it; JSON
-// exists only where the scenario crosses a boundary (a file, the clipboard, the undo text).
+// typed scenario, the catalog it is evaluated with, the file it came from (an absolute path), the
+// undo stack, whether it is modified and the report evaluated from it. The controls, the charts,
+// the schedulers and the window observe it through its signals; each edit is a typed change
+// (`core::Scenario next = document->scenario(); …; document->change(next)`). JSON exists only
+// where the scenario crosses a boundary (a file, the clipboard, the session).
 #pragma once
 
+#include "core/catalog/catalog.h"
 #include "core/common/input_error.h"
 #include "core/estimate/report.h"
 #include "core/scenario/scenario.h"
 
 #include <QObject>
 #include <QString>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 class QUndoStack;
-
-namespace lhe::core {
-class Catalog;
-}
 
 namespace lhe::widgets {
 
@@ -29,9 +29,10 @@ public:
     explicit ScenarioDocument(QObject* parent = nullptr);
     ~ScenarioDocument() override;
 
-    // The catalog the report is evaluated with (not owned; null: no report). Re-evaluates.
-    void setCatalog(const core::Catalog* catalog);
-    const core::Catalog* catalog() const { return m_catalog; }
+    // The catalog the report is evaluated with (empty until set): catalogChanged, then the
+    // report again. Assigned in place, so a reference to catalog() stays valid.
+    void setCatalog(core::Catalog catalog);
+    const core::Catalog& catalog() const { return m_catalog; }
 
     const core::Scenario& scenario() const { return m_scenario; }
 
@@ -53,12 +54,10 @@ public:
     // `fileFolder`), as readScenarioFile reports it; empty: it did not.
     void setModelConfigSource(const QString& writtenPath, const QString& fileFolder);
 
-    // An undoable change (nothing happens when `next` equals the current scenario). Changes with
-    // the same non-zero `mergeId` (one slider drag) merge into one undo step.
+    // Every edit: an undoable change (nothing happens when `next` equals the current scenario,
+    // core::Scenario::operator==). Changes with the same non-zero `mergeId` (one slider drag)
+    // merge into one undo step.
     void change(const core::Scenario& next, int mergeId = 0);
-    // The same from contract JSON (a primer preset, a clicked design-space cell); false + the
-    // core's message when invalid.
-    bool change(const nlohmann::json& next, QString* error);
 
     // The file Save writes to: always absolute (empty: untitled).
     const QString& filePath() const { return m_filePath; }
@@ -71,9 +70,10 @@ public:
     // A restored session that had unsaved changes: modified although the history is empty.
     void setModifiedWithoutHistory();
 
-    // The report of scenario(), or nullopt with problem() saying why in the interface's language
-    // (translated when asked, so a language switch applies to it too).
-    const std::optional<core::Report>& report() const { return m_report; }
+    // The report of scenario(), or null with problem() saying why in the interface's language
+    // (translated when asked, so a language switch applies to it too). One object, evaluated once
+    // per change: the views keep this pointer rather than copies of the report.
+    const std::shared_ptr<const core::Report>& report() const { return m_report; }
     QString problem() const;
 
 signals:
@@ -81,6 +81,8 @@ signals:
     void scenarioChanged();
     // After report() or problem() changed (every scenarioChanged, and a new catalog).
     void reportChanged();
+    // After setCatalog(), before the report evaluated with it.
+    void catalogChanged();
     void filePathChanged(const QString& path);
     void modifiedChanged(bool modified);
 
@@ -92,8 +94,8 @@ private:
 
     core::Scenario m_scenario;
     nlohmann::json m_unknownFields = nlohmann::json::object();
-    const core::Catalog* m_catalog = nullptr;
-    std::optional<core::Report> m_report;
+    core::Catalog m_catalog;
+    std::shared_ptr<const core::Report> m_report;
     std::optional<core::InputError> m_problem;
     QString m_filePath;
     QUndoStack* m_undoStack;

@@ -9,6 +9,8 @@
 #include "widgets/common/explanation_text.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/common/value_format.h"
+#include "widgets/document/comparison_pin.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/layout/fit_scroll_area.h"
 #include "widgets/layout/page_layout.h"
 #include "widgets/layout/wrapped_label.h"
@@ -290,9 +292,35 @@ QString CompareView::headline() const
     return m_headline->text();
 }
 
-void CompareView::setPinned(const core::Report& a)
+void CompareView::setDocument(const ScenarioDocument* document, const ComparisonPin* pin)
 {
-    m_a = a;
+    connect(document, &ScenarioDocument::reportChanged, this, [this, document] {
+        if (document->report()) {
+            if (hasPinned())
+                setCurrent(document->report());
+            return;
+        }
+        const QString problem = document->problem();
+        if (!problem.isEmpty()) // empty: no scenario yet
+            showProblem(problem);
+    });
+    const auto followPin = [this, document, pin] {
+        if (!pin->hasPinned()) {
+            clearPinned();
+            return;
+        }
+        setPinned(pin->pinned());
+        if (document->report())
+            setCurrent(document->report());
+    };
+    connect(pin, &ComparisonPin::pinnedChanged, this, followPin);
+    if (pin->hasPinned())
+        followPin();
+}
+
+void CompareView::setPinned(std::shared_ptr<const core::Report> a)
+{
+    m_a = std::move(a);
     refresh();
 }
 
@@ -304,9 +332,9 @@ void CompareView::clearPinned()
         tr("Pin a scenario as A (View → Pin Scenario as A) to compare it with the current one."));
 }
 
-void CompareView::setCurrent(const core::Report& b)
+void CompareView::setCurrent(std::shared_ptr<const core::Report> b)
 {
-    m_b = b;
+    m_b = std::move(b);
     if (!isVisible()) { // drawn when shown: dragging a slider costs nothing here meanwhile
         m_stale = true;
         return;
@@ -359,9 +387,9 @@ void CompareView::refresh()
     m_barsB->setTitle(tr("B: %1\n%2 · %3")
                           .arg(QString::fromStdString(b.deviceName), QString::fromStdString(b.modelName),
                                FineTuningSummary::weightsAndMethod(b)));
-    m_barsA->setReport(a, axisMaxBytes);
-    m_barsB->setReport(b, axisMaxBytes);
-    m_roofline->setReport(b, &a);
+    m_barsA->setReport(m_a, axisMaxBytes);
+    m_barsB->setReport(m_b, axisMaxBytes);
+    m_roofline->setReport(m_b, m_a);
     Dashboard::fillPhaseCards(a, m_cardsA[0], m_cardsA[1], m_cardsA[2]);
     Dashboard::fillPhaseCards(b, m_cardsB[0], m_cardsB[1], m_cardsB[2]);
     // Each side's cards packed from the left (each names its phase): training A against serving B

@@ -1,7 +1,8 @@
 // CompareView: Compare A/B (docs/METHOD.md §11) — a pinned report A beside the current report B. Both memory
 // charts side by side on one value scale, one roofline with both sets of operating points (and
 // A's roof when the devices differ), both rows of verdict cards, and the table of differences
-// from core::compareReports. B follows the controls; A stays until it is pinned again or cleared.
+// from core::compareReports. B follows the document, A the pin (ComparisonPin): A stays until it
+// is pinned again or cleared.
 #pragma once
 
 #include "core/estimate/report.h"
@@ -10,7 +11,7 @@
 
 #include <QWidget>
 #include <array>
-#include <optional>
+#include <memory>
 
 class QBoxLayout;
 class QGridLayout;
@@ -20,8 +21,10 @@ class QTableWidget;
 namespace lhe::widgets {
 
 class BottleneckCard;
+class ComparisonPin;
 class MemoryBarsWidget;
 class RooflineWidget;
+class ScenarioDocument;
 
 class CompareView : public QWidget
 {
@@ -30,12 +33,18 @@ class CompareView : public QWidget
 public:
     explicit CompareView(QWidget* parent = nullptr);
 
-    void setPinned(const core::Report& a);
+    // A from the pin and B from the document, now and after each change of either (neither is
+    // owned; both outlive the view). B is followed only while something is pinned.
+    void setDocument(const ScenarioDocument* document, const ComparisonPin* pin);
+
+    // The reports are kept as they are shared (with the document, the pin and the charts).
+    void setPinned(std::shared_ptr<const core::Report> a);
     void clearPinned();
-    bool hasPinned() const { return m_a.has_value(); }
-    const std::optional<core::Report>& pinned() const { return m_a; }
+    bool hasPinned() const { return m_a != nullptr; }
+    const std::shared_ptr<const core::Report>& pinned() const { return m_a; }
     // B: the current report. While the view is hidden the charts are redrawn when it is shown.
-    void setCurrent(const core::Report& b);
+    void setCurrent(std::shared_ptr<const core::Report> b);
+    const std::shared_ptr<const core::Report>& current() const { return m_b; }
     // B cannot be evaluated: its cards say why, A stays.
     void showProblem(const QString& message);
 
@@ -87,8 +96,8 @@ private:
     QBoxLayout* m_charts = nullptr; // the memory pair and the roofline
     QBoxLayout* m_bottom = nullptr; // the cards and the difference table
     NarrowArrangement m_narrow{64}; // three charts side by side need about 64 lines of width
-    std::optional<core::Report> m_a;
-    std::optional<core::Report> m_b;
+    std::shared_ptr<const core::Report> m_a;
+    std::shared_ptr<const core::Report> m_b;
     bool m_stale = false;
 };
 

@@ -9,6 +9,7 @@
 #include "widgets/charts/throughput_latency_widget.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/common/value_format.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/layout/fit_scroll_area.h"
 #include "widgets/layout/layout_fence.h"
 #include "widgets/layout/page_layout.h"
@@ -296,14 +297,30 @@ QString Dashboard::methodsFit() const
     return m_methodsFit->text();
 }
 
-void Dashboard::setReport(const core::Report& report)
+void Dashboard::setDocument(const ScenarioDocument* document)
 {
-    m_report = report;
+    const auto show = [this, document] {
+        if (document->report()) {
+            setReport(document->report());
+            return;
+        }
+        const QString problem = document->problem();
+        if (!problem.isEmpty()) // empty: no scenario yet
+            showProblem(problem);
+    };
+    connect(document, &ScenarioDocument::reportChanged, this, show);
+    show();
+}
+
+void Dashboard::setReport(std::shared_ptr<const core::Report> shown)
+{
+    m_report = std::move(shown);
     m_problem.reset();
+    const core::Report& report = *m_report;
     showHeadline(report);
-    m_memoryBars->setReport(report);
-    m_roofline->setReport(report);
-    m_serving->setReport(report);
+    m_memoryBars->setReport(m_report);
+    m_roofline->setReport(m_report);
+    m_serving->setReport(m_report);
     m_warningStrip->setWarnings(report.warnings);
     fillPhaseCards(report, m_prefill, m_decode, m_training);
 }

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QWidget>
 #include <array>
+#include <memory>
 #include <optional>
 
 class QHBoxLayout;
@@ -27,6 +28,7 @@ class DeviceRankingView;
 class ServingPanel;
 class MemoryBarsWidget;
 class RooflineWidget;
+class ScenarioDocument;
 class WarningStrip;
 
 class Dashboard : public QWidget
@@ -36,7 +38,12 @@ class Dashboard : public QWidget
 public:
     explicit Dashboard(QWidget* parent = nullptr);
 
-    void setReport(const core::Report& report);
+    // Shows the document's report, or its problem, now and after each change of it (the
+    // document is not owned and outlives the dashboard).
+    void setDocument(const ScenarioDocument* document);
+    // The report shown, kept as it is shared (with the document, the charts and the compare view).
+    void setReport(std::shared_ptr<const core::Report> report);
+    const std::shared_ptr<const core::Report>& report() const { return m_report; }
     // The verdict cards of a report's phases (a card without its phase is hidden): what the
     // dashboard shows, shared with the Compare A/B view.
     static void fillPhaseCards(const core::Report& report, BottleneckCard* prefill, BottleneckCard* decode,
@@ -132,8 +139,8 @@ private:
     BottleneckCard* m_prefill;
     BottleneckCard* m_decode;
     BottleneckCard* m_training;
-    std::optional<core::Report> m_report; // the last setReport()
-    std::optional<QString> m_problem;     // the last showProblem() since then
+    std::shared_ptr<const core::Report> m_report; // the last setReport()
+    std::optional<QString> m_problem;             // the last showProblem() since then
 };
 
 } // namespace lhe::widgets

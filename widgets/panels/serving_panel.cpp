@@ -45,9 +45,9 @@ void ServingPanel::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
 }
 
-void ServingPanel::setReport(const core::Report& report)
+void ServingPanel::setReport(std::shared_ptr<const core::Report> report)
 {
-    m_report = report;
+    m_report = std::move(report);
     // While another tab is shown the line waits: setting a word-wrapped rich text asks the window
     // for a new layout on every slider step.
     if (isVisible())

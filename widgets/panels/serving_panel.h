@@ -7,7 +7,7 @@
 #include "core/serving/serving.h"
 
 #include <QWidget>
-#include <optional>
+#include <memory>
 
 class QLabel;
 
@@ -25,7 +25,9 @@ public:
     ThroughputLatencyWidget* chart() const { return m_chart; }
     // The figures line (objectName servingSummary), as shown.
     QString summaryText() const;
-    void setReport(const core::Report& report);
+    // The report whose figures the line shows, kept (the window's document's own object).
+    void setReport(std::shared_ptr<const core::Report> report);
+    const std::shared_ptr<const core::Report>& report() const { return m_report; }
     void setCurve(const core::ServingCurve& curve);
     // The scenario cannot be evaluated: the message instead of figures and curve.
     void showProblem(const QString& message);
@@ -43,7 +45,7 @@ private:
 
     QLabel* m_summary;
     ThroughputLatencyWidget* m_chart;
-    std::optional<core::Report> m_report;
+    std::shared_ptr<const core::Report> m_report;
     bool m_summaryStale = false; // a report came while the panel was hidden
 };
 

@@ -660,8 +660,6 @@ void RooflineWidget::applyPalette()
                                               0.55f * text.greenF() + 0.45f * base.greenF(),
                                               0.55f * text.blueF() + 0.45f * base.blueF());
 
-    const QFont labelFont = chartFont();
-
     // The roof (memory slope and the active ceiling) solid and thick; other ceilings dashed, lighter.
     const double w = presentationScale();
     m_memorySlope->setPen(QPen(text, 2.5 * w));

@@ -87,8 +87,9 @@ public:
             const QPointF up = unit * offset;
             const int further = offset > 3 ? 5 : 0;
             for (const bool above : {aboveFirst, !aboveFirst}) {
-                for (int k = 0; k <= 18; ++k) { // t = 0.5, 0.45, 0.55, 0.4, ... 0.05, 0.95
-                    const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * ((k + 1) / 2);
+                for (int k = 0; k <= 18; ++k) {   // t = 0.5, 0.45, 0.55, 0.4, ... 0.05, 0.95
+                    const int step = (k + 1) / 2; // 0, 1, 1, 2, 2, ... 9, 9: whole steps of 0.05
+                    const double t = 0.5 + (k % 2 == 0 ? 1 : -1) * 0.05 * step;
                     const QPointF p = a + t * (b - a) + (above ? up : -up);
                     out.push_back({p, Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop), angle,
                                    k / 4 + further});

@@ -13,18 +13,20 @@ QSizeF textBoxSize(const QCPItemText* item, const QString& text)
     static QHash<QString, QSizeF> cache;
     const QString key = item->font().key() + QLatin1Char('\x1f') +
                         QString::number(int(item->textAlignment())) + QLatin1Char('\x1f') + text;
-    auto it = cache.constFind(key);
-    if (it == cache.constEnd()) {
+    QSizeF size;
+    if (const auto it = cache.constFind(key); it != cache.constEnd()) {
+        size = *it;
+    } else {
         if (cache.size() > 4096)
             cache.clear();
         const QFontMetricsF metrics(item->font());
-        const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
-        it = cache.insert(key, bounds.size());
+        size = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text).size();
+        cache.insert(key, size);
     }
     const QMargins pad = item->padding();
     // QCPItemText rounds to whole pixels.
-    return {std::ceil(it->width()) + pad.left() + pad.right() + 2,
-            std::ceil(it->height()) + pad.top() + pad.bottom() + 2};
+    return {std::ceil(size.width()) + pad.left() + pad.right() + 2,
+            std::ceil(size.height()) + pad.top() + pad.bottom() + 2};
 }
 
 QPolygonF placeTextItem(LabelPlacer& placer, QCPItemText* item, QStringList variants, int owner,

@@ -305,16 +305,15 @@ void ThroughputLatencyWidget::setCurve(const core::ServingCurve& curve)
         return m_curve.points[i].point.meetsTargets;
     });
     m_summary = tr("Throughput-latency curve: %1 operating points in %2 splits, %3 on the Pareto front.")
-                    .arg(count(static_cast<long long>(m_drawn.size())))
-                    .arg(count(static_cast<long long>(m_series.size())))
-                    .arg(count(m_pareto->data()->size()));
+                    .arg(count(static_cast<long long>(m_drawn.size())),
+                         count(static_cast<long long>(m_series.size())), count(m_pareto->data()->size()));
     if (!m_currentLabel->text().isEmpty())
         m_summary +=
             QLatin1Char(' ') + QString(m_currentLabel->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
     if (m_curve.ttftTargetSeconds || m_curve.tpotTargetSeconds)
-        m_summary += QLatin1Char(' ') + tr("%1 of %2 points meet the latency targets.")
-                                            .arg(count(meeting))
-                                            .arg(count(static_cast<long long>(m_drawn.size())));
+        m_summary +=
+            QLatin1Char(' ') + tr("%1 of %2 points meet the latency targets.")
+                                   .arg(count(meeting), count(static_cast<long long>(m_drawn.size())));
     finishUpdate(m_summary);
 }
 
@@ -598,11 +597,10 @@ void ThroughputLatencyWidget::placeLabels()
     std::vector<LabelPlacer::Candidate> candidates;
     if (right - left >= textBoxSize(m_sloLabel, variants.value(variants.size() - 1)).width()) {
         // Only the texts that fit between the boundary and the edge (the shortest does).
-        variants.erase(std::remove_if(variants.begin(), variants.end() - 1,
-                                      [&](const QString& v) {
-                                          return textBoxSize(m_sloLabel, v).width() > right - left;
-                                      }),
-                       variants.end() - 1);
+        const QString shortest = variants.takeLast();
+        variants.removeIf(
+            [&](const QString& v) { return textBoxSize(m_sloLabel, v).width() > right - left; });
+        variants.append(shortest);
         int penalty = 0;
         for (const double y : {area.top() + 4, area.bottom() - 4}) {
             const Qt::Alignment vertical = y < area.center().y() ? Qt::AlignTop : Qt::AlignBottom;

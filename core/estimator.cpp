@@ -22,8 +22,9 @@ namespace {
 // 16-bit float, never to a float of its own width, and a float never narrows to an integer. A device with
 // none of those (an int8-only laptop NPU asked for bf16) uses its fastest column and says that it is
 // narrower. The catalog's missing column means "not native" (README, "Devices"): no rate is ever assumed from
-// another.
-PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>& warnings)
+// another. The warning is built only when `warnings` is given: the split searches and the serving model's
+// inner evaluations resolve the same column again and drop it.
+PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>* warnings)
 {
     const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
     struct Format
@@ -64,27 +65,31 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
         if (holdsData(key) && (!best || device.peak(key) > device.peak(*best)))
             best = key;
     }
-    const std::string wantedName(peakKeyName(wanted));
+    const std::string_view wantedName = peakKeyName(wanted);
     // A native column slower than a wider one (Blackwell Ultra's vestigial INT8: 0.15 POPS beside
     // 2.25 PFLOP/s BF16) is not what an engine would run: it dequantizes to the faster format.
     if (device.peak(wanted) > 0) {
         if (*best == wanted || device.peak(*best) <= device.peak(wanted))
             return wanted;
-        warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
-                    device.name, wantedName, peakKeyName(*best)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
+                        device.name, wantedName, peakKeyName(*best)));
         return *best;
     }
     if (best) {
-        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"),
-                                   device.name, wantedName, peakKeyName(*best)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"), device.name,
+                        wantedName, peakKeyName(*best)));
         return *best;
     }
     if (fastest) { // a loader guarantees at least one column
-        warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
-                                            "peak, as if the model were quantized to it"),
-                    device.name, wantedName, peakKeyName(*fastest)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
+                                                "peak, as if the model were quantized to it"),
+                        device.name, wantedName, peakKeyName(*fastest)));
         return *fastest;
     }
     return PeakKey::Bf16;
@@ -279,8 +284,7 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
     TrainingSplitChoice best;
     double bestNeed = 0;
     Efficiencies eff = calibratedEfficiencies(scenario, device);
-    std::vector<Message> ignored;
-    const PeakKey key = resolveComputeKey(device, scenario.compute, ignored);
+    const PeakKey key = resolveComputeKey(device, scenario.compute, nullptr);
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
     for (long long t = 1; t <= tensorLimit; ++t) {
@@ -348,6 +352,16 @@ void compareMethods(Report& report, const Device& device, const ModelArchitectur
 
 } // namespace
 
+EvaluationContext calibratedContext(const Scenario& scenario, const Device& device,
+                                    const ModelArchitecture& arch, const Parallelism& split,
+                                    std::vector<Message>* warnings)
+{
+    EvaluationContext ctx{scenario, device, arch, split, calibratedEfficiencies(scenario, device)};
+    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, warnings);
+    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    return ctx;
+}
+
 Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
 {
     if (scenario.mode == Mode::Training)
@@ -403,10 +417,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         scenario.parallelism = inferenceSplit(scenario, device, arch);
     }
 
-    EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
-    ctx.eff = calibratedEfficiencies(scenario, device);
-    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
-    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    EvaluationContext ctx =
+        calibratedContext(scenario, device, arch, *scenario.parallelism, &report.warnings);
     report.efficiencies = ctx.eff;
     report.deviceName = device.name;
 

@@ -5,10 +5,12 @@
 #include "core/device.h"
 #include "core/efficiency_model.h"
 #include "core/lora.h"
+#include "core/message.h"
 #include "core/model_architecture.h"
 #include "core/scenario.h"
 
 #include <optional>
+#include <vector>
 
 namespace lhe::core {
 
@@ -57,6 +59,14 @@ struct EvaluationContext
     // replicated, not split, when h_kv < t; MLA's latent is replicated on every rank).
     double kvShardFraction() const;
 };
+
+// The context estimate() evaluates a resolved scenario in (estimator.cpp): the calibrated
+// efficiencies and the compute column the device runs the scenario's precision in, with a warning
+// in `warnings`, when given, for a column the device lacks. The serving model evaluates its
+// request shapes and decode steps in one such context (serving_model.cpp).
+EvaluationContext calibratedContext(const Scenario& scenario, const Device& device,
+                                    const ModelArchitecture& arch, const Parallelism& split,
+                                    std::vector<Message>* warnings = nullptr);
 
 // Rounds up a/b for positive doubles holding whole numbers. Inline, like the members below:
 // the memory probes of the "what fits" searches call them dozens of times per report.

@@ -1,5 +1,9 @@
 #include "core/serving_model.h"
 
+#include "core/communication.h"
+#include "core/memory_model.h"
+#include "core/phase_model.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,6 +14,17 @@ namespace {
 long long roundedTokens(double tokens)
 {
     return std::max(1LL, std::llround(tokens));
+}
+
+// What estimate() does to each copy of the scenario it evaluates: speculation is the serving
+// model's own, and a quantized checkpoint is served as stored unless a format is named.
+Scenario innerScenario(const Scenario& scenario, const ModelArchitecture& arch)
+{
+    Scenario s = scenario;
+    s.serving.speculative = {};
+    if (!s.weightsGiven && arch.checkpointQuantized && s.mode == Mode::Inference)
+        s.weights = Precision::Checkpoint;
+    return s;
 }
 
 } // namespace
@@ -25,7 +40,9 @@ EstimateOptions phasesOnly()
 
 ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
                            const ServingInputs& inputs)
-    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs)
+    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs),
+      m_work(innerScenario(scenario, arch)),
+      m_ctx(calibratedContext(m_work, device, arch, *scenario.parallelism))
 {
     const ServingSettings& sv = scenario.serving;
     const auto& split = *scenario.parallelism;
@@ -52,8 +69,8 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // Requests beyond the pool wait; with no room at all the figures are those of a pool of
     // one (the warning says so), as the memory bars do for a model that does not fit.
     point.running = m_maxKv > 0 ? std::min(concurrency, m_maxKv) : std::min(concurrency, 1LL);
-    const Report step = decodeAt(point.running);
-    const PhaseEstimate& decode = *step.decode;
+    const DecodeStep step = decodeAt(point.running);
+    const PhaseEstimate& decode = step.decode;
     point.decodeStepSeconds = decode.seconds;
     point.decodeBound = decode.bound;
     const double perReplica = std::ceil(static_cast<double>(point.running) / static_cast<double>(m_replicas));
@@ -167,31 +184,44 @@ ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, doub
     return queue;
 }
 
-Report ServingModel::evaluate(Scenario scenario) const
+const EvaluationContext& ServingModel::contextAt(long long batch, long long prompt, long long output) const
 {
-    scenario.serving.speculative = {};
-    return estimate(scenario, m_device, m_arch, phasesOnly());
+    m_work.batch = batch;
+    m_work.promptTokens = prompt;
+    m_work.outputTokens = output;
+    return m_ctx;
 }
 
-Report ServingModel::decodeAt(long long concurrency) const
+MemoryEstimate ServingModel::memoryAt(long long batch, long long prompt, long long output) const
 {
-    Scenario s = m_base;
-    s.batch = concurrency;
-    s.promptTokens = roundedTokens(m_meanInput);
-    s.outputTokens = roundedTokens(m_meanOutput);
-    return evaluate(s);
+    const EvaluationContext& ctx = contextAt(batch, prompt, output);
+    return placeInMemoryTiers(
+        ctx, inferenceMemory(ctx, static_cast<double>(batch), static_cast<double>(prompt + output)));
+}
+
+// A prefill alone (no output tokens), with the memory it runs in (its weight reads and offload).
+PhaseEstimate ServingModel::prefillAt(long long batch, long long prompt) const
+{
+    return prefillPhase(m_ctx, memoryAt(batch, prompt, 0));
+}
+
+ServingModel::DecodeStep ServingModel::decodeAt(long long concurrency) const
+{
+    const MemoryEstimate memory =
+        memoryAt(concurrency, roundedTokens(m_meanInput), roundedTokens(m_meanOutput));
+    return {memory.tier, decodePhase(m_ctx, memory)};
 }
 
 // The target's pass over k + 1 tokens per sequence: a decode step of (k + 1) x the sequences (the
 // GEMMs, the experts the tokens touch, the collectives' messages), less the k extra reads of each
 // sequence's KV cache, which the k + 1 queries share.
-double ServingModel::verifySeconds(long long running, const Report& step, long long draftTokens) const
+double ServingModel::verifySeconds(long long running, const DecodeStep& step, long long draftTokens) const
 {
-    const Report wide = decodeAt(running * (draftTokens + 1));
+    const DecodeStep wide = decodeAt(running * (draftTokens + 1));
     const double k = static_cast<double>(draftTokens);
-    if (wide.memory.tier != step.memory.tier) {
+    if (wide.tier != step.tier) {
         // The wider batch would spill: scale the step's own terms instead.
-        const TimeBreakdown& b = step.decode->breakdown;
+        const TimeBreakdown& b = step.decode.breakdown;
         return std::max((k + 1.0) * b.computeSeconds, b.memorySeconds) + b.communicationSeconds +
                b.latencySeconds + b.offloadSeconds + b.kvStreamSeconds +
                (k + 1.0) * (b.nonGemmSeconds - b.kvStreamSeconds);
@@ -199,7 +229,7 @@ double ServingModel::verifySeconds(long long running, const Report& step, long l
     // Verifying k + 1 tokens does at least one decode step's work; where the wide batch's KV
     // terms are not the step's (an empty pool runs one request in a spilled tier) the
     // subtraction could otherwise go below it, even below zero.
-    return std::max(step.decode->seconds, wide.decode->seconds - k * step.decode->breakdown.kvStreamSeconds);
+    return std::max(step.decode.seconds, wide.decode.seconds - k * step.decode.breakdown.kvStreamSeconds);
 }
 
 // The draft model on the same devices with its own split, at the scenario's lengths; its own
@@ -223,12 +253,11 @@ Scenario ServingModel::draftScenario(long long batch) const
 // it. Chunked into them, its weight reads, kernel launches and collectives' latency are the
 // steps' own: it adds its compute, element-wise passes, the bytes its collectives put on the
 // link and its offload.
-double ServingModel::marginalOf(const Report& r) const
+double ServingModel::marginalOf(const PhaseEstimate& p) const
 {
-    const PhaseEstimate& p = *r.prefill;
     if (!m_base.serving.chunkedPrefill)
         return p.seconds;
-    const double linkRate = r.roofline.interconnectBytesPerSecond * r.efficiencies.network;
+    const double linkRate = interconnectLineBytesPerSecond(m_device) * m_ctx.eff.network;
     const double wire = linkRate > 0 ? p.interconnectBytes / linkRate : p.breakdown.communicationSeconds;
     const TimeBreakdown& b = p.breakdown;
     return std::min(p.seconds, b.computeSeconds + b.nonGemmSeconds + std::min(wire, b.communicationSeconds) +
@@ -248,16 +277,13 @@ ServingModel::PromptBatch ServingModel::promptBatch(long long perReplica) const
         return {1, m_meanMarginal, 0.0};
     if (const auto it = m_promptBatches.find(batch); it != m_promptBatches.end())
         return it->second;
-    Scenario s = m_base;
-    s.batch = batch * m_replicas; // `batch` prompts on each replica
-    s.promptTokens = static_cast<long long>(uncached);
-    s.outputTokens = 0;
-    const Report r = evaluate(s);
+    // `batch` prompts on each replica
+    const PhaseEstimate prefill = prefillAt(batch * m_replicas, static_cast<long long>(uncached));
     double alone = 0;
     for (const ShapeCost& shape : m_shapes)
         alone += shape.prefillSeconds / static_cast<double>(m_shapes.size());
-    const PromptBatch result{batch, marginalOf(r) / static_cast<double>(batch),
-                             std::max(0.0, r.prefill->seconds - alone)};
+    const PromptBatch result{batch, marginalOf(prefill) / static_cast<double>(batch),
+                             std::max(0.0, prefill.seconds - alone)};
     m_promptBatches.emplace(batch, result);
     return result;
 }
@@ -271,13 +297,9 @@ ServingModel::ShapeCost ServingModel::shapeCost(const RequestShape& shape) const
     // A prefix-cache hit skips the prompt's cached tokens (vLLM automatic prefix caching);
     // the new tokens' attention over the cached ones is left out (docs/METHOD.md §15.1).
     cost.uncachedInput = std::max(1.0, std::round(cost.input * (1.0 - hit)));
-    Scenario s = m_base;
-    s.batch = 1;
-    s.promptTokens = static_cast<long long>(cost.uncachedInput);
-    s.outputTokens = 0;
-    const Report r = evaluate(s);
-    cost.prefillSeconds = r.prefill->seconds;
-    cost.marginalSeconds = marginalOf(r);
+    const PhaseEstimate prefill = prefillAt(1, static_cast<long long>(cost.uncachedInput));
+    cost.prefillSeconds = prefill.seconds;
+    cost.marginalSeconds = marginalOf(prefill);
     return cost;
 }
 
@@ -295,12 +317,9 @@ double ServingModel::draftStepSeconds(long long running, double decodeSeconds) c
 // each cached prefix once per replica.
 void ServingModel::kvPool()
 {
-    Scenario s = m_base;
-    s.batch = m_replicas; // one sequence per replica
-    s.promptTokens = roundedTokens(m_meanInput);
-    s.outputTokens = roundedTokens(m_meanOutput);
-    const Report one = evaluate(s);
-    const MemoryBreakdown& m = one.memory.perDevice;
+    // one sequence per replica
+    const MemoryEstimate one = memoryAt(m_replicas, roundedTokens(m_meanInput), roundedTokens(m_meanOutput));
+    const MemoryBreakdown& m = one.perDevice;
     double fixedBytes = m.weightsBytes + m.visionWeightsBytes + m.activationsBytes + m.adaptersBytes +
                         m.dequantWorkspaceBytes + m.runtimeContextBytes + m.communicationBuffersBytes;
     const SpeculativeSettings& spec = m_base.serving.speculative;
@@ -335,7 +354,7 @@ void ServingModel::kvPool()
                                                 static_cast<double>(kMaxScenarioCount)));
     // A scenario that already spills has its memory verdict and offload term; the empty pool
     // is only news when everything else fits.
-    if (m_maxKv == 0 && one.memory.tier == OffloadTier::None)
+    if (m_maxKv == 0 && one.tier == OffloadTier::None)
         m_warnings.push_back(
             message(LHE_TEXT("CoreMessage", "the KV pool holds no request: weights and "
                                             "activations leave %1 GB of the %2 GB that "

@@ -1,10 +1,14 @@
 // ServingModel: one scenario's serving steady state as a function of the concurrency (docs/METHOD.md
 // §15.2-15.3). What does not depend on the concurrency (each request shape's prefill, the KV pool) is
 // evaluated once; each point is then one decode step. Used by servingEstimate, the curve and the ranking.
+// The inner evaluations are the memory and phase models of estimate() run in one calibrated context
+// (the split, efficiencies, compute column and weight bytes are the scenario's throughout): no report,
+// scenario copy or efficiency lookup per evaluation.
 #pragma once
 
 #include "core/device.h"
 #include "core/estimator.h"
+#include "core/evaluation_context.h"
 #include "core/model_architecture.h"
 #include "core/serving.h"
 
@@ -24,6 +28,8 @@ public:
     // `scenario` is resolved (its parallel split set) and outlives the model.
     ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
                  const ServingInputs& inputs);
+    ServingModel(const ServingModel&) = delete; // m_ctx refers to m_work
+    ServingModel& operator=(const ServingModel&) = delete;
 
     long long replicas() const { return m_replicas; }
     double meanInput() const { return m_meanInput; }
@@ -66,13 +72,24 @@ private:
         double p90Seconds = 0;
     };
 
+    // One decode step: its phase and the memory tier its batch lands in.
+    struct DecodeStep
+    {
+        OffloadTier tier = OffloadTier::None;
+        PhaseEstimate decode;
+    };
+
     static PromptQueue promptQueue(double lifetimeSeconds, double serviceSeconds, double othersInFlight);
-    Report evaluate(Scenario scenario) const;
-    double marginalOf(const Report& prefill) const;
+    // The scenario at `batch` sequences of `prompt` + `output` tokens: the shared context, its
+    // scenario's three lengths set (what estimate() would evaluate for that copy of the scenario).
+    const EvaluationContext& contextAt(long long batch, long long prompt, long long output) const;
+    MemoryEstimate memoryAt(long long batch, long long prompt, long long output) const;
+    PhaseEstimate prefillAt(long long batch, long long prompt) const;
+    double marginalOf(const PhaseEstimate& prefill) const;
     PromptBatch promptBatch(long long perReplica) const;
-    Report decodeAt(long long concurrency) const;
+    DecodeStep decodeAt(long long concurrency) const;
     Scenario draftScenario(long long batch) const;
-    double verifySeconds(long long running, const Report& step, long long draftTokens) const;
+    double verifySeconds(long long running, const DecodeStep& step, long long draftTokens) const;
     ShapeCost shapeCost(const RequestShape& shape) const;
     double draftStepSeconds(long long running, double decodeSeconds) const;
     void kvPool();
@@ -81,6 +98,8 @@ private:
     const Device& m_device;
     const ModelArchitecture& m_arch;
     ServingInputs m_inputs;
+    mutable Scenario m_work; // m_base without speculation; batch and lengths set per evaluation
+    EvaluationContext m_ctx; // m_work in its calibrated context
     long long m_replicas = 1;
     std::vector<ShapeCost> m_shapes;
     double m_meanInput = 0;

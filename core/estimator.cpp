@@ -332,12 +332,14 @@ void compareMethods(Report& report, const Device& device, const ModelArchitectur
     Scenario& scenario = report.scenario;
     report.training->methodsCompared = true;
     const TrainingMethod own = scenario.training.method;
+    // One context for the other methods: it reads the method through the scenario, and LoRA and
+    // QLoRA adapt the same modules (the counts depend on the LoRA settings alone), read once.
+    const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
     for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
         const auto i = static_cast<std::size_t>(method);
         std::optional<double> bytes = report.memory.perDevice.totalBytes();
         if (method != own) {
             scenario.training.method = method; // restored below; the context reads it by reference
-            const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
             try {
                 bytes = trainingMemory(ctx, microBatches).totalBytes();
             } catch (const InputError&) { // adapter targets this model lacks (full training ignores them)

@@ -20,6 +20,7 @@ public:
     void add(std::string_view name, bool mixer, double in, double out, double count = 1,
              bool routedExpert = false, std::string_view alias = {}, bool fusedParameter = false)
     {
+        count *= layers;
         if (in <= 0 || out <= 0 || count <= 0)
             return;
         for (LinearModule& m : modules) {
@@ -32,6 +33,7 @@ public:
         modules.push_back({name, alias, mixer, in, out, count, routedExpert, fusedParameter});
     }
     std::vector<LinearModule> modules;
+    double layers = 1; // layers of the kind being added: every count is per layer
 };
 
 // A softmax-attention layer's projections (the shapes of layer_params::softmaxAttentionParams).
@@ -138,23 +140,49 @@ bool targeted(const LinearModule& m, const LoraSettings& lora)
 
 std::vector<LinearModule> linearModules(const ModelArchitecture& a)
 {
-    ModuleList list;
+    // The layers by the modules they hold (mixer, MLP kind, FFN width), in order of first
+    // appearance: a handful of kinds, where adding every layer's modules one by one compared
+    // names layers x modules times on every training report. Each kind adds its modules with
+    // counts times its layers where its first layer would have added them, so the list is the
+    // same: same order, and counts that are sums of whole numbers either way.
+    enum class Mixer { Softmax, Linear, None };
+    struct Kind
+    {
+        Mixer mixer;
+        MlpKind mlp;
+        long long ffn;
+        double layers;
+    };
+    std::vector<Kind> kinds;
     for (const LayerSpec& layer : a.layerSpecs) {
-        switch (layer.attention) {
-        case AttentionKind::Full:
-        case AttentionKind::Sliding:
-        case AttentionKind::Chunked:
+        const Mixer mixer = layer.attention == AttentionKind::Linear ? Mixer::Linear
+                            : layer.attention == AttentionKind::None ? Mixer::None
+                                                                     : Mixer::Softmax;
+        const long long ffn = layer.mlp == MlpKind::Dense ? layer.ffn : 0;
+        const auto same = [&](const Kind& k) {
+            return k.mixer == mixer && k.mlp == layer.mlp && k.ffn == ffn;
+        };
+        if (const auto it = std::find_if(kinds.begin(), kinds.end(), same); it != kinds.end())
+            it->layers += 1;
+        else
+            kinds.push_back({mixer, layer.mlp, ffn, 1});
+    }
+    ModuleList list;
+    for (const Kind& kind : kinds) {
+        list.layers = kind.layers;
+        switch (kind.mixer) {
+        case Mixer::Softmax:
             addSoftmaxAttention(a, list);
             break;
-        case AttentionKind::Linear:
+        case Mixer::Linear:
             addLinearMixer(a, list);
             break;
-        case AttentionKind::None:
+        case Mixer::None:
             break;
         }
-        if (layer.mlp == MlpKind::Dense) {
-            addFfn(a, dbl(layer.ffn), 1, false, list);
-        } else if (layer.mlp == MlpKind::Moe) {
+        if (kind.mlp == MlpKind::Dense) {
+            addFfn(a, dbl(kind.ffn), 1, false, list);
+        } else if (kind.mlp == MlpKind::Moe) {
             list.add("gate", false, dbl(a.hidden), dbl(a.experts)); // the router
             if (fusedExperts(a)) { // gate and up stacked in one parameter: d -> 2f, then f -> d
                 const double d = dbl(a.hidden);

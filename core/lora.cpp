@@ -153,21 +153,34 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& a)
         long long ffn;
         double layers;
     };
+    const auto mixerOf = [](const LayerSpec& layer) {
+        return layer.attention == AttentionKind::Linear ? Mixer::Linear
+               : layer.attention == AttentionKind::None ? Mixer::None
+                                                        : Mixer::Softmax;
+    };
+    const auto ffnOf = [](const LayerSpec& layer) { return layer.mlp == MlpKind::Dense ? layer.ffn : 0; };
     std::vector<Kind> kinds;
-    for (const LayerSpec& layer : a.layerSpecs) {
-        const Mixer mixer = layer.attention == AttentionKind::Linear ? Mixer::Linear
-                            : layer.attention == AttentionKind::None ? Mixer::None
-                                                                     : Mixer::Softmax;
-        const long long ffn = layer.mlp == MlpKind::Dense ? layer.ffn : 0;
-        const auto same = [&](const Kind& k) {
-            return k.mixer == mixer && k.mlp == layer.mlp && k.ffn == ffn;
-        };
+    kinds.reserve(4);
+    const std::vector<LayerSpec>& layers = a.layerSpecs;
+    for (std::size_t i = 0; i < layers.size();) {
+        // A run of layers like layers[i] (most models: one run), then its kind.
+        const Mixer mixer = mixerOf(layers[i]);
+        const MlpKind mlp = layers[i].mlp;
+        const long long ffn = ffnOf(layers[i]);
+        std::size_t end = i + 1;
+        while (end < layers.size() && layers[end].mlp == mlp && mixerOf(layers[end]) == mixer &&
+               ffnOf(layers[end]) == ffn)
+            ++end;
+        const double run = static_cast<double>(end - i);
+        const auto same = [&](const Kind& k) { return k.mixer == mixer && k.mlp == mlp && k.ffn == ffn; };
         if (const auto it = std::find_if(kinds.begin(), kinds.end(), same); it != kinds.end())
-            it->layers += 1;
+            it->layers += run;
         else
-            kinds.push_back({mixer, layer.mlp, ffn, 1});
+            kinds.push_back({mixer, mlp, ffn, run});
+        i = end;
     }
     ModuleList list;
+    list.modules.reserve(16);
     for (const Kind& kind : kinds) {
         list.layers = kind.layers;
         switch (kind.mixer) {
@@ -227,6 +240,7 @@ LoraCounts loraCounts(const ModelArchitecture& a, const LoraSettings& lora)
         }
     }
     LoraCounts c;
+    c.adaptedNames.reserve(modules.size());
     const double r = dbl(lora.rank);
     // A token passes through k of the E routed experts of a layer.
     const double activeShare = a.isMoe() ? dbl(a.expertsPerToken) / dbl(a.experts) : 1.0;

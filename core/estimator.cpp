@@ -364,13 +364,6 @@ EvaluationContext calibratedContext(const Scenario& scenario, const Device& devi
     return ctx;
 }
 
-Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
-{
-    if (scenario.mode == Mode::Training)
-        return trainingSplit(scenario, device, arch).split;
-    return inferenceSplit(scenario, device, arch);
-}
-
 Report estimate(const Scenario& input, const Device& device, const ModelArchitecture& arch,
                 const EstimateOptions& options)
 {

@@ -6,6 +6,7 @@
 #include "core/memory_model.h"
 #include "core/phase_model.h"
 #include "core/serving.h"
+#include "core/serving_model.h"
 #include "core/tensor_architecture.h"
 
 #include <algorithm>
@@ -270,8 +271,56 @@ struct TrainingSplitChoice
     Parallelism split;
     int candidates = 0;
     int fitting = 0;
-    double stepSeconds = 0;
 };
+
+// A candidate that fits, with what its step time needs and the compute part of it (a lower bound).
+struct FittingSplit
+{
+    Parallelism split;
+    long long microBatches = 1;
+    MemoryEstimate memory;
+    TrainingCompute compute;
+};
+
+// The fastest of the splits that fit, the earliest of equally fast ones, as a scan in candidate
+// order that keeps a split only when it is strictly faster chooses: the first that fits unless a
+// later one is faster (and the first when its own time is not a number). Whole steps are worked
+// out from the smallest compute time up, until a compute time alone exceeds the fastest step
+// found: every other term of a step adds to its compute, so those splits are not faster.
+std::size_t fastestSplit(EvaluationContext& ctx, const std::vector<FittingSplit>& fitting)
+{
+    const auto stepSeconds = [&](std::size_t i) {
+        ctx.setSplit(fitting[i].split);
+        return trainingStepSeconds(ctx, fitting[i].memory, fitting[i].microBatches, fitting[i].compute);
+    };
+    std::size_t best = 0;
+    double bestSeconds = stepSeconds(0);
+    if (std::isnan(bestSeconds))
+        return 0;
+    std::vector<std::size_t> order;
+    order.reserve(fitting.size());
+    for (std::size_t i = 1; i < fitting.size(); ++i)
+        order.push_back(i);
+    const auto lower = [&](std::size_t i) { return fitting[i].compute.computeSeconds; };
+    // Splits whose compute time is not a number first (no bound), then by compute time.
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (std::isnan(lower(a)) || std::isnan(lower(b)))
+            return std::isnan(lower(a)) && !std::isnan(lower(b));
+        return lower(a) < lower(b);
+    });
+    for (std::size_t i : order) {
+        if (lower(i) > bestSeconds)
+            break;
+        if (lower(i) == bestSeconds && i > best) // at best as fast, and later
+            continue;
+        const double seconds = stepSeconds(i);
+        if (seconds < bestSeconds || (seconds == bestSeconds && i < best)) {
+            best = i;
+            bestSeconds = seconds;
+        }
+    }
+    return best;
+}
 
 // Training: every tensor degree within a node (dividing the heads) x every pipeline depth, the
 // rest data parallel with the scenario's ZeRO stage. The fastest step among the splits that fit;
@@ -283,8 +332,10 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
 {
     TrainingSplitChoice best;
     double bestNeed = 0;
-    Efficiencies eff = calibratedEfficiencies(scenario, device);
-    const PeakKey key = resolveComputeKey(device, scenario.compute, nullptr);
+    // One context for every candidate (setSplit): the efficiencies, the compute column and the
+    // LoRA counts are the same for all.
+    EvaluationContext ctx = calibratedContext(scenario, device, arch, Parallelism{});
+    std::vector<FittingSplit> fitting;
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
     for (long long t = 1; t <= tensorLimit; ++t) {
@@ -299,28 +350,23 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
             // micro_batch x grad_accum x data = batch are candidates.
             if (!gradAccumFits(scenario, static_cast<double>(data)))
                 continue;
-            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, data, 1}, eff};
-            ctx.computePeakKey = key;
-            ctx.peakFlopsPerSecond = device.peak(key);
+            ctx.setSplit(Parallelism{t, p, data, 1});
             const long long micro = trainingMicroBatches(ctx, nullptr);
-            const MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
+            MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
             const double need = memory.perDevice.totalBytes();
-            const bool fits = need <= device.usableMemoryBytes();
             ++best.candidates;
-            // Step times only for splits that fit: the others compete on memory alone.
-            const double seconds = fits ? trainingStep(ctx, memory, micro).step.seconds : 0.0;
-            const bool better = best.candidates == 1 || (fits && best.fitting == 0) ||
-                                (fits && seconds < best.stepSeconds) ||
-                                (!fits && best.fitting == 0 && need < bestNeed);
-            if (fits)
-                ++best.fitting;
-            if (better) {
+            // Splits that fit compete on step time (fastestSplit), the others on memory alone.
+            if (need <= device.usableMemoryBytes()) {
+                fitting.push_back({ctx.split, micro, std::move(memory), trainingCompute(ctx, micro)});
+            } else if (fitting.empty() && (best.candidates == 1 || need < bestNeed)) {
                 best.split = ctx.split;
-                best.stepSeconds = seconds;
                 bestNeed = need;
             }
         }
     }
+    best.fitting = static_cast<int>(fitting.size());
+    if (!fitting.empty())
+        best.split = fitting[fastestSplit(ctx, fitting)].split;
     return best;
 }
 
@@ -469,10 +515,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         report.warnings.push_back(message(LHE_TEXT(
             "CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
 
+    // What the phases do is the same for the calibrated estimate and the datasheet roofline below.
+    std::optional<PhaseWork> prefillWorkDone;
+    std::optional<PhaseWork> decodeWorkDone;
     if (scenario.mode == Mode::Inference) {
-        report.prefill = prefillPhase(ctx, report.memory);
-        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
-            report.decode = decodePhase(ctx, report.memory);
+        prefillWorkDone = prefillWork(ctx, report.memory);
+        report.prefill = timedPhase(ctx, report.memory, *prefillWorkDone);
+        if (scenario.outputTokens > 0) { // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
+            decodeWorkDone = decodeWork(ctx, report.memory);
+            report.decode = timedPhase(ctx, report.memory, *decodeWorkDone);
+        }
         if (options.limits) {
             const double capacity = device.usableMemoryBytes();
             const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
@@ -501,16 +553,19 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         EvaluationContext ideal{scenario, device, arch, *scenario.parallelism, idealEfficiencies()};
         ideal.computePeakKey = ctx.computePeakKey;
         ideal.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
-        if (report.prefill)
-            report.ideal.prefill = prefillPhase(ideal, report.memory);
-        if (report.decode)
-            report.ideal.decode = decodePhase(ideal, report.memory);
+        ideal.shareFilled(ctx);
+        if (prefillWorkDone)
+            report.ideal.prefill = timedPhase(ideal, report.memory, *prefillWorkDone);
+        if (decodeWorkDone)
+            report.ideal.decode = timedPhase(ideal, report.memory, *decodeWorkDone);
         if (report.training)
             report.ideal.training = trainingStep(ideal, report.memory, microBatches);
     }
 
     if (options.serving && report.decode) {
-        report.serving = servingEstimate(scenario, device, arch, ServingInputs{options.draftModel});
+        const EvaluatedScenario evaluated{ctx, report.memory, *report.decode};
+        report.serving =
+            servingEstimate(scenario, device, arch, ServingInputs{options.draftModel}, &evaluated);
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
                                    report.serving->warnings.end());
@@ -524,6 +579,7 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     roofline.hostLinkBytesPerSecond = device.hostLinkBytesPerSecond;
     roofline.interconnectBytesPerSecond = interconnectLineBytesPerSecond(device);
     roofline.diskBytesPerSecond = std::min(device.diskBytesPerSecond, device.hostLinkBytesPerSecond);
+    roofline.ceilings.reserve(kPeakKeyCount);
     for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
         if (device.peakFlopsPerSecond[i] > 0)
             roofline.ceilings.push_back({static_cast<PeakKey>(i), device.peakFlopsPerSecond[i]});

@@ -23,6 +23,26 @@ struct WeightBytes
     double language() const { return shared + experts; }
 };
 
+// What inferenceMemory (memory_model.cpp) works out the same way for every batch and context of
+// one context: each term the value its formula gives, read by the "what fits" searches' probes
+// instead of computed again. Filled on first use (memory_model.cpp inferenceMemoryTerms).
+struct InferenceMemoryTerms
+{
+    WeightBytes weights;
+    double replicas = 1;
+    bool uniformKv = false;             // every layer full attention: layers x context x bytes per token
+    double layers = 0;                  // as a double, for the uniform sum
+    double kvBytesPerTokenPerLayer = 0; // at the KV precision (uniform models)
+    double kvBytesPerElement = 0;
+    double kvShardFraction = 1;
+    double stateElements = 0;   // recurrent state per sequence, every layer
+    double activationBytes = 0; // per element
+    double tensorTimesPipeline = 1;
+    double liveTensorBytesPerToken = 0;
+    double runtimeContextBytes = 0;
+    double communicationBuffersBytes = 0;
+};
+
 struct EvaluationContext
 {
     const Scenario& scenario;
@@ -37,6 +57,31 @@ struct EvaluationContext
     mutable std::optional<WeightBytes> weightBytes{};
     // Filled on first use by adapterCounts (LoRA / QLoRA): the modules the adapters sit on.
     mutable std::optional<LoraCounts> lora{};
+    // Filled on first use by elementwiseBytesPerToken(ctx, false) (kernel_costs.h): per token and
+    // layer, the same for every phase of the context (it depends on the split and precisions only).
+    mutable std::optional<double> elementwiseBytes{};
+    // Filled on first use by inferenceMemory: its terms that depend on the split and precisions only.
+    mutable std::optional<InferenceMemoryTerms> inferenceTerms{};
+
+    // Another split in the same context (the automatic split's candidates): drops what was filled
+    // on first use for the previous one. The weight and element-wise bytes and the inference memory
+    // terms depend on the split; the LoRA counts do not, and are kept.
+    void setSplit(const Parallelism& next)
+    {
+        split = next;
+        weightBytes.reset();
+        elementwiseBytes.reset();
+        inferenceTerms.reset();
+    }
+    // What `other` (the same scenario and split, other efficiencies) filled on first use that does
+    // not depend on the efficiencies: the datasheet roofline's context takes the calibrated one's.
+    void shareFilled(const EvaluationContext& other)
+    {
+        weightBytes = other.weightBytes;
+        lora = other.lora;
+        elementwiseBytes = other.elementwiseBytes;
+        inferenceTerms = other.inferenceTerms;
+    }
 
     bool adapterTraining() const
     {

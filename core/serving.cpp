@@ -73,9 +73,16 @@ void addCostAndEnergy(ServingEstimate& out, const Scenario& scenario, const Devi
 std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const Device& device,
                                                const ModelArchitecture& arch, const ServingInputs& inputs)
 {
+    return servingEstimate(scenario, device, arch, inputs, nullptr);
+}
+
+std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const Device& device,
+                                               const ModelArchitecture& arch, const ServingInputs& inputs,
+                                               const EvaluatedScenario* evaluated)
+{
     if (scenario.mode != Mode::Inference || scenario.outputTokens <= 0 || !scenario.parallelism)
         return std::nullopt;
-    const ServingModel model(scenario, device, arch, inputs);
+    const ServingModel model(scenario, device, arch, inputs, evaluated);
     ServingEstimate out;
     out.warnings = model.warnings();
     out.inputTokens = model.meanInput();

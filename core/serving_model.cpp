@@ -27,6 +27,20 @@ Scenario innerScenario(const Scenario& scenario, const ModelArchitecture& arch)
     return s;
 }
 
+// The calibrated context of `work`: estimate()'s own when it has one (the efficiencies, compute
+// column and weight bytes depend on nothing the serving model changes), else resolved anew.
+EvaluationContext innerContext(const Scenario& work, const Device& device, const ModelArchitecture& arch,
+                               const Parallelism& split, const EvaluatedScenario* evaluated)
+{
+    if (!evaluated)
+        return calibratedContext(work, device, arch, split);
+    const EvaluationContext& known = evaluated->ctx;
+    EvaluationContext ctx{
+        work, device, arch, split, known.eff, known.computePeakKey, known.peakFlopsPerSecond};
+    ctx.shareFilled(known);
+    return ctx;
+}
+
 } // namespace
 
 EstimateOptions phasesOnly()
@@ -39,20 +53,22 @@ EstimateOptions phasesOnly()
 }
 
 ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
-                           const ServingInputs& inputs)
+                           const ServingInputs& inputs, const EvaluatedScenario* evaluated)
     : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs),
       m_work(innerScenario(scenario, arch)),
-      m_ctx(calibratedContext(m_work, device, arch, *scenario.parallelism))
+      m_ctx(innerContext(m_work, device, arch, *scenario.parallelism, evaluated)), m_evaluated(evaluated)
 {
     const ServingSettings& sv = scenario.serving;
     const auto& split = *scenario.parallelism;
     m_replicas = std::max(1LL, split.data * split.expert);
-    std::vector<RequestShape> shapes = sv.requests;
-    if (shapes.empty())
-        shapes.push_back({sv.inputTokens.value_or(scenario.promptTokens),
-                          sv.outputTokens.value_or(scenario.outputTokens)});
-    for (const RequestShape& shape : shapes)
-        m_shapes.push_back(shapeCost(shape));
+    if (sv.requests.empty()) {
+        m_shapes.push_back(shapeCost({sv.inputTokens.value_or(scenario.promptTokens),
+                                      sv.outputTokens.value_or(scenario.outputTokens)}));
+    } else {
+        m_shapes.reserve(sv.requests.size());
+        for (const RequestShape& shape : sv.requests)
+            m_shapes.push_back(shapeCost(shape));
+    }
     for (const ShapeCost& shape : m_shapes) {
         m_meanInput += shape.input / static_cast<double>(m_shapes.size());
         m_meanOutput += shape.output / static_cast<double>(m_shapes.size());
@@ -116,7 +132,8 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // budget) steps, and a new request first waits out the running step.
     const double budget = std::max(1.0, static_cast<double>(m_base.prefillChunkTokens) - perReplica);
     const double wait = others > 0 ? stepSeconds : 0.0;
-    std::vector<double> ttfts;
+    std::vector<double>& ttfts = m_ttfts; // reused: the searches ask for many points
+    ttfts.clear();
     double lifetime = 0;
     for (const ShapeCost& shape : m_shapes) {
         double ttft = shape.prefillSeconds + prompts.sharingSeconds;
@@ -207,8 +224,13 @@ PhaseEstimate ServingModel::prefillAt(long long batch, long long prompt) const
 
 ServingModel::DecodeStep ServingModel::decodeAt(long long concurrency) const
 {
-    const MemoryEstimate memory =
-        memoryAt(concurrency, roundedTokens(m_meanInput), roundedTokens(m_meanOutput));
+    const long long prompt = roundedTokens(m_meanInput);
+    const long long output = roundedTokens(m_meanOutput);
+    // The report's own decode step is this one when the point runs its batch at its lengths.
+    if (m_evaluated && concurrency == m_base.batch && prompt == m_base.promptTokens &&
+        output == m_base.outputTokens)
+        return {m_evaluated->memory.tier, m_evaluated->decode};
+    const MemoryEstimate memory = memoryAt(concurrency, prompt, output);
     return {memory.tier, decodePhase(m_ctx, memory)};
 }
 

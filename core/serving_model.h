@@ -22,12 +22,28 @@ namespace lhe::core {
 // serving of their own).
 EstimateOptions phasesOnly();
 
+// What estimate() has evaluated already for the scenario it hands the serving model: its calibrated
+// context (the serving model's inner evaluations run in the same one) and its decode step at the
+// scenario's batch and lengths (the step the serving point runs when its concurrency is the batch).
+struct EvaluatedScenario
+{
+    const EvaluationContext& ctx;
+    const MemoryEstimate& memory;
+    const PhaseEstimate& decode;
+};
+
+// servingEstimate (serving.h) for estimate(): the same figures, without evaluating again what
+// `evaluated` holds.
+std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const Device& device,
+                                               const ModelArchitecture& arch, const ServingInputs& inputs,
+                                               const EvaluatedScenario* evaluated);
+
 class ServingModel
 {
 public:
     // `scenario` is resolved (its parallel split set) and outlives the model.
     ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
-                 const ServingInputs& inputs);
+                 const ServingInputs& inputs, const EvaluatedScenario* evaluated = nullptr);
     ServingModel(const ServingModel&) = delete; // m_ctx refers to m_work
     ServingModel& operator=(const ServingModel&) = delete;
 
@@ -100,6 +116,7 @@ private:
     ServingInputs m_inputs;
     mutable Scenario m_work; // m_base without speculation; batch and lengths set per evaluation
     EvaluationContext m_ctx; // m_work in its calibrated context
+    const EvaluatedScenario* m_evaluated = nullptr;
     long long m_replicas = 1;
     std::vector<ShapeCost> m_shapes;
     double m_meanInput = 0;
@@ -111,6 +128,7 @@ private:
     long long m_maxKv = 0;
     std::vector<Message> m_warnings;
     mutable std::map<long long, PromptBatch> m_promptBatches; // by batch: the same for every point
+    mutable std::vector<double> m_ttfts;                      // at()'s per-shape times to first token
 };
 
 } // namespace lhe::core

@@ -10,6 +10,7 @@
 #include "core/tensor_architecture.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -236,24 +237,27 @@ namespace {
 Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
 {
     Parallelism split;
-    // Divisors by trial division, in ascending order, without building a list: a report is
-    // meant to cost about a microsecond and allocations were a tenth of it. Tensor degrees
-    // stop at the node size and the head count, pipeline depths at the layer count.
+    // Divisors by trial division without building a list: a report is meant to cost about a
+    // microsecond and allocations were a tenth of it. Tensor degrees stop at the node size and the
+    // head count (the largest that divides both is the one kept), pipeline depths at the layer
+    // count, in ascending order.
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
-    for (long long t = 1; t <= tensorLimit; ++t) {
-        if (scenario.devices % t == 0 && arch.heads % t == 0)
+    for (long long t = tensorLimit; t > 1; --t) { // the largest degree first: 64-bit divisions are slow
+        if (scenario.devices % t == 0 && arch.heads % t == 0) {
             split.tensor = t;
+            break;
+        }
     }
     const long long rest = scenario.devices / split.tensor;
     long long chosen = 0;
     long long deepest = 1;
+    EvaluationContext ctx{scenario, device, arch, split}; // memory needs no efficiencies
     for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
         if (rest % p != 0)
             continue;
         deepest = p;
-        Parallelism candidate{split.tensor, p, rest / p, 1};
-        const EvaluationContext ctx{scenario, device, arch, candidate}; // memory needs no efficiencies
+        ctx.setSplit(Parallelism{split.tensor, p, rest / p, 1});
         const MemoryBreakdown memory = scenarioMemory(ctx, 1);
         if (memory.totalBytes() <= device.usableMemoryBytes()) {
             chosen = p;
@@ -263,6 +267,38 @@ Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const
     split.pipeline = chosen > 0 ? chosen : deepest;
     split.data = rest / split.pipeline;
     return split;
+}
+
+// Calls visit(d) for every divisor d of n up to `limit`, ascending. Trial division up to the square
+// root of n, each divisor found giving its cofactor too, when that takes fewer 64-bit divisions
+// than trying every number up to the limit (the training split's pipeline depths: 8 divisions for
+// 64 devices instead of 64).
+template <typename Visit> void forEachDivisorUpTo(long long n, long long limit, Visit visit)
+{
+    const long long top = std::min(n, limit);
+    long long root = static_cast<long long>(std::sqrt(static_cast<double>(n)));
+    while (root * root > n)
+        --root;
+    while ((root + 1) * (root + 1) <= n)
+        ++root;
+    if (top <= root || n > kMaxScenarioDevices) {
+        for (long long d = 1; d <= top; ++d)
+            if (n % d == 0)
+                visit(d);
+        return;
+    }
+    std::array<long long, 256> cofactors; // n <= 10^7: at most 224 above its root; those written are read
+    std::size_t large = 0;
+    for (long long d = 1; d <= root; ++d) {
+        if (n % d != 0)
+            continue;
+        visit(d);
+        const long long cofactor = n / d;
+        if (cofactor != d && cofactor <= top)
+            cofactors[large++] = cofactor; // descending
+    }
+    while (large > 0)
+        visit(cofactors[--large]);
 }
 
 // What the automatic training split weighed (Report warnings say it).
@@ -302,11 +338,12 @@ std::size_t fastestSplit(EvaluationContext& ctx, const std::vector<FittingSplit>
     for (std::size_t i = 1; i < fitting.size(); ++i)
         order.push_back(i);
     const auto lower = [&](std::size_t i) { return fitting[i].compute.computeSeconds; };
-    // Splits whose compute time is not a number first (no bound), then by compute time.
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    // Splits whose compute time is not a number first (no bound), then by compute time, then in
+    // candidate order.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         if (std::isnan(lower(a)) || std::isnan(lower(b)))
-            return std::isnan(lower(a)) && !std::isnan(lower(b));
-        return lower(a) < lower(b);
+            return std::isnan(lower(a)) ? !std::isnan(lower(b)) || a < b : false;
+        return lower(a) != lower(b) ? lower(a) < lower(b) : a < b;
     });
     for (std::size_t i : order) {
         if (lower(i) > bestSeconds)
@@ -336,33 +373,33 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
     // LoRA counts are the same for all.
     EvaluationContext ctx = calibratedContext(scenario, device, arch, Parallelism{});
     std::vector<FittingSplit> fitting;
+    fitting.reserve(32);
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
     for (long long t = 1; t <= tensorLimit; ++t) {
         if (scenario.devices % t != 0 || arch.heads % t != 0)
             continue;
         const long long rest = scenario.devices / t;
-        for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
-            if (rest % p != 0)
-                continue;
+        forEachDivisorUpTo(rest, arch.layers, [&](long long p) {
             const long long data = rest / p; // exact: p divides rest
             // An explicit grad_accum fixes the data-parallel degree: only splits that keep
             // micro_batch x grad_accum x data = batch are candidates.
             if (!gradAccumFits(scenario, static_cast<double>(data)))
-                continue;
+                return;
             ctx.setSplit(Parallelism{t, p, data, 1});
             const long long micro = trainingMicroBatches(ctx, nullptr);
-            MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
-            const double need = memory.perDevice.totalBytes();
+            const MemoryBreakdown memory = trainingMemory(ctx, micro);
+            const double need = memory.totalBytes();
             ++best.candidates;
             // Splits that fit compete on step time (fastestSplit), the others on memory alone.
             if (need <= device.usableMemoryBytes()) {
-                fitting.push_back({ctx.split, micro, std::move(memory), trainingCompute(ctx, micro)});
+                fitting.push_back(
+                    {ctx.split, micro, placeInMemoryTiers(ctx, memory), trainingCompute(ctx, micro)});
             } else if (fitting.empty() && (best.candidates == 1 || need < bestNeed)) {
                 best.split = ctx.split;
                 bestNeed = need;
             }
-        }
+        });
     }
     best.fitting = static_cast<int>(fitting.size());
     if (!fitting.empty())
@@ -515,15 +552,25 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         report.warnings.push_back(message(LHE_TEXT(
             "CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
 
-    // What the phases do is the same for the calibrated estimate and the datasheet roofline below.
-    std::optional<PhaseWork> prefillWorkDone;
-    std::optional<PhaseWork> decodeWorkDone;
+    // The datasheet roofline: the same work at every efficiency 1 (memory, and so any offload, is
+    // the calibrated estimate's). An inference phase's work is worked out once and timed twice.
+    std::optional<EvaluationContext> ideal;
+    if (options.ideal) {
+        ideal.emplace(scenario, device, arch, *scenario.parallelism, idealEfficiencies(), ctx.computePeakKey,
+                      ctx.peakFlopsPerSecond);
+    }
     if (scenario.mode == Mode::Inference) {
-        prefillWorkDone = prefillWork(ctx, report.memory);
-        report.prefill = timedPhase(ctx, report.memory, *prefillWorkDone);
+        {
+            const PhaseWork work = prefillWork(ctx, report.memory);
+            timePhase(ctx, report.memory, work, report.prefill.emplace(work.phase));
+            if (ideal)
+                timePhase(*ideal, report.memory, work, report.ideal.prefill.emplace(work.phase));
+        }
         if (scenario.outputTokens > 0) { // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
-            decodeWorkDone = decodeWork(ctx, report.memory);
-            report.decode = timedPhase(ctx, report.memory, *decodeWorkDone);
+            const PhaseWork work = decodeWork(ctx, report.memory);
+            timePhase(ctx, report.memory, work, report.decode.emplace(work.phase));
+            if (ideal)
+                timePhase(*ideal, report.memory, work, report.ideal.decode.emplace(work.phase));
         }
         if (options.limits) {
             const double capacity = device.usableMemoryBytes();
@@ -547,25 +594,15 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         if (options.limits)
             compareMethods(report, device, arch, microBatches);
     }
-    // The datasheet roofline of the same work: the phase models again with every efficiency 1
-    // (memory, and so any offload, is the calibrated estimate's).
-    if (options.ideal) {
-        EvaluationContext ideal{scenario, device, arch, *scenario.parallelism, idealEfficiencies()};
-        ideal.computePeakKey = ctx.computePeakKey;
-        ideal.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
-        ideal.shareFilled(ctx);
-        if (prefillWorkDone)
-            report.ideal.prefill = timedPhase(ideal, report.memory, *prefillWorkDone);
-        if (decodeWorkDone)
-            report.ideal.decode = timedPhase(ideal, report.memory, *decodeWorkDone);
-        if (report.training)
-            report.ideal.training = trainingStep(ideal, report.memory, microBatches);
+    if (ideal && report.training) {
+        ideal->shareFilled(ctx);
+        report.ideal.training = trainingStep(*ideal, report.memory, microBatches);
     }
 
     if (options.serving && report.decode) {
-        const EvaluatedScenario evaluated{ctx, report.memory, *report.decode};
-        report.serving =
-            servingEstimate(scenario, device, arch, ServingInputs{options.draftModel}, &evaluated);
+        const EvaluatedScenario evaluated{scenario, ctx, report.memory, *report.decode};
+        servingEstimate(scenario, device, arch, ServingInputs{options.draftModel}, &evaluated,
+                        report.serving);
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
                                    report.serving->warnings.end());

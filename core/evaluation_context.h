@@ -45,6 +45,16 @@ struct InferenceMemoryTerms
 
 struct EvaluationContext
 {
+    // A constructor, not aggregate initialisation: the context is built several times per report,
+    // and members left out are then default-initialised in place (an optional's payload is not
+    // written) instead of the whole object being zeroed first.
+    EvaluationContext(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                      const Parallelism& split, const Efficiencies& eff = {},
+                      PeakKey computePeakKey = PeakKey::Bf16, double peakFlopsPerSecond = 0)
+        : scenario(scenario), device(device), arch(arch), split(split), eff(eff),
+          computePeakKey(computePeakKey), peakFlopsPerSecond(peakFlopsPerSecond)
+    {}
+
     const Scenario& scenario;
     const Device& device;
     const ModelArchitecture& arch;
@@ -117,8 +127,9 @@ EvaluationContext calibratedContext(const Scenario& scenario, const Device& devi
 // the memory probes of the "what fits" searches call them dozens of times per report.
 inline double ceilDiv(double a, double b)
 {
-    // std::ceil is a libm call on baseline x86-64 (no SSE4.1 roundsd): truncate instead.
-    const double q = a / b;
+    // std::ceil is a libm call on baseline x86-64 (no SSE4.1 roundsd): truncate instead. A divisor
+    // of 1 (one replica, one stage) gives a exactly: no division on the probes' critical path.
+    const double q = b == 1.0 ? a : a / b;
     if (!(q < 4.5e15) || !(q > -4.5e15)) // beyond 2^52 every double is whole (and NaN passes)
         return q;
     const double whole = static_cast<double>(static_cast<long long>(q));

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 
 #include <algorithm>
+#include <array>
 
 namespace lhe::core {
 
@@ -159,29 +160,39 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& a)
                                                         : Mixer::Softmax;
     };
     const auto ffnOf = [](const LayerSpec& layer) { return layer.mlp == MlpKind::Dense ? layer.ffn : 0; };
-    std::vector<Kind> kinds;
-    kinds.reserve(4);
+    // A handful of kinds: a small fixed list, a vector only for models with more (DeciLM's
+    // per-layer widths).
+    std::array<Kind, 8> few{};
+    std::size_t fewCount = 0;
+    std::vector<Kind> many;
     const std::vector<LayerSpec>& layers = a.layerSpecs;
     for (std::size_t i = 0; i < layers.size();) {
         // A run of layers like layers[i] (most models: one run), then its kind.
         const Mixer mixer = mixerOf(layers[i]);
         const MlpKind mlp = layers[i].mlp;
         const long long ffn = ffnOf(layers[i]);
+        // Layers equal to it in the three fields (a stricter test than the kind's: a layer that
+        // differs only where the kind does not look starts a run of the same kind).
         std::size_t end = i + 1;
-        while (end < layers.size() && layers[end].mlp == mlp && mixerOf(layers[end]) == mixer &&
-               ffnOf(layers[end]) == ffn)
+        while (end < layers.size() && layers[end].attention == layers[i].attention &&
+               layers[end].mlp == mlp && layers[end].ffn == layers[i].ffn)
             ++end;
         const double run = static_cast<double>(end - i);
         const auto same = [&](const Kind& k) { return k.mixer == mixer && k.mlp == mlp && k.ffn == ffn; };
-        if (const auto it = std::find_if(kinds.begin(), kinds.end(), same); it != kinds.end())
+        const auto fewEnd = few.begin() + static_cast<std::ptrdiff_t>(fewCount);
+        if (const auto it = std::find_if(few.begin(), fewEnd, same); it != fewEnd)
             it->layers += run;
+        else if (const auto more = std::find_if(many.begin(), many.end(), same); more != many.end())
+            more->layers += run;
+        else if (fewCount < few.size())
+            few[fewCount++] = {mixer, mlp, ffn, run};
         else
-            kinds.push_back({mixer, mlp, ffn, run});
+            many.push_back({mixer, mlp, ffn, run});
         i = end;
     }
     ModuleList list;
     list.modules.reserve(16);
-    for (const Kind& kind : kinds) {
+    const auto addKind = [&](const Kind& kind) {
         list.layers = kind.layers;
         switch (kind.mixer) {
         case Mixer::Softmax:
@@ -210,7 +221,11 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& a)
             if (a.sharedExpertGate)
                 list.add("shared_expert_gate", false, dbl(a.hidden), 1);
         }
-    }
+    };
+    for (std::size_t k = 0; k < fewCount; ++k)
+        addKind(few[k]);
+    for (const Kind& kind : many)
+        addKind(kind);
     return list.modules;
 }
 

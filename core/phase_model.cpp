@@ -299,9 +299,9 @@ PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory)
     return work;
 }
 
-PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work)
+void timePhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work,
+               PhaseEstimate& phase)
 {
-    PhaseEstimate phase = work.phase;
     Collectives comm;
     for (std::size_t i = 0; i < work.collectiveCount; ++i) {
         const PhaseCollective& c = work.collectives[i];
@@ -323,6 +323,12 @@ PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& mem
     addOffload(ctx, memory, work.offloadCrossings, phase);
     finishPhase(ctx, phase, work.stageCount, work.parts);
     phase.tokensPerSecond = phase.seconds > 0 ? work.rateTokens / phase.seconds : 0.0;
+}
+
+PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work)
+{
+    PhaseEstimate phase = work.phase;
+    timePhase(ctx, memory, work, phase);
     return phase;
 }
 

@@ -106,6 +106,9 @@ PhaseWork prefillWork(const EvaluationContext& ctx, const MemoryEstimate& memory
 PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory);
 // The phase's times in `ctx`'s efficiencies (the memory is the estimate's).
 PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work);
+// The same in place: `phase` holds a copy of work.phase (a report's own phase, not copied again).
+void timePhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work,
+               PhaseEstimate& phase);
 
 PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory);
 PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& memory);

@@ -11,9 +11,37 @@ namespace lhe::core {
 
 namespace {
 
+// std::round, std::floor and std::ceil are library calls on baseline x86-64 (no SSE4.1 roundsd),
+// and a report's serving figures round a dozen times. For the positive values below 2^52 they
+// round, converting to an integer and back gives the same value; anything else (zero, negative
+// or huge values, not a number) takes the library call.
+constexpr double kWholeBelow = 4.5e15; // beyond 2^52 every double is whole
+
+double roundPositive(double x)
+{
+    if (!(x > 0.0 && x < kWholeBelow))
+        return std::round(x);
+    const double whole = static_cast<double>(static_cast<long long>(x)); // truncated
+    return x - whole >= 0.5 ? whole + 1.0 : whole;                       // halves away from zero
+}
+
+double floorPositive(double x)
+{
+    return x > 0.0 && x < kWholeBelow ? static_cast<double>(static_cast<long long>(x)) : std::floor(x);
+}
+
+double ceilPositive(double x)
+{
+    if (!(x > 0.0 && x < kWholeBelow))
+        return std::ceil(x);
+    const double whole = static_cast<double>(static_cast<long long>(x));
+    return whole < x ? whole + 1.0 : whole;
+}
+
 long long roundedTokens(double tokens)
 {
-    return std::max(1LL, std::llround(tokens));
+    return std::max(1LL, tokens > 0.0 && tokens < kWholeBelow ? static_cast<long long>(roundPositive(tokens))
+                                                              : std::llround(tokens));
 }
 
 // What estimate() does to each copy of the scenario it evaluates: speculation is the serving
@@ -25,20 +53,6 @@ Scenario innerScenario(const Scenario& scenario, const ModelArchitecture& arch)
     if (!s.weightsGiven && arch.checkpointQuantized && s.mode == Mode::Inference)
         s.weights = Precision::Checkpoint;
     return s;
-}
-
-// The calibrated context of `work`: estimate()'s own when it has one (the efficiencies, compute
-// column and weight bytes depend on nothing the serving model changes), else resolved anew.
-EvaluationContext innerContext(const Scenario& work, const Device& device, const ModelArchitecture& arch,
-                               const Parallelism& split, const EvaluatedScenario* evaluated)
-{
-    if (!evaluated)
-        return calibratedContext(work, device, arch, split);
-    const EvaluationContext& known = evaluated->ctx;
-    EvaluationContext ctx{
-        work, device, arch, split, known.eff, known.computePeakKey, known.peakFlopsPerSecond};
-    ctx.shareFilled(known);
-    return ctx;
 }
 
 } // namespace
@@ -54,10 +68,17 @@ EstimateOptions phasesOnly()
 
 ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
                            const ServingInputs& inputs, const EvaluatedScenario* evaluated)
-    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs),
-      m_work(innerScenario(scenario, arch)),
-      m_ctx(innerContext(m_work, device, arch, *scenario.parallelism, evaluated)), m_evaluated(evaluated)
+    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs), m_evaluated(evaluated)
 {
+    if (evaluated) { // estimate()'s scenario and context: efficiencies, compute column, terms filled
+        m_work = &evaluated->scenario;
+        m_ctx = &evaluated->ctx;
+    } else {
+        m_ownWork.emplace(innerScenario(scenario, arch));
+        m_ownCtx.emplace(calibratedContext(*m_ownWork, device, arch, *scenario.parallelism));
+        m_work = &*m_ownWork;
+        m_ctx = &*m_ownCtx;
+    }
     const ServingSettings& sv = scenario.serving;
     const auto& split = *scenario.parallelism;
     m_replicas = std::max(1LL, split.data * split.expert);
@@ -89,7 +110,8 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     const PhaseEstimate& decode = step.decode;
     point.decodeStepSeconds = decode.seconds;
     point.decodeBound = decode.bound;
-    const double perReplica = std::ceil(static_cast<double>(point.running) / static_cast<double>(m_replicas));
+    const double perReplica =
+        ceilPositive(static_cast<double>(point.running) / static_cast<double>(m_replicas));
     const double others = perReplica - 1.0;
     // The prompts that join one step together (n / E[output] on average) share its weight reads:
     // each adds its part of their batched prefill.
@@ -138,7 +160,7 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     for (const ShapeCost& shape : m_shapes) {
         double ttft = shape.prefillSeconds + prompts.sharingSeconds;
         if (others > 0 && m_base.serving.chunkedPrefill)
-            ttft = std::max(ttft, std::ceil(shape.uncachedInput / budget) * decode.seconds +
+            ttft = std::max(ttft, ceilPositive(shape.uncachedInput / budget) * decode.seconds +
                                       shape.marginalSeconds + prompts.sharingSeconds);
         ttfts.push_back(ttft);
         lifetime += (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) /
@@ -201,25 +223,36 @@ ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, doub
     return queue;
 }
 
-const EvaluationContext& ServingModel::contextAt(long long batch, long long prompt, long long output) const
+ServingModel::Lengths::Lengths(const ServingModel& model, long long batch, long long prompt, long long output)
+    : m_work(*model.m_work), m_batch(m_work.batch), m_prompt(m_work.promptTokens),
+      m_output(m_work.outputTokens)
 {
     m_work.batch = batch;
     m_work.promptTokens = prompt;
     m_work.outputTokens = output;
-    return m_ctx;
+}
+
+ServingModel::Lengths::~Lengths()
+{
+    m_work.batch = m_batch;
+    m_work.promptTokens = m_prompt;
+    m_work.outputTokens = m_output;
 }
 
 MemoryEstimate ServingModel::memoryAt(long long batch, long long prompt, long long output) const
 {
-    const EvaluationContext& ctx = contextAt(batch, prompt, output);
+    const Lengths lengths(*this, batch, prompt, output);
     return placeInMemoryTiers(
-        ctx, inferenceMemory(ctx, static_cast<double>(batch), static_cast<double>(prompt + output)));
+        *m_ctx, inferenceMemory(*m_ctx, static_cast<double>(batch), static_cast<double>(prompt + output)));
 }
 
 // A prefill alone (no output tokens), with the memory it runs in (its weight reads and offload).
 PhaseEstimate ServingModel::prefillAt(long long batch, long long prompt) const
 {
-    return prefillPhase(m_ctx, memoryAt(batch, prompt, 0));
+    const Lengths lengths(*this, batch, prompt, 0);
+    const MemoryEstimate memory = placeInMemoryTiers(
+        *m_ctx, inferenceMemory(*m_ctx, static_cast<double>(batch), static_cast<double>(prompt)));
+    return prefillPhase(*m_ctx, memory);
 }
 
 ServingModel::DecodeStep ServingModel::decodeAt(long long concurrency) const
@@ -230,8 +263,11 @@ ServingModel::DecodeStep ServingModel::decodeAt(long long concurrency) const
     if (m_evaluated && concurrency == m_base.batch && prompt == m_base.promptTokens &&
         output == m_base.outputTokens)
         return {m_evaluated->memory.tier, m_evaluated->decode};
-    const MemoryEstimate memory = memoryAt(concurrency, prompt, output);
-    return {memory.tier, decodePhase(m_ctx, memory)};
+    const Lengths lengths(*this, concurrency, prompt, output);
+    const MemoryEstimate memory =
+        placeInMemoryTiers(*m_ctx, inferenceMemory(*m_ctx, static_cast<double>(concurrency),
+                                                   static_cast<double>(prompt + output)));
+    return {memory.tier, decodePhase(*m_ctx, memory)};
 }
 
 // The target's pass over k + 1 tokens per sequence: a decode step of (k + 1) x the sequences (the
@@ -279,7 +315,7 @@ double ServingModel::marginalOf(const PhaseEstimate& p) const
 {
     if (!m_base.serving.chunkedPrefill)
         return p.seconds;
-    const double linkRate = interconnectLineBytesPerSecond(m_device) * m_ctx.eff.network;
+    const double linkRate = interconnectLineBytesPerSecond(m_device) * m_ctx->eff.network;
     const double wire = linkRate > 0 ? p.interconnectBytes / linkRate : p.breakdown.communicationSeconds;
     const TimeBreakdown& b = p.breakdown;
     return std::min(p.seconds, b.computeSeconds + b.nonGemmSeconds + std::min(wire, b.communicationSeconds) +
@@ -289,11 +325,11 @@ double ServingModel::marginalOf(const PhaseEstimate& p) const
 ServingModel::PromptBatch ServingModel::promptBatch(long long perReplica) const
 {
     const double uncached =
-        std::max(1.0, std::round(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
+        std::max(1.0, roundPositive(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
     const double fitInChunk =
-        std::max(1.0, std::floor(static_cast<double>(m_base.prefillChunkTokens) / uncached));
+        std::max(1.0, floorPositive(static_cast<double>(m_base.prefillChunkTokens) / uncached));
     const auto batch =
-        static_cast<long long>(std::clamp(std::round(static_cast<double>(perReplica) / m_meanOutput), 1.0,
+        static_cast<long long>(std::clamp(roundPositive(static_cast<double>(perReplica) / m_meanOutput), 1.0,
                                           std::min(fitInChunk, static_cast<double>(perReplica))));
     if (batch <= 1)
         return {1, m_meanMarginal, 0.0};
@@ -318,7 +354,7 @@ ServingModel::ShapeCost ServingModel::shapeCost(const RequestShape& shape) const
     const double hit = m_base.serving.prefixCacheHitRatio;
     // A prefix-cache hit skips the prompt's cached tokens (vLLM automatic prefix caching);
     // the new tokens' attention over the cached ones is left out (docs/METHOD.md §15.1).
-    cost.uncachedInput = std::max(1.0, std::round(cost.input * (1.0 - hit)));
+    cost.uncachedInput = std::max(1.0, roundPositive(cost.input * (1.0 - hit)));
     const PhaseEstimate prefill = prefillAt(1, static_cast<long long>(cost.uncachedInput));
     cost.prefillSeconds = prefill.seconds;
     cost.marginalSeconds = marginalOf(prefill);
@@ -365,12 +401,12 @@ void ServingModel::kvPool()
         std::max(0.0, m_meanInput - std::max(1.0, m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
     const double unique = tokens - cached;
     const double block = static_cast<double>(m_base.serving.kvBlockTokens);
-    const double padded = std::ceil(unique / block) * block;
+    const double padded = ceilPositive(unique / block) * block;
     m_sequenceBytes = sequence * padded / tokens;
     m_sharedBytes = sequence * cached / tokens;
     m_poolBytes = m_base.overheads.gpuMemoryUtilization * m_device.usableMemoryBytes() - fixedBytes;
     const double perReplica = m_sequenceBytes > 0
-                                  ? std::floor((m_poolBytes - m_sharedBytes) / m_sequenceBytes)
+                                  ? floorPositive((m_poolBytes - m_sharedBytes) / m_sequenceBytes)
                                   : static_cast<double>(kMaxScenarioCount);
     m_maxKv = static_cast<long long>(std::clamp(perReplica * static_cast<double>(m_replicas), 0.0,
                                                 static_cast<double>(kMaxScenarioCount)));

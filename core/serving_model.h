@@ -22,21 +22,23 @@ namespace lhe::core {
 // serving of their own).
 EstimateOptions phasesOnly();
 
-// What estimate() has evaluated already for the scenario it hands the serving model: its calibrated
-// context (the serving model's inner evaluations run in the same one) and its decode step at the
+// What estimate() has evaluated already for the scenario it hands the serving model: the scenario
+// itself and its calibrated context, in which the inner evaluations run (each sets the scenario's
+// batch and lengths and puts them back after it: no copy of either), and its decode step at the
 // scenario's batch and lengths (the step the serving point runs when its concurrency is the batch).
 struct EvaluatedScenario
 {
+    Scenario& scenario; // ctx.scenario
     const EvaluationContext& ctx;
     const MemoryEstimate& memory;
     const PhaseEstimate& decode;
 };
 
-// servingEstimate (serving.h) for estimate(): the same figures, without evaluating again what
-// `evaluated` holds.
-std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const Device& device,
-                                               const ModelArchitecture& arch, const ServingInputs& inputs,
-                                               const EvaluatedScenario* evaluated);
+// servingEstimate (serving.h) for estimate(): the same figures in `result`, without evaluating again
+// what `evaluated` holds.
+void servingEstimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                     const ServingInputs& inputs, const EvaluatedScenario* evaluated,
+                     std::optional<ServingEstimate>& result);
 
 class ServingModel
 {
@@ -88,6 +90,23 @@ private:
         double p90Seconds = 0;
     };
 
+    // One inner evaluation: the working scenario at `batch` sequences of `prompt` + `output`
+    // tokens while it lasts, its own batch and lengths again after it.
+    class Lengths
+    {
+    public:
+        Lengths(const ServingModel& model, long long batch, long long prompt, long long output);
+        ~Lengths();
+        Lengths(const Lengths&) = delete;
+        Lengths& operator=(const Lengths&) = delete;
+
+    private:
+        Scenario& m_work;
+        long long m_batch;
+        long long m_prompt;
+        long long m_output;
+    };
+
     // One decode step: its phase and the memory tier its batch lands in.
     struct DecodeStep
     {
@@ -96,9 +115,8 @@ private:
     };
 
     static PromptQueue promptQueue(double lifetimeSeconds, double serviceSeconds, double othersInFlight);
-    // The scenario at `batch` sequences of `prompt` + `output` tokens: the shared context, its
-    // scenario's three lengths set (what estimate() would evaluate for that copy of the scenario).
-    const EvaluationContext& contextAt(long long batch, long long prompt, long long output) const;
+    // The scenario at `batch` sequences of `prompt` + `output` tokens (what estimate() would
+    // evaluate for that copy of the scenario), in the shared context.
     MemoryEstimate memoryAt(long long batch, long long prompt, long long output) const;
     PhaseEstimate prefillAt(long long batch, long long prompt) const;
     double marginalOf(const PhaseEstimate& prefill) const;
@@ -114,9 +132,12 @@ private:
     const Device& m_device;
     const ModelArchitecture& m_arch;
     ServingInputs m_inputs;
-    mutable Scenario m_work; // m_base without speculation; batch and lengths set per evaluation
-    EvaluationContext m_ctx; // m_work in its calibrated context
     const EvaluatedScenario* m_evaluated = nullptr;
+    // Without estimate()'s own: a copy of the scenario (without speculation) and its context.
+    std::optional<Scenario> m_ownWork;
+    std::optional<EvaluationContext> m_ownCtx;
+    Scenario* m_work = nullptr;               // batch and lengths set per evaluation (Lengths)
+    const EvaluationContext* m_ctx = nullptr; // *m_work in its calibrated context
     long long m_replicas = 1;
     std::vector<ShapeCost> m_shapes;
     double m_meanInput = 0;

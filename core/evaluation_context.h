@@ -123,6 +123,13 @@ EvaluationContext calibratedContext(const Scenario& scenario, const Device& devi
                                     const ModelArchitecture& arch, const Parallelism& split,
                                     std::vector<Message>* warnings = nullptr);
 
+// a / b without the division when b is 1 (exactly a): the memory probes divide by stage and
+// tensor-parallel counts, most often 1, on the critical path of the "what fits" searches.
+inline double divided(double a, double b)
+{
+    return b == 1.0 ? a : a / b;
+}
+
 // Rounds up a/b for positive doubles holding whole numbers. Inline, like the members below:
 // the memory probes of the "what fits" searches call them dozens of times per report.
 inline double ceilDiv(double a, double b)

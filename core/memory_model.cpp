@@ -168,7 +168,8 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     const double kvPerSequence = k.uniformKv ? k.layers * context * k.kvBytesPerTokenPerLayer
                                              : a.kvBytesPerSequence(context, k.kvBytesPerElement,
                                                                     s.overheads.fullLengthKvOnWindowedLayers);
-    m.kvCacheBytes = sequences * kvPerSequence * k.kvShardFraction / static_cast<double>(ctx.split.pipeline);
+    m.kvCacheBytes =
+        divided(sequences * kvPerSequence * k.kvShardFraction, static_cast<double>(ctx.split.pipeline));
     if (k.stateElements > 0)
         m.recurrentStateBytes = sequences * k.stateElements * k.activationBytes / k.tensorTimesPipeline;
 
@@ -182,7 +183,7 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     if (!s.flashAttention)
         activations +=
             ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * k.activationBytes;
-    activations += sequences * static_cast<double>(a.vocab) / t * 4.0;
+    activations += divided(sequences * static_cast<double>(a.vocab), t) * 4.0;
     m.activationsBytes = activations;
     // addOverheads, its fixed terms read.
     const auto& ov = s.overheads;

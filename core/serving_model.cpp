@@ -5,7 +5,9 @@
 #include "core/phase_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
 
 namespace lhe::core {
 
@@ -83,17 +85,18 @@ ServingModel::ServingModel(const Scenario& scenario, const Device& device, const
     const auto& split = *scenario.parallelism;
     m_replicas = std::max(1LL, split.data * split.expert);
     if (sv.requests.empty()) {
-        m_shapes.push_back(shapeCost({sv.inputTokens.value_or(scenario.promptTokens),
-                                      sv.outputTokens.value_or(scenario.outputTokens)}));
+        m_oneShape = shapeCost({sv.inputTokens.value_or(scenario.promptTokens),
+                                sv.outputTokens.value_or(scenario.outputTokens)});
     } else {
-        m_shapes.reserve(sv.requests.size());
+        m_manyShapes.reserve(sv.requests.size());
         for (const RequestShape& shape : sv.requests)
-            m_shapes.push_back(shapeCost(shape));
+            m_manyShapes.push_back(shapeCost(shape));
     }
-    for (const ShapeCost& shape : m_shapes) {
-        m_meanInput += shape.input / static_cast<double>(m_shapes.size());
-        m_meanOutput += shape.output / static_cast<double>(m_shapes.size());
-        m_meanMarginal += shape.marginalSeconds / static_cast<double>(m_shapes.size());
+    const std::span<const ShapeCost> all = shapes();
+    for (const ShapeCost& shape : all) {
+        m_meanInput += shape.input / static_cast<double>(all.size());
+        m_meanOutput += shape.output / static_cast<double>(all.size());
+        m_meanMarginal += shape.marginalSeconds / static_cast<double>(all.size());
     }
     kvPool();
 }
@@ -154,17 +157,23 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // budget) steps, and a new request first waits out the running step.
     const double budget = std::max(1.0, static_cast<double>(m_base.prefillChunkTokens) - perReplica);
     const double wait = others > 0 ? stepSeconds : 0.0;
-    std::vector<double>& ttfts = m_ttfts; // reused: the searches ask for many points
-    ttfts.clear();
+    const std::span<const ShapeCost> all = shapes();
+    // Each shape's time to first token: on the stack for a few shapes, in a reused buffer beyond.
+    std::array<double, 16> few{};
+    if (all.size() > few.size())
+        m_ttfts.resize(all.size());
+    const std::span<double> ttfts =
+        all.size() <= few.size() ? std::span<double>(few.data(), all.size()) : std::span<double>(m_ttfts);
     double lifetime = 0;
-    for (const ShapeCost& shape : m_shapes) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const ShapeCost& shape = all[i];
         double ttft = shape.prefillSeconds + prompts.sharingSeconds;
         if (others > 0 && m_base.serving.chunkedPrefill)
             ttft = std::max(ttft, ceilPositive(shape.uncachedInput / budget) * decode.seconds +
                                       shape.marginalSeconds + prompts.sharingSeconds);
-        ttfts.push_back(ttft);
-        lifetime += (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) /
-                    static_cast<double>(m_shapes.size());
+        ttfts[i] = ttft;
+        lifetime +=
+            (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) / static_cast<double>(all.size());
     }
     double meanTtft = 0;
     for (double t : ttfts)
@@ -191,7 +200,7 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     point.ttftSeconds = meanTtft + wait / 2.0 + queue.meanSeconds + point.queueSeconds;
     point.ttftP90Seconds =
         std::max(p90Own + 0.9 * wait + queue.p90Seconds + point.queueSeconds, point.ttftSeconds);
-    point.prefillSeconds = m_shapes.front().prefillSeconds;
+    point.prefillSeconds = all.front().prefillSeconds;
     point.prefillMarginalSeconds = marginal;
     point.promptsPerStep = prompts.batch;
 
@@ -333,16 +342,23 @@ ServingModel::PromptBatch ServingModel::promptBatch(long long perReplica) const
                                           std::min(fitInChunk, static_cast<double>(perReplica))));
     if (batch <= 1)
         return {1, m_meanMarginal, 0.0};
+    if (m_lastPromptBatch.batch == batch)
+        return m_lastPromptBatch;
     if (const auto it = m_promptBatches.find(batch); it != m_promptBatches.end())
         return it->second;
     // `batch` prompts on each replica
     const PhaseEstimate prefill = prefillAt(batch * m_replicas, static_cast<long long>(uncached));
     double alone = 0;
-    for (const ShapeCost& shape : m_shapes)
-        alone += shape.prefillSeconds / static_cast<double>(m_shapes.size());
+    const std::span<const ShapeCost> all = shapes();
+    for (const ShapeCost& shape : all)
+        alone += shape.prefillSeconds / static_cast<double>(all.size());
     const PromptBatch result{batch, marginalOf(prefill) / static_cast<double>(batch),
                              std::max(0.0, prefill.seconds - alone)};
-    m_promptBatches.emplace(batch, result);
+    // The first batch worked out stays at hand (a report asks for one), the others in the map.
+    if (m_lastPromptBatch.batch <= 1)
+        m_lastPromptBatch = result;
+    else
+        m_promptBatches.emplace(batch, result);
     return result;
 }
 

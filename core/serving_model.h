@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace lhe::core {
@@ -139,7 +140,14 @@ private:
     Scenario* m_work = nullptr;               // batch and lengths set per evaluation (Lengths)
     const EvaluationContext* m_ctx = nullptr; // *m_work in its calibrated context
     long long m_replicas = 1;
-    std::vector<ShapeCost> m_shapes;
+    // The request shapes: one (most scenarios, kept without an allocation) or a distribution.
+    ShapeCost m_oneShape;
+    std::vector<ShapeCost> m_manyShapes;
+    std::span<const ShapeCost> shapes() const
+    {
+        return m_manyShapes.empty() ? std::span<const ShapeCost>(&m_oneShape, 1)
+                                    : std::span<const ShapeCost>(m_manyShapes);
+    }
     double m_meanInput = 0;
     double m_meanOutput = 0;
     double m_meanMarginal = 0;
@@ -148,8 +156,9 @@ private:
     double m_sharedBytes = 0;
     long long m_maxKv = 0;
     std::vector<Message> m_warnings;
-    mutable std::map<long long, PromptBatch> m_promptBatches; // by batch: the same for every point
-    mutable std::vector<double> m_ttfts;                      // at()'s per-shape times to first token
+    mutable PromptBatch m_lastPromptBatch;                    // the first worked out (batch > 1)
+    mutable std::map<long long, PromptBatch> m_promptBatches; // the others, by batch
+    mutable std::vector<double> m_ttfts; // at()'s per-shape times to first token, beyond 16 shapes
 };
 
 } // namespace lhe::core

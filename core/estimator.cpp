@@ -206,11 +206,10 @@ template <typename Fits> long long largestFitting(long long upper, long long gue
     return lo;
 }
 
-// Two-point linear guess of where need(x) reaches capacity.
-template <typename Need> long long linearGuess(double capacity, double x1, double x2, Need need)
+// Two-point linear guess of where need(x) reaches capacity, from need(x1) = y1 and need(x2) = y2.
+long long linearGuess(double capacity, double x1, double x2, double y1, double y2)
 {
-    const double y1 = need(x1);
-    const double slope = (need(x2) - y1) / (x2 - x1);
+    const double slope = (y2 - y1) / (x2 - x1);
     if (!(slope > 0))
         return 1'000'000'000LL;
     return static_cast<long long>(std::clamp(x1 + (capacity - y1) / slope, 1.0, 1e9));
@@ -220,12 +219,35 @@ template <typename Need> long long linearGuess(double capacity, double x1, doubl
 // neighbour. The second pair sits in the regime the answer is in (activations stop growing
 // once a prefill pass fills a chunk; KV grows linearly from there), so the guess is usually
 // exact to a step and largestFitting needs 2-4 more probes instead of ~15.
-template <typename Need> long long secantGuess(double capacity, double x1, double step, Need need)
+struct SecantSearch
 {
-    const double first = std::max(static_cast<double>(linearGuess(capacity, x1, x1 + step, need)), x1);
-    if (first >= 1e9)
-        return 1'000'000'000LL;
-    return linearGuess(capacity, first, first + step, need);
+    double x1;
+    double step;
+};
+
+// The guesses of two secant searches, each step of the one taken beside the same step of the
+// other: their memory probes do not depend on each other, and the processor overlaps them
+// instead of waiting for one search's chain of probes and divisions before the other's.
+template <typename NeedA, typename NeedB>
+std::pair<long long, long long> secantGuesses(double capacity, SecantSearch a, NeedA needA, SecantSearch b,
+                                              NeedB needB)
+{
+    const double a1 = needA(a.x1);
+    const double a2 = needA(a.x1 + a.step);
+    const double b1 = needB(b.x1);
+    const double b2 = needB(b.x1 + b.step);
+    const double aFirst =
+        std::max(static_cast<double>(linearGuess(capacity, a.x1, a.x1 + a.step, a1, a2)), a.x1);
+    const double bFirst =
+        std::max(static_cast<double>(linearGuess(capacity, b.x1, b.x1 + b.step, b1, b2)), b.x1);
+    const bool aDone = aFirst >= 1e9;
+    const bool bDone = bFirst >= 1e9;
+    const double a3 = aDone ? 0.0 : needA(aFirst);
+    const double a4 = aDone ? 0.0 : needA(aFirst + a.step);
+    const double b3 = bDone ? 0.0 : needB(bFirst);
+    const double b4 = bDone ? 0.0 : needB(bFirst + b.step);
+    return {aDone ? 1'000'000'000LL : linearGuess(capacity, aFirst, aFirst + a.step, a3, a4),
+            bDone ? 1'000'000'000LL : linearGuess(capacity, bFirst, bFirst + b.step, b3, b4)};
 }
 
 } // namespace
@@ -576,17 +598,21 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
             const double capacity = device.usableMemoryBytes();
             const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
             InferenceLimits limits;
-            auto needForBatch = [&](double b) { return inferenceMemory(ctx, b, context).totalBytes(); };
+            auto needForBatch = [&](double b) {
+                return inferenceTotalBytes(inferenceMemory(ctx, b, context));
+            };
             auto needForContext = [&](double c) {
-                return inferenceMemory(ctx, static_cast<double>(scenario.batch), c).totalBytes();
+                return inferenceTotalBytes(inferenceMemory(ctx, static_cast<double>(scenario.batch), c));
             };
             const double r = ctx.replicas(); // batch steps of one sequence per replica
-            limits.maxBatchFits =
-                largestFitting(1'000'000'000LL, secantGuess(capacity, r, r, needForBatch),
-                               [&](long long b) { return needForBatch(static_cast<double>(b)) <= capacity; });
-            limits.maxContextFits = largestFitting(
-                1'000'000'000LL, secantGuess(capacity, 1 << 16, 1 << 16, needForContext),
-                [&](long long c) { return needForContext(static_cast<double>(c)) <= capacity; });
+            const auto [batchGuess, contextGuess] = secantGuesses(
+                capacity, SecantSearch{r, r}, needForBatch, SecantSearch{1 << 16, 1 << 16}, needForContext);
+            limits.maxBatchFits = largestFitting(1'000'000'000LL, batchGuess, [&](long long b) {
+                return needForBatch(static_cast<double>(b)) <= capacity;
+            });
+            limits.maxContextFits = largestFitting(1'000'000'000LL, contextGuess, [&](long long c) {
+                return needForContext(static_cast<double>(c)) <= capacity;
+            });
             report.limits = limits;
         }
     } else {

@@ -87,6 +87,15 @@ double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFl
 double trainingLogitsBytes(const EvaluationContext& ctx);
 
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context);
+// totalBytes() of an inferenceMemory breakdown: its gradient, optimizer, adapter and dequantization
+// terms are +0, and adding +0 leaves a sum as it is (a -0 sum becomes +0), so the four additions
+// are left out of the memory probes' chain of dependent additions. Inline: every probe asks.
+inline double inferenceTotalBytes(const MemoryBreakdown& m)
+{
+    const double tensors =
+        m.weightsBytes + m.visionWeightsBytes + m.kvCacheBytes + m.recurrentStateBytes + m.activationsBytes;
+    return (tensors == 0.0 ? 0.0 : tensors) + m.overheadBytes();
+}
 MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches);
 // Training with pipeline stages: the first stage (most micro-batches in flight) and the last
 // (logits and loss) hold different activations. Empty when every device is alike.

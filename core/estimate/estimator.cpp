@@ -7,8 +7,10 @@
 #include "core/estimate/phase_model.h"
 #include "core/model/tensor_architecture.h"
 #include "core/serving/serving.h"
+#include "core/serving/serving_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -22,8 +24,9 @@ namespace {
 // 16-bit float, never to a float of its own width, and a float never narrows to an integer. A device with
 // none of those (an int8-only laptop NPU asked for bf16) uses its fastest column and says that it is
 // narrower. The catalog's missing column means "not native" (README, "Devices"): no rate is ever assumed from
-// another.
-PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>& warnings)
+// another. The warning is built only when `warnings` is given: the split searches and the serving model's
+// inner evaluations resolve the same column again and drop it.
+PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector<Message>* warnings)
 {
     const PeakKey wanted = computeKey(precision).value_or(PeakKey::Bf16);
     struct Format
@@ -64,27 +67,31 @@ PeakKey resolveComputeKey(const Device& device, Precision precision, std::vector
         if (holdsData(key) && (!best || device.peak(key) > device.peak(*best)))
             best = key;
     }
-    const std::string wantedName(peakKeyName(wanted));
+    const std::string_view wantedName = peakKeyName(wanted);
     // A native column slower than a wider one (Blackwell Ultra's vestigial INT8: 0.15 POPS beside
     // 2.25 PFLOP/s BF16) is not what an engine would run: it dequantizes to the faster format.
     if (device.peak(wanted) > 0) {
         if (*best == wanted || device.peak(*best) <= device.peak(wanted))
             return wanted;
-        warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
-                    device.name, wantedName, peakKeyName(*best)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 runs %2 slower than %3; compute uses its %3 peak"),
+                        device.name, wantedName, peakKeyName(*best)));
         return *best;
     }
     if (best) {
-        warnings.push_back(message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"),
-                                   device.name, wantedName, peakKeyName(*best)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 has no %2 peak; compute uses its %3 peak"), device.name,
+                        wantedName, peakKeyName(*best)));
         return *best;
     }
     if (fastest) { // a loader guarantees at least one column
-        warnings.push_back(
-            message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
-                                            "peak, as if the model were quantized to it"),
-                    device.name, wantedName, peakKeyName(*fastest)));
+        if (warnings)
+            warnings->push_back(
+                message(LHE_TEXT("CoreMessage", "%1 has no %2 peak nor a wider one; compute uses its %3 "
+                                                "peak, as if the model were quantized to it"),
+                        device.name, wantedName, peakKeyName(*fastest)));
         return *fastest;
     }
     return PeakKey::Bf16;
@@ -199,11 +206,10 @@ template <typename Fits> long long largestFitting(long long upper, long long gue
     return lo;
 }
 
-// Two-point linear guess of where need(x) reaches capacity.
-template <typename Need> long long linearGuess(double capacity, double x1, double x2, Need need)
+// Two-point linear guess of where need(x) reaches capacity, from need(x1) = y1 and need(x2) = y2.
+long long linearGuess(double capacity, double x1, double x2, double y1, double y2)
 {
-    const double y1 = need(x1);
-    const double slope = (need(x2) - y1) / (x2 - x1);
+    const double slope = (y2 - y1) / (x2 - x1);
     if (!(slope > 0))
         return 1'000'000'000LL;
     return static_cast<long long>(std::clamp(x1 + (capacity - y1) / slope, 1.0, 1e9));
@@ -213,12 +219,35 @@ template <typename Need> long long linearGuess(double capacity, double x1, doubl
 // neighbour. The second pair sits in the regime the answer is in (activations stop growing
 // once a prefill pass fills a chunk; KV grows linearly from there), so the guess is usually
 // exact to a step and largestFitting needs 2-4 more probes instead of ~15.
-template <typename Need> long long secantGuess(double capacity, double x1, double step, Need need)
+struct SecantSearch
 {
-    const double first = std::max(static_cast<double>(linearGuess(capacity, x1, x1 + step, need)), x1);
-    if (first >= 1e9)
-        return 1'000'000'000LL;
-    return linearGuess(capacity, first, first + step, need);
+    double x1;
+    double step;
+};
+
+// The guesses of two secant searches, each step of the one taken beside the same step of the
+// other: their memory probes do not depend on each other, and the processor overlaps them
+// instead of waiting for one search's chain of probes and divisions before the other's.
+template <typename NeedA, typename NeedB>
+std::pair<long long, long long> secantGuesses(double capacity, SecantSearch a, NeedA needA, SecantSearch b,
+                                              NeedB needB)
+{
+    const double a1 = needA(a.x1);
+    const double a2 = needA(a.x1 + a.step);
+    const double b1 = needB(b.x1);
+    const double b2 = needB(b.x1 + b.step);
+    const double aFirst =
+        std::max(static_cast<double>(linearGuess(capacity, a.x1, a.x1 + a.step, a1, a2)), a.x1);
+    const double bFirst =
+        std::max(static_cast<double>(linearGuess(capacity, b.x1, b.x1 + b.step, b1, b2)), b.x1);
+    const bool aDone = aFirst >= 1e9;
+    const bool bDone = bFirst >= 1e9;
+    const double a3 = aDone ? 0.0 : needA(aFirst);
+    const double a4 = aDone ? 0.0 : needA(aFirst + a.step);
+    const double b3 = bDone ? 0.0 : needB(bFirst);
+    const double b4 = bDone ? 0.0 : needB(bFirst + b.step);
+    return {aDone ? 1'000'000'000LL : linearGuess(capacity, aFirst, aFirst + a.step, a3, a4),
+            bDone ? 1'000'000'000LL : linearGuess(capacity, bFirst, bFirst + b.step, b3, b4)};
 }
 
 } // namespace
@@ -230,24 +259,27 @@ namespace {
 Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
 {
     Parallelism split;
-    // Divisors by trial division, in ascending order, without building a list: a report is
-    // meant to cost about a microsecond and allocations were a tenth of it. Tensor degrees
-    // stop at the node size and the head count, pipeline depths at the layer count.
+    // Divisors by trial division without building a list: a report is meant to cost about a
+    // microsecond and allocations were a tenth of it. Tensor degrees stop at the node size and the
+    // head count (the largest that divides both is the one kept), pipeline depths at the layer
+    // count, in ascending order.
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
-    for (long long t = 1; t <= tensorLimit; ++t) {
-        if (scenario.devices % t == 0 && arch.heads % t == 0)
+    for (long long t = tensorLimit; t > 1; --t) { // the largest degree first: 64-bit divisions are slow
+        if (scenario.devices % t == 0 && arch.heads % t == 0) {
             split.tensor = t;
+            break;
+        }
     }
     const long long rest = scenario.devices / split.tensor;
     long long chosen = 0;
     long long deepest = 1;
+    EvaluationContext ctx{scenario, device, arch, split}; // memory needs no efficiencies
     for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
         if (rest % p != 0)
             continue;
         deepest = p;
-        Parallelism candidate{split.tensor, p, rest / p, 1};
-        const EvaluationContext ctx{scenario, device, arch, candidate}; // memory needs no efficiencies
+        ctx.setSplit(Parallelism{split.tensor, p, rest / p, 1});
         const MemoryBreakdown memory = scenarioMemory(ctx, 1);
         if (memory.totalBytes() <= device.usableMemoryBytes()) {
             chosen = p;
@@ -259,14 +291,95 @@ Parallelism inferenceSplit(const Scenario& scenario, const Device& device, const
     return split;
 }
 
+// Calls visit(d) for every divisor d of n up to `limit`, ascending. Trial division up to the square
+// root of n, each divisor found giving its cofactor too, when that takes fewer 64-bit divisions
+// than trying every number up to the limit (the training split's pipeline depths: 8 divisions for
+// 64 devices instead of 64).
+template <typename Visit> void forEachDivisorUpTo(long long n, long long limit, Visit visit)
+{
+    const long long top = std::min(n, limit);
+    long long root = static_cast<long long>(std::sqrt(static_cast<double>(n)));
+    while (root * root > n)
+        --root;
+    while ((root + 1) * (root + 1) <= n)
+        ++root;
+    if (top <= root || n > kMaxScenarioDevices) {
+        for (long long d = 1; d <= top; ++d)
+            if (n % d == 0)
+                visit(d);
+        return;
+    }
+    std::array<long long, 256> cofactors; // n <= 10^7: at most 224 above its root; those written are read
+    std::size_t large = 0;
+    for (long long d = 1; d <= root; ++d) {
+        if (n % d != 0)
+            continue;
+        visit(d);
+        const long long cofactor = n / d;
+        if (cofactor != d && cofactor <= top)
+            cofactors[large++] = cofactor; // descending
+    }
+    while (large > 0)
+        visit(cofactors[--large]);
+}
+
 // What the automatic training split weighed (Report warnings say it).
 struct TrainingSplitChoice
 {
     Parallelism split;
     int candidates = 0;
     int fitting = 0;
-    double stepSeconds = 0;
 };
+
+// A candidate that fits, with what its step time needs and the compute part of it (a lower bound).
+struct FittingSplit
+{
+    Parallelism split;
+    long long microBatches = 1;
+    MemoryEstimate memory;
+    TrainingCompute compute;
+};
+
+// The fastest of the splits that fit, the earliest of equally fast ones, as a scan in candidate
+// order that keeps a split only when it is strictly faster chooses: the first that fits unless a
+// later one is faster (and the first when its own time is not a number). Whole steps are worked
+// out from the smallest compute time up, until a compute time alone exceeds the fastest step
+// found: every other term of a step adds to its compute, so those splits are not faster.
+std::size_t fastestSplit(EvaluationContext& ctx, const std::vector<FittingSplit>& fitting)
+{
+    const auto stepSeconds = [&](std::size_t i) {
+        ctx.setSplit(fitting[i].split);
+        return trainingStepSeconds(ctx, fitting[i].memory, fitting[i].microBatches, fitting[i].compute);
+    };
+    std::size_t best = 0;
+    double bestSeconds = stepSeconds(0);
+    if (std::isnan(bestSeconds))
+        return 0;
+    std::vector<std::size_t> order;
+    order.reserve(fitting.size());
+    for (std::size_t i = 1; i < fitting.size(); ++i)
+        order.push_back(i);
+    const auto lower = [&](std::size_t i) { return fitting[i].compute.computeSeconds; };
+    // Splits whose compute time is not a number first (no bound), then by compute time, then in
+    // candidate order.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (std::isnan(lower(a)) || std::isnan(lower(b)))
+            return std::isnan(lower(a)) ? !std::isnan(lower(b)) || a < b : false;
+        return lower(a) != lower(b) ? lower(a) < lower(b) : a < b;
+    });
+    for (std::size_t i : order) {
+        if (lower(i) > bestSeconds)
+            break;
+        if (lower(i) == bestSeconds && i > best) // at best as fast, and later
+            continue;
+        const double seconds = stepSeconds(i);
+        if (seconds < bestSeconds || (seconds == bestSeconds && i < best)) {
+            best = i;
+            bestSeconds = seconds;
+        }
+    }
+    return best;
+}
 
 // Training: every tensor degree within a node (dividing the heads) x every pipeline depth, the
 // rest data parallel with the scenario's ZeRO stage. The fastest step among the splits that fit;
@@ -278,45 +391,41 @@ TrainingSplitChoice trainingSplit(const Scenario& scenario, const Device& device
 {
     TrainingSplitChoice best;
     double bestNeed = 0;
-    Efficiencies eff = calibratedEfficiencies(scenario, device);
-    std::vector<Message> ignored;
-    const PeakKey key = resolveComputeKey(device, scenario.compute, ignored);
+    // One context for every candidate (setSplit): the efficiencies, the compute column and the
+    // LoRA counts are the same for all.
+    EvaluationContext ctx = calibratedContext(scenario, device, arch, Parallelism{});
+    std::vector<FittingSplit> fitting;
+    fitting.reserve(32);
     const long long tensorLimit =
         std::min({scenario.devices, static_cast<long long>(device.devicesPerNode), arch.heads});
     for (long long t = 1; t <= tensorLimit; ++t) {
         if (scenario.devices % t != 0 || arch.heads % t != 0)
             continue;
         const long long rest = scenario.devices / t;
-        for (long long p = 1; p <= std::min(rest, arch.layers); ++p) {
-            if (rest % p != 0)
-                continue;
+        forEachDivisorUpTo(rest, arch.layers, [&](long long p) {
             const long long data = rest / p; // exact: p divides rest
             // An explicit grad_accum fixes the data-parallel degree: only splits that keep
             // micro_batch x grad_accum x data = batch are candidates.
             if (!gradAccumFits(scenario, static_cast<double>(data)))
-                continue;
-            EvaluationContext ctx{scenario, device, arch, Parallelism{t, p, data, 1}, eff};
-            ctx.computePeakKey = key;
-            ctx.peakFlopsPerSecond = device.peak(key);
+                return;
+            ctx.setSplit(Parallelism{t, p, data, 1});
             const long long micro = trainingMicroBatches(ctx, nullptr);
-            const MemoryEstimate memory = placeInMemoryTiers(ctx, trainingMemory(ctx, micro));
-            const double need = memory.perDevice.totalBytes();
-            const bool fits = need <= device.usableMemoryBytes();
+            const MemoryBreakdown memory = trainingMemory(ctx, micro);
+            const double need = memory.totalBytes();
             ++best.candidates;
-            // Step times only for splits that fit: the others compete on memory alone.
-            const double seconds = fits ? trainingStep(ctx, memory, micro).step.seconds : 0.0;
-            const bool better = best.candidates == 1 || (fits && best.fitting == 0) ||
-                                (fits && seconds < best.stepSeconds) ||
-                                (!fits && best.fitting == 0 && need < bestNeed);
-            if (fits)
-                ++best.fitting;
-            if (better) {
+            // Splits that fit compete on step time (fastestSplit), the others on memory alone.
+            if (need <= device.usableMemoryBytes()) {
+                fitting.push_back(
+                    {ctx.split, micro, placeInMemoryTiers(ctx, memory), trainingCompute(ctx, micro)});
+            } else if (fitting.empty() && (best.candidates == 1 || need < bestNeed)) {
                 best.split = ctx.split;
-                best.stepSeconds = seconds;
                 bestNeed = need;
             }
-        }
+        });
     }
+    best.fitting = static_cast<int>(fitting.size());
+    if (!fitting.empty())
+        best.split = fitting[fastestSplit(ctx, fitting)].split;
     return best;
 }
 
@@ -328,12 +437,14 @@ void compareMethods(Report& report, const Device& device, const ModelArchitectur
     Scenario& scenario = report.scenario;
     report.training->methodsCompared = true;
     const TrainingMethod own = scenario.training.method;
+    // One context for the other methods: it reads the method through the scenario, and LoRA and
+    // QLoRA adapt the same modules (the counts depend on the LoRA settings alone), read once.
+    const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
     for (TrainingMethod method : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora}) {
         const auto i = static_cast<std::size_t>(method);
         std::optional<double> bytes = report.memory.perDevice.totalBytes();
         if (method != own) {
             scenario.training.method = method; // restored below; the context reads it by reference
-            const EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
             try {
                 bytes = trainingMemory(ctx, microBatches).totalBytes();
             } catch (const InputError&) { // adapter targets this model lacks (full training ignores them)
@@ -348,11 +459,14 @@ void compareMethods(Report& report, const Device& device, const ModelArchitectur
 
 } // namespace
 
-Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch)
+EvaluationContext calibratedContext(const Scenario& scenario, const Device& device,
+                                    const ModelArchitecture& arch, const Parallelism& split,
+                                    std::vector<Message>* warnings)
 {
-    if (scenario.mode == Mode::Training)
-        return trainingSplit(scenario, device, arch).split;
-    return inferenceSplit(scenario, device, arch);
+    EvaluationContext ctx{scenario, device, arch, split, calibratedEfficiencies(scenario, device)};
+    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, warnings);
+    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    return ctx;
 }
 
 Report estimate(const Scenario& input, const Device& device, const ModelArchitecture& arch,
@@ -403,10 +517,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         scenario.parallelism = inferenceSplit(scenario, device, arch);
     }
 
-    EvaluationContext ctx{scenario, device, arch, *scenario.parallelism};
-    ctx.eff = calibratedEfficiencies(scenario, device);
-    ctx.computePeakKey = resolveComputeKey(device, scenario.compute, report.warnings);
-    ctx.peakFlopsPerSecond = device.peak(ctx.computePeakKey);
+    EvaluationContext ctx =
+        calibratedContext(scenario, device, arch, *scenario.parallelism, &report.warnings);
     report.efficiencies = ctx.eff;
     report.deviceName = device.name;
 
@@ -462,25 +574,45 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         report.warnings.push_back(message(LHE_TEXT(
             "CoreMessage", "does not fit even with host RAM and disk offload; times assume it could run")));
 
+    // The datasheet roofline: the same work at every efficiency 1 (memory, and so any offload, is
+    // the calibrated estimate's). An inference phase's work is worked out once and timed twice.
+    std::optional<EvaluationContext> ideal;
+    if (options.ideal) {
+        ideal.emplace(scenario, device, arch, *scenario.parallelism, idealEfficiencies(), ctx.computePeakKey,
+                      ctx.peakFlopsPerSecond);
+    }
     if (scenario.mode == Mode::Inference) {
-        report.prefill = prefillPhase(ctx, report.memory);
-        if (scenario.outputTokens > 0) // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
-            report.decode = decodePhase(ctx, report.memory);
+        {
+            const PhaseWork work = prefillWork(ctx, report.memory);
+            timePhase(ctx, report.memory, work, report.prefill.emplace(work.phase));
+            if (ideal)
+                timePhase(*ideal, report.memory, work, report.ideal.prefill.emplace(work.phase));
+        }
+        if (scenario.outputTokens > 0) { // output_tokens 0 means prefill only (docs/CONTRACT §2 Scenario)
+            const PhaseWork work = decodeWork(ctx, report.memory);
+            timePhase(ctx, report.memory, work, report.decode.emplace(work.phase));
+            if (ideal)
+                timePhase(*ideal, report.memory, work, report.ideal.decode.emplace(work.phase));
+        }
         if (options.limits) {
             const double capacity = device.usableMemoryBytes();
             const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
             InferenceLimits limits;
-            auto needForBatch = [&](double b) { return inferenceMemory(ctx, b, context).totalBytes(); };
+            auto needForBatch = [&](double b) {
+                return inferenceTotalBytes(inferenceMemory(ctx, b, context));
+            };
             auto needForContext = [&](double c) {
-                return inferenceMemory(ctx, static_cast<double>(scenario.batch), c).totalBytes();
+                return inferenceTotalBytes(inferenceMemory(ctx, static_cast<double>(scenario.batch), c));
             };
             const double r = ctx.replicas(); // batch steps of one sequence per replica
-            limits.maxBatchFits =
-                largestFitting(1'000'000'000LL, secantGuess(capacity, r, r, needForBatch),
-                               [&](long long b) { return needForBatch(static_cast<double>(b)) <= capacity; });
-            limits.maxContextFits = largestFitting(
-                1'000'000'000LL, secantGuess(capacity, 1 << 16, 1 << 16, needForContext),
-                [&](long long c) { return needForContext(static_cast<double>(c)) <= capacity; });
+            const auto [batchGuess, contextGuess] = secantGuesses(
+                capacity, SecantSearch{r, r}, needForBatch, SecantSearch{1 << 16, 1 << 16}, needForContext);
+            limits.maxBatchFits = largestFitting(1'000'000'000LL, batchGuess, [&](long long b) {
+                return needForBatch(static_cast<double>(b)) <= capacity;
+            });
+            limits.maxContextFits = largestFitting(1'000'000'000LL, contextGuess, [&](long long c) {
+                return needForContext(static_cast<double>(c)) <= capacity;
+            });
             report.limits = limits;
         }
     } else {
@@ -488,22 +620,15 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         if (options.limits)
             compareMethods(report, device, arch, microBatches);
     }
-    // The datasheet roofline of the same work: the phase models again with every efficiency 1
-    // (memory, and so any offload, is the calibrated estimate's).
-    if (options.ideal) {
-        EvaluationContext ideal{scenario, device, arch, *scenario.parallelism, idealEfficiencies()};
-        ideal.computePeakKey = ctx.computePeakKey;
-        ideal.peakFlopsPerSecond = ctx.peakFlopsPerSecond;
-        if (report.prefill)
-            report.ideal.prefill = prefillPhase(ideal, report.memory);
-        if (report.decode)
-            report.ideal.decode = decodePhase(ideal, report.memory);
-        if (report.training)
-            report.ideal.training = trainingStep(ideal, report.memory, microBatches);
+    if (ideal && report.training) {
+        ideal->shareFilled(ctx);
+        report.ideal.training = trainingStep(*ideal, report.memory, microBatches);
     }
 
     if (options.serving && report.decode) {
-        report.serving = servingEstimate(scenario, device, arch, ServingInputs{options.draftModel});
+        const EvaluatedScenario evaluated{scenario, ctx, report.memory, *report.decode};
+        servingEstimate(scenario, device, arch, ServingInputs{options.draftModel}, &evaluated,
+                        report.serving);
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
                                    report.serving->warnings.end());
@@ -517,6 +642,7 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
     roofline.hostLinkBytesPerSecond = device.hostLinkBytesPerSecond;
     roofline.interconnectBytesPerSecond = interconnectLineBytesPerSecond(device);
     roofline.diskBytesPerSecond = std::min(device.diskBytesPerSecond, device.hostLinkBytesPerSecond);
+    roofline.ceilings.reserve(kPeakKeyCount);
     for (std::size_t i = 0; i < kPeakKeyCount; ++i) {
         if (device.peakFlopsPerSecond[i] > 0)
             roofline.ceilings.push_back({static_cast<PeakKey>(i), device.peakFlopsPerSecond[i]});

@@ -26,8 +26,4 @@ struct EstimateOptions
 Report estimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
                 const EstimateOptions& options = {});
 
-// Parallel split used when the scenario gives none: tensor parallel within a node up to
-// the head count, then the fewest pipeline stages that fit, then data parallel.
-Parallelism defaultParallelism(const Scenario& scenario, const Device& device, const ModelArchitecture& arch);
-
 } // namespace lhe::core

@@ -51,7 +51,9 @@ double attentionEfficiency(const EvaluationContext& ctx, double sequenceLength)
     return ctx.eff.compute * ctx.eff.attention * ramp * head;
 }
 
-double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParallel)
+namespace {
+
+double elementwiseBytesOf(const EvaluationContext& ctx, bool sequenceParallel)
 {
     const auto& a = ctx.arch;
     const double t = static_cast<double>(ctx.split.tensor);
@@ -69,6 +71,17 @@ double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParal
                   (static_cast<double>(a.heads * a.headDim) + a.activeFfnWidth()) / t) *
                  (act + narrow);
     return bytes;
+}
+
+} // namespace
+
+double elementwiseBytesPerToken(const EvaluationContext& ctx, bool sequenceParallel)
+{
+    if (sequenceParallel)
+        return elementwiseBytesOf(ctx, true);
+    if (!ctx.elementwiseBytes)
+        ctx.elementwiseBytes = elementwiseBytesOf(ctx, false);
+    return *ctx.elementwiseBytes;
 }
 
 double gemmInputCastBytesPerElement(const EvaluationContext& ctx)

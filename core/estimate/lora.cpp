@@ -3,6 +3,7 @@
 #include "core/common/input_error.h"
 
 #include <algorithm>
+#include <array>
 
 namespace lhe::core {
 
@@ -20,6 +21,7 @@ public:
     void add(std::string_view name, bool mixer, double in, double out, double count = 1,
              bool routedExpert = false, std::string_view alias = {}, bool fusedParameter = false)
     {
+        count *= layers;
         if (in <= 0 || out <= 0 || count <= 0)
             return;
         for (LinearModule& m : modules) {
@@ -32,6 +34,7 @@ public:
         modules.push_back({name, alias, mixer, in, out, count, routedExpert, fusedParameter});
     }
     std::vector<LinearModule> modules;
+    double layers = 1; // layers of the kind being added: every count is per layer
 };
 
 // A softmax-attention layer's projections (the shapes of layer_params::softmaxAttentionParams).
@@ -138,23 +141,72 @@ bool targeted(const LinearModule& m, const LoraSettings& lora)
 
 std::vector<LinearModule> linearModules(const ModelArchitecture& a)
 {
+    // The layers by the modules they hold (mixer, MLP kind, FFN width), in order of first
+    // appearance: a handful of kinds, where adding every layer's modules one by one compared
+    // names layers x modules times on every training report. Each kind adds its modules with
+    // counts times its layers where its first layer would have added them, so the list is the
+    // same: same order, and counts that are sums of whole numbers either way.
+    enum class Mixer { Softmax, Linear, None };
+    struct Kind
+    {
+        Mixer mixer;
+        MlpKind mlp;
+        long long ffn;
+        double layers;
+    };
+    const auto mixerOf = [](const LayerSpec& layer) {
+        return layer.attention == AttentionKind::Linear ? Mixer::Linear
+               : layer.attention == AttentionKind::None ? Mixer::None
+                                                        : Mixer::Softmax;
+    };
+    const auto ffnOf = [](const LayerSpec& layer) { return layer.mlp == MlpKind::Dense ? layer.ffn : 0; };
+    // A handful of kinds: a small fixed list, a vector only for models with more (DeciLM's
+    // per-layer widths).
+    std::array<Kind, 8> few{};
+    std::size_t fewCount = 0;
+    std::vector<Kind> many;
+    const std::vector<LayerSpec>& layers = a.layerSpecs;
+    for (std::size_t i = 0; i < layers.size();) {
+        // A run of layers like layers[i] (most models: one run), then its kind.
+        const Mixer mixer = mixerOf(layers[i]);
+        const MlpKind mlp = layers[i].mlp;
+        const long long ffn = ffnOf(layers[i]);
+        // Layers equal to it in the three fields (a stricter test than the kind's: a layer that
+        // differs only where the kind does not look starts a run of the same kind).
+        std::size_t end = i + 1;
+        while (end < layers.size() && layers[end].attention == layers[i].attention &&
+               layers[end].mlp == mlp && layers[end].ffn == layers[i].ffn)
+            ++end;
+        const double run = static_cast<double>(end - i);
+        const auto same = [&](const Kind& k) { return k.mixer == mixer && k.mlp == mlp && k.ffn == ffn; };
+        const auto fewEnd = few.begin() + static_cast<std::ptrdiff_t>(fewCount);
+        if (const auto it = std::find_if(few.begin(), fewEnd, same); it != fewEnd)
+            it->layers += run;
+        else if (const auto more = std::find_if(many.begin(), many.end(), same); more != many.end())
+            more->layers += run;
+        else if (fewCount < few.size())
+            few[fewCount++] = {mixer, mlp, ffn, run};
+        else
+            many.push_back({mixer, mlp, ffn, run});
+        i = end;
+    }
     ModuleList list;
-    for (const LayerSpec& layer : a.layerSpecs) {
-        switch (layer.attention) {
-        case AttentionKind::Full:
-        case AttentionKind::Sliding:
-        case AttentionKind::Chunked:
+    list.modules.reserve(16);
+    const auto addKind = [&](const Kind& kind) {
+        list.layers = kind.layers;
+        switch (kind.mixer) {
+        case Mixer::Softmax:
             addSoftmaxAttention(a, list);
             break;
-        case AttentionKind::Linear:
+        case Mixer::Linear:
             addLinearMixer(a, list);
             break;
-        case AttentionKind::None:
+        case Mixer::None:
             break;
         }
-        if (layer.mlp == MlpKind::Dense) {
-            addFfn(a, dbl(layer.ffn), 1, false, list);
-        } else if (layer.mlp == MlpKind::Moe) {
+        if (kind.mlp == MlpKind::Dense) {
+            addFfn(a, dbl(kind.ffn), 1, false, list);
+        } else if (kind.mlp == MlpKind::Moe) {
             list.add("gate", false, dbl(a.hidden), dbl(a.experts)); // the router
             if (fusedExperts(a)) { // gate and up stacked in one parameter: d -> 2f, then f -> d
                 const double d = dbl(a.hidden);
@@ -169,7 +221,11 @@ std::vector<LinearModule> linearModules(const ModelArchitecture& a)
             if (a.sharedExpertGate)
                 list.add("shared_expert_gate", false, dbl(a.hidden), 1);
         }
-    }
+    };
+    for (std::size_t k = 0; k < fewCount; ++k)
+        addKind(few[k]);
+    for (const Kind& kind : many)
+        addKind(kind);
     return list.modules;
 }
 
@@ -199,6 +255,7 @@ LoraCounts loraCounts(const ModelArchitecture& a, const LoraSettings& lora)
         }
     }
     LoraCounts c;
+    c.adaptedNames.reserve(modules.size());
     const double r = dbl(lora.rank);
     // A token passes through k of the E routed experts of a layer.
     const double activeShare = a.isMoe() ? dbl(a.expertsPerToken) / dbl(a.experts) : 1.0;

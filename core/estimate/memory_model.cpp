@@ -61,9 +61,7 @@ double visionParamsPerDevice(const EvaluationContext& ctx)
     return ctx.arch.paramsVision / static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
 }
 
-namespace {
-
-WeightBytes computeWeightBytes(const EvaluationContext& ctx)
+WeightBytes computeWeightBytesPerDevice(const EvaluationContext& ctx)
 {
     const auto& a = ctx.arch;
     const double expertParams = expertParamsPerDevice(ctx);
@@ -87,37 +85,6 @@ WeightBytes computeWeightBytes(const EvaluationContext& ctx)
     const double tp = static_cast<double>(s.tensor * s.pipeline);
     return {sharedBytes / tp, groupBytes(WeightGroup::RoutedExperts) / (tp * static_cast<double>(s.expert)),
             groupBytes(WeightGroup::Vision) / tp};
-}
-
-} // namespace
-
-WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
-{
-    if (!ctx.weightBytes)
-        ctx.weightBytes = computeWeightBytes(ctx);
-    return *ctx.weightBytes;
-}
-
-double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context)
-{
-    // docs/METHOD.md "KV cache": per layer, the tokens it caches (all of them; at most the
-    // window or chunk on windowed layers) times its bytes per token (2·h_kv·d_h·B(kv); MLA
-    // r_kv + d_rope), summed over layers; split over pipeline stages and KV-head shards.
-    const auto& a = ctx.arch;
-    const double perSequence = a.kvBytesPerSequence(context, bytesOf(ctx.scenario.kvCache),
-                                                    ctx.scenario.overheads.fullLengthKvOnWindowedLayers);
-    return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
-}
-
-double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequences)
-{
-    // The state is kept at the activation precision (vLLM's mamba_ssm_cache_dtype "auto" = the
-    // model's dtype) and split over heads and stages like the KV cache.
-    const double elements = ctx.arch.stateElementsPerSequence();
-    if (elements <= 0)
-        return 0;
-    return sequences * elements * bytesOf(ctx.scenario.activations) /
-           static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
 }
 
 double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength)
@@ -157,18 +124,54 @@ double trainingActivationBytesPerLayer(const EvaluationContext& ctx, double sequ
     return scale * perRank;
 }
 
+namespace {
+
+InferenceMemoryTerms inferenceMemoryTerms(const EvaluationContext& ctx)
+{
+    const auto& s = ctx.scenario;
+    const auto& a = ctx.arch;
+    InferenceMemoryTerms k;
+    k.weights = weightBytesPerDevice(ctx);
+    k.replicas = ctx.replicas();
+    k.kvBytesPerElement = bytesOf(s.kvCache);
+    k.uniformKv = a.uniformFullAttention;
+    k.layers = static_cast<double>(a.layers);
+    k.kvBytesPerTokenPerLayer = a.kvBytesPerTokenPerLayer(k.kvBytesPerElement);
+    k.kvShardFraction = ctx.kvShardFraction();
+    k.stateElements = a.stateElementsPerSequence();
+    k.activationBytes = bytesOf(s.activations);
+    k.tensorTimesPipeline = static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
+    k.liveTensorBytesPerToken = liveTensorBytesPerToken(ctx);
+    // The overheads that do not scale (addOverheads): runtime context and communication buffers.
+    MemoryBreakdown fixed;
+    addOverheads(ctx, fixed, false);
+    k.runtimeContextBytes = fixed.runtimeContextBytes;
+    k.communicationBuffersBytes = fixed.communicationBuffersBytes;
+    return k;
+}
+
+} // namespace
+
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context)
 {
     const auto& s = ctx.scenario;
     const auto& a = ctx.arch;
+    if (!ctx.inferenceTerms)
+        ctx.inferenceTerms = inferenceMemoryTerms(ctx);
+    const InferenceMemoryTerms& k = *ctx.inferenceTerms;
     const double t = static_cast<double>(ctx.split.tensor);
-    const double sequences = ceilDiv(batch, ctx.replicas());
+    const double sequences = ceilDiv(batch, k.replicas);
     MemoryBreakdown m;
-    const WeightBytes weights = weightBytesPerDevice(ctx);
-    m.weightsBytes = weights.language();
-    m.visionWeightsBytes = weights.vision;
-    m.kvCacheBytes = kvCacheBytesPerDevice(ctx, sequences, context);
-    m.recurrentStateBytes = recurrentStateBytesPerDevice(ctx, sequences);
+    m.weightsBytes = k.weights.language();
+    m.visionWeightsBytes = k.weights.vision;
+    // kvCacheBytesPerDevice and recurrentStateBytesPerDevice (memory_model.h) with their terms.
+    const double kvPerSequence = k.uniformKv ? k.layers * context * k.kvBytesPerTokenPerLayer
+                                             : a.kvBytesPerSequence(context, k.kvBytesPerElement,
+                                                                    s.overheads.fullLengthKvOnWindowedLayers);
+    m.kvCacheBytes =
+        divided(sequences * kvPerSequence * k.kvShardFraction, static_cast<double>(ctx.split.pipeline));
+    if (k.stateElements > 0)
+        m.recurrentStateBytes = sequences * k.stateElements * k.activationBytes / k.tensorTimesPipeline;
 
     // Transient activations (ESTIMATION §2): the largest live tensors of one layer for one
     // prefill pass, tokens·(2d + 2f/t)·B(act), plus fp32 logits for the sampled positions,
@@ -176,13 +179,20 @@ MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, doub
     // (h/t · tokens · prompt) is live too.
     const double promptTokens = std::min(static_cast<double>(s.promptTokens), context);
     const double passTokens = std::min(sequences * promptTokens, static_cast<double>(s.prefillChunkTokens));
-    const double act = bytesOf(s.activations);
-    double activations = passTokens * liveTensorBytesPerToken(ctx);
+    double activations = passTokens * k.liveTensorBytesPerToken;
     if (!s.flashAttention)
-        activations += ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * act;
-    activations += sequences * static_cast<double>(a.vocab) / t * 4.0;
+        activations +=
+            ceilDiv(static_cast<double>(a.heads), t) * passTokens * promptTokens * k.activationBytes;
+    activations += divided(sequences * static_cast<double>(a.vocab), t) * 4.0;
     m.activationsBytes = activations;
-    addOverheads(ctx, m, true);
+    // addOverheads, its fixed terms read.
+    const auto& ov = s.overheads;
+    m.runtimeContextBytes = k.runtimeContextBytes;
+    m.allocatorReserveBytes = ov.allocatorReserveFraction * (m.activationsBytes + m.gradientsBytes);
+    m.communicationBuffersBytes = k.communicationBuffersBytes;
+    if (ov.servingPreallocation)
+        m.kvPoolReserveBytes =
+            std::max(0.0, ov.gpuMemoryUtilization * ctx.device.usableMemoryBytes() - m.totalBytes());
     return m;
 }
 
@@ -310,14 +320,24 @@ void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
 
 } // namespace
 
-double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFlight)
+namespace {
+
+// Stored activations of one micro-batch on one stage, adapters included: layers per stage x per layer.
+double activationBytesPerStageAndMicroBatch(const EvaluationContext& ctx)
 {
     const auto& s = ctx.scenario;
     const double micro = static_cast<double>(s.training.microBatch);
     const double seq = static_cast<double>(s.promptTokens);
     const double perLayer =
         trainingActivationBytesPerLayer(ctx, micro, seq) + adapterActivationBytesPerLayer(ctx, micro, seq);
-    return ctx.layersPerStage() * perLayer * inFlight;
+    return ctx.layersPerStage() * perLayer;
+}
+
+} // namespace
+
+double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFlight)
+{
+    return activationBytesPerStageAndMicroBatch(ctx) * inFlight;
 }
 
 double trainingLogitsBytes(const EvaluationContext& ctx)
@@ -340,9 +360,11 @@ MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatc
     // reach the adapters below.
     const double p = static_cast<double>(ctx.split.pipeline);
     const double inFlight = std::min(p, static_cast<double>(microBatches));
-    const double firstStage = trainingActivationBytesPerStage(ctx, inFlight);
-    const double lastStage = trainingActivationBytesPerStage(ctx, 1.0) + trainingLogitsBytes(ctx);
-    m.activationsBytes = p > 1 ? std::max(firstStage, lastStage) : firstStage + trainingLogitsBytes(ctx);
+    // Each computed once: the automatic split asks for every candidate's memory.
+    const double perMicroBatch = activationBytesPerStageAndMicroBatch(ctx);
+    const double logits = trainingLogitsBytes(ctx);
+    const double firstStage = perMicroBatch * inFlight;
+    m.activationsBytes = p > 1 ? std::max(firstStage, perMicroBatch * 1.0 + logits) : firstStage + logits;
     addOverheads(ctx, m, false);
     return m;
 }

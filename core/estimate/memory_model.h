@@ -16,8 +16,14 @@ double visionParamsPerDevice(const EvaluationContext& ctx);
 
 // Bytes of the weights one device holds, in the scenario's weight precision or, with
 // "checkpoint", each module group in the format the checkpoint stores it (computed once per
-// context: every memory probe of the "what fits" searches asks).
-WeightBytes weightBytesPerDevice(const EvaluationContext& ctx);
+// context and inline: every memory probe of the "what fits" searches asks).
+WeightBytes computeWeightBytesPerDevice(const EvaluationContext& ctx);
+inline WeightBytes weightBytesPerDevice(const EvaluationContext& ctx)
+{
+    if (!ctx.weightBytes)
+        ctx.weightBytes = computeWeightBytesPerDevice(ctx);
+    return *ctx.weightBytes;
+}
 
 // Bytes of one token's live tensors in one layer on one tensor-parallel rank: the hidden state
 // and the FFN intermediate, (2d + 2f/t) · B(act) (ESTIMATION §2 transient activations); what a
@@ -30,10 +36,27 @@ inline double liveTensorBytesPerToken(const EvaluationContext& ctx)
            bytesPerElement(ctx.scenario.activations);
 }
 
-// KV cache bytes one device holds for `sequences` sequences at `context` tokens.
-double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context);
-// Recurrent state bytes one device holds for `sequences` sequences (any context).
-double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequences);
+// KV cache bytes one device holds for `sequences` sequences at `context` tokens: per layer, the
+// tokens it caches (all of them; at most the window or chunk on windowed layers) times its bytes
+// per token (2·h_kv·d_h·B(kv); MLA r_kv + d_rope), summed over layers; split over pipeline stages
+// and KV-head shards (docs/METHOD.md "KV cache"). Inline: every memory probe asks.
+inline double kvCacheBytesPerDevice(const EvaluationContext& ctx, double sequences, double context)
+{
+    const double perSequence = ctx.arch.kvBytesPerSequence(
+        context, bytesPerElement(ctx.scenario.kvCache), ctx.scenario.overheads.fullLengthKvOnWindowedLayers);
+    return sequences * perSequence * ctx.kvShardFraction() / static_cast<double>(ctx.split.pipeline);
+}
+// Recurrent state bytes one device holds for `sequences` sequences (any context). The state is
+// kept at the activation precision (vLLM's mamba_ssm_cache_dtype "auto" = the model's dtype) and
+// split over heads and stages like the KV cache.
+inline double recurrentStateBytesPerDevice(const EvaluationContext& ctx, double sequences)
+{
+    const double elements = ctx.arch.stateElementsPerSequence();
+    if (elements <= 0)
+        return 0;
+    return sequences * elements * bytesPerElement(ctx.scenario.activations) /
+           static_cast<double>(ctx.split.tensor * ctx.split.pipeline);
+}
 
 // Korthikanti et al. 2022 §4: activation bytes of one transformer layer for one micro-batch of
 // `sequences` x `sequenceLength`, on one tensor-parallel rank, with the scenario's
@@ -64,6 +87,15 @@ double trainingActivationBytesPerStage(const EvaluationContext& ctx, double inFl
 double trainingLogitsBytes(const EvaluationContext& ctx);
 
 MemoryBreakdown inferenceMemory(const EvaluationContext& ctx, double batch, double context);
+// totalBytes() of an inferenceMemory breakdown: its gradient, optimizer, adapter and dequantization
+// terms are +0, and adding +0 leaves a sum as it is (a -0 sum becomes +0), so the four additions
+// are left out of the memory probes' chain of dependent additions. Inline: every probe asks.
+inline double inferenceTotalBytes(const MemoryBreakdown& m)
+{
+    const double tensors =
+        m.weightsBytes + m.visionWeightsBytes + m.kvCacheBytes + m.recurrentStateBytes + m.activationsBytes;
+    return (tensors == 0.0 ? 0.0 : tensors) + m.overheadBytes();
+}
 MemoryBreakdown trainingMemory(const EvaluationContext& ctx, long long microBatches);
 // Training with pipeline stages: the first stage (most micro-batches in flight) and the last
 // (logits and loss) hold different activations. Empty when every device is alike.

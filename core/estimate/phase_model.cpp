@@ -101,26 +101,6 @@ void placePoint(const EvaluationContext& ctx, PhaseEstimate& phase, double stage
     phase.roofFlopsPerSecond = std::min(ctx.peakFlopsPerSecond, phase.pointIntensity * bandwidth);
 }
 
-// Inference phases (Williams et al. 2009 roofline): compute and the memory streams overlap;
-// communication, offload, kernel latency and the element-wise passes add; the bound is the
-// largest term (TimeBreakdown::bound). `weightBytes` of phase.bytes stream at the weight format's
-// rate (block-quantized formats dequantise on the fly, efficiency_model.cpp); `elementwiseBytes`
-// of phase.bytes are the non-GEMM passes; `attentionFlops` of phase.flops run in attention kernels
-// over `attendedTokens`; `layerPasses` forward passes through every layer each pay the fixed
-// per-layer kernel latency. One request passes the `stageCount` pipeline stages in turn.
-struct PhaseParts
-{
-    double weightBytes = 0;
-    double elementwiseBytes = 0;
-    // Decode: the attention kernels' reads and writes of the KV cache and recurrent state. They are
-    // kernels of their own (FlashDecoding / PagedAttention GEMVs) between the GEMMs, so at a large
-    // batch their time adds to compute-bound GEMMs instead of hiding under them.
-    double kvStreamBytes = 0;
-    double attentionFlops = 0;
-    double attendedTokens = 0;
-    double layerPasses = 1;
-};
-
 void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stageCount,
                  const PhaseParts& parts)
 {
@@ -213,7 +193,7 @@ TrainingTraffic trainingTrafficPerMicroBatch(const EvaluationContext& ctx)
     return traffic;
 }
 
-PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
+PhaseWork prefillWork(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
     const auto& s = ctx.scenario;
     const auto& a = ctx.arch;
@@ -225,8 +205,9 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     const double passes = ceilDiv(tokens, static_cast<double>(s.prefillChunkTokens));
     const double act = bytesOf(s.activations);
 
-    PhaseEstimate phase;
-    PhaseParts parts;
+    PhaseWork work;
+    PhaseEstimate& phase = work.phase;
+    PhaseParts& parts = work.parts;
     // ESTIMATION §4: 2·P_active·b·s + causal attention; each device does 1/(t·p) of it.
     parts.attentionFlops = sequences * a.causalMixerFlops(prompt) / (t * p);
     parts.attendedTokens = prompt;
@@ -248,26 +229,22 @@ PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& m
     // Communication (Megatron-LM, Shoeybi et al. 2019 §3): two all-reduces of b·s·d per layer;
     // pipeline sends of b·s·d across p-1 boundaries; expert all-to-all dispatch + combine.
     const double hiddenBytes = tokens * static_cast<double>(a.hidden) * act;
-    Collectives comm;
-    comm.allReduce(2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes, t,
-                   linkForGroup(ctx, t));
-    comm.send((p - 1.0) * passes, hiddenBytes / passes, linkForGroup(ctx, t * p));
+    work.add({CollectiveKind::AllReduce, 2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes,
+              t, t});
+    work.add({CollectiveKind::Send, (p - 1.0) * passes, hiddenBytes / passes, 0.0, t * p});
     if (ctx.split.expert > 1 && a.isMoe())
-        comm.allToAll(2.0 * static_cast<double>(a.moeLayers) * passes,
-                      hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
-                      static_cast<double>(ctx.split.expert),
-                      linkForGroup(ctx, static_cast<double>(s.devices)));
-    phase.breakdown.communicationSeconds = comm.seconds;
-    phase.interconnectBytes = comm.wireBytes;
+        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers) * passes,
+                  hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
+                  static_cast<double>(ctx.split.expert), static_cast<double>(s.devices)});
     // The offloaded part crosses the host link once per pass on every stage, the stages in turn.
-    addOffload(ctx, memory, passes * p, phase);
+    work.offloadCrossings = passes * p;
     parts.layerPasses = passes;
-    finishPhase(ctx, phase, p, parts);
-    phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) * prompt / phase.seconds : 0.0;
-    return phase;
+    work.stageCount = p;
+    work.rateTokens = static_cast<double>(s.batch) * prompt;
+    return work;
 }
 
-PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
+PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
     const auto& s = ctx.scenario;
     const auto& a = ctx.arch;
@@ -278,8 +255,9 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     const double context = static_cast<double>(s.promptTokens) + static_cast<double>(s.outputTokens) / 2.0;
     const double act = bytesOf(s.activations);
 
-    PhaseEstimate phase;
-    PhaseParts parts;
+    PhaseWork work;
+    PhaseEstimate& phase = work.phase;
+    PhaseParts& parts = work.parts;
     // Decode attention reads the KV cache (memory-bound): its FLOPs count at the GEMM rate.
     phase.flops =
         (2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context)) / (t * p);
@@ -307,25 +285,98 @@ PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& me
     phase.bytes = weights + kvRead + kvWrite + activationTraffic + parts.elementwiseBytes;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
-    Collectives comm;
-    comm.allReduce(2.0 * static_cast<double>(a.layers), hiddenBytes, t, linkForGroup(ctx, t));
-    comm.send(p - 1.0, hiddenBytes, linkForGroup(ctx, t * p));
+    work.add({CollectiveKind::AllReduce, 2.0 * static_cast<double>(a.layers), hiddenBytes, t, t});
+    work.add({CollectiveKind::Send, p - 1.0, hiddenBytes, 0.0, t * p});
     if (ctx.split.expert > 1 && a.isMoe())
-        comm.allToAll(
-            2.0 * static_cast<double>(a.moeLayers), hiddenBytes * static_cast<double>(a.expertsPerToken),
-            static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
-    phase.breakdown.communicationSeconds = comm.seconds;
-    phase.interconnectBytes = comm.wireBytes;
+        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers),
+                  hiddenBytes * static_cast<double>(a.expertsPerToken), static_cast<double>(ctx.split.expert),
+                  static_cast<double>(s.devices)});
     // Offloaded bytes are read every step: every stage's cross its host link once per token, and
     // for one request the stages run one after another.
-    addOffload(ctx, memory, p, phase);
-    finishPhase(ctx, phase, p, parts);
-    phase.tokensPerSecond = phase.seconds > 0 ? static_cast<double>(s.batch) / phase.seconds : 0.0;
+    work.offloadCrossings = p;
+    work.stageCount = p;
+    work.rateTokens = static_cast<double>(s.batch);
+    return work;
+}
+
+void timePhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work,
+               PhaseEstimate& phase)
+{
+    Collectives comm;
+    for (std::size_t i = 0; i < work.collectiveCount; ++i) {
+        const PhaseCollective& c = work.collectives[i];
+        const Link link = linkForGroup(ctx, c.groupSpan);
+        switch (c.kind) {
+        case CollectiveKind::AllReduce:
+            comm.allReduce(c.times, c.bytes, c.devices, link);
+            break;
+        case CollectiveKind::Send:
+            comm.send(c.times, c.bytes, link);
+            break;
+        case CollectiveKind::AllToAll:
+            comm.allToAll(c.times, c.bytes, c.devices, link);
+            break;
+        }
+    }
+    phase.breakdown.communicationSeconds = comm.seconds;
+    phase.interconnectBytes = comm.wireBytes;
+    addOffload(ctx, memory, work.offloadCrossings, phase);
+    finishPhase(ctx, phase, work.stageCount, work.parts);
+    phase.tokensPerSecond = phase.seconds > 0 ? work.rateTokens / phase.seconds : 0.0;
+}
+
+PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work)
+{
+    PhaseEstimate phase = work.phase;
+    timePhase(ctx, memory, work, phase);
     return phase;
+}
+
+PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
+{
+    return timedPhase(ctx, memory, prefillWork(ctx, memory));
+}
+
+PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& memory)
+{
+    return timedPhase(ctx, memory, decodeWork(ctx, memory));
+}
+
+TrainingCompute trainingCompute(const EvaluationContext& ctx, long long microBatches)
+{
+    const auto& s = ctx.scenario;
+    const double p = static_cast<double>(ctx.split.pipeline);
+    const double m = static_cast<double>(microBatches);
+    const double seq = static_cast<double>(s.promptTokens);
+    const double micro = static_cast<double>(s.training.microBatch);
+    TrainingCompute c;
+    c.work = trainingFlopsPerDevice(ctx, m * micro * seq, m * micro);
+    // Pipeline bubble (Narayanan et al. 2021 §2.2): the idle (p-1)/(m+p-1) of the step stretches
+    // the compute.
+    const double bubbleStretch = (m + p - 1.0) / m;
+    const double attentionFlops = c.work.attention;
+    c.attentionSeconds =
+        attentionFlops / (ctx.peakFlopsPerSecond * attentionEfficiency(ctx, seq)) * bubbleStretch;
+    c.computeSeconds =
+        (c.work.total() - attentionFlops) / (ctx.peakFlopsPerSecond * ctx.eff.compute) * bubbleStretch +
+        c.attentionSeconds;
+    return c;
 }
 
 TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
                               long long microBatches)
+{
+    return trainingStep(ctx, memory, microBatches, trainingCompute(ctx, microBatches));
+}
+
+double trainingStepSeconds(const EvaluationContext& ctx, const MemoryEstimate& memory, long long microBatches,
+                           const TrainingCompute& compute)
+{
+    return trainingStep(ctx, memory, microBatches, compute, false).step.seconds;
+}
+
+TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
+                              long long microBatches, const TrainingCompute& compute, bool readOuts)
 {
     const auto& s = ctx.scenario;
     const auto& tr = s.training;
@@ -335,14 +386,12 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     const double m = static_cast<double>(microBatches);
     const double seq = static_cast<double>(s.promptTokens);
     const double micro = static_cast<double>(tr.microBatch);
-    const double tokensPerReplica = m * micro * seq;
     const double act = bytesOf(s.activations);
     const Efficiencies& eff = ctx.eff;
 
     TrainingEstimate result;
     result.microBatches = microBatches;
-    const TrainingFlops work = trainingFlopsPerDevice(ctx, tokensPerReplica, m * micro);
-    const double attentionFlops = work.attention;
+    const TrainingFlops& work = compute.work;
     PhaseEstimate& step = result.step;
     step.flops = work.total();
 
@@ -395,11 +444,8 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     auto& b = step.breakdown;
     // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.
     const double bandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.memory;
-    b.attentionSeconds =
-        attentionFlops / (ctx.peakFlopsPerSecond * attentionEfficiency(ctx, seq)) * bubbleStretch;
-    b.computeSeconds =
-        (step.flops - attentionFlops) / (ctx.peakFlopsPerSecond * eff.compute) * bubbleStretch +
-        b.attentionSeconds;
+    b.attentionSeconds = compute.attentionSeconds;
+    b.computeSeconds = compute.computeSeconds;
     b.memorySeconds = streamed / bandwidth;
     const double passBandwidth = ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise;
     b.elementwiseSeconds = elementwise / passBandwidth * bubbleStretch;
@@ -414,6 +460,8 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     addOffload(ctx, memory, 2.0, step);
     step.seconds = std::max(b.computeSeconds, b.memorySeconds) + b.communicationSeconds + b.offloadSeconds +
                    b.nonGemmSeconds;
+    if (!readOuts) // the automatic split compares step times only
+        return result;
     step.bound = b.bound();
     step.arithmeticIntensity = step.bytes > 0 ? step.flops / step.bytes : 0.0;
     step.attainableFlopsPerSecond =

@@ -5,6 +5,8 @@
 #include "core/estimate/evaluation_context.h"
 #include "core/estimate/report.h"
 
+#include <array>
+
 namespace lhe::core {
 
 // Attention FLOPs are ModelArchitecture::mixerFlopsPerToken / causalMixerFlops: 2·h·(d_qk + d_v)
@@ -43,9 +45,81 @@ struct TrainingTraffic
 };
 TrainingTraffic trainingTrafficPerMicroBatch(const EvaluationContext& ctx);
 
+// The compute part of one training step (trainingStep's breakdown.computeSeconds, the attention
+// kernels' share included): a lower bound of the step's time, since every other term of it adds.
+// The automatic split compares candidates on it before it works out their whole step.
+struct TrainingCompute
+{
+    TrainingFlops work;
+    double attentionSeconds = 0;
+    double computeSeconds = 0;
+};
+TrainingCompute trainingCompute(const EvaluationContext& ctx, long long microBatches);
+
+// Inference phases (Williams et al. 2009 roofline): compute and the memory streams overlap;
+// communication, offload, kernel latency and the element-wise passes add; the bound is the
+// largest term (TimeBreakdown::bound). `weightBytes` of phase.bytes stream at the weight format's
+// rate (block-quantized formats dequantise on the fly, efficiency_model.cpp); `elementwiseBytes`
+// of phase.bytes are the non-GEMM passes; `attentionFlops` of phase.flops run in attention kernels
+// over `attendedTokens`; `layerPasses` forward passes through every layer each pay the fixed
+// per-layer kernel latency. One request passes the `stageCount` pipeline stages in turn.
+struct PhaseParts
+{
+    double weightBytes = 0;
+    double elementwiseBytes = 0;
+    // Decode: the attention kernels' reads and writes of the KV cache and recurrent state. They are
+    // kernels of their own (FlashDecoding / PagedAttention GEMVs) between the GEMMs, so at a large
+    // batch their time adds to compute-bound GEMMs instead of hiding under them.
+    double kvStreamBytes = 0;
+    double attentionFlops = 0;
+    double attendedTokens = 0;
+    double layerPasses = 1;
+};
+
+// One collective of a phase: `times` of it moving `bytes` among `devices`, over the link of a
+// group spanning `groupSpan` devices (communication.h).
+enum class CollectiveKind { AllReduce, Send, AllToAll };
+struct PhaseCollective
+{
+    CollectiveKind kind = CollectiveKind::AllReduce;
+    double times = 0;
+    double bytes = 0;
+    double devices = 0;
+    double groupSpan = 1;
+};
+
+// What a phase does, apart from how fast the device does it: its FLOPs and bytes, their parts,
+// its collectives and offload crossings. The same for the calibrated estimate and the datasheet
+// roofline (they differ in efficiencies only), so a report works it out once.
+struct PhaseWork
+{
+    PhaseEstimate phase; // flops and bytes
+    PhaseParts parts;
+    std::array<PhaseCollective, 3> collectives{};
+    std::size_t collectiveCount = 0;
+    double offloadCrossings = 1; // passes of the offloaded bytes over the host link
+    double stageCount = 1;
+    double rateTokens = 0; // tokens per phase for tokensPerSecond
+    void add(const PhaseCollective& c) { collectives[collectiveCount++] = c; }
+};
+PhaseWork prefillWork(const EvaluationContext& ctx, const MemoryEstimate& memory);
+PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory);
+// The phase's times in `ctx`'s efficiencies (the memory is the estimate's).
+PhaseEstimate timedPhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work);
+// The same in place: `phase` holds a copy of work.phase (a report's own phase, not copied again).
+void timePhase(const EvaluationContext& ctx, const MemoryEstimate& memory, const PhaseWork& work,
+               PhaseEstimate& phase);
+
 PhaseEstimate prefillPhase(const EvaluationContext& ctx, const MemoryEstimate& memory);
 PhaseEstimate decodePhase(const EvaluationContext& ctx, const MemoryEstimate& memory);
 TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
                               long long microBatches);
+// The same from its compute part; without `readOuts` only the times (step.seconds and its
+// breakdown), not the bound, roofline point, MFU and training days.
+TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate& memory,
+                              long long microBatches, const TrainingCompute& compute, bool readOuts = true);
+// trainingStep(...).step.seconds, without the read-outs.
+double trainingStepSeconds(const EvaluationContext& ctx, const MemoryEstimate& memory, long long microBatches,
+                           const TrainingCompute& compute);
 
 } // namespace lhe::core

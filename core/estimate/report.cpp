@@ -72,26 +72,6 @@ double TimeBreakdown::secondsOf(Bound bound) const
     return computeSeconds;
 }
 
-Bound TimeBreakdown::bound() const
-{
-    // One term per resource: the memory-bandwidth term is the streams beside the GEMMs plus the
-    // non-GEMM passes between them (all of it bytes over device bandwidth), so the bound agrees
-    // with where the point sits on the memory roofline.
-    Bound bound = Bound::Compute;
-    double largest = computeSeconds;
-    const std::pair<Bound, double> others[] = {{Bound::Memory, memorySeconds + nonGemmSeconds},
-                                               {Bound::Communication, communicationSeconds},
-                                               {Bound::Offload, offloadSeconds},
-                                               {Bound::Latency, latencySeconds}};
-    for (const auto& [candidate, seconds] : others) {
-        if (seconds > largest) {
-            largest = seconds;
-            bound = candidate;
-        }
-    }
-    return bound;
-}
-
 namespace {
 
 json breakdownToJson(const TimeBreakdown& b)

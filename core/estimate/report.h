@@ -39,8 +39,24 @@ struct TimeBreakdown
     double dataParallelOverlappedSeconds = 0;
     // The largest term per resource (ties go to the earlier one: compute, memory, communication,
     // offload, latency). Memory bandwidth's term is memory + nonGemm: both are bytes over the
-    // device's bandwidth, one beside the GEMMs, one between them.
-    Bound bound() const;
+    // device's bandwidth, one beside the GEMMs, one between them. It agrees with where the point
+    // sits on the memory roofline. Inline: every phase of every evaluation asks.
+    Bound bound() const
+    {
+        Bound bound = Bound::Compute;
+        double largest = computeSeconds;
+        const auto consider = [&](Bound candidate, double seconds) {
+            if (seconds > largest) {
+                largest = seconds;
+                bound = candidate;
+            }
+        };
+        consider(Bound::Memory, memorySeconds + nonGemmSeconds);
+        consider(Bound::Communication, communicationSeconds);
+        consider(Bound::Offload, offloadSeconds);
+        consider(Bound::Latency, latencySeconds);
+        return bound;
+    }
     // The term a bound names (memory + nonGemm for Memory).
     double secondsOf(Bound bound) const;
 };

@@ -73,10 +73,20 @@ void addCostAndEnergy(ServingEstimate& out, const Scenario& scenario, const Devi
 std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const Device& device,
                                                const ModelArchitecture& arch, const ServingInputs& inputs)
 {
+    std::optional<ServingEstimate> out;
+    servingEstimate(scenario, device, arch, inputs, nullptr, out);
+    return out;
+}
+
+void servingEstimate(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                     const ServingInputs& inputs, const EvaluatedScenario* evaluated,
+                     std::optional<ServingEstimate>& result)
+{
+    result.reset();
     if (scenario.mode != Mode::Inference || scenario.outputTokens <= 0 || !scenario.parallelism)
-        return std::nullopt;
-    const ServingModel model(scenario, device, arch, inputs);
-    ServingEstimate out;
+        return;
+    const ServingModel model(scenario, device, arch, inputs, evaluated);
+    ServingEstimate& out = result.emplace(); // filled in place: the estimate is a few hundred bytes
     out.warnings = model.warnings();
     out.inputTokens = model.meanInput();
     out.outputTokens = model.meanOutput();
@@ -108,7 +118,6 @@ std::optional<ServingEstimate> servingEstimate(const Scenario& scenario, const D
         out.maxConcurrencySlo =
             largestFitting(out.maxConcurrencyKv, [&](long long c) { return model.at(c).meetsTargets; });
     addCostAndEnergy(out, scenario, device);
-    return out;
 }
 
 namespace {

@@ -1,15 +1,60 @@
 #include "core/serving/serving_model.h"
 
+#include "core/estimate/communication.h"
+#include "core/estimate/memory_model.h"
+#include "core/estimate/phase_model.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
 
 namespace lhe::core {
 
 namespace {
 
+// std::round, std::floor and std::ceil are library calls on baseline x86-64 (no SSE4.1 roundsd),
+// and a report's serving figures round a dozen times. For the positive values below 2^52 they
+// round, converting to an integer and back gives the same value; anything else (zero, negative
+// or huge values, not a number) takes the library call.
+constexpr double kWholeBelow = 4.5e15; // beyond 2^52 every double is whole
+
+double roundPositive(double x)
+{
+    if (!(x > 0.0 && x < kWholeBelow))
+        return std::round(x);
+    const double whole = static_cast<double>(static_cast<long long>(x)); // truncated
+    return x - whole >= 0.5 ? whole + 1.0 : whole;                       // halves away from zero
+}
+
+double floorPositive(double x)
+{
+    return x > 0.0 && x < kWholeBelow ? static_cast<double>(static_cast<long long>(x)) : std::floor(x);
+}
+
+double ceilPositive(double x)
+{
+    if (!(x > 0.0 && x < kWholeBelow))
+        return std::ceil(x);
+    const double whole = static_cast<double>(static_cast<long long>(x));
+    return whole < x ? whole + 1.0 : whole;
+}
+
 long long roundedTokens(double tokens)
 {
-    return std::max(1LL, std::llround(tokens));
+    return std::max(1LL, tokens > 0.0 && tokens < kWholeBelow ? static_cast<long long>(roundPositive(tokens))
+                                                              : std::llround(tokens));
+}
+
+// What estimate() does to each copy of the scenario it evaluates: speculation is the serving
+// model's own, and a quantized checkpoint is served as stored unless a format is named.
+Scenario innerScenario(const Scenario& scenario, const ModelArchitecture& arch)
+{
+    Scenario s = scenario;
+    s.serving.speculative = {};
+    if (!s.weightsGiven && arch.checkpointQuantized && s.mode == Mode::Inference)
+        s.weights = Precision::Checkpoint;
+    return s;
 }
 
 } // namespace
@@ -24,22 +69,34 @@ EstimateOptions phasesOnly()
 }
 
 ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
-                           const ServingInputs& inputs)
-    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs)
+                           const ServingInputs& inputs, const EvaluatedScenario* evaluated)
+    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs), m_evaluated(evaluated)
 {
+    if (evaluated) { // estimate()'s scenario and context: efficiencies, compute column, terms filled
+        m_work = &evaluated->scenario;
+        m_ctx = &evaluated->ctx;
+    } else {
+        m_ownWork.emplace(innerScenario(scenario, arch));
+        m_ownCtx.emplace(calibratedContext(*m_ownWork, device, arch, *scenario.parallelism));
+        m_work = &*m_ownWork;
+        m_ctx = &*m_ownCtx;
+    }
     const ServingSettings& sv = scenario.serving;
     const auto& split = *scenario.parallelism;
     m_replicas = std::max(1LL, split.data * split.expert);
-    std::vector<RequestShape> shapes = sv.requests;
-    if (shapes.empty())
-        shapes.push_back({sv.inputTokens.value_or(scenario.promptTokens),
-                          sv.outputTokens.value_or(scenario.outputTokens)});
-    for (const RequestShape& shape : shapes)
-        m_shapes.push_back(shapeCost(shape));
-    for (const ShapeCost& shape : m_shapes) {
-        m_meanInput += shape.input / static_cast<double>(m_shapes.size());
-        m_meanOutput += shape.output / static_cast<double>(m_shapes.size());
-        m_meanMarginal += shape.marginalSeconds / static_cast<double>(m_shapes.size());
+    if (sv.requests.empty()) {
+        m_oneShape = shapeCost({sv.inputTokens.value_or(scenario.promptTokens),
+                                sv.outputTokens.value_or(scenario.outputTokens)});
+    } else {
+        m_manyShapes.reserve(sv.requests.size());
+        for (const RequestShape& shape : sv.requests)
+            m_manyShapes.push_back(shapeCost(shape));
+    }
+    const std::span<const ShapeCost> all = shapes();
+    for (const ShapeCost& shape : all) {
+        m_meanInput += shape.input / static_cast<double>(all.size());
+        m_meanOutput += shape.output / static_cast<double>(all.size());
+        m_meanMarginal += shape.marginalSeconds / static_cast<double>(all.size());
     }
     kvPool();
 }
@@ -52,11 +109,12 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // Requests beyond the pool wait; with no room at all the figures are those of a pool of
     // one (the warning says so), as the memory bars do for a model that does not fit.
     point.running = m_maxKv > 0 ? std::min(concurrency, m_maxKv) : std::min(concurrency, 1LL);
-    const Report step = decodeAt(point.running);
-    const PhaseEstimate& decode = *step.decode;
+    const DecodeStep step = decodeAt(point.running);
+    const PhaseEstimate& decode = step.decode;
     point.decodeStepSeconds = decode.seconds;
     point.decodeBound = decode.bound;
-    const double perReplica = std::ceil(static_cast<double>(point.running) / static_cast<double>(m_replicas));
+    const double perReplica =
+        ceilPositive(static_cast<double>(point.running) / static_cast<double>(m_replicas));
     const double others = perReplica - 1.0;
     // The prompts that join one step together (n / E[output] on average) share its weight reads:
     // each adds its part of their batched prefill.
@@ -99,16 +157,23 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // budget) steps, and a new request first waits out the running step.
     const double budget = std::max(1.0, static_cast<double>(m_base.prefillChunkTokens) - perReplica);
     const double wait = others > 0 ? stepSeconds : 0.0;
-    std::vector<double> ttfts;
+    const std::span<const ShapeCost> all = shapes();
+    // Each shape's time to first token: on the stack for a few shapes, in a reused buffer beyond.
+    std::array<double, 16> few{};
+    if (all.size() > few.size())
+        m_ttfts.resize(all.size());
+    const std::span<double> ttfts =
+        all.size() <= few.size() ? std::span<double>(few.data(), all.size()) : std::span<double>(m_ttfts);
     double lifetime = 0;
-    for (const ShapeCost& shape : m_shapes) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const ShapeCost& shape = all[i];
         double ttft = shape.prefillSeconds + prompts.sharingSeconds;
         if (others > 0 && m_base.serving.chunkedPrefill)
-            ttft = std::max(ttft, std::ceil(shape.uncachedInput / budget) * decode.seconds +
+            ttft = std::max(ttft, ceilPositive(shape.uncachedInput / budget) * decode.seconds +
                                       shape.marginalSeconds + prompts.sharingSeconds);
-        ttfts.push_back(ttft);
-        lifetime += (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) /
-                    static_cast<double>(m_shapes.size());
+        ttfts[i] = ttft;
+        lifetime +=
+            (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) / static_cast<double>(all.size());
     }
     double meanTtft = 0;
     for (double t : ttfts)
@@ -135,7 +200,7 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     point.ttftSeconds = meanTtft + wait / 2.0 + queue.meanSeconds + point.queueSeconds;
     point.ttftP90Seconds =
         std::max(p90Own + 0.9 * wait + queue.p90Seconds + point.queueSeconds, point.ttftSeconds);
-    point.prefillSeconds = m_shapes.front().prefillSeconds;
+    point.prefillSeconds = all.front().prefillSeconds;
     point.prefillMarginalSeconds = marginal;
     point.promptsPerStep = prompts.batch;
 
@@ -167,31 +232,63 @@ ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, doub
     return queue;
 }
 
-Report ServingModel::evaluate(Scenario scenario) const
+ServingModel::Lengths::Lengths(const ServingModel& model, long long batch, long long prompt, long long output)
+    : m_work(*model.m_work), m_batch(m_work.batch), m_prompt(m_work.promptTokens),
+      m_output(m_work.outputTokens)
 {
-    scenario.serving.speculative = {};
-    return estimate(scenario, m_device, m_arch, phasesOnly());
+    m_work.batch = batch;
+    m_work.promptTokens = prompt;
+    m_work.outputTokens = output;
 }
 
-Report ServingModel::decodeAt(long long concurrency) const
+ServingModel::Lengths::~Lengths()
 {
-    Scenario s = m_base;
-    s.batch = concurrency;
-    s.promptTokens = roundedTokens(m_meanInput);
-    s.outputTokens = roundedTokens(m_meanOutput);
-    return evaluate(s);
+    m_work.batch = m_batch;
+    m_work.promptTokens = m_prompt;
+    m_work.outputTokens = m_output;
+}
+
+MemoryEstimate ServingModel::memoryAt(long long batch, long long prompt, long long output) const
+{
+    const Lengths lengths(*this, batch, prompt, output);
+    return placeInMemoryTiers(
+        *m_ctx, inferenceMemory(*m_ctx, static_cast<double>(batch), static_cast<double>(prompt + output)));
+}
+
+// A prefill alone (no output tokens), with the memory it runs in (its weight reads and offload).
+PhaseEstimate ServingModel::prefillAt(long long batch, long long prompt) const
+{
+    const Lengths lengths(*this, batch, prompt, 0);
+    const MemoryEstimate memory = placeInMemoryTiers(
+        *m_ctx, inferenceMemory(*m_ctx, static_cast<double>(batch), static_cast<double>(prompt)));
+    return prefillPhase(*m_ctx, memory);
+}
+
+ServingModel::DecodeStep ServingModel::decodeAt(long long concurrency) const
+{
+    const long long prompt = roundedTokens(m_meanInput);
+    const long long output = roundedTokens(m_meanOutput);
+    // The report's own decode step is this one when the point runs its batch at its lengths.
+    if (m_evaluated && concurrency == m_base.batch && prompt == m_base.promptTokens &&
+        output == m_base.outputTokens)
+        return {m_evaluated->memory.tier, m_evaluated->decode};
+    const Lengths lengths(*this, concurrency, prompt, output);
+    const MemoryEstimate memory =
+        placeInMemoryTiers(*m_ctx, inferenceMemory(*m_ctx, static_cast<double>(concurrency),
+                                                   static_cast<double>(prompt + output)));
+    return {memory.tier, decodePhase(*m_ctx, memory)};
 }
 
 // The target's pass over k + 1 tokens per sequence: a decode step of (k + 1) x the sequences (the
 // GEMMs, the experts the tokens touch, the collectives' messages), less the k extra reads of each
 // sequence's KV cache, which the k + 1 queries share.
-double ServingModel::verifySeconds(long long running, const Report& step, long long draftTokens) const
+double ServingModel::verifySeconds(long long running, const DecodeStep& step, long long draftTokens) const
 {
-    const Report wide = decodeAt(running * (draftTokens + 1));
+    const DecodeStep wide = decodeAt(running * (draftTokens + 1));
     const double k = static_cast<double>(draftTokens);
-    if (wide.memory.tier != step.memory.tier) {
+    if (wide.tier != step.tier) {
         // The wider batch would spill: scale the step's own terms instead.
-        const TimeBreakdown& b = step.decode->breakdown;
+        const TimeBreakdown& b = step.decode.breakdown;
         return std::max((k + 1.0) * b.computeSeconds, b.memorySeconds) + b.communicationSeconds +
                b.latencySeconds + b.offloadSeconds + b.kvStreamSeconds +
                (k + 1.0) * (b.nonGemmSeconds - b.kvStreamSeconds);
@@ -199,7 +296,7 @@ double ServingModel::verifySeconds(long long running, const Report& step, long l
     // Verifying k + 1 tokens does at least one decode step's work; where the wide batch's KV
     // terms are not the step's (an empty pool runs one request in a spilled tier) the
     // subtraction could otherwise go below it, even below zero.
-    return std::max(step.decode->seconds, wide.decode->seconds - k * step.decode->breakdown.kvStreamSeconds);
+    return std::max(step.decode.seconds, wide.decode.seconds - k * step.decode.breakdown.kvStreamSeconds);
 }
 
 // The draft model on the same devices with its own split, at the scenario's lengths; its own
@@ -223,12 +320,11 @@ Scenario ServingModel::draftScenario(long long batch) const
 // it. Chunked into them, its weight reads, kernel launches and collectives' latency are the
 // steps' own: it adds its compute, element-wise passes, the bytes its collectives put on the
 // link and its offload.
-double ServingModel::marginalOf(const Report& r) const
+double ServingModel::marginalOf(const PhaseEstimate& p) const
 {
-    const PhaseEstimate& p = *r.prefill;
     if (!m_base.serving.chunkedPrefill)
         return p.seconds;
-    const double linkRate = r.roofline.interconnectBytesPerSecond * r.efficiencies.network;
+    const double linkRate = interconnectLineBytesPerSecond(m_device) * m_ctx->eff.network;
     const double wire = linkRate > 0 ? p.interconnectBytes / linkRate : p.breakdown.communicationSeconds;
     const TimeBreakdown& b = p.breakdown;
     return std::min(p.seconds, b.computeSeconds + b.nonGemmSeconds + std::min(wire, b.communicationSeconds) +
@@ -238,27 +334,31 @@ double ServingModel::marginalOf(const Report& r) const
 ServingModel::PromptBatch ServingModel::promptBatch(long long perReplica) const
 {
     const double uncached =
-        std::max(1.0, std::round(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
+        std::max(1.0, roundPositive(m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
     const double fitInChunk =
-        std::max(1.0, std::floor(static_cast<double>(m_base.prefillChunkTokens) / uncached));
+        std::max(1.0, floorPositive(static_cast<double>(m_base.prefillChunkTokens) / uncached));
     const auto batch =
-        static_cast<long long>(std::clamp(std::round(static_cast<double>(perReplica) / m_meanOutput), 1.0,
+        static_cast<long long>(std::clamp(roundPositive(static_cast<double>(perReplica) / m_meanOutput), 1.0,
                                           std::min(fitInChunk, static_cast<double>(perReplica))));
     if (batch <= 1)
         return {1, m_meanMarginal, 0.0};
+    if (m_lastPromptBatch.batch == batch)
+        return m_lastPromptBatch;
     if (const auto it = m_promptBatches.find(batch); it != m_promptBatches.end())
         return it->second;
-    Scenario s = m_base;
-    s.batch = batch * m_replicas; // `batch` prompts on each replica
-    s.promptTokens = static_cast<long long>(uncached);
-    s.outputTokens = 0;
-    const Report r = evaluate(s);
+    // `batch` prompts on each replica
+    const PhaseEstimate prefill = prefillAt(batch * m_replicas, static_cast<long long>(uncached));
     double alone = 0;
-    for (const ShapeCost& shape : m_shapes)
-        alone += shape.prefillSeconds / static_cast<double>(m_shapes.size());
-    const PromptBatch result{batch, marginalOf(r) / static_cast<double>(batch),
-                             std::max(0.0, r.prefill->seconds - alone)};
-    m_promptBatches.emplace(batch, result);
+    const std::span<const ShapeCost> all = shapes();
+    for (const ShapeCost& shape : all)
+        alone += shape.prefillSeconds / static_cast<double>(all.size());
+    const PromptBatch result{batch, marginalOf(prefill) / static_cast<double>(batch),
+                             std::max(0.0, prefill.seconds - alone)};
+    // The first batch worked out stays at hand (a report asks for one), the others in the map.
+    if (m_lastPromptBatch.batch <= 1)
+        m_lastPromptBatch = result;
+    else
+        m_promptBatches.emplace(batch, result);
     return result;
 }
 
@@ -270,14 +370,10 @@ ServingModel::ShapeCost ServingModel::shapeCost(const RequestShape& shape) const
     const double hit = m_base.serving.prefixCacheHitRatio;
     // A prefix-cache hit skips the prompt's cached tokens (vLLM automatic prefix caching);
     // the new tokens' attention over the cached ones is left out (docs/METHOD.md §15.1).
-    cost.uncachedInput = std::max(1.0, std::round(cost.input * (1.0 - hit)));
-    Scenario s = m_base;
-    s.batch = 1;
-    s.promptTokens = static_cast<long long>(cost.uncachedInput);
-    s.outputTokens = 0;
-    const Report r = evaluate(s);
-    cost.prefillSeconds = r.prefill->seconds;
-    cost.marginalSeconds = marginalOf(r);
+    cost.uncachedInput = std::max(1.0, roundPositive(cost.input * (1.0 - hit)));
+    const PhaseEstimate prefill = prefillAt(1, static_cast<long long>(cost.uncachedInput));
+    cost.prefillSeconds = prefill.seconds;
+    cost.marginalSeconds = marginalOf(prefill);
     return cost;
 }
 
@@ -295,12 +391,9 @@ double ServingModel::draftStepSeconds(long long running, double decodeSeconds) c
 // each cached prefix once per replica.
 void ServingModel::kvPool()
 {
-    Scenario s = m_base;
-    s.batch = m_replicas; // one sequence per replica
-    s.promptTokens = roundedTokens(m_meanInput);
-    s.outputTokens = roundedTokens(m_meanOutput);
-    const Report one = evaluate(s);
-    const MemoryBreakdown& m = one.memory.perDevice;
+    // one sequence per replica
+    const MemoryEstimate one = memoryAt(m_replicas, roundedTokens(m_meanInput), roundedTokens(m_meanOutput));
+    const MemoryBreakdown& m = one.perDevice;
     double fixedBytes = m.weightsBytes + m.visionWeightsBytes + m.activationsBytes + m.adaptersBytes +
                         m.dequantWorkspaceBytes + m.runtimeContextBytes + m.communicationBuffersBytes;
     const SpeculativeSettings& spec = m_base.serving.speculative;
@@ -324,18 +417,18 @@ void ServingModel::kvPool()
         std::max(0.0, m_meanInput - std::max(1.0, m_meanInput * (1.0 - m_base.serving.prefixCacheHitRatio)));
     const double unique = tokens - cached;
     const double block = static_cast<double>(m_base.serving.kvBlockTokens);
-    const double padded = std::ceil(unique / block) * block;
+    const double padded = ceilPositive(unique / block) * block;
     m_sequenceBytes = sequence * padded / tokens;
     m_sharedBytes = sequence * cached / tokens;
     m_poolBytes = m_base.overheads.gpuMemoryUtilization * m_device.usableMemoryBytes() - fixedBytes;
     const double perReplica = m_sequenceBytes > 0
-                                  ? std::floor((m_poolBytes - m_sharedBytes) / m_sequenceBytes)
+                                  ? floorPositive((m_poolBytes - m_sharedBytes) / m_sequenceBytes)
                                   : static_cast<double>(kMaxScenarioCount);
     m_maxKv = static_cast<long long>(std::clamp(perReplica * static_cast<double>(m_replicas), 0.0,
                                                 static_cast<double>(kMaxScenarioCount)));
     // A scenario that already spills has its memory verdict and offload term; the empty pool
     // is only news when everything else fits.
-    if (m_maxKv == 0 && one.memory.tier == OffloadTier::None)
+    if (m_maxKv == 0 && one.tier == OffloadTier::None)
         m_warnings.push_back(
             message(LHE_TEXT("CoreMessage", "the KV pool holds no request: weights and "
                                             "activations leave %1 GB of the %2 GB that "

@@ -218,28 +218,26 @@ long long linearGuess(double capacity, double x1, double x2, double y1, double y
 // Two secant steps: the first from x1 and x1 + step, the second from that guess and its
 // neighbour. The second pair sits in the regime the answer is in (activations stop growing
 // once a prefill pass fills a chunk; KV grows linearly from there), so the guess is usually
-// exact to a step and largestFitting needs 2-4 more probes instead of ~15.
+// exact to a step and largestFitting needs 2-4 more probes instead of ~15. x1 is the scenario's
+// own batch or context, whose need the report has already worked out: one probe fewer each.
 struct SecantSearch
 {
     double x1;
     double step;
+    double need1; // need(x1)
 };
 
 // The guesses of two secant searches, each step of the one taken beside the same step of the
 // other: their memory probes do not depend on each other, and the processor overlaps them
 // instead of waiting for one search's chain of probes and divisions before the other's.
 template <typename NeedA, typename NeedB>
-std::pair<long long, long long> secantGuesses(double capacity, SecantSearch a, NeedA needA, SecantSearch b,
-                                              NeedB needB)
+std::pair<long long, long long> secantGuesses(double capacity, SecantSearch a, NeedA& needA, SecantSearch b,
+                                              NeedB& needB)
 {
-    const double a1 = needA(a.x1);
     const double a2 = needA(a.x1 + a.step);
-    const double b1 = needB(b.x1);
     const double b2 = needB(b.x1 + b.step);
-    const double aFirst =
-        std::max(static_cast<double>(linearGuess(capacity, a.x1, a.x1 + a.step, a1, a2)), a.x1);
-    const double bFirst =
-        std::max(static_cast<double>(linearGuess(capacity, b.x1, b.x1 + b.step, b1, b2)), b.x1);
+    const double aFirst = static_cast<double>(linearGuess(capacity, a.x1, a.x1 + a.step, a.need1, a2));
+    const double bFirst = static_cast<double>(linearGuess(capacity, b.x1, b.x1 + b.step, b.need1, b2));
     const bool aDone = aFirst >= 1e9;
     const bool bDone = bFirst >= 1e9;
     const double a3 = aDone ? 0.0 : needA(aFirst);
@@ -249,6 +247,35 @@ std::pair<long long, long long> secantGuesses(double capacity, SecantSearch a, N
     return {aDone ? 1'000'000'000LL : linearGuess(capacity, aFirst, aFirst + a.step, a3, a4),
             bDone ? 1'000'000'000LL : linearGuess(capacity, bFirst, bFirst + b.step, b3, b4)};
 }
+
+// need(x) with its last four answers kept: the secant's second step probes its guess and the next
+// step, and largestFitting asks for the same two again when that guess is exact, the common case
+// (memory is affine in the batch and context there).
+template <typename Need> class RememberedNeed
+{
+public:
+    explicit RememberedNeed(Need need) : m_need(need) {}
+    double operator()(double x)
+    {
+        for (std::size_t i = 0; i < m_count; ++i) {
+            if (m_x[i] == x)
+                return m_y[i];
+        }
+        const double y = m_need(x);
+        m_x[m_next] = x;
+        m_y[m_next] = y;
+        m_next = (m_next + 1) % m_x.size();
+        m_count = std::min(m_count + 1, m_x.size());
+        return y;
+    }
+
+private:
+    Need m_need;
+    std::array<double, 4> m_x{};
+    std::array<double, 4> m_y{};
+    std::size_t m_count = 0;
+    std::size_t m_next = 0;
+};
 
 } // namespace
 
@@ -567,7 +594,8 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         scenario.mode == Mode::Training ? trainingMicroBatches(ctx, &report.warnings) : 1;
     if (scenario.mode == Mode::Training)
         scenario.training.gradAccum = microBatches; // echo the derived value
-    report.memory = placeInMemoryTiers(ctx, scenarioMemory(ctx, microBatches));
+    const MemoryBreakdown needed = scenarioMemory(ctx, microBatches);
+    report.memory = placeInMemoryTiers(ctx, needed);
     if (scenario.mode == Mode::Training)
         report.memory.stages = trainingStageMemory(ctx, microBatches);
     if (report.memory.tier == OffloadTier::DoesNotFit)
@@ -598,15 +626,16 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
             const double capacity = device.usableMemoryBytes();
             const double context = static_cast<double>(scenario.promptTokens + scenario.outputTokens);
             InferenceLimits limits;
-            auto needForBatch = [&](double b) {
-                return inferenceTotalBytes(inferenceMemory(ctx, b, context));
-            };
-            auto needForContext = [&](double c) {
+            RememberedNeed needForBatch(
+                [&](double b) { return inferenceTotalBytes(inferenceMemory(ctx, b, context)); });
+            RememberedNeed needForContext([&](double c) {
                 return inferenceTotalBytes(inferenceMemory(ctx, static_cast<double>(scenario.batch), c));
-            };
-            const double r = ctx.replicas(); // batch steps of one sequence per replica
-            const auto [batchGuess, contextGuess] = secantGuesses(
-                capacity, SecantSearch{r, r}, needForBatch, SecantSearch{1 << 16, 1 << 16}, needForContext);
+            });
+            const double r = ctx.replicas();                // batch steps of one sequence per replica
+            const double own = inferenceTotalBytes(needed); // at the scenario's batch and context
+            const auto [batchGuess, contextGuess] =
+                secantGuesses(capacity, SecantSearch{static_cast<double>(scenario.batch), r, own},
+                              needForBatch, SecantSearch{context, 1 << 16, own}, needForContext);
             limits.maxBatchFits = largestFitting(1'000'000'000LL, batchGuess, [&](long long b) {
                 return needForBatch(static_cast<double>(b)) <= capacity;
             });

@@ -6,14 +6,20 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# What building and launching the window needs (`run`; the others add theirs). qt6-tools-dev
+# holds the CMake package of qt_add_translations (Qt6LinguistTools), qt6-l10n-tools its lrelease;
+# qt6-tools-dev depends on Designer, Assistant and Qt Quick, 18 packages the build does not use,
+# that apt installs all the same (https://packages.debian.org/bookworm/qt6-tools-dev).
+# fonts-noto-cjk draws the Chinese interface and model names: 56 MB, the largest download.
 PACKAGES=(cmake g++ make pkg-config
           qt6-base-dev libxcb1-dev libqcustomplot-dev nlohmann-json3-dev qt6-svg-dev
-          qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-          fonts-noto-cjk qt6-translations-l10n xvfb xauth)
+          qt6-tools-dev qt6-l10n-tools libgl-dev
+          fonts-noto-cjk qt6-translations-l10n)
 # The tests also build the libFuzzer targets: Clang and its runtime libraries.
 TEST_PACKAGES=(clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14 clazy dpkg-dev file desktop-file-utils appstream)
-# The benchmarks: Google Benchmark, GNU time (peak RSS) and bc.
-BENCH_PACKAGES=(libbenchmark-dev time bc)
+# The benchmarks: Google Benchmark, GNU time (peak RSS), bc, and an X server without a screen
+# for bench/startup.sh's cold start (xvfb-run; 13 packages `run` does without).
+BENCH_PACKAGES=(libbenchmark-dev time bc xvfb xauth)
 
 install_missing() {
     local missing=()

@@ -42,3 +42,9 @@ if(LHE_PRECOMPILE_HEADERS)
         <algorithm> <array> <cmath> <map> <optional> <string> <string_view> <vector>
         <nlohmann/json.hpp>)
 endif()
+
+# What `./setup.sh run` builds, as one target: the build preset `app` names it, so one make run
+# builds the window and the console tool side by side (a preset listing both builds one after
+# the other, the console tool's compile and link alone on one core at the end).
+add_custom_target(lhe_app)
+add_dependencies(lhe_app llm-hw-explorer llm-hw-estimate)

@@ -1,6 +1,5 @@
 #include "widgets/serving_panel.h"
 
-#include "widgets/layout_fence.h"
 #include "widgets/throughput_latency_widget.h"
 #include "widgets/value_format.h"
 #include "widgets/wrapped_label.h"
@@ -21,7 +20,7 @@ ServingPanel::ServingPanel(QWidget* parent)
     m_summary->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_summary->setFocusPolicy(Qt::StrongFocus); // Tab reaches the Explain link, Enter follows it
     connect(m_summary, &QLabel::linkActivated, this, [this] { emit explainRequested(); });
-    layout->addWidget(new LayoutFence(m_summary, this)); // new figures, same lines: no relayout
+    layout->addWidget(m_summary);
     layout->addWidget(m_chart, 1);
     showSummary();
 }

@@ -3,28 +3,18 @@
 #include "widgets/qcustomplot_include.h"
 
 #include <QFontMetricsF>
-#include <QHash>
 #include <cmath>
 
 namespace lhe::widgets {
 
 QSizeF textBoxSize(const QCPItemText* item, const QString& text)
 {
-    static QHash<QString, QSizeF> cache;
-    const QString key = item->font().key() + QLatin1Char('\x1f') +
-                        QString::number(int(item->textAlignment())) + QLatin1Char('\x1f') + text;
-    auto it = cache.constFind(key);
-    if (it == cache.constEnd()) {
-        if (cache.size() > 4096)
-            cache.clear();
-        const QFontMetricsF metrics(item->font());
-        const QRectF bounds = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
-        it = cache.insert(key, bounds.size());
-    }
+    const QRectF bounds =
+        QFontMetricsF(item->font()).boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
     const QMargins pad = item->padding();
     // QCPItemText rounds to whole pixels.
-    return {std::ceil(it->width()) + pad.left() + pad.right() + 2,
-            std::ceil(it->height()) + pad.top() + pad.bottom() + 2};
+    return {std::ceil(bounds.width()) + pad.left() + pad.right() + 2,
+            std::ceil(bounds.height()) + pad.top() + pad.bottom() + 2};
 }
 
 QPolygonF placeTextItem(LabelPlacer& placer, QCPItemText* item, QStringList variants, int owner,

@@ -1,8 +1,8 @@
 #include "widgets/throughput_latency_widget.h"
 
-#include "widgets/cached_text_item.h"
 #include "widgets/label_placer.h"
 #include "widgets/qcustomplot_include.h"
+#include "widgets/raster_text_item.h"
 #include "widgets/spaced_tick_labels.h"
 #include "widgets/text_item_placement.h"
 #include "widgets/theme.h"
@@ -159,7 +159,7 @@ ThroughputLatencyWidget::ThroughputLatencyWidget(QWidget* parent) : ChartWidget(
         graph->setLayer(QStringLiteral("markers"));
 
     auto newLabel = [this] {
-        auto* label = new CachedTextItem(m_plot);
+        auto* label = new RasterTextItem(m_plot);
         label->setLayer(QStringLiteral("labels"));
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setSelectable(false);

@@ -2,13 +2,11 @@
 
 #include "widgets/charts/buffered_plot.h"
 #include "widgets/charts/qcustomplot_include.h"
-#include "widgets/charts/static_layers_key.h"
 #include "widgets/common/theme.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QResizeEvent>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <algorithm>
@@ -93,16 +91,12 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
     layout->addWidget(m_plot);
     m_plot->setLocale(plotLocale(locale()));
     // QCustomPlot repaints at once after every replot by default (phImmediateRefresh): each chart
-    // then painted and flushed the window on its own, up to four times per slider step. Without
-    // it the replots mark the plots dirty and Qt paints the window once, on its next frame.
+    // then painted and flushed the window on its own. Without it a replot marks the plot dirty
+    // and Qt paints the window once, on its next update request.
     m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     // The plot fills its whole rectangle with the chart background (styleAxes): nothing under it
     // needs painting first.
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
-    // QCustomPlot keeps its "overlay" layer (where a zoom rectangle is dragged) in a buffer of its
-    // own, cleared on every replot and blended over the chart on every paint though it is empty
-    // but for the drag. Drawn into the one buffer instead, a drag replots the chart.
-    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
     // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
     // from a report's.
@@ -110,11 +104,6 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
-    // A full replot draws whatever was queued before it started.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        m_replotQueued = false;
-        m_stepQueued = false;
-    });
     // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's size,
     // and the labels are spaced for it (SpacedTicker); a chart may also fit its ranges to the
     // size it got (laidOut). Where the ticks no longer match, the plot is laid out once more,
@@ -127,12 +116,9 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
             laidOut();
         }
     });
-    // Whatever asked for it, a full replot draws the static layers anew: remember what they show.
+    // The second layout's labels can in turn take other margins (wider or narrower labels), which
+    // space them otherwise again: then the plot is drawn once more, once.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
-        if (!m_stepLayers.isEmpty())
-            m_drawnStaticKey = staticLayersKey(*m_plot, m_stepLayers).value_or(QByteArray());
-        // The second layout's labels can in turn take other margins (wider or narrower labels),
-        // which space them otherwise again: then the plot is drawn once more, once.
         const bool corrected = std::exchange(m_correctingTicks, false);
         if (std::exchange(m_laidOutTwice, false) && !corrected && ticksStale()) {
             m_correctingTicks = true;
@@ -160,65 +146,9 @@ bool ChartWidget::ticksStale() const
     return false;
 }
 
-void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
-{
-    // On top of every other layer, in the order given: all the static layers then share one
-    // buffer (QCustomPlot starts a new buffer after each buffered layer), and a paint blends one
-    // buffer more per step layer. Axes, legend and overlay drawn under the labels and markers
-    // change nothing, for these stay inside the axis rectangle.
-    for (QCPLayer* layer : layers) {
-        m_plot->moveLayer(layer, m_plot->layer(m_plot->layerCount() - 1), QCustomPlot::limAbove);
-        layer->setMode(QCPLayer::lmBuffered); // QCPLayer::replot() redraws only a buffered layer
-    }
-    m_stepLayers = layers;
-    m_drawnStaticKey.clear();
-}
-
-bool ChartWidget::stepLayersHoldAnAxis() const
-{
-    for (QCPAxisRect* rect : m_plot->axisRects()) {
-        for (QCPAxis* axis : rect->axes()) {
-            if (drawnOnStepLayers(*axis, m_stepLayers))
-                return true;
-        }
-    }
-    return false;
-}
-
 void ChartWidget::queueReplot()
 {
-    if (std::exchange(m_replotQueued, true))
-        return;
-    QTimer::singleShot(0, this, [this] {
-        if (std::exchange(m_replotQueued, false))
-            m_plot->replot(QCustomPlot::rpRefreshHint);
-    });
-}
-
-void ChartWidget::replotStep()
-{
-    if (!std::exchange(m_stepQueued, false))
-        return; // a full replot ran first
-    if (!isVisible())
-        return; // showEvent replots whole
-    // An axis drawn on the step layers moves with them: the plot is laid out for its new range
-    // first (new ticks, and the margin their labels need), so that the key sees whether the axis
-    // rectangle moved. QCustomPlot::replot() lays out the same way (updateLayout()).
-    if (stepLayersHoldAnAxis())
-        layOut(*m_plot);
-    const auto unchanged = [this] {
-        const std::optional<QByteArray> key = staticLayersKey(*m_plot, m_stepLayers);
-        return key && !m_drawnStaticKey.isEmpty() && *key == m_drawnStaticKey;
-    };
-    if (unchanged()) {
-        prepareStepReplot();
-        if (unchanged()) {
-            for (QCPLayer* layer : m_stepLayers)
-                layer->replot(); // falls back to a full replot while buffers are invalidated
-            return;
-        }
-    }
-    m_plot->replot(QCustomPlot::rpRefreshHint);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ChartWidget::resizeEvent(QResizeEvent* event)
@@ -445,14 +375,8 @@ void ChartWidget::finishUpdate(const QString& summary)
     applyPalette();
     // A hidden chart (the roofline while the design-space tab is shown) replots when it is shown
     // (showEvent): a replot lays out and draws every layer whether or not anyone sees it.
-    if (!isVisible())
-        return;
-    if (m_stepLayers.isEmpty()) {
+    if (isVisible())
         queueReplot();
-    } else if (!m_stepQueued) {
-        m_stepQueued = true; // queued like QCustomPlot's own: several reports, one replot
-        QTimer::singleShot(0, this, &ChartWidget::replotStep);
-    }
 }
 
 void ChartWidget::changeEvent(QEvent* event)

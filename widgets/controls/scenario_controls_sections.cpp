@@ -1,12 +1,15 @@
 // ScenarioControls' sections: the panel's controls, built group by group (Hardware, Model,
-// Workload, Parallel split, Precision and kernels, Training) in a scrolling column.
+// Workload, Parallel split, Precision and kernels, Training) in a scrolling column, and wired to
+// the panel's handlers.
 #include "widgets/common/value_format.h"
 #include "widgets/controls/device_search.h"
 #include "widgets/controls/fine_tuning_controls.h"
+#include "widgets/controls/frame_pacer.h"
 #include "widgets/controls/picker_items.h"
 #include "widgets/controls/scenario_controls.h"
 #include "widgets/controls/serving_controls.h"
 #include "widgets/controls/slider_scale.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/layout/wrapped_label.h"
 
 #include <QAbstractItemView>
@@ -22,6 +25,8 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopedValueRollback>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
@@ -32,6 +37,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -529,6 +535,100 @@ void ScenarioControls::orderTabsAndFilterWheel()
             qobject_cast<QSlider*>(input))
             input->installEventFilter(this);
     }
+}
+
+void ScenarioControls::connectSignals()
+{
+    // A slider and its spin box: either one moves the other (without re-entering), then commits.
+    const auto pair = [this](QSlider* slider, QSpinBox* spin, int (*valueFor)(int), int (*positionFor)(int),
+                             std::function<void()> changed) {
+        const auto apply = [this, slider, spin, valueFor, changed] {
+            {
+                const QScopedValueRollback guard(m_syncing, true);
+                spin->setValue(valueFor(slider->value()));
+            }
+            changed();
+        };
+        // A drag sends a value for every mouse move, often several per frame, and each change
+        // evaluates the scenario and redraws every view: while the slider is held, the newest
+        // value is applied at most once per display frame (FramePacer).
+        auto* pacer = new FramePacer(apply, slider);
+        // A drag is one gesture: its changes share a dragId() (one undo step in the main window).
+        connect(slider, &QSlider::sliderPressed, this, [this] { m_dragId = ++m_dragCount; });
+        connect(slider, &QSlider::sliderReleased, this, [this, pacer] {
+            pacer->flush(); // the value the drag ended on, still part of the drag
+            m_dragId = 0;
+        });
+        connect(slider, &QSlider::valueChanged, this, [this, slider, pacer, apply] {
+            if (m_syncing)
+                return;
+            if (!slider->isSliderDown()) {
+                apply(); // a key, a click on the groove, the wheel: one step each
+                return;
+            }
+            const QScreen* shown = screen();
+            pacer->setIntervalNs(FramePacer::frameIntervalNs(shown ? shown->refreshRate() : 0));
+            pacer->request();
+        });
+        connect(spin, &QSpinBox::valueChanged, this, [this, slider, positionFor, changed](int value) {
+            if (m_syncing)
+                return;
+            {
+                const QScopedValueRollback guard(m_syncing, true);
+                slider->setValue(positionFor(value));
+            }
+            changed();
+        });
+    };
+    const auto commitNow = [this] { commit(); };
+    pair(m_devicesSlider, m_devicesSpin, &devicesForPosition, &positionForDevices,
+         [this] { onDevicesChanged(); });
+    pair(m_batchSlider, m_batchSpin, &batchForPosition, &positionForBatch, commitNow);
+    pair(m_promptSlider, m_promptSpin, &promptForPosition, &positionForPrompt, commitNow);
+    pair(m_outputSlider, m_outputSpin, &outputForPosition, &positionForOutput, commitNow);
+
+    connect(m_deviceCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onDeviceActivated();
+    });
+    connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onModelActivated();
+    });
+    // A device found by name becomes current exactly as if picked in the list.
+    connect(m_deviceSearch, &DeviceSearch::deviceChosen, this, [this](const QString& id) {
+        const int row = m_deviceCombo->findData(id, IdRole);
+        if (row >= 0)
+            m_deviceCombo->setCurrentIndex(row);
+    });
+    connect(m_importButton, &QPushButton::clicked, this, &ScenarioControls::importModelConfigRequested);
+    connect(m_overheadsButton, &QPushButton::clicked, this, &ScenarioControls::editOverheads);
+    connect(m_trainingRadio, &QRadioButton::toggled, this, [this] {
+        if (!m_syncing)
+            onModeChanged();
+    });
+    connect(m_autoSplitCheck, &QCheckBox::toggled, this, [this](bool checked) {
+        if (!m_syncing)
+            onAutoSplitToggled(checked);
+    });
+    const auto commitUnlessSyncing = [this] {
+        if (!m_syncing)
+            commit();
+    };
+    for (QSpinBox* spin : {m_tensorSpin, m_pipelineSpin, m_dataSpin, m_expertSpin, m_microBatchSpin})
+        connect(spin, &QSpinBox::valueChanged, this, commitUnlessSyncing);
+    for (QComboBox* combo : {m_weightsCombo, m_kvCacheCombo, m_zeroCombo, m_recomputeCombo, m_optimizerCombo})
+        connect(combo, &QComboBox::currentIndexChanged, this, commitUnlessSyncing);
+    connect(m_computeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_syncing)
+            onComputeChanged();
+    });
+    connect(m_flashAttentionCheck, &QCheckBox::toggled, this, commitUnlessSyncing);
+    connect(m_fineTuning, &FineTuningControls::edited, this, commitUnlessSyncing);
+    connect(m_serving, &ServingControls::edited, this, commitUnlessSyncing);
+    connect(m_serving, &ServingControls::priceEdited, this, [this](std::optional<double> price) {
+        emit priceEdited(QString::fromStdString(m_document->scenario().deviceId), price);
+    });
 }
 
 } // namespace lhe::widgets

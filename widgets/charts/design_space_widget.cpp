@@ -3,6 +3,7 @@
 #include "widgets/charts/chart_palette.h"
 #include "widgets/charts/qcustomplot_include.h"
 #include "widgets/common/value_format.h"
+#include "widgets/layout/layout_fence.h"
 #include "widgets/layout/wrapped_label.h"
 
 #include <QButtonGroup>
@@ -231,7 +232,7 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
         label->setTextFormat(Qt::RichText);
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
-        readouts->addWidget(label);
+        readouts->addWidget(new LayoutFence(label, this)); // new figures, same lines: no relayout
         m_readouts[i] = label;
     }
 

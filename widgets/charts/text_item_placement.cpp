@@ -3,18 +3,30 @@
 #include "widgets/charts/qcustomplot_include.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <cmath>
 
 namespace lhe::widgets {
 
 QSizeF textBoxSize(const QCPItemText* item, const QString& text)
 {
-    const QRectF bounds =
-        QFontMetricsF(item->font()).boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text);
+    static QHash<QString, QSizeF> cache;
+    const QString key = item->font().key() + QLatin1Char('\x1f') +
+                        QString::number(int(item->textAlignment())) + QLatin1Char('\x1f') + text;
+    QSizeF size;
+    if (const auto it = cache.constFind(key); it != cache.constEnd()) {
+        size = *it;
+    } else {
+        if (cache.size() > 4096)
+            cache.clear();
+        const QFontMetricsF metrics(item->font());
+        size = metrics.boundingRect(QRectF(), Qt::TextDontClip | item->textAlignment(), text).size();
+        cache.insert(key, size);
+    }
     const QMargins pad = item->padding();
     // QCPItemText rounds to whole pixels.
-    return {std::ceil(bounds.width()) + pad.left() + pad.right() + 2,
-            std::ceil(bounds.height()) + pad.top() + pad.bottom() + 2};
+    return {std::ceil(size.width()) + pad.left() + pad.right() + 2,
+            std::ceil(size.height()) + pad.top() + pad.bottom() + 2};
 }
 
 QPolygonF placeTextItem(LabelPlacer& placer, QCPItemText* item, QStringList variants, int owner,

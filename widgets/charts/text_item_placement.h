@@ -15,7 +15,8 @@ class QCPItemText;
 namespace lhe::widgets {
 
 // The box QCPItemText draws for `text` in its font: the text rectangle plus padding, and 1 px of
-// slack on each side that keeps labels apart.
+// slack on each side that keeps labels apart. Cached by font and text (text layout is the costly
+// part of placing labels).
 QSizeF textBoxSize(const QCPItemText* item, const QString& text);
 
 // Places the item with the first of its text variants (its own text when there are none) that

@@ -11,6 +11,7 @@
 #include "widgets/common/value_format.h"
 #include "widgets/document/scenario_document.h"
 #include "widgets/layout/fit_scroll_area.h"
+#include "widgets/layout/layout_fence.h"
 #include "widgets/layout/page_layout.h"
 #include "widgets/layout/wrapped_label.h"
 #include "widgets/messages/core_message.h"
@@ -99,14 +100,17 @@ Dashboard::Dashboard(QWidget* parent)
     auto* layout = new PageLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     styleHeadline();
-    layout->addWidget(m_headline);
+    // Headline, warnings and cards change their text on every slider step: fenced, they lay the
+    // window out again only when they need another size (LayoutFence). Measured in
+    // docs/PERFORMANCE.md, "Slider step without patches to Qt".
+    layout->addWidget(new LayoutFence(m_headline, this));
     // The question a fine-tuning student brings ("does an 8B model train on my 24 GB card?") is
     // answered per method right under the headline, before any chart.
     m_methodsFit->setObjectName(QStringLiteral("methodsFitLabel"));
     m_methodsFit->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_methodsFit->hide();
-    layout->addWidget(m_methodsFit);
-    layout->addWidget(m_warningStrip);
+    layout->addWidget(new LayoutFence(m_methodsFit, this));
+    layout->addWidget(new LayoutFence(m_warningStrip, this));
 
     // The roofline and the design-space map share the place beside the memory chart: both want
     // its full height and width, and at 1024 x 768 three charts side by side would be too narrow.
@@ -133,7 +137,7 @@ Dashboard::Dashboard(QWidget* parent)
 
     auto* cards = new QHBoxLayout;
     for (BottleneckCard* card : {m_prefill, m_decode, m_training})
-        cards->addWidget(card);
+        cards->addWidget(new LayoutFence(card, this));
     layout->addLayout(cards);
     retranslateUi();
 

@@ -2,6 +2,7 @@
 
 #include "widgets/charts/throughput_latency_widget.h"
 #include "widgets/common/value_format.h"
+#include "widgets/layout/layout_fence.h"
 #include "widgets/layout/wrapped_label.h"
 
 #include <QEvent>
@@ -20,7 +21,7 @@ ServingPanel::ServingPanel(QWidget* parent)
     m_summary->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_summary->setFocusPolicy(Qt::StrongFocus); // Tab reaches the Explain link, Enter follows it
     connect(m_summary, &QLabel::linkActivated, this, [this] { emit explainRequested(); });
-    layout->addWidget(m_summary);
+    layout->addWidget(new LayoutFence(m_summary, this)); // new figures, same lines: no relayout
     layout->addWidget(m_chart, 1);
     showSummary();
 }

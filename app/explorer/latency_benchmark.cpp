@@ -1,7 +1,8 @@
 #include "app/explorer/latency_benchmark.h"
 
 #include "app/explorer/main_window.h"
-#include "widgets/charts/buffered_plot.h"
+#include "widgets/charts/chart_widget.h"
+#include "widgets/charts/qcustomplot_include.h"
 #include "widgets/controls/frame_pacer.h"
 #include "widgets/controls/scenario_controls.h"
 #include "widgets/panels/dashboard.h"
@@ -67,13 +68,12 @@ public:
         window.installEventFilter(this);
         window.dashboard()->installEventFilter(this);
         for (QCustomPlot* plot : window.findChildren<QCustomPlot*>()) {
-            if (auto* buffered = dynamic_cast<widgets::BufferedPlot*>(plot))
-                m_plots.push_back(buffered);
             connect(plot, &QCustomPlot::afterReplot, this, [this] {
                 m_lastChangeNs = m_clock.nsecsElapsed();
                 ++m_replots;
             });
         }
+        m_charts = window.findChildren<widgets::ChartWidget*>();
         m_pacers = window.controls()->findChildren<widgets::FramePacer*>();
         connect(window.controls(), &widgets::ScenarioControls::scenarioChanged, this, [this] {
             m_lastChangeNs = m_clock.nsecsElapsed();
@@ -122,7 +122,7 @@ private:
     bool waiting() const
     {
         return std::any_of(m_pacers.begin(), m_pacers.end(), [](auto* p) { return p->pending(); }) ||
-               std::any_of(m_plots.begin(), m_plots.end(), [](auto* p) { return p->replotQueued(); });
+               std::any_of(m_charts.begin(), m_charts.end(), [](auto* c) { return c->replotPending(); });
     }
 
     void painted(qint64 endNs)
@@ -185,7 +185,7 @@ private:
         m_open.clear();
         m_millis.clear();
         m_cpuMillis.clear();
-        m_reports = m_replots = m_paints = m_layouts = m_gaveUp = 0;
+        m_reports = m_replots = m_paints = m_layouts = m_gaveUp = m_unchanged = 0;
         m_stepCount = 0;
         m_slider->setSliderDown(true); // as a mouse press on the handle
         m_dragStartNs = m_clock.nsecsElapsed();
@@ -222,13 +222,24 @@ private:
         if (m_open.empty())
             m_openCpuNs = threadCpuNs();
         m_open.push_back(m_clock.nsecsElapsed());
+        const int reportsBefore = m_reports;
         m_slider->setSliderPosition(m_value); // what a mouse move on a held handle does
+        // A position that maps to the same setting (two positions of the output slider give one
+        // token count) changes nothing the window shows and may paint nothing at all: it is not
+        // timed, and counted apart.
+        if (m_reports == reportsBefore && !waiting()) {
+            m_open.pop_back();
+            ++m_unchanged;
+        }
         if (++m_stepCount < kSteps) {
             scheduleStep();
             return;
         }
         // The last step: the handle is released once it is shown (or the wait runs out).
-        m_waitTimer.start(static_cast<int>(kGiveUpNs / 1'000'000));
+        if (m_open.empty())
+            QTimer::singleShot(0, this, &UiBenchmark::endSweep);
+        else
+            m_waitTimer.start(static_cast<int>(kGiveUpNs / 1'000'000));
     }
 
     void endSweep()
@@ -251,6 +262,8 @@ private:
         }
         if (m_gaveUp > 0)
             std::printf("  (%d not shown within %lld ms)", m_gaveUp, kGiveUpNs / 1'000'000);
+        if (m_unchanged > 0)
+            std::printf("  (%d positions changed no setting: not timed)", m_unchanged);
         std::printf("\n");
         std::fflush(stdout);
         m_slider->setSliderDown(false);
@@ -275,7 +288,7 @@ private:
 
     MainWindow& m_window;
     std::vector<Sweep> m_sweeps;
-    std::vector<widgets::BufferedPlot*> m_plots;
+    QList<widgets::ChartWidget*> m_charts;
     QList<widgets::FramePacer*> m_pacers;
     QElapsedTimer m_clock;
     QTimer m_stepTimer;
@@ -303,6 +316,7 @@ private:
     int m_paints = 0;
     int m_layouts = 0; // of the dashboard
     int m_gaveUp = 0;
+    int m_unchanged = 0; // steps whose position changed no setting
 };
 
 } // namespace

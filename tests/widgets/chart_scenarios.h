@@ -87,4 +87,32 @@ inline int distinctColours(const QImage& image)
     return static_cast<int>(colours.size());
 }
 
+// Shows `count` states (show(i) hands the chart its i-th report or map), letting each queued
+// replot and paint run, and compares the pixels shown with a full replot's. ChartWidget's step
+// replots must never show anything else.
+struct StepReplotCheck
+{
+    int shortSteps = 0;     // states drawn without a full replot (the step layers alone)
+    int firstMismatch = -1; // the first state whose pixels differ from a full replot's
+};
+
+inline StepReplotCheck checkStepReplots(QCustomPlot* plot, std::size_t count,
+                                        const std::function<void(std::size_t)>& show)
+{
+    StepReplotCheck check;
+    QSignalSpy fullReplots(plot, &QCustomPlot::afterReplot);
+    for (std::size_t i = 0; i < count; ++i) {
+        show(i);
+        fullReplots.clear();
+        for (int pass = 0; pass < 3; ++pass) // the queued replot (a second where ticks thin out), the paint
+            QCoreApplication::processEvents();
+        check.shortSteps += fullReplots.isEmpty() ? 1 : 0;
+        const QImage shown = plot->grab().toImage();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        if (check.firstMismatch < 0 && shown != plot->grab().toImage())
+            check.firstMismatch = static_cast<int>(i);
+    }
+    return check;
+}
+
 } // namespace lhe::test

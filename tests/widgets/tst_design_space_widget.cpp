@@ -123,6 +123,7 @@ private slots:
     void ticksAreTheRealValues();
     void readOutsShowTheMapsFigures();
     void currentPointMarker();
+    void stepReplotsDrawWhatAFullReplotDraws();
     void phaseSelector();
     void realMapsShowNoNanOrInfinity_data();
     void realMapsShowNoNanOrInfinity();
@@ -339,6 +340,31 @@ void TestDesignSpaceWidget::currentPointMarker()
     map.currentInside = false;
     widget.setMap(map);
     QCOMPARE(current->data()->size(), 0);
+}
+
+// A batch or prompt-length step moves only the current point; the cells stay (ChartWidget::
+// setStepLayers). Whichever path a map takes, the widget shows what a full replot draws: batch
+// steps on one map, then a map of other verdicts (another device), then other edges.
+void TestDesignSpaceWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::DesignSpaceWidget widget;
+    widget.resize(640, 520);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    std::vector<core::DesignSpaceMap> maps;
+    for (long long batch = 1; batch <= 10; ++batch)
+        maps.push_back(core::designSpaceMap(test::inference("nvidia-h100-sxm", "llama-3.1-8b", batch, 1024),
+                                            core::Catalog::builtIn()));
+    maps.push_back(core::designSpaceMap(test::inference("nvidia-rtx-4090", "llama-3.1-8b", 10, 1024),
+                                        core::Catalog::builtIn()));
+    maps.push_back(handMadeMap());
+    maps.push_back(maps.front());
+    const test::StepReplotCheck check =
+        test::checkStepReplots(widget.plot(), maps.size(), [&](std::size_t i) { widget.setMap(maps[i]); });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(u"map %1 differs from a full replot"_s.arg(check.firstMismatch)));
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
 }
 
 void TestDesignSpaceWidget::phaseSelector()

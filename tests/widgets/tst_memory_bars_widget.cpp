@@ -84,6 +84,9 @@ class TestMemoryBarsWidget : public QObject
     Q_OBJECT
 
 private slots:
+    void aReplotCoversTheReportsQueuedBeforeIt();
+    void stepReplotsDrawWhatAFullReplotDraws();
+    void stepsPastCapacityRedrawTheValueAxisAlone();
     void barHeightsEqualReport_data();
     void barHeightsEqualReport();
     void capacityLineAndBadge_data();
@@ -103,11 +106,68 @@ private slots:
     void capacityLabelStaysOffItsLine_data();
     void capacityLabelStaysOffItsLine();
     void tickLabelsFollowAResize();
+    void aResizeReplotsAgainOnlyForOtherTickLabels();
     void vectorExportKeepsTheHatching();
     void solidFillsCoverWholePixels();
     void rendersNonBlankPng_data();
     void rendersNonBlankPng();
 };
+
+// A batch step changes the bars, their figures and the badge, rarely the axes or the legends:
+// those stay drawn (ChartWidget::setStepLayers). Whatever path a report takes, the chart on
+// screen must be the one a full replot draws: batch steps, spills to host RAM and to disk (the
+// pattern legend comes, changes and goes), a model that does not fit, and back.
+void TestMemoryBarsWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 560);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    std::vector<core::Scenario> steps;
+    for (long long batch = 1; batch <= 10; ++batch)
+        steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", batch, 1024));
+    for (const char* name : {"host-ram", "disk", "host-ram", "does-not-fit", "fits"})
+        steps.push_back(scenarioNamed(QString::fromLatin1(name)));
+    steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", 11, 1024));
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+    });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    // Most batch steps keep the axes and legends: had none taken the short path, this test would
+    // test nothing.
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
+}
+
+// Past the capacity every batch step moves the value axis (its top follows the tallest bar):
+// the axis and its grid are redrawn with the bars, the legends and the other axis stay drawn.
+// Only a step whose tick labels need another margin lays the chart out again in full.
+void TestMemoryBarsWidget::stepsPastCapacityRedrawTheValueAxisAlone()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 560);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    // Llama 3.1 8B keeps 128 KiB of KV cache per token (32 layers x 8 KV heads x 128 x 2 x 2
+    // bytes): at 1,024 tokens a sequence holds 134 MB, so 256 of them (34 GB) are past the
+    // 24 GiB of an RTX 4090 and each doubling moves the axis.
+    std::vector<core::Scenario> steps;
+    for (const long long batch : {256, 512, 1024, 2048, 4096, 2048, 1024, 512, 256, 512, 1024, 2048})
+        steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", batch, 1024));
+    std::vector<double> tops;
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+        tops.push_back(widget.plot()->yAxis->range().upper);
+    });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    // The case: every step moved the axis.
+    for (std::size_t i = 1; i < tops.size(); ++i)
+        QVERIFY(tops[i] != tops[i - 1]);
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
+}
 
 void TestMemoryBarsWidget::barHeightsEqualReport_data()
 {
@@ -655,6 +715,43 @@ void TestMemoryBarsWidget::tickLabelsFollowAResize()
                                 .arg(needed)));
 }
 
+// QCustomPlot spaces the tick labels before it lays the resized plot out, that is for the old
+// size: a replot whose labels the new size would space otherwise is drawn once more. Only then:
+// the warning strip growing by a few lines shrinks the charts by more than a tenth, and a second
+// full replot of each chart on that step doubled the slowest steps of a slider drag.
+void TestMemoryBarsWidget::aResizeReplotsAgainOnlyForOtherTickLabels()
+{
+    ParentedChart chart;
+    QWidget& parent = chart.parent;
+    widgets::MemoryBarsWidget& widget = chart.widget;
+    widget.setGeometry(0, 0, 400, 600);
+    widget.setReport(reportNamed(QStringLiteral("fits")));
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    QTest::qWait(50);
+    QCPAxis* axis = widget.plot()->yAxis;
+    const QVector<QString> before = axis->tickVectorLabels();
+    QSignalSpy replots(widget.plot(), &QCustomPlot::afterReplot);
+    widget.setGeometry(0, 0, 400, 520); // shorter by more than a tenth; room for the same labels
+    QTest::qWait(50);
+    QCOMPARE(axis->tickVectorLabels(), before);
+    QCOMPARE(replots.count(), 1); // the resize's own
+
+    // Short enough that fewer labels fit: the resize's replot lays the plot out again for them
+    // before it draws, rather than being followed by a second replot.
+    replots.clear();
+    widget.setGeometry(0, 0, 400, 260);
+    QTest::qWait(50);
+    QCOMPARE(replots.count(), 1);
+    QCOMPARE(axis->tickVectorLabels(), [axis] {
+        QVector<double> ticks;
+        QVector<QString> labels;
+        axis->ticker()->generate(axis->range(), axis->parentPlot()->locale(), axis->numberFormat().at(0),
+                                 axis->numberPrecision(), ticks, nullptr, &labels);
+        return labels;
+    }());
+}
+
 // As many legend columns as fit, up to three (640 px holds three of the normal font's names); a
 // narrow chart or large (presentation) text gets one, so "Allocator reserve" is never clipped at
 // the chart's edge.
@@ -828,6 +925,37 @@ void TestMemoryBarsWidget::capacityLabelStaysOffItsLine()
         if (total->visible())
             QVERIFY(!boxOf(total).intersects(box));
     }
+}
+
+// A report queues a replot; a replot that happens before the queued one runs (a resize laying
+// the window out, an export) has drawn that report already, and the queued one is dropped. One
+// asked for during a replot (placing labels found the title too long) still runs.
+void TestMemoryBarsWidget::aReplotCoversTheReportsQueuedBeforeIt()
+{
+    widgets::MemoryBarsWidget widget;
+    widget.resize(480, 360);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QSignalSpy replots(widget.plot(), &QCustomPlot::afterReplot);
+    widget.setReport(test::reportNamed(QStringLiteral("fits")));
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(replots.count(), 1);
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(replots.count(), 1);
+
+    // Queued during a replot: runs after it.
+    connect(
+        widget.plot(), &QCustomPlot::beforeReplot, &widget,
+        [&widget] { widget.setTitle(QStringLiteral("A title set while replotting")); },
+        Qt::SingleShotConnection);
+    widget.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(replots.count(), 2);
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(replots.count(), 3);
 }
 
 QTEST_MAIN(TestMemoryBarsWidget)

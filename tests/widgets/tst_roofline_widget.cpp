@@ -66,6 +66,8 @@ private slots:
     void linesFollowReport();
     void idealPointBesideEveryCalibratedPoint();
     void secondReportMovesPointsWithoutNewPlottables();
+    void stepReplotsDrawWhatAFullReplotDraws();
+    void aCeilingItsLabelLeavesIsRedrawnWithTheLabels();
     void clickOnPointEmitsPhase();
     void labelsStayInsidePlot_data();
     void labelsStayInsidePlot();
@@ -275,6 +277,78 @@ void TestRooflineWidget::secondReportMovesPointsWithoutNewPlottables()
     QCOMPARE(widget.plot()->plottableCount(), plottables);
     QCOMPARE(widget.plot()->itemCount(), items);
     QVERIFY(decode->data()->at(0)->key == first.decode->arithmeticIntensity);
+}
+
+// A slider step redraws only the labels and markers when the axes, grid and lines stay the same
+// (ChartWidget::setStepLayers). Whatever path a report takes, the chart on screen must be the
+// one a full replot draws: batch steps (points move, roofs stay), then another device, a spill
+// to host RAM (a new link line) and back.
+void TestRooflineWidget::stepReplotsDrawWhatAFullReplotDraws()
+{
+    widgets::RooflineWidget widget;
+    widget.resize(800, 500);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    std::vector<core::Scenario> steps;
+    for (long long batch = 1; batch <= 12; ++batch)
+        steps.push_back(inference("nvidia-h100-sxm", "llama-3.1-8b", batch, 1024));
+    steps.push_back(scenarioNamed(QStringLiteral("fits")));
+    steps.push_back(scenarioNamed(QStringLiteral("host-ram")));
+    steps.push_back(scenarioNamed(QStringLiteral("fits")));
+    steps.push_back(inference("nvidia-h100-sxm", "llama-3.1-8b", 13, 1024));
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+    });
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    // Most batch steps keep the frame: had none taken the short path, this test would test nothing.
+    QVERIFY2(check.shortSteps >= 6, qPrintable(QString::number(check.shortSteps)));
+}
+
+// In presentation mode a small roofline has little room: as a batch sweep moves the points and
+// their labels, a ceiling label loses its room and its dashed line is left out, then comes back.
+// The ceilings are drawn with the labels, so such a step still redraws the step layers alone.
+void TestRooflineWidget::aCeilingItsLabelLeavesIsRedrawnWithTheLabels()
+{
+    const QFont normal = QApplication::font();
+    QFont large = normal;
+    large.setPointSizeF(normal.pointSizeF() * 1.5);
+    widgets::ChartWidget::setPresentationScale(1.5);
+    QApplication::setFont(large);
+    const auto restore = qScopeGuard([&] {
+        widgets::ChartWidget::setPresentationScale(1.0);
+        QApplication::setFont(normal);
+    });
+    widgets::RooflineWidget widget;
+    widget.resize(604, 334); // the roofline of a 1024x768 window in presentation mode
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+
+    std::vector<core::Scenario> steps;
+    for (const long long batch : {1, 2, 4, 8, 4, 2, 1, 2, 4, 8, 16, 8, 4})
+        steps.push_back(inference("nvidia-rtx-4090", "llama-3.1-8b", batch, 1024));
+    // Which ceilings the last step showed, taken as the next step begins (the step's replot
+    // places the labels).
+    QList<bool> shownBefore;
+    int ceilingsChanged = 0;
+    const auto countChange = [&] {
+        QList<bool> shown;
+        for (QCPGraph* ceiling : widget.ceilingGraphs())
+            shown.push_back(ceiling->visible());
+        ceilingsChanged += !shownBefore.isEmpty() && shown != shownBefore ? 1 : 0;
+        shownBefore = shown;
+    };
+    const StepReplotCheck check = checkStepReplots(widget.plot(), steps.size(), [&](std::size_t i) {
+        if (i > 0)
+            countChange();
+        widget.setReport(core::estimate(steps[i], core::Catalog::builtIn()));
+    });
+    countChange();
+    QVERIFY2(check.firstMismatch < 0,
+             qPrintable(QStringLiteral("step %1 differs from a full replot").arg(check.firstMismatch)));
+    QVERIFY2(ceilingsChanged >= 2, qPrintable(QString::number(ceilingsChanged))); // the case
+    QVERIFY2(check.shortSteps >= 8, qPrintable(QString::number(check.shortSteps)));
 }
 
 void TestRooflineWidget::clickOnPointEmitsPhase()

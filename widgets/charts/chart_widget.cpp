@@ -2,6 +2,7 @@
 
 #include "widgets/charts/buffered_plot.h"
 #include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/static_layers_key.h"
 #include "widgets/common/theme.h"
 
 #include <QFontMetricsF>
@@ -91,12 +92,16 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
     layout->addWidget(m_plot);
     m_plot->setLocale(plotLocale(locale()));
     // QCustomPlot repaints at once after every replot by default (phImmediateRefresh): each chart
-    // then painted and flushed the window on its own. Without it a replot marks the plot dirty
-    // and Qt paints the window once, on its next update request.
+    // then painted and flushed the window on its own, up to four times per slider step. Without
+    // it the replots mark the plots dirty and Qt paints the window once, on its next frame.
     m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     // The plot fills its whole rectangle with the chart background (styleAxes): nothing under it
     // needs painting first.
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
+    // QCustomPlot keeps its "overlay" layer (where a zoom rectangle is dragged) in a buffer of its
+    // own, cleared on every replot and blended over the chart on every paint though it is empty
+    // but for the drag. Drawn into the one buffer instead, a drag replots the chart.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     // Zoom and pan are done here rather than by QCP::iRangeZoom | iRangeDrag: QCustomPlot pans on
     // the first pixel of movement (a click jitters the view) and cannot tell a user's range change
     // from a report's.
@@ -104,6 +109,8 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
+    // A full replot draws whatever step was queued before it started.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_stepQueued = false; });
     // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's size,
     // and the labels are spaced for it (SpacedTicker); a chart may also fit its ranges to the
     // size it got (laidOut). Where the ticks no longer match, the plot is laid out once more,
@@ -116,9 +123,12 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
             laidOut();
         }
     });
-    // The second layout's labels can in turn take other margins (wider or narrower labels), which
-    // space them otherwise again: then the plot is drawn once more, once.
+    // Whatever asked for it, a full replot draws the static layers anew: remember what they show.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        if (!m_stepLayers.isEmpty())
+            m_drawnStaticKey = staticLayersKey(*m_plot, m_stepLayers).value_or(QByteArray());
+        // The second layout's labels can in turn take other margins (wider or narrower labels),
+        // which space them otherwise again: then the plot is drawn once more, once.
         const bool corrected = std::exchange(m_correctingTicks, false);
         if (std::exchange(m_laidOutTwice, false) && !corrected && ticksStale()) {
             m_correctingTicks = true;
@@ -146,9 +156,65 @@ bool ChartWidget::ticksStale() const
     return false;
 }
 
+void ChartWidget::setStepLayers(const QList<QCPLayer*>& layers)
+{
+    // On top of every other layer, in the order given: all the static layers then share one
+    // buffer (QCustomPlot starts a new buffer after each buffered layer), and a paint blends one
+    // buffer more per step layer. Axes, legend and overlay drawn under the labels and markers
+    // change nothing, for these stay inside the axis rectangle.
+    for (QCPLayer* layer : layers) {
+        m_plot->moveLayer(layer, m_plot->layer(m_plot->layerCount() - 1), QCustomPlot::limAbove);
+        layer->setMode(QCPLayer::lmBuffered); // QCPLayer::replot() redraws only a buffered layer
+    }
+    m_stepLayers = layers;
+    m_drawnStaticKey.clear();
+}
+
+bool ChartWidget::stepLayersHoldAnAxis() const
+{
+    for (QCPAxisRect* rect : m_plot->axisRects()) {
+        for (QCPAxis* axis : rect->axes()) {
+            if (drawnOnStepLayers(*axis, m_stepLayers))
+                return true;
+        }
+    }
+    return false;
+}
+
 void ChartWidget::queueReplot()
 {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool ChartWidget::replotPending() const
+{
+    return m_stepQueued || static_cast<const BufferedPlot*>(m_plot)->replotQueued();
+}
+
+void ChartWidget::replotStep()
+{
+    if (!std::exchange(m_stepQueued, false))
+        return; // a full replot ran first
+    if (!isVisible())
+        return; // showEvent replots whole
+    // An axis drawn on the step layers moves with them: the plot is laid out for its new range
+    // first (new ticks, and the margin their labels need), so that the key sees whether the axis
+    // rectangle moved. QCustomPlot::replot() lays out the same way (updateLayout()).
+    if (stepLayersHoldAnAxis())
+        layOut(*m_plot);
+    const auto unchanged = [this] {
+        const std::optional<QByteArray> key = staticLayersKey(*m_plot, m_stepLayers);
+        return key && !m_drawnStaticKey.isEmpty() && *key == m_drawnStaticKey;
+    };
+    if (unchanged()) {
+        prepareStepReplot();
+        if (unchanged()) {
+            for (QCPLayer* layer : m_stepLayers)
+                layer->replot(); // falls back to a full replot while buffers are invalidated
+            return;
+        }
+    }
+    m_plot->replot(QCustomPlot::rpRefreshHint);
 }
 
 void ChartWidget::resizeEvent(QResizeEvent* event)
@@ -375,8 +441,19 @@ void ChartWidget::finishUpdate(const QString& summary)
     applyPalette();
     // A hidden chart (the roofline while the design-space tab is shown) replots when it is shown
     // (showEvent): a replot lays out and draws every layer whether or not anyone sees it.
-    if (isVisible())
+    if (!isVisible())
+        return;
+    if (m_stepLayers.isEmpty()) {
         queueReplot();
+    } else if (!m_stepQueued) {
+        // Queued as QCustomPlot queues its own replot (QTimer::singleShot(0, ..., SLOT(replot()))
+        // posts a queued call): several reports, one replot. A posted call is delivered before
+        // the window's update request, which Qt posts at low priority (QWidget::update), so the
+        // step is drawn by the window's next paint; a zero timer fired after that paint and the
+        // window painted twice per step.
+        m_stepQueued = true;
+        QMetaObject::invokeMethod(this, &ChartWidget::replotStep, Qt::QueuedConnection);
+    }
 }
 
 void ChartWidget::changeEvent(QEvent* event)

@@ -9,6 +9,7 @@
 // which drags pan is per chart (setZoomableAxes, setLeftDragPans).
 #pragma once
 
+#include <QByteArray>
 #include <QColor>
 #include <QFont>
 #include <QList>
@@ -16,6 +17,7 @@
 #include <QWidget>
 
 class QCPAxis;
+class QCPLayer;
 class QCPRange;
 class QCustomPlot;
 class QMouseEvent;
@@ -34,6 +36,8 @@ class ChartWidget : public QWidget
 
 public:
     QCustomPlot* plot() const { return m_plot; }
+    // A queued full or step replot has not run yet: the chart does not show its last state.
+    bool replotPending() const;
 
     // One zoom step: ranges shrink (zoomIn) or grow (zoomOut) by this factor.
     static constexpr double kZoomStep = 1.25;
@@ -103,8 +107,9 @@ protected:
     // leave such presses alone).
     bool pressPans(const QMouseEvent* event) const;
 
-    // Ends a setReport(): the plain-text summary for screen readers, colours, and a queued replot
-    // (deferred to showEvent while the chart is hidden).
+    // Ends a setReport(): the plain-text summary for screen readers, colours, a queued replot
+    // (deferred to showEvent while the chart is hidden) — a step replot where the chart has
+    // step layers and nothing outside them changed.
     void finishUpdate(const QString& summary);
 
     // QCustomPlot's queued replot (QCustomPlot::rpQueuedReplot): the chart replots once control
@@ -112,9 +117,18 @@ protected:
     // frame, a title and a report).
     void queueReplot();
 
-    // What a chart does once a replot has laid its plot out, before anything is drawn (placing
-    // labels, fitting a range to the size it got). Run again if the plot is laid out a second
-    // time for its ticks.
+    // Step replots. A slider step moves a chart's points and labels but rarely its axes, grid or
+    // lines, and QCustomPlot's replot() lays out and draws every layer (the dashed ceilings
+    // alone took a tenth of a roofline step). The layers given here get buffers of their own;
+    // a report that changes nothing drawn outside them (staticLayersKey) redraws only these,
+    // after prepareStepReplot(), and keeps the other buffers from the last full replot.
+    void setStepLayers(const QList<QCPLayer*>& layers);
+    // What a full replot does between its layout and its drawing that the step layers need
+    // (placing labels). A step replot runs it before comparing the key, since it may hide lines.
+    virtual void prepareStepReplot() {}
+    // What a chart does once a full replot has laid its plot out, before anything is drawn
+    // (placing labels, fitting a range to the size it got). Run again if the plot is laid out
+    // a second time for its ticks.
     virtual void laidOut() {}
 
     void changeEvent(QEvent* event) override;
@@ -129,6 +143,7 @@ private:
         double upper = 0;
     };
     void refreshPixelRatio();
+    void replotStep();
     QList<QCPAxis*> viewAxes() const; // the zoomable ones
     void scaleView(double factor, const QPointF* anchorPixel);
     void userChangedView();
@@ -137,6 +152,11 @@ private:
     void onMouseRelease(QMouseEvent* event);
     void onWheel(QWheelEvent* event);
 
+    bool stepLayersHoldAnAxis() const;
+
+    QList<QCPLayer*> m_stepLayers;
+    QByteArray m_drawnStaticKey;    // staticLayersKey() of the last full replot, empty if none
+    bool m_stepQueued = false;      // cleared when a full replot starts: it draws the step too
     bool m_laidOutTwice = false;    // this replot's ticks were stale after its first layout
     bool m_correctingTicks = false; // the queued replot is the one ticksStale() asked for
     // Whether the ticks drawn differ from those the axes' current size and range make.

@@ -2,11 +2,13 @@
 
 #include "widgets/charts/chart_palette.h"
 #include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/static_layers_key.h"
 #include "widgets/common/value_format.h"
 #include "widgets/layout/layout_fence.h"
 #include "widgets/layout/wrapped_label.h"
 
 #include <QButtonGroup>
+#include <QDataStream>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -58,7 +60,7 @@ QString count(long long value)
 
 // The cells of one verdict, as filled (and for offload, hatched) rectangles: one plottable per
 // verdict gives each its legend entry. Horizontal runs of equal cells are filled at once.
-class VerdictCells : public QCPAbstractPlottable
+class VerdictCells : public QCPAbstractPlottable, public StaticKeyed
 {
 public:
     VerdictCells(QCPAxis* keyAxis, QCPAxis* valueAxis, CellVerdict verdict)
@@ -72,6 +74,20 @@ public:
 
     void setMap(const core::DesignSpaceMap* map) { m_map = map; }
     void setHatch(const QBrush& hatch) { m_hatch = hatch; }
+
+    void writeStaticKey(QDataStream& out) const override
+    {
+        out << static_cast<int>(m_hatch.style()) << m_hatch.color().rgba() << (m_map != nullptr);
+        if (!m_map)
+            return;
+        out << static_cast<quint64>(m_map->columns());
+        for (const double edge : m_map->batchEdges)
+            out << edge;
+        for (const double edge : m_map->sequenceEdges)
+            out << edge;
+        for (const CellVerdict verdict : m_map->verdicts)
+            out << (verdict == m_verdict); // only its own cells are drawn
+    }
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override
@@ -134,7 +150,7 @@ private:
 
 // Polylines along cell edges (the out-of-memory boundary, the crossover), drawn over a halo in
 // the background colour so they stay visible on every cell colour.
-class MapLines : public QCPAbstractPlottable
+class MapLines : public QCPAbstractPlottable, public StaticKeyed
 {
 public:
     MapLines(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPAbstractPlottable(keyAxis, valueAxis)
@@ -146,6 +162,19 @@ public:
     void setLines(const std::vector<core::MapPolyline>* lines) { m_lines = lines; }
     const std::vector<core::MapPolyline>* lines() const { return m_lines; }
     void setHalo(const QPen& halo) { m_halo = halo; }
+
+    void writeStaticKey(QDataStream& out) const override
+    {
+        out << m_halo.color().rgba() << m_halo.widthF() << static_cast<int>(m_halo.style())
+            << static_cast<int>(m_halo.capStyle()) << m_halo.dashPattern() << (m_lines != nullptr);
+        if (!m_lines)
+            return;
+        for (const core::MapPolyline& line : *m_lines) {
+            out << static_cast<quint64>(line.size());
+            for (const core::MapPoint& p : line)
+                out << p.x << p.y;
+        }
+    }
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override
@@ -252,8 +281,10 @@ DesignSpaceWidget::DesignSpaceWidget(QWidget* parent) : ChartWidget(parent)
     }
     m_outOfMemory = new MapLines(x, y);
     m_crossover = new MapLines(x, y); // both named by updateLegendWrap()
-    // The current scenario's point, over the cells and lines.
+    // The current scenario's point is all a batch or prompt-length step moves (a step layer:
+    // ChartWidget::setStepLayers); the cells change with the other settings.
     m_plot->addLayer(QStringLiteral("current"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    setStepLayers({m_plot->layer(QStringLiteral("current"))});
     m_currentHalo = m_plot->addGraph(x, y);
     m_currentHalo->setLayer(QStringLiteral("current"));
     m_currentHalo->setLineStyle(QCPGraph::lsNone);

@@ -1,10 +1,11 @@
 #include "widgets/charts/memory_bars_widget.h"
 
 #include "widgets/charts/badge_element.h"
+#include "widgets/charts/cached_legend_item.h"
+#include "widgets/charts/cached_text_item.h"
 #include "widgets/charts/chart_palette.h"
 #include "widgets/charts/placed_bars.h"
 #include "widgets/charts/qcustomplot_include.h"
-#include "widgets/charts/raster_text_item.h"
 #include "widgets/charts/spaced_tick_labels.h"
 #include "widgets/charts/text_item_placement.h"
 #include "widgets/common/theme.h"
@@ -46,13 +47,19 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Memory per device"));
     setZoomableAxes(Qt::Vertical); // zooming the categories would only cut bars off
 
-    // The bars' figures, the totals and the capacity label go over the bars.
+    // What a slider step changes: the bars, their figures, the capacity line and the badge, and
+    // past the capacity the value axis (its top follows the tallest bar). On a step layer of
+    // their own (setStepLayers), the legends and the bars' axis stay drawn between steps. The
+    // value axis and its grid go first, under the bars.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->yAxis->grid()->setLayer(QStringLiteral("labels"));
+    m_plot->yAxis->setLayer(QStringLiteral("labels"));
 
     // Layout: badge on top, the axis rect, and the legend below it in columns, so the
     // bars keep the width on narrow windows and projectors.
     QCPAxisRect* axisRect = m_plot->axisRect();
     m_badge = new BadgeElement(m_plot);
+    m_badge->setLayer(QStringLiteral("labels"));
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_badge);
     m_plot->plotLayout()->setRowSpacing(0);
@@ -90,6 +97,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
         bars->setWidth(kBarWidth);
         bars->setStackingGap(1);
         bars->setSelectable(QCP::stNone);
+        bars->setLayer(QStringLiteral("labels")); // first, under the labels added to it later
         if (i > 0)
             bars->moveAbove(m_bars[static_cast<std::size_t>(i - 1)]);
         m_bars[static_cast<std::size_t>(i)] = bars;
@@ -101,7 +109,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     m_capacityLine->point2->setCoords(1, 0);
     m_capacityLine->setSelectable(false);
 
-    m_capacityLabel = new RasterTextItem(m_plot);
+    m_capacityLabel = new CachedTextItem(m_plot);
     m_capacityLabel->setLayer(QStringLiteral("labels"));
     m_capacityLabel->position->setType(QCPItemPosition::ptAbsolute); // placed in pixels after layout
     m_capacityLabel->setTextAlignment(Qt::AlignRight);
@@ -124,6 +132,7 @@ MemoryBarsWidget::MemoryBarsWidget(QWidget* parent) : ChartWidget(parent)
     connect(m_badge, &QCPTextElement::clicked, this, [this] { emit capacityClicked(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &MemoryBarsWidget::onMouseMove);
 
+    setStepLayers({m_plot->layer(QStringLiteral("labels"))});
     retranslateUi();
     applyPalette();
     queueReplot();
@@ -171,12 +180,18 @@ QString MemoryBarsWidget::summaryText() const
 
 void MemoryBarsWidget::updateMinimumHeight()
 {
-    // A layout pass of the window only when the answer changes.
+    // A new layout pass of the window only when the answer changes what it places: a minimum
+    // that neither holds the chart's height now nor did before (the legend gaining its disk entry
+    // in a tall window) places nothing differently. The layout's remembered minimum is then out
+    // of date until the next resize asks again.
     const int height = minimumSizeHint().height();
     if (height == m_minimumHeight)
         return;
+    const bool binds = !isVisible() || height > this->height() || m_minimumHeight >= this->height();
     m_minimumHeight = height;
-    updateGeometry();
+    m_minimumStale = !binds;
+    if (binds)
+        updateGeometry();
 }
 
 QSize MemoryBarsWidget::minimumSizeHint() const
@@ -271,7 +286,8 @@ void MemoryBarsWidget::setReport(std::shared_ptr<const core::Report> shown, doub
     }
     // Legend top to bottom as the stack reads, zero-size segments left out; and what the
     // patterns mean, for the tiers this chart has parts in (nothing, no height, when everything
-    // is on the device). Rebuilt only when they change.
+    // is on the device). Rebuilt only when they change: a step that keeps them keeps the legends
+    // laid out and drawn (step replots).
     std::vector<QCPAbstractPlottable*> entries;
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         if (barsFor(*it)->visible())
@@ -281,7 +297,7 @@ void MemoryBarsWidget::setReport(std::shared_ptr<const core::Report> shown, doub
         m_legendEntries = entries;
         m_plot->legend->clearItems();
         for (QCPAbstractPlottable* bars : entries)
-            bars->addToLegend(m_plot->legend);
+            CachedLegendItem::add(m_plot->legend, bars);
     }
     if (placed != m_patternsShown) {
         m_patternsShown = placed;
@@ -311,7 +327,7 @@ void MemoryBarsWidget::setReport(std::shared_ptr<const core::Report> shown, doub
 
     // Total above each bar, so even a sliver of a bar (a small model on a large device) reads.
     while (m_totalLabels.size() < static_cast<std::size_t>(barCount)) {
-        auto* label = new RasterTextItem(m_plot);
+        auto* label = new CachedTextItem(m_plot);
         label->setLayer(QStringLiteral("labels"));
         label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
         label->setPadding(QMargins(3, 1, 3, 1));
@@ -340,7 +356,7 @@ void MemoryBarsWidget::setReport(std::shared_ptr<const core::Report> shown, doub
                 continue;
             if (used == m_valueLabels.size()) {
                 ValueLabel label;
-                label.item = new RasterTextItem(m_plot);
+                label.item = new CachedTextItem(m_plot);
                 label.item->setLayer(QStringLiteral("labels"));
                 label.item->setPositionAlignment(Qt::AlignCenter);
                 label.item->setPadding(QMargins(3, 1, 3, 1));
@@ -478,6 +494,8 @@ void MemoryBarsWidget::showPatternLegend(bool shown)
 void MemoryBarsWidget::resizeEvent(QResizeEvent* event)
 {
     ChartWidget::resizeEvent(event);
+    if (std::exchange(m_minimumStale, false))
+        updateGeometry();
     fitLegendColumns();
     if (m_badge->setTextWithin(m_badgeText, width())) {
         updateMinimumHeight();

@@ -113,6 +113,7 @@ private:
     void updateMinimumHeight(); // updateGeometry() where the badge or the legends changed it
     void showPatternLegend(bool shown);
     void placeLabels(); // after each layout pass: what fits depends on the pixel size
+    void prepareStepReplot() override { placeLabels(); }
     void laidOut() override { placeLabels(); }
     // The value axis's top for an axis rectangle this tall: the report's fit, or higher where the
     // labels above the tallest total or the capacity line need the room.
@@ -131,6 +132,7 @@ private:
     QCPItemText* m_capacityLabel = nullptr;
     BadgeElement* m_badge = nullptr;
     int m_minimumHeight = 0;
+    bool m_minimumStale = false;          // the window's layout holds an older minimum (it did not bind)
     QCPTextElement* m_title = nullptr;    // inserted above the badge on the first setTitle()
     QCPLegend* m_patternLegend = nullptr; // below the components' legend: what the patterns mean
     std::vector<QCPAbstractPlottable*> m_legendEntries;              // what the legends show, to keep them

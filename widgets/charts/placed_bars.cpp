@@ -1,11 +1,11 @@
 #include "widgets/charts/placed_bars.h"
 
+#include "widgets/charts/cached_drawing.h"
 #include "widgets/charts/chart_palette.h"
-#include "widgets/charts/upright_raster.h"
 
+#include <QDataStream>
 #include <QFontMetrics>
 #include <QPainter>
-#include <algorithm>
 
 namespace lhe::widgets {
 
@@ -25,12 +25,6 @@ QRect wholePixels(const QRectF& rect)
     const QRectF r = rect.normalized();
     return QRect(QPoint(qRound(r.left()), qRound(r.top())),
                  QPoint(qRound(r.right()) - 1, qRound(r.bottom()) - 1));
-}
-
-// The rectangle QCPPlottableLegendItem gives an entry's name.
-QRect legendTextRect(const QString& text, const QFont& font, int iconHeight)
-{
-    return QFontMetrics(font).boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, text);
 }
 
 } // namespace
@@ -86,9 +80,9 @@ void drawLayeredRect(QPainter* painter, const QRectF& rect, const LayeredFill& f
     if (fill.tint.style() == Qt::SolidPattern && paintsUprightRaster(painter)) {
         // On whole pixels, without antialiasing: Qt's raster engine then fills an opaque
         // colour straight into memory. An antialiased rectangle with fractional edges goes through
-        // its span rasterizer, which hands a bar taller than about 30 pixels to its global thread
-        // pool and waits for it. Measured (--benchmark-ui, 1280x800, 3,400 steps): 5,100 fewer
-        // hand-overs (a perf probe on QThreadPool::start), p50 9.5 -> 7.3 ms on a busy machine.
+        // its span rasterizer, which hands a bar taller than about 30 pixels to its GUI thread
+        // pool and waits for it; on a 2-core machine that pool has one thread, so each bar cost
+        // a thread hand-over and nothing ran in parallel.
         const QRect pixels = wholePixels(painter->transform().mapRect(rect));
         painter->save();
         painter->resetTransform();
@@ -185,6 +179,11 @@ PlacementLegendItem::PlacementLegendItem(QCPLegend* legend, MemoryPlacement plac
     : QCPAbstractLegendItem(legend), m_placement(placement)
 {}
 
+void PlacementLegendItem::writeStaticKey(QDataStream& out) const
+{
+    out << static_cast<int>(m_placement) << text(); // the swatch follows from the placement
+}
+
 QString PlacementLegendItem::text() const
 {
     return placementLegendName(m_placement);
@@ -194,7 +193,7 @@ QSize PlacementLegendItem::minimumOuterSizeHint() const
 {
     // As QCPPlottableLegendItem: icon, padding, text; margins around.
     const QSize icon = mParentLegend->iconSize();
-    const QRect textRect = legendTextRect(text(), mFont, icon.height());
+    const QRect textRect = m_text.rect(text(), mFont, icon.height());
     return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() +
                 mMargins.right(),
             std::max(textRect.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
@@ -205,9 +204,8 @@ void PlacementLegendItem::draw(QCPPainter* painter)
     const QSize icon = mParentLegend->iconSize();
     painter->setFont(mFont);
     painter->setPen(QPen(mTextColor));
-    const QRect textRect = legendTextRect(text(), mFont, icon.height());
-    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(),
-                      textRect.width(), std::max(textRect.height(), icon.height()), Qt::TextDontClip, text());
+    m_text.rect(text(), mFont, icon.height());
+    m_text.draw(painter, mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y());
     // The swatch where and as QCPBars draws its legend icon (two thirds of the icon, centred), in
     // the text colour.
     const bool dark = mTextColor.lightnessF() > 0.5; // light text: a dark background

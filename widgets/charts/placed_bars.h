@@ -7,7 +7,9 @@
 #pragma once
 
 #include "core/charts/chart_data.h"
+#include "widgets/charts/cached_legend_item.h"
 #include "widgets/charts/qcustomplot_include.h"
+#include "widgets/charts/static_layers_key.h"
 
 #include <QBrush>
 #include <QColor>
@@ -81,10 +83,11 @@ core::MemoryPlacement placementAt(const core::MemoryBar& bar, core::MemorySegmen
 
 // A legend entry for a placement pattern ("Hatched: offloaded to host RAM"): its swatch is the
 // pattern in the legend's text colour, so it reads as "this pattern", not as a component.
-class PlacementLegendItem : public QCPAbstractLegendItem
+class PlacementLegendItem : public QCPAbstractLegendItem, public StaticKeyed
 {
 public:
     PlacementLegendItem(QCPLegend* legend, core::MemoryPlacement placement);
+    void writeStaticKey(QDataStream& out) const override;
 
     core::MemoryPlacement placement() const { return m_placement; }
     QString text() const; // placementLegendName(), in the current language
@@ -95,6 +98,7 @@ protected:
 
 private:
     core::MemoryPlacement m_placement;
+    LegendText m_text; // text(), measured and shaped once per language and font
 };
 
 // How a part in `placement` of a component drawn in `colour` is painted. HostRam and Disk: a

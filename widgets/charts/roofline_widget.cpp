@@ -1,9 +1,9 @@
 #include "widgets/charts/roofline_widget.h"
 
+#include "widgets/charts/cached_text_item.h"
 #include "widgets/charts/chart_palette.h"
 #include "widgets/charts/decade_ticker.h"
 #include "widgets/charts/qcustomplot_include.h"
-#include "widgets/charts/raster_text_item.h"
 #include "widgets/charts/segment_graph.h"
 #include "widgets/common/qt_text.h"
 #include "widgets/common/theme.h"
@@ -112,11 +112,15 @@ RooflineWidget::RooflineWidget(QWidget* parent) : ChartWidget(parent)
     setAccessibleName(tr("Roofline"));
 
     m_plot->setAutoAddPlottableToLegend(false);
-    // Layers, bottom to top: roofs and ceilings ("main"); the lines between ideal and calibrated
-    // points and the label boxes ("labels"); markers (never hidden by a label).
+    // Layers, bottom to top: roofs ("main") with the grid and axes; the compute ceilings, the
+    // lines between ideal and calibrated points and the label boxes ("labels"); markers (never
+    // hidden by a label). A slider step redraws only the last two (step layers,
+    // ChartWidget::setStepLayers): the ceilings are with the labels because a ceiling is shown
+    // only while its label finds room, which a moving point's label can take.
     m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("labels")),
                      QCustomPlot::limAbove);
+    setStepLayers({m_plot->layer(QStringLiteral("labels")), m_plot->layer(QStringLiteral("markers"))});
 
     QCPAxis* x = m_plot->xAxis;
     QCPAxis* y = m_plot->yAxis;
@@ -229,7 +233,7 @@ void RooflineWidget::retranslateUi()
 
 QCPItemText* RooflineWidget::newLabel()
 {
-    auto* label = new RasterTextItem(m_plot);
+    auto* label = new CachedTextItem(m_plot);
     label->setLayer(QStringLiteral("labels"));
     label->setPadding(QMargins(3, 1, 3, 1));
     label->setSelectable(false);
@@ -400,6 +404,7 @@ std::array<bool, RooflineWidget::kLinkCount> RooflineWidget::showLines()
         for (std::size_t i = 0; i < m_ceilingLines.size(); ++i) {
             auto* graph = new SegmentGraph(m_plot->xAxis, m_plot->yAxis);
             graph->setSelectable(QCP::stNone);
+            graph->setLayerUnder(m_plot->layer(QStringLiteral("labels")));
             m_ceilings.push_back(graph);
         }
     }

@@ -135,6 +135,7 @@ private:
     // After each layout pass: label positions avoid lines, markers and each other
     // (roofline_label_layout.cpp).
     void placeLabels();
+    void prepareStepReplot() override { placeLabels(); }
     void laidOut() override { placeLabels(); }
     void onPlottableClick(QCPAbstractPlottable* plottable);
     void onMouseMove(QMouseEvent* event);

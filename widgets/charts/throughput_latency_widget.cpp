@@ -1,8 +1,8 @@
 #include "widgets/charts/throughput_latency_widget.h"
 
+#include "widgets/charts/cached_text_item.h"
 #include "widgets/charts/label_placer.h"
 #include "widgets/charts/qcustomplot_include.h"
-#include "widgets/charts/raster_text_item.h"
 #include "widgets/charts/spaced_tick_labels.h"
 #include "widgets/charts/text_item_placement.h"
 #include "widgets/common/theme.h"
@@ -159,7 +159,7 @@ ThroughputLatencyWidget::ThroughputLatencyWidget(QWidget* parent) : ChartWidget(
         graph->setLayer(QStringLiteral("markers"));
 
     auto newLabel = [this] {
-        auto* label = new RasterTextItem(m_plot);
+        auto* label = new CachedTextItem(m_plot);
         label->setLayer(QStringLiteral("labels"));
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setSelectable(false);

@@ -1,11 +1,11 @@
 #include "widgets/panels/ranking_table.h"
 
+#include "widgets/charts/cached_drawing.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QPainter>
-#include <QStaticText>
-#include <QTransform>
 #include <algorithm>
 #include <utility>
 
@@ -38,17 +38,6 @@ quint64 patternHash(QStringView text)
         hash *= 1099511628211ULL;
     }
     return hash;
-}
-
-// A line of plain text (a "<" is text, never markup) shaped once for `font`, drawn again and
-// again with QPainter::drawStaticText.
-QStaticText shapedLine(const QString& text, const QFont& font)
-{
-    QStaticText shaped(text);
-    shaped.setTextFormat(Qt::PlainText);
-    shaped.setPerformanceHint(QStaticText::AggressiveCaching);
-    shaped.prepare(QTransform(), font);
-    return shaped;
 }
 
 bool samePattern(QStringView pattern, QStringView text)

@@ -1,11 +1,11 @@
-// RasterTextItem must draw what QCPItemText draws: the same glyphs at the same place and the same
+// CachedTextItem must draw what QCPItemText draws: the same glyphs at the same place and the same
 // box, for every alignment, rotation, padding and multi-line text a chart uses, and again after
-// its text, angle or font changes (the rotated label's image must follow). An unrotated box is
-// filled without antialiasing, so only its edge pixels (within a pixel of QCPItemText's box) may
-// differ. A rotated label is drawn from an image at the nearest whole pixel: the same box, glyph
-// edges may differ.
+// its text or font changes (the cache must follow). An unrotated box is filled without
+// antialiasing, so only its edge pixels (within a pixel of QCPItemText's box) may differ. A rotated
+// label is drawn from an image at the nearest whole pixel: the same box, glyph edges may differ.
+#include "widgets/charts/cached_legend_item.h"
+#include "widgets/charts/cached_text_item.h"
 #include "widgets/charts/qcustomplot_include.h"
-#include "widgets/charts/raster_text_item.h"
 
 #include <QtTest>
 
@@ -20,15 +20,15 @@ struct Style
     double rotation;
     QFont font;
     QPointF anchor;
-    // Where QCPItemText draws what RasterTextItem draws at `anchor` (a rotated label lands on the
+    // Where QCPItemText draws what CachedTextItem draws at `anchor` (a rotated label lands on the
     // nearest whole pixel); null: at `anchor` too.
     QPointF reference;
 };
 
-void apply(QCPItemText* item, const Style& style, bool raster)
+void apply(QCPItemText* item, const Style& style, bool cached)
 {
     item->position->setType(QCPItemPosition::ptAbsolute);
-    item->position->setCoords(raster || style.reference.isNull() ? style.anchor : style.reference);
+    item->position->setCoords(cached || style.reference.isNull() ? style.anchor : style.reference);
     item->setPositionAlignment(style.position);
     item->setTextAlignment(Qt::AlignLeft);
     item->setRotation(style.rotation);
@@ -47,18 +47,18 @@ struct Rendered
     QPolygonF corners; // the same corners, rotated cases
 };
 
-Rendered render(bool raster, const QList<Style>& styles)
+Rendered render(bool cached, const QList<Style>& styles)
 {
     QCustomPlot plot;
     plot.resize(300, 200);
     plot.setBackground(Qt::darkCyan); // the box's alpha shows against it
     plot.xAxis->setVisible(false);
     plot.yAxis->setVisible(false);
-    QCPItemText* item = raster ? new RasterTextItem(&plot) : new QCPItemText(&plot);
+    QCPItemText* item = cached ? new CachedTextItem(&plot) : new QCPItemText(&plot);
     item->setClipToAxisRect(false);
     Rendered out;
     for (const Style& style : styles) { // the last style is the one compared
-        apply(item, style, raster);
+        apply(item, style, cached);
         out.image = plot.toPixmap(300, 200).toImage();
     }
     out.box = QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition());
@@ -80,7 +80,7 @@ bool onEdge(const QRectF& box, int x, int y)
 
 Q_DECLARE_METATYPE(Style)
 
-class TestRasterTextItem : public QObject
+class TestCachedTextItem : public QObject
 {
     Q_OBJECT
 
@@ -165,7 +165,67 @@ private slots:
         QVERIFY2(edge <= 4 * (expected.box.width() + expected.box.height()) + 8,
                  qPrintable(QString::number(edge)));
     }
+
+    // A legend entry's size, measured once per name and font, is what QCPPlottableLegendItem
+    // measures every time: after the plottable is renamed and the legend's font grows too.
+    void legendItemMeasuresWhatQCustomPlotMeasures()
+    {
+        QCustomPlot plot;
+        QCPGraph* graph = plot.addGraph();
+        graph->setName(QStringLiteral("KV cache"));
+        // Through the layout's interface, where the legend's layout asks (protected in the items).
+        QCPLayoutElement* cached = new CachedLegendItem(plot.legend, graph);
+        QCPLayoutElement* plain = new QCPPlottableLegendItem(plot.legend, graph);
+        const auto same = [&] { QCOMPARE(cached->minimumOuterSizeHint(), plain->minimumOuterSizeHint()); };
+        same();
+        const QSize before = plain->minimumOuterSizeHint();
+        graph->setName(QStringLiteral("Allocator reserve and fragmentation"));
+        same();
+        QVERIFY(plain->minimumOuterSizeHint().width() > before.width()); // the test can fail
+        QFont larger = plot.legend->font();
+        larger.setPointSizeF(larger.pointSizeF() * 1.5);
+        static_cast<QCPAbstractLegendItem*>(cached)->setFont(larger);
+        static_cast<QCPAbstractLegendItem*>(plain)->setFont(larger);
+        same();
+        delete cached;
+        delete plain;
+    }
+
+    // LegendText draws what QPainter::drawText draws in the rectangle a legend item gives it.
+    void legendTextDrawsWhatDrawTextDraws_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("one line") << QStringLiteral("Hatched: offloaded to host RAM");
+        QTest::newRow("two lines") << QStringLiteral("Cross-hatched:\noffloaded to disk");
+        QTest::newRow("chinese") << QStringLiteral("斜线：卸载到主机内存");
+    }
+
+    void legendTextDrawsWhatDrawTextDraws()
+    {
+        QFETCH(QString, text);
+        QFont font;
+        font.setPointSizeF(10);
+        const int iconHeight = 12;
+        const auto render = [&](bool cached) {
+            QImage image(300, 60, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            painter.setFont(font);
+            painter.setPen(Qt::black);
+            LegendText legend;
+            const QRect rect = legend.rect(text, font, iconHeight);
+            if (cached)
+                legend.draw(&painter, 20, 10);
+            else
+                painter.drawText(20, 10, rect.width(), std::max(rect.height(), iconHeight), Qt::TextDontClip,
+                                 text);
+            return image;
+        };
+        const QImage expected = render(false);
+        QCOMPARE(render(true), expected);
+        QVERIFY(expected != QImage(expected.size(), expected.format())); // something was drawn
+    }
 };
 
-QTEST_MAIN(TestRasterTextItem)
-#include "tst_raster_text_item.moc"
+QTEST_MAIN(TestCachedTextItem)
+#include "tst_cached_text_item.moc"

@@ -98,13 +98,13 @@ test)
     ;;
 bench)
     # Speed and memory (docs/PERFORMANCE.md): the core (Google Benchmark), the window's
-    # control-change-to-repaint latency, and its cold start and peak RSS.
+    # slider-step-to-repainted-window latency during a drag, and its cold start and peak RSS.
     install_missing "${PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
     cmake --preset release >/dev/null
     cmake --build --preset release --target bench_core llm-hw-explorer
     echo "== core (one report; 128 x 128 grid) on $(nproc) cores of $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
     ./build/release/bench/bench_core --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-    echo "== slider change to repainted window (offscreen), at 1280x800 and in the classroom's presentation mode"
+    echo "== slider drag, one position per frame: step to repainted window, p50 and p99 (offscreen), at 1280x800 and in the classroom's presentation mode"
     QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui --size 1280x800
     QT_QPA_PLATFORM=offscreen ./build/release/app/explorer/llm-hw-explorer --benchmark-ui --size 1024x768 --presentation
     echo "== cold start and peak memory (Xvfb)"

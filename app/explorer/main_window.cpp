@@ -38,34 +38,6 @@
 
 namespace lhe::app {
 
-namespace {
-
-// Delivers the posted layout requests, and those their delivery posts in turn (a label's request
-// posts its strip's, the strip's its fence's): Qt's sendPostedEvents() leaves events posted
-// during the call for the next one.
-void deliverLayoutRequests()
-{
-    struct Counter : QObject
-    {
-        int delivered = 0;
-        bool eventFilter(QObject*, QEvent* event) override
-        {
-            delivered += event->type() == QEvent::LayoutRequest ? 1 : 0;
-            return false;
-        }
-    } counter;
-    QCoreApplication::instance()->installEventFilter(&counter);
-    for (int depth = 0; depth < 8; ++depth) {
-        const int before = counter.delivered;
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        if (counter.delivered == before)
-            break;
-    }
-    QCoreApplication::instance()->removeEventFilter(&counter);
-}
-
-} // namespace
-
 MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     : QMainWindow(parent), m_document(new widgets::ScenarioDocument(this)),
       m_pin(new widgets::ComparisonPin(m_document, this)),
@@ -183,11 +155,6 @@ void MainWindow::showReportStatus()
 {
     if (m_document->report()) {
         statusBar()->clearMessage(); // the report's warnings are on the dashboard's warning strip
-        // The views' new texts asked for layout passes, which Qt posts. Delivered now, they run
-        // before the charts' queued replots and the window's paint: a step that changes the layout
-        // (a warning line more, a taller card) replots its charts once, at their new size, and
-        // paints once. Left in the queue they came after both, and the step paid for two of each.
-        deliverLayoutRequests();
         return;
     }
     const QString problem = m_document->problem();

@@ -385,6 +385,7 @@ void TestDesktopConventions::exportsStayLightInDarkModeUnlessAsked()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     action(QStringLiteral("Dark"))->trigger();
+    QCoreApplication::processEvents(); // the palette change Qt posted to the widgets, as before a next click
     const auto cornerLightness = [this](const QString& name) {
         const QString path = m_dir.filePath(name);
         QString error;

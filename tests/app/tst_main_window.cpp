@@ -1,6 +1,6 @@
-// The explorer window end to end: controls -> document -> report -> charts and cards, each
-// slider step drawn once and laid out only when something changes size, the warnings on their
-// strip, no non-finite number anywhere, and every save written whole or not at all.
+// The explorer window end to end: controls -> document -> report -> charts and cards, the charts
+// kept in place as warnings come and go, the warnings on their strip, no non-finite number
+// anywhere, and every save written whole or not at all.
 //
 // XDG_DATA_HOME points at a temporary folder for the whole run, so the user catalog folder the
 // window writes and reloads is empty at the start of each test.
@@ -11,7 +11,6 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/common/units.h"
-#include "event_counter.h"
 #include "file_size_limit.h"
 #include "widgets/charts/chart_palette.h"
 #include "widgets/charts/memory_bars_widget.h"
@@ -26,37 +25,16 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <unistd.h>
-#include <utility>
-#include <vector>
 
 using namespace lhe;
 using namespace lhe::test;
 using nlohmann::json;
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// An item that draws nothing and notes the plot's size each time its layer is drawn, whether by
-// a full replot or by a replot of that layer alone.
-class DrawProbe : public QCPAbstractItem
-{
-public:
-    explicit DrawProbe(QCustomPlot* plot) : QCPAbstractItem(plot) {}
-    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
-    QList<QSize> sizes;
-
-protected:
-    void draw(QCPPainter*) override { sizes << parentPlot()->size(); }
-};
-
-} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -68,12 +46,7 @@ private slots:
     void cleanup();
     void startsOnDefaultScenario();
     void controlChangeUpdatesReportAndCharts();
-    void aSliderStepPaintsTheWindowOnce();
-    void sliderStepsLayTheWindowOutOnlyForNewSizes();
-    void aSliderStepRepaintsOnlyTheControlsItChanges();
     void theChartsStayPutAsTheFirstWarningComesAndGoes();
-    void newFiguresInWarningsAndCardsLeaveTheDashboardsLayout();
-    void aStepThatMovesTheLayoutReplotsOnlyAtTheNewSize();
     void autoSplitStaysNamedAfterASliderStep();
     void cardsShowTheReportsBound();
     void trainingShowsTrainingCard();
@@ -147,89 +120,6 @@ void TestMainWindow::controlChangeUpdatesReportAndCharts()
     QCOMPARE(weights->data()->at(0)->value, r.memory.perDevice.weightsBytes / 1e9);
 }
 
-// One slider step replots the memory chart and the roofline and changes the cards; all of it is
-// painted in one frame. QCustomPlot's default repaints each chart at once after its replot: two or
-// three paints and flushes of the window per step.
-void TestMainWindow::aSliderStepPaintsTheWindowOnce()
-{
-    QVERIFY(showAt1280x800());
-    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
-    QVERIFY(output && output->value() < output->maximum());
-    settle();
-    EventCounter counter(QEvent::UpdateRequest); // one paint and flush of the window each
-    m_window->installEventFilter(&counter);
-    const double before = m_window->document()->report()->decode->seconds;
-    output->setValue(output->value() + 1);
-    settle();
-    QVERIFY(m_window->document()->report()->decode->seconds != before); // the step changed what is drawn
-    QCOMPARE(counter.count, 1);
-}
-
-// A slider step changes the figures of the headline, the cards, the warnings and the captions,
-// not their sizes: the window is not laid out again (each pass measured every chart, card and tab
-// page). Before, nearly every step of every slider laid it out.
-void TestMainWindow::sliderStepsLayTheWindowOutOnlyForNewSizes()
-{
-    QVERIFY(showAt1280x800());
-    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
-    QVERIFY(output && output->value() + 10 <= output->maximum());
-    settle();
-    const double before = m_window->document()->report()->decode->seconds;
-    const QString cardBefore = m_window->dashboard()->decodeCard()->summaryText();
-    // The scenario panel's content is laid out apart from the window (it scrolls): a step that
-    // changes no control's size lays out neither.
-    auto* controlsContent =
-        m_window->controls()->findChild<QWidget*>(QStringLiteral("scenarioControlsContent"));
-    QVERIFY(controlsContent);
-    int laidOut = 0;
-    int controlsLaidOut = 0;
-    for (int step = 0; step < 10; ++step) {
-        EventCounter counter(QEvent::LayoutRequest); // one layout pass of the window each
-        EventCounter controlsCounter(QEvent::LayoutRequest);
-        m_window->installEventFilter(&counter);
-        controlsContent->installEventFilter(&controlsCounter);
-        output->setValue(output->value() + 1);
-        settle();
-        m_window->removeEventFilter(&counter);
-        controlsContent->removeEventFilter(&controlsCounter);
-        laidOut += counter.count > 0 ? 1 : 0;
-        controlsLaidOut += controlsCounter.count > 0 ? 1 : 0;
-    }
-    QVERIFY2(controlsLaidOut <= 1,
-             qPrintable(QStringLiteral("%1 of 10 steps laid the scenario panel out").arg(controlsLaidOut)));
-    QVERIFY(m_window->document()->report()->decode->seconds != before);
-    QVERIFY(m_window->dashboard()->decodeCard()->summaryText() != cardBefore); // the figures changed
-    QVERIFY2(laidOut <= 1, qPrintable(QStringLiteral("%1 of 10 steps laid the window out").arg(laidOut)));
-}
-
-// The scenario panel shows the document's scenario again after every change. A spin box repaints
-// itself on every setValue(), even one that changes nothing: each output step repainted every
-// spin box of the panel (and the panel behind them), not just the output's.
-void TestMainWindow::aSliderStepRepaintsOnlyTheControlsItChanges()
-{
-    QVERIFY(showAt1280x800());
-    auto* output = m_window->controls()->findChild<QSlider*>(QStringLiteral("outputSlider"));
-    auto* outputSpin = m_window->controls()->findChild<QSpinBox*>(QStringLiteral("outputSpin"));
-    QVERIFY(output && outputSpin && output->value() < output->maximum());
-    settle();
-    std::vector<std::pair<QSpinBox*, std::unique_ptr<EventCounter>>> spins;
-    for (QSpinBox* spin : m_window->controls()->findChildren<QSpinBox*>()) {
-        if (!spin->isVisible())
-            continue;
-        spins.emplace_back(spin, std::make_unique<EventCounter>(QEvent::Paint));
-        spin->installEventFilter(spins.back().second.get());
-    }
-    QVERIFY(spins.size() >= 4); // batch, prompt, output, devices and the split
-    output->setValue(output->value() + 1);
-    settle();
-    for (const auto& [spin, counter] : spins) {
-        if (spin == outputSpin)
-            QVERIFY(counter->count > 0); // it shows the new value
-        else
-            QVERIFY2(counter->count == 0, qPrintable(spin->objectName() + QStringLiteral(" repainted")));
-    }
-}
-
 // The warning strip sits above the charts. When it came with the first warning and went with the
 // last, the charts moved by its height on that slider step: a layout pass of the window and a full
 // replot of every chart, the slowest steps of a batch sweep.
@@ -253,93 +143,6 @@ void TestMainWindow::theChartsStayPutAsTheFirstWarningComesAndGoes()
         }
     }
     QVERIFY(crossings > 0); // the default scenario warns from some batch on
-}
-
-// A batch sweep changes the figures of the warnings ("… adding 12.3 s to time to first token")
-// and of the cards on every step. A wrapped label's preferred width follows its text's length,
-// which the dashboard's full-width rows and the cards' row (while it has room) do not use: a
-// step that keeps every line of text lays the dashboard out no more. Before, each such step
-// measured every chart, card and tab page again.
-void TestMainWindow::newFiguresInWarningsAndCardsLeaveTheDashboardsLayout()
-{
-    QVERIFY(showAt1280x800());
-    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
-    QVERIFY(batch);
-    widgets::Dashboard* dashboard = m_window->dashboard();
-    batch->setValue(batch->minimum());
-    settle();
-    // The geometry of every widget the dashboard's layout places: a pass that moves none of them
-    // was not needed.
-    const auto placed = [dashboard] {
-        QList<QRect> rects;
-        for (const QWidget* child : dashboard->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
-            rects << child->geometry();
-        return rects;
-    };
-    int steps = 0;
-    int needless = 0;
-    QString texts;
-    for (int sweep = 0; sweep < 2; ++sweep) {
-        for (int position = batch->minimum() + 1; position <= batch->maximum(); ++position) {
-            const QList<QRect> before = placed();
-            EventCounter counter(QEvent::LayoutRequest);
-            dashboard->installEventFilter(&counter);
-            batch->setValue(sweep == 0 ? position : batch->maximum() + batch->minimum() + 1 - position);
-            settle();
-            dashboard->removeEventFilter(&counter);
-            ++steps;
-            if (counter.count > 0 && placed() == before) {
-                ++needless;
-                texts += QLatin1Char(' ') + QString::number(batch->value());
-            }
-        }
-    }
-    QVERIFY(steps >= 16);
-    QVERIFY2(
-        needless == 0,
-        qPrintable(QStringLiteral("%1 of %2 steps laid the dashboard out for nothing at batch positions:%3")
-                       .arg(needless)
-                       .arg(steps)
-                       .arg(texts)));
-}
-
-// A step that changes the dashboard's layout (a warning line more or less) resizes the charts:
-// the roofline is then drawn at its new size only. The window delivers the views' layout requests
-// before the charts' queued replots run; left queued, they ran after them, and the step drew the
-// roofline at its old size first, then whole again at the new one.
-void TestMainWindow::aStepThatMovesTheLayoutReplotsOnlyAtTheNewSize()
-{
-    QVERIFY(showAt1280x800());
-    // Longer prompts bring warnings (the KV pool's concurrency) and take them away again.
-    auto* prompt = m_window->controls()->findChild<QSlider*>(QStringLiteral("promptSlider"));
-    QVERIFY(prompt);
-    auto* plot = m_window->dashboard()->roofline()->findChild<QCustomPlot*>();
-    QVERIFY(plot);
-    m_window->dashboard()->showChartTab(widgets::Dashboard::RooflineTab);
-    prompt->setValue(prompt->minimum());
-    settle();
-    auto* probe = new DrawProbe(plot);
-    probe->setLayer(QStringLiteral("labels")); // a step layer: a step replot draws it too
-    int resizingSteps = 0;
-    QString wrong;
-    for (int position = prompt->minimum() + 1; position <= prompt->maximum(); ++position) {
-        const QSize before = plot->size();
-        probe->sizes.clear();
-        prompt->setValue(position);
-        settle();
-        if (plot->size() == before)
-            continue;
-        ++resizingSteps;
-        for (const QSize& size : std::as_const(probe->sizes)) {
-            if (size != plot->size())
-                wrong += QStringLiteral(" prompt position %1: drawn at %2 px high, then %3")
-                             .arg(position)
-                             .arg(size.height())
-                             .arg(plot->height());
-        }
-    }
-    QVERIFY(resizingSteps > 0); // the test can fail: some steps do move the layout
-    QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
 }
 
 // The scenario panel names the split the estimator chose, after a slider step as before it (the

@@ -4,7 +4,6 @@
 #include "app/explorer/main_window.h"
 #include "app/explorer/scenario_files.h"
 #include "app/support/input_files.h"
-#include "event_counter.h"
 #include "widgets/charts/memory_bars_widget.h"
 #include "widgets/charts/qcustomplot_include.h"
 #include "widgets/charts/roofline_widget.h"
@@ -69,7 +68,6 @@ private slots:
     void cardFiguresReadWhole();
     void aWarningThatWrapsGrowsThePageAroundTheCharts();
     void theScrollBarsRoomStaysThroughASweep();
-    void aStepResizesTheChartsOnce();
 
 private:
     QAction* action(const QString& text) const;
@@ -306,39 +304,6 @@ void TestPresentationMode::theScrollBarsRoomStaysThroughASweep()
     }
     QVERIFY(scrolled && fitted); // the case: the page needed the bar, then fitted again
     QCOMPARE(widths.size(), 1);
-}
-
-// On the projector, batch 8 -> 16 makes the page taller than the window (a warning's second line,
-// the memory chart's new minimum) and 16 -> 8 short enough again. The page was fitted before its
-// layout ran: from the chart row's minimum of the step before, and before the warning's new line
-// had reached it. It was resized, laid out, and resized again, and each chart was drawn at two or
-// three heights in one step.
-void TestPresentationMode::aStepResizesTheChartsOnce()
-{
-    m_window->setPresentationMode(true);
-    m_window->dashboard()->showChartTab(widgets::Dashboard::RooflineTab);
-    auto* batch = m_window->controls()->findChild<QSlider*>(QStringLiteral("batchSlider"));
-    auto* memory = m_window->dashboard()->findChild<widgets::MemoryBarsWidget*>();
-    QVERIFY(batch && memory);
-    QWidget* page = m_window->dashboard();
-    QScrollArea* scroll = scrollAreaOf(page);
-    QVERIFY(scroll);
-    batch->setValue(2);
-    settle();
-    EventCounter resizes(QEvent::Resize);
-    memory->installEventFilter(&resizes);
-    QSet<bool> scrolled;
-    for (const int position : {3, 4, 3, 4, 3, 2}) {
-        resizes.count = 0;
-        batch->setValue(position);
-        settle();
-        scrolled.insert(page->height() > scroll->viewport()->height());
-        QVERIFY2(resizes.count <= 1,
-                 qPrintable(QStringLiteral("batch position %1: the memory chart was resized %2 times")
-                                .arg(position)
-                                .arg(resizes.count)));
-    }
-    QCOMPARE(scrolled.size(), 2); // the case: the page scrolled at some steps and fitted at others
 }
 
 void TestPresentationMode::cardFiguresReadWhole_data()

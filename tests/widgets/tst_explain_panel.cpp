@@ -4,7 +4,6 @@
 #include "core/catalog/catalog.h"
 #include "core/estimate/estimator.h"
 #include "core/explain/explanation.h"
-#include "event_counter.h"
 #include "widgets/charts/memory_bars_widget.h"
 #include "widgets/charts/roofline_widget.h"
 #include "widgets/common/explanation_text.h"
@@ -63,7 +62,6 @@ private slots:
     void showsMessagesWithoutExplanations();
     void cardClickAndKeysEmit();
     void cardCopiesItsFigures();
-    void newDigitsDoNotLayTheCardOutAgain();
     void dashboardAggregatesClicks();
     void everyCoreStringIsTranslated();
     void rendersInChinese();
@@ -149,35 +147,6 @@ void TestExplainPanel::cardCopiesItsFigures()
     QCOMPARE(QGuiApplication::clipboard()->text(),
              QStringLiteral(
                  "Decode: Bound: Memory bandwidth. Time per output token: 24 ms; Tokens/s (batch): 167"));
-}
-
-// A slider step changes the card's digits, not its shape: "24 ms" becoming "25 ms" must not ask
-// for a new layout of the card (and with it the window).
-void TestExplainPanel::newDigitsDoNotLayTheCardOutAgain()
-{
-    widgets::BottleneckCard card;
-    card.resize(300, 220);
-    core::TimeBreakdown breakdown;
-    breakdown.memorySeconds = 0.8;
-    breakdown.computeSeconds = 0.2;
-    const auto figures = [](const QString& value) {
-        return QList<QPair<QString, QString>>{{QStringLiteral("Time per output token"), value},
-                                              {QStringLiteral("Tokens/s (batch)"), QStringLiteral("167")}};
-    };
-    card.setContent(QStringLiteral("Decode"), core::Bound::Memory, breakdown,
-                    figures(QStringLiteral("24 ms")));
-    card.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&card));
-    QCoreApplication::processEvents();
-    EventCounter counter(QEvent::LayoutRequest); // each one lays the window out again
-    card.installEventFilter(&counter);
-    breakdown.memorySeconds = 0.81; // 81 % : 19 %, the legend keeps its line
-    breakdown.computeSeconds = 0.19;
-    card.setContent(QStringLiteral("Decode"), core::Bound::Memory, breakdown,
-                    figures(QStringLiteral("25 ms")));
-    QCoreApplication::processEvents();
-    QCOMPARE(counter.count, 0);
-    QVERIFY(card.summaryText().contains(QStringLiteral("25 ms")));
 }
 
 void TestExplainPanel::dashboardAggregatesClicks()

@@ -654,19 +654,28 @@ private slots:
             QVERIFY(!child<QSpinBox>(f.controls, spin)->isEnabled());
     }
 
-    void sliderDragEmitsContinuously()
+    // While the slider is held, the positions of one display frame reach the document as one
+    // change (FramePacer): the first at once, the newest when the frame ends or the drag does.
+    void sliderDragAppliesTheNewestPositionPerFrame()
     {
         ControlsFixture f(inferenceScenario());
         QSignalSpy spy(&f.controls, &ScenarioControls::scenarioChanged);
         auto* slider = child<QSlider>(f.controls, "promptSlider");
+        const int start = slider->value();
         slider->setSliderDown(true); // the user is dragging
-        slider->setSliderPosition(slider->value() + 16);
-        slider->setSliderPosition(slider->value() + 16);
-        QCOMPARE(spy.count(), 2);
-        slider->setSliderDown(false);
-        QCOMPARE(spy.count(), 2);
-        QCOMPARE(lastEmitted(spy)["prompt_tokens"], 16384); // 4096 · 2 · 2
+        slider->setSliderPosition(start + 16);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(lastEmitted(spy)["prompt_tokens"], 8192); // 4096 · 2
+        slider->setSliderPosition(start + 32);
+        QTRY_COMPARE(lastEmitted(spy)["prompt_tokens"], 16384); // still held: at the frame's end
         QCOMPARE(child<QSpinBox>(f.controls, "promptSpin")->value(), 16384);
+        // Released within a frame of a move: that last position is applied with the release.
+        slider->setSliderPosition(start + 16);
+        slider->setSliderPosition(start + 48);
+        slider->setSliderDown(false);
+        QCOMPARE(lastEmitted(spy)["prompt_tokens"], 32768);
+        QCOMPARE(child<QSpinBox>(f.controls, "promptSpin")->value(), 32768);
+        QVERIFY(spy.count() <= 5); // never more changes than positions
     }
 
     void batchAndDeviceSlidersArePowersOfTwo()

@@ -16,6 +16,8 @@ public:
     // False when a paint buffer of the last replot cannot be painted on (QPainter::begin fails on
     // a null pixmap): what it should hold is not there.
     bool paintBuffersValid() const;
+    // A queued replot (rpQueuedReplot) is waiting for the event loop.
+    bool replotQueued() const { return mReplotQueued; }
 };
 
 } // namespace lhe::widgets

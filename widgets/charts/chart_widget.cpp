@@ -8,7 +8,6 @@
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QResizeEvent>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <QWindow>
 #include <algorithm>
@@ -110,11 +109,8 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent), m_plot(new Buffered
     connect(m_plot, &QCustomPlot::mouseMove, this, &ChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ChartWidget::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &ChartWidget::onWheel);
-    // A full replot draws whatever was queued before it started.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] {
-        m_replotQueued = false;
-        m_stepQueued = false;
-    });
+    // A full replot draws whatever step was queued before it started.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_stepQueued = false; });
     // QCustomPlot makes the ticks before it lays the plot out, that is for the last layout's size,
     // and the labels are spaced for it (SpacedTicker); a chart may also fit its ranges to the
     // size it got (laidOut). Where the ticks no longer match, the plot is laid out once more,
@@ -187,12 +183,12 @@ bool ChartWidget::stepLayersHoldAnAxis() const
 
 void ChartWidget::queueReplot()
 {
-    if (std::exchange(m_replotQueued, true))
-        return;
-    QTimer::singleShot(0, this, [this] {
-        if (std::exchange(m_replotQueued, false))
-            m_plot->replot(QCustomPlot::rpRefreshHint);
-    });
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool ChartWidget::replotPending() const
+{
+    return m_stepQueued || static_cast<const BufferedPlot*>(m_plot)->replotQueued();
 }
 
 void ChartWidget::replotStep()
@@ -450,8 +446,13 @@ void ChartWidget::finishUpdate(const QString& summary)
     if (m_stepLayers.isEmpty()) {
         queueReplot();
     } else if (!m_stepQueued) {
-        m_stepQueued = true; // queued like QCustomPlot's own: several reports, one replot
-        QTimer::singleShot(0, this, &ChartWidget::replotStep);
+        // Queued as QCustomPlot queues its own replot (QTimer::singleShot(0, ..., SLOT(replot()))
+        // posts a queued call): several reports, one replot. A posted call is delivered before
+        // the window's update request, which Qt posts at low priority (QWidget::update), so the
+        // step is drawn by the window's next paint; a zero timer fired after that paint and the
+        // window painted twice per step.
+        m_stepQueued = true;
+        QMetaObject::invokeMethod(this, &ChartWidget::replotStep, Qt::QueuedConnection);
     }
 }
 

@@ -36,6 +36,8 @@ class ChartWidget : public QWidget
 
 public:
     QCustomPlot* plot() const { return m_plot; }
+    // A queued full or step replot has not run yet: the chart does not show its last state.
+    bool replotPending() const;
 
     // One zoom step: ranges shrink (zoomIn) or grow (zoomOut) by this factor.
     static constexpr double kZoomStep = 1.25;
@@ -110,10 +112,9 @@ protected:
     // step layers and nothing outside them changed.
     void finishUpdate(const QString& summary);
 
-    // A replot of the chart once control returns to the event loop, as QCustomPlot's own
-    // rpQueuedReplot, but dropped when a full replot runs first (a resize laying the window out,
-    // an export): that one drew the same state. QCustomPlot's queued replot runs regardless, so a
-    // report followed by a resize replotted twice. Asked for during a replot, it runs after it.
+    // QCustomPlot's queued replot (QCustomPlot::rpQueuedReplot): the chart replots once control
+    // returns to the event loop, once for every change made before then (several reports of one
+    // frame, a title and a report).
     void queueReplot();
 
     // Step replots. A slider step moves a chart's points and labels but rarely its axes, grid or
@@ -156,7 +157,6 @@ private:
     QList<QCPLayer*> m_stepLayers;
     QByteArray m_drawnStaticKey;    // staticLayersKey() of the last full replot, empty if none
     bool m_stepQueued = false;      // cleared when a full replot starts: it draws the step too
-    bool m_replotQueued = false;    // likewise
     bool m_laidOutTwice = false;    // this replot's ticks were stale after its first layout
     bool m_correctingTicks = false; // the queued replot is the one ticksStale() asked for
     // Whether the ticks drawn differ from those the axes' current size and range make.

@@ -261,9 +261,6 @@ void applyTheme(Theme theme)
         }
         QApplication::setPalette(theme == Theme::Dark ? darkPalette() : lightPalette());
     }
-    // QApplication posts the change to each widget; deliver it now, so a chart exported right
-    // after this call is drawn in the new colours.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationPaletteChange);
 }
 
 double relativeLuminance(const QColor& colour)

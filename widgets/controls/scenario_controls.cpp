@@ -109,84 +109,6 @@ ScenarioControls::ScenarioControls(ScenarioDocument* document, QWidget* parent)
 
 ScenarioControls::~ScenarioControls() = default;
 
-void ScenarioControls::connectSignals()
-{
-    // A slider and its spin box: either one moves the other (without re-entering), then commits.
-    const auto pair = [this](QSlider* slider, QSpinBox* spin, int (*valueFor)(int), int (*positionFor)(int),
-                             std::function<void()> changed) {
-        // A drag is one gesture: its changes share a dragId() (one undo step in the main window).
-        connect(slider, &QSlider::sliderPressed, this, [this] { m_dragId = ++m_dragCount; });
-        connect(slider, &QSlider::sliderReleased, this, [this] { m_dragId = 0; });
-        connect(slider, &QSlider::valueChanged, this, [this, spin, valueFor, changed](int position) {
-            if (m_syncing)
-                return;
-            {
-                SyncGuard guard(m_syncing);
-                spin->setValue(valueFor(position));
-            }
-            changed();
-        });
-        connect(spin, &QSpinBox::valueChanged, this, [this, slider, positionFor, changed](int value) {
-            if (m_syncing)
-                return;
-            {
-                SyncGuard guard(m_syncing);
-                slider->setValue(positionFor(value));
-            }
-            changed();
-        });
-    };
-    const auto commitNow = [this] { commit(); };
-    pair(m_devicesSlider, m_devicesSpin, &devicesForPosition, &positionForDevices,
-         [this] { onDevicesChanged(); });
-    pair(m_batchSlider, m_batchSpin, &batchForPosition, &positionForBatch, commitNow);
-    pair(m_promptSlider, m_promptSpin, &promptForPosition, &positionForPrompt, commitNow);
-    pair(m_outputSlider, m_outputSpin, &outputForPosition, &positionForOutput, commitNow);
-
-    connect(m_deviceCombo, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_syncing)
-            onDeviceActivated();
-    });
-    connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_syncing)
-            onModelActivated();
-    });
-    // A device found by name becomes current exactly as if picked in the list.
-    connect(m_deviceSearch, &DeviceSearch::deviceChosen, this, [this](const QString& id) {
-        const int row = m_deviceCombo->findData(id, IdRole);
-        if (row >= 0)
-            m_deviceCombo->setCurrentIndex(row);
-    });
-    connect(m_importButton, &QPushButton::clicked, this, &ScenarioControls::importModelConfigRequested);
-    connect(m_overheadsButton, &QPushButton::clicked, this, &ScenarioControls::editOverheads);
-    connect(m_trainingRadio, &QRadioButton::toggled, this, [this] {
-        if (!m_syncing)
-            onModeChanged();
-    });
-    connect(m_autoSplitCheck, &QCheckBox::toggled, this, [this](bool checked) {
-        if (!m_syncing)
-            onAutoSplitToggled(checked);
-    });
-    const auto commitUnlessSyncing = [this] {
-        if (!m_syncing)
-            commit();
-    };
-    for (QSpinBox* spin : {m_tensorSpin, m_pipelineSpin, m_dataSpin, m_expertSpin, m_microBatchSpin})
-        connect(spin, &QSpinBox::valueChanged, this, commitUnlessSyncing);
-    for (QComboBox* combo : {m_weightsCombo, m_kvCacheCombo, m_zeroCombo, m_recomputeCombo, m_optimizerCombo})
-        connect(combo, &QComboBox::currentIndexChanged, this, commitUnlessSyncing);
-    connect(m_computeCombo, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_syncing)
-            onComputeChanged();
-    });
-    connect(m_flashAttentionCheck, &QCheckBox::toggled, this, commitUnlessSyncing);
-    connect(m_fineTuning, &FineTuningControls::edited, this, commitUnlessSyncing);
-    connect(m_serving, &ServingControls::edited, this, commitUnlessSyncing);
-    connect(m_serving, &ServingControls::priceEdited, this, [this](std::optional<double> price) {
-        emit priceEdited(QString::fromStdString(m_document->scenario().deviceId), price);
-    });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pickers
 
@@ -195,21 +117,21 @@ void ScenarioControls::populateDevices(const core::Catalog& catalog)
     m_deviceContextBytes.clear();
     for (const core::Device& device : catalog.devices())
         m_deviceContextBytes.insert(qs(device.id), device.runtimeOverheadBytes);
-    fillDeviceModel(*m_deviceModel, catalog);
-    m_deviceSearch->setCatalog(catalog);
+    fillDeviceModel(*m_ui.deviceModel, catalog);
+    m_ui.deviceSearch->setCatalog(catalog);
 }
 
 void ScenarioControls::populateModels(const core::Catalog* catalog)
 {
     if (catalog) {
-        fillModelModel(*m_modelModel, *catalog);
+        fillModelModel(*m_ui.modelModel, *catalog);
         m_serving->setModels(*catalog);
     } else {
         // Only the imported rows change: drop them and append them again below.
-        for (int row = 0; row < m_modelModel->rowCount(); ++row) {
-            const QStandardItem* item = m_modelModel->item(row);
+        for (int row = 0; row < m_ui.modelModel->rowCount(); ++row) {
+            const QStandardItem* item = m_ui.modelModel->item(row);
             if (item->data(ImportIndexRole).isValid()) {
-                m_modelModel->removeRows(row, m_modelModel->rowCount() - row);
+                m_ui.modelModel->removeRows(row, m_ui.modelModel->rowCount() - row);
                 break;
             }
         }
@@ -218,10 +140,10 @@ void ScenarioControls::populateModels(const core::Catalog* catalog)
         return;
     QStandardItem* header = headerItem(tr("Imported"));
     header->setData(-1, ImportIndexRole);
-    m_modelModel->appendRow(header);
+    m_ui.modelModel->appendRow(header);
     for (std::size_t i = 0; i < m_imported.size(); ++i)
-        m_modelModel->appendRow(importedModelItem(m_imported[i].config, m_imported[i].tensors,
-                                                  m_imported[i].path, static_cast<int>(i)));
+        m_ui.modelModel->appendRow(importedModelItem(m_imported[i].config, m_imported[i].tensors,
+                                                     m_imported[i].path, static_cast<int>(i)));
 }
 
 // Headers are disabled so that arrow keys skip them; give them the normal text colour (bold) so
@@ -230,7 +152,7 @@ void ScenarioControls::styleHeaders()
 {
     const QBrush text = palette().brush(QPalette::Active, QPalette::Text);
     for (QStandardItemModel* model :
-         {m_deviceModel, m_modelModel, qobject_cast<QStandardItemModel*>(m_weightsCombo->model())}) {
+         {m_ui.deviceModel, m_ui.modelModel, qobject_cast<QStandardItemModel*>(m_ui.weightsCombo->model())}) {
         for (int row = 0; row < model->rowCount(); ++row) {
             QStandardItem* item = model->item(row);
             if (item->data(KindRole).toInt() == HeaderItem)
@@ -276,18 +198,19 @@ void ScenarioControls::selectDevice()
 {
     int found = -1;
     const QString id = qs(m_document->scenario().deviceId);
-    for (int row = 0; row < m_deviceCombo->count() && !id.isEmpty(); ++row) {
-        if (itemKind(m_deviceCombo, row) == EntryItem &&
-            m_deviceCombo->itemData(row, IdRole).toString() == id) {
+    for (int row = 0; row < m_ui.deviceCombo->count() && !id.isEmpty(); ++row) {
+        if (itemKind(m_ui.deviceCombo, row) == EntryItem &&
+            m_ui.deviceCombo->itemData(row, IdRole).toString() == id) {
             found = row;
             break;
         }
     }
-    m_deviceCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a device")
-                                                   : tr("%1 (not in catalog)").arg(id));
-    m_deviceCombo->setCurrentIndex(found);
-    m_deviceSummary->setText(found >= 0 ? m_deviceCombo->itemData(found, SummaryRole).toString() : QString());
-    m_deviceSummary->setVisible(found >= 0);
+    m_ui.deviceCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a device")
+                                                      : tr("%1 (not in catalog)").arg(id));
+    m_ui.deviceCombo->setCurrentIndex(found);
+    m_ui.deviceSummary->setText(found >= 0 ? m_ui.deviceCombo->itemData(found, SummaryRole).toString()
+                                           : QString());
+    m_ui.deviceSummary->setVisible(found >= 0);
 }
 
 void ScenarioControls::selectModel()
@@ -299,20 +222,22 @@ void ScenarioControls::selectModel()
             ? importedIndexFor(*shown.modelConfig, shown.modelTensors.value_or(nlohmann::json()))
             : -1;
     const QString id = qs(shown.modelId);
-    for (int row = 0; row < m_modelCombo->count(); ++row) {
-        const int kind = itemKind(m_modelCombo, row);
+    for (int row = 0; row < m_ui.modelCombo->count(); ++row) {
+        const int kind = itemKind(m_ui.modelCombo, row);
         if ((shown.modelConfig && kind == ImportedItem &&
-             m_modelCombo->itemData(row, ImportIndexRole).toInt() == importIndex) ||
+             m_ui.modelCombo->itemData(row, ImportIndexRole).toInt() == importIndex) ||
             (!shown.modelConfig && !id.isEmpty() && kind == EntryItem &&
-             m_modelCombo->itemData(row, IdRole).toString() == id)) {
+             m_ui.modelCombo->itemData(row, IdRole).toString() == id)) {
             found = row;
             break;
         }
     }
-    m_modelCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a model") : tr("%1 (not in catalog)").arg(id));
-    m_modelCombo->setCurrentIndex(found);
-    m_modelSummary->setText(found >= 0 ? m_modelCombo->itemData(found, SummaryRole).toString() : QString());
-    m_modelSummary->setVisible(found >= 0);
+    m_ui.modelCombo->setPlaceholderText(id.isEmpty() ? tr("Choose a model")
+                                                     : tr("%1 (not in catalog)").arg(id));
+    m_ui.modelCombo->setCurrentIndex(found);
+    m_ui.modelSummary->setText(found >= 0 ? m_ui.modelCombo->itemData(found, SummaryRole).toString()
+                                          : QString());
+    m_ui.modelSummary->setVisible(found >= 0);
     fitPromptRangeToModel();
 }
 
@@ -349,9 +274,9 @@ void ScenarioControls::setCatalog(const core::Catalog& catalog)
     else if (!devices.empty())
         start.deviceId = devices.front().id;
     if (start.modelId.empty() && !start.modelConfig) {
-        for (int row = 0; row < m_modelCombo->count(); ++row) {
-            if (itemKind(m_modelCombo, row) == EntryItem) {
-                start.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+        for (int row = 0; row < m_ui.modelCombo->count(); ++row) {
+            if (itemKind(m_ui.modelCombo, row) == EntryItem) {
+                start.modelId = m_ui.modelCombo->itemData(row, IdRole).toString().toStdString();
                 break;
             }
         }
@@ -384,9 +309,9 @@ void ScenarioControls::setImportedModel(const nlohmann::json& config, const nloh
         next.modelConfig = config;
         next.modelConfigPath = m_imported[static_cast<std::size_t>(index)].path.toStdString();
         next.modelTensors = tensors.is_null() ? std::nullopt : std::optional<nlohmann::json>(tensors);
-        for (int row = 0; row < m_modelCombo->count(); ++row)
-            if (itemKind(m_modelCombo, row) == ImportedItem &&
-                m_modelCombo->itemData(row, ImportIndexRole).toInt() == index)
+        for (int row = 0; row < m_ui.modelCombo->count(); ++row)
+            if (itemKind(m_ui.modelCombo, row) == ImportedItem &&
+                m_ui.modelCombo->itemData(row, ImportIndexRole).toInt() == index)
                 serveAsStored(next, row);
     }
     submit(next);
@@ -394,11 +319,11 @@ void ScenarioControls::setImportedModel(const nlohmann::json& config, const nloh
 
 void ScenarioControls::onDeviceActivated()
 {
-    const int row = m_deviceCombo->currentIndex();
-    if (row < 0 || itemKind(m_deviceCombo, row) != EntryItem)
+    const int row = m_ui.deviceCombo->currentIndex();
+    if (row < 0 || itemKind(m_ui.deviceCombo, row) != EntryItem)
         return;
     core::Scenario next = edited();
-    next.deviceId = m_deviceCombo->itemData(row, IdRole).toString().toStdString();
+    next.deviceId = m_ui.deviceCombo->itemData(row, IdRole).toString().toStdString();
     if (m_priceLookup) // a price is per device: the new one's, or none
         next.serving.pricePerDeviceHour = m_priceLookup(next.deviceId);
     submit(next);
@@ -406,21 +331,21 @@ void ScenarioControls::onDeviceActivated()
 
 void ScenarioControls::onModelActivated()
 {
-    const int row = m_modelCombo->currentIndex();
+    const int row = m_ui.modelCombo->currentIndex();
     if (row < 0)
         return;
-    const int kind = itemKind(m_modelCombo, row);
+    const int kind = itemKind(m_ui.modelCombo, row);
     core::Scenario next = edited();
     if (kind == ImportedItem) {
         const auto& imported =
-            m_imported.at(static_cast<std::size_t>(m_modelCombo->itemData(row, ImportIndexRole).toInt()));
+            m_imported.at(static_cast<std::size_t>(m_ui.modelCombo->itemData(row, ImportIndexRole).toInt()));
         next.modelId.clear();
         next.modelConfig = imported.config;
         next.modelConfigPath = imported.path.toStdString();
         next.modelTensors =
             imported.tensors.is_null() ? std::nullopt : std::optional<nlohmann::json>(imported.tensors);
     } else if (kind == EntryItem) {
-        next.modelId = m_modelCombo->itemData(row, IdRole).toString().toStdString();
+        next.modelId = m_ui.modelCombo->itemData(row, IdRole).toString().toStdString();
         next.modelConfig.reset();
         next.modelConfigPath.clear();
         next.modelTensors.reset();
@@ -434,7 +359,7 @@ void ScenarioControls::onModelActivated()
 void ScenarioControls::serveAsStored(core::Scenario& next, int row) const
 {
     // A quantized checkpoint is served as stored: the picker says so rather than bf16.
-    if (row >= 0 && m_modelCombo->itemData(row, QuantizedRole).toBool() &&
+    if (row >= 0 && m_ui.modelCombo->itemData(row, QuantizedRole).toBool() &&
         next.mode == core::Mode::Inference) {
         next.weights = core::Precision::Checkpoint;
         next.weightsGiven = true;
@@ -443,18 +368,18 @@ void ScenarioControls::serveAsStored(core::Scenario& next, int row) const
 
 void ScenarioControls::fitPromptRangeToModel()
 {
-    const int row = m_modelCombo->currentIndex();
-    const qlonglong context = row >= 0 ? m_modelCombo->itemData(row, ContextRole).toLongLong() : 0;
+    const int row = m_ui.modelCombo->currentIndex();
+    const qlonglong context = row >= 0 ? m_ui.modelCombo->itemData(row, ContextRole).toLongLong() : 0;
     const int span = static_cast<int>(
         std::clamp<qlonglong>(context > 0 ? context : kPromptDefaultContext, kPromptMin * 8, kPromptMax));
-    const int needed = std::max(span, m_promptSpin->value());
+    const int needed = std::max(span, m_ui.promptSpin->value());
     int last = positionForPrompt(needed);
     if (promptForPosition(last) < needed && last < kPromptMaxPosition)
         ++last; // the slider's end reaches the context, never short of it
     SyncGuard guard(m_syncing);
-    const int position = m_promptSlider->value();
-    m_promptSlider->setMaximum(last);
-    m_promptSlider->setValue(position);
+    const int position = m_ui.promptSlider->value();
+    m_ui.promptSlider->setMaximum(last);
+    m_ui.promptSlider->setValue(position);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -474,30 +399,30 @@ void ScenarioControls::onModeChanged()
 
 void ScenarioControls::applyModeToUi()
 {
-    const bool training = m_trainingRadio->isChecked();
-    m_promptLabel->setText(training ? tr("Se&quence length") : tr("&Prompt tokens"));
+    const bool training = m_ui.trainingRadio->isChecked();
+    m_ui.promptLabel->setText(training ? tr("Se&quence length") : tr("&Prompt tokens"));
     const QString promptName = training ? tr("Sequence length") : tr("Prompt tokens");
-    m_promptSpin->setAccessibleName(promptName);
-    m_promptSlider->setAccessibleName(tr("%1 slider").arg(promptName));
-    m_promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 1,000,000,000).")
-                                      : tr("Prompt length per sequence (1 to 1,000,000,000)."));
-    m_promptSlider->setToolTip(tr("%1 on a log scale from 128 to the model's context length (at most "
-                                  "10,485,760); type an exact value in the box.")
-                                   .arg(promptName));
+    m_ui.promptSpin->setAccessibleName(promptName);
+    m_ui.promptSlider->setAccessibleName(tr("%1 slider").arg(promptName));
+    m_ui.promptSpin->setToolTip(training ? tr("Tokens per training sequence (1 to 1,000,000,000).")
+                                         : tr("Prompt length per sequence (1 to 1,000,000,000)."));
+    m_ui.promptSlider->setToolTip(tr("%1 on a log scale from 128 to the model's context length (at most "
+                                     "10,485,760); type an exact value in the box.")
+                                      .arg(promptName));
     const QString batchName = training ? tr("Global batch") : tr("Batch");
-    m_batchSpin->setAccessibleName(batchName);
-    m_batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
-    m_batchSpin->setToolTip(training
-                                ? tr("Sequences per optimizer step, over all replicas (1 to 1,000,000,000).")
-                                : tr("Sequences processed together (1 to 1,000,000,000)."));
-    m_batchSlider->setToolTip(
+    m_ui.batchSpin->setAccessibleName(batchName);
+    m_ui.batchSlider->setAccessibleName(tr("%1 slider").arg(batchName));
+    m_ui.batchSpin->setToolTip(
+        training ? tr("Sequences per optimizer step, over all replicas (1 to 1,000,000,000).")
+                 : tr("Sequences processed together (1 to 1,000,000,000)."));
+    m_ui.batchSlider->setToolTip(
         tr("%1 in powers of two from 1 to 4,096; type any value in the box.").arg(batchName));
-    for (QWidget* output : {static_cast<QWidget*>(m_outputLabel), static_cast<QWidget*>(m_outputSpin),
-                            static_cast<QWidget*>(m_outputSlider)})
+    for (QWidget* output : {static_cast<QWidget*>(m_ui.outputLabel), static_cast<QWidget*>(m_ui.outputSpin),
+                            static_cast<QWidget*>(m_ui.outputSlider)})
         output->setEnabled(!training);
-    m_trainingGroup->setEnabled(training);
+    m_ui.trainingGroup->setEnabled(training);
     m_serving->group()->setEnabled(!training);
-    auto* weights = qobject_cast<QStandardItemModel*>(m_weightsCombo->model());
+    auto* weights = qobject_cast<QStandardItemModel*>(m_ui.weightsCombo->model());
     for (int row = 0; row < weights->rowCount(); ++row) {
         QStandardItem* item = weights->item(row);
         const auto precision = core::parsePrecision(item->data(Qt::UserRole).toString().toStdString());
@@ -508,14 +433,14 @@ void ScenarioControls::applyModeToUi()
 
 void ScenarioControls::onDevicesChanged()
 {
-    if (!m_autoSplitCheck->isChecked()) {
+    if (!m_ui.autoSplitCheck->isChecked()) {
         // Let the data degree absorb the new count when the other degrees divide it.
-        const long long devices = m_devicesSpin->value();
-        const long long others =
-            static_cast<long long>(m_tensorSpin->value()) * m_pipelineSpin->value() * m_expertSpin->value();
+        const long long devices = m_ui.devicesSpin->value();
+        const long long others = static_cast<long long>(m_ui.tensorSpin->value()) *
+                                 m_ui.pipelineSpin->value() * m_ui.expertSpin->value();
         if (others > 0 && devices % others == 0) {
             SyncGuard guard(m_syncing);
-            m_dataSpin->setValue(static_cast<int>(devices / others));
+            m_ui.dataSpin->setValue(static_cast<int>(devices / others));
         }
     }
     commit();
@@ -527,21 +452,21 @@ void ScenarioControls::onAutoSplitToggled(bool autoSplit)
         // Start the manual split from the core's choice, or from tensor = devices.
         SyncGuard guard(m_syncing);
         core::Parallelism start;
-        if (m_autoSplit && m_autoSplit->product() == m_devicesSpin->value())
+        if (m_autoSplit && m_autoSplit->product() == m_ui.devicesSpin->value())
             start = *m_autoSplit;
         else
-            start.tensor = m_devicesSpin->value();
-        m_tensorSpin->setValue(static_cast<int>(start.tensor));
-        m_pipelineSpin->setValue(static_cast<int>(start.pipeline));
-        m_dataSpin->setValue(static_cast<int>(start.data));
-        m_expertSpin->setValue(static_cast<int>(start.expert));
+            start.tensor = m_ui.devicesSpin->value();
+        m_ui.tensorSpin->setValue(static_cast<int>(start.tensor));
+        m_ui.pipelineSpin->setValue(static_cast<int>(start.pipeline));
+        m_ui.dataSpin->setValue(static_cast<int>(start.data));
+        m_ui.expertSpin->setValue(static_cast<int>(start.expert));
     }
     commit();
 }
 
 void ScenarioControls::updateActivationsLabel()
 {
-    m_activationsLabel->setText(
+    m_ui.activationsLabel->setText(
         tr("Activations: %1").arg(qs(core::precisionName(m_document->scenario().activations))));
 }
 
@@ -555,53 +480,53 @@ void ScenarioControls::onComputeChanged()
 std::optional<core::Parallelism> ScenarioControls::manualSplit() const
 {
     core::Parallelism split;
-    split.tensor = m_tensorSpin->value();
-    split.pipeline = m_pipelineSpin->value();
-    split.data = m_dataSpin->value();
-    split.expert = m_expertSpin->value();
-    if (split.product() != m_devicesSpin->value())
+    split.tensor = m_ui.tensorSpin->value();
+    split.pipeline = m_ui.pipelineSpin->value();
+    split.data = m_ui.dataSpin->value();
+    split.expert = m_ui.expertSpin->value();
+    if (split.product() != m_ui.devicesSpin->value())
         return std::nullopt;
     return split;
 }
 
 void ScenarioControls::updateSplitDisplay()
 {
-    const bool autoSplit = m_autoSplitCheck->isChecked();
-    for (QSpinBox* spin : {m_tensorSpin, m_pipelineSpin, m_dataSpin, m_expertSpin})
+    const bool autoSplit = m_ui.autoSplitCheck->isChecked();
+    for (QSpinBox* spin : {m_ui.tensorSpin, m_ui.pipelineSpin, m_ui.dataSpin, m_ui.expertSpin})
         spin->setEnabled(!autoSplit);
     if (autoSplit) {
         if (m_autoSplit) {
             SyncGuard guard(m_syncing);
-            showValue(m_tensorSpin, toInt(m_autoSplit->tensor));
-            showValue(m_pipelineSpin, toInt(m_autoSplit->pipeline));
-            showValue(m_dataSpin, toInt(m_autoSplit->data));
-            showValue(m_expertSpin, toInt(m_autoSplit->expert));
+            showValue(m_ui.tensorSpin, toInt(m_autoSplit->tensor));
+            showValue(m_ui.pipelineSpin, toInt(m_autoSplit->pipeline));
+            showValue(m_ui.dataSpin, toInt(m_autoSplit->data));
+            showValue(m_ui.expertSpin, toInt(m_autoSplit->expert));
         }
-        m_splitLabel->setText(m_autoSplit ? tr("Auto: %1").arg(splitText(*m_autoSplit))
-                                          : tr("Auto: the estimator chooses the split."));
-        m_splitLabel->setVisible(true);
-        m_splitWarning->clear();
-        m_splitWarning->setVisible(false);
+        m_ui.splitLabel->setText(m_autoSplit ? tr("Auto: %1").arg(splitText(*m_autoSplit))
+                                             : tr("Auto: the estimator chooses the split."));
+        m_ui.splitLabel->setVisible(true);
+        m_ui.splitWarning->clear();
+        m_ui.splitWarning->setVisible(false);
         return;
     }
-    m_splitLabel->setText(tr("Manual: the product must equal the device count."));
+    m_ui.splitLabel->setText(tr("Manual: the product must equal the device count."));
     if (manualSplit()) {
-        m_splitWarning->clear();
-        m_splitWarning->setVisible(false);
+        m_ui.splitWarning->clear();
+        m_ui.splitWarning->setVisible(false);
         return;
     }
-    const long long product = static_cast<long long>(m_tensorSpin->value()) * m_pipelineSpin->value() *
-                              m_dataSpin->value() * m_expertSpin->value();
+    const long long product = static_cast<long long>(m_ui.tensorSpin->value()) * m_ui.pipelineSpin->value() *
+                              m_ui.dataSpin->value() * m_ui.expertSpin->value();
     QString text = tr("⚠ Tensor × pipeline × data × expert = %1, not the device count %2.")
                        .arg(product)
-                       .arg(m_devicesSpin->value());
+                       .arg(m_ui.devicesSpin->value());
     const std::optional<core::Parallelism>& inUse = m_document->scenario().parallelism;
-    if (inUse && inUse->product() == m_devicesSpin->value())
+    if (inUse && inUse->product() == m_ui.devicesSpin->value())
         text += QLatin1Char(' ') + tr("Still using %1.").arg(splitText(*inUse));
     else
         text += QLatin1Char(' ') + tr("The estimate waits for a matching split.");
-    m_splitWarning->setText(text);
-    m_splitWarning->setVisible(true);
+    m_ui.splitWarning->setText(text);
+    m_ui.splitWarning->setVisible(true);
 }
 
 void ScenarioControls::setReport(const core::Report& report)
@@ -642,40 +567,40 @@ void ScenarioControls::showScenario()
         selectModel();
 
         // Every value as it is; a slider whose span ends below it stays at its end.
-        (s.mode == core::Mode::Training ? m_trainingRadio : m_inferenceRadio)->setChecked(true);
-        showValue(m_batchSpin, toInt(s.batch));
-        m_batchSlider->setValue(positionForBatch(m_batchSpin->value()));
-        showValue(m_promptSpin, toInt(s.promptTokens));
+        (s.mode == core::Mode::Training ? m_ui.trainingRadio : m_ui.inferenceRadio)->setChecked(true);
+        showValue(m_ui.batchSpin, toInt(s.batch));
+        m_ui.batchSlider->setValue(positionForBatch(m_ui.batchSpin->value()));
+        showValue(m_ui.promptSpin, toInt(s.promptTokens));
         fitPromptRangeToModel();
-        m_promptSlider->setValue(positionForPrompt(m_promptSpin->value()));
-        showValue(m_outputSpin, toInt(s.outputTokens));
-        m_outputSlider->setValue(positionForOutput(m_outputSpin->value()));
-        showValue(m_devicesSpin, toInt(s.devices));
-        m_devicesSlider->setValue(positionForDevices(m_devicesSpin->value()));
+        m_ui.promptSlider->setValue(positionForPrompt(m_ui.promptSpin->value()));
+        showValue(m_ui.outputSpin, toInt(s.outputTokens));
+        m_ui.outputSlider->setValue(positionForOutput(m_ui.outputSpin->value()));
+        showValue(m_ui.devicesSpin, toInt(s.devices));
+        m_ui.devicesSlider->setValue(positionForDevices(m_ui.devicesSpin->value()));
 
-        m_autoSplitCheck->setChecked(!s.parallelism);
+        m_ui.autoSplitCheck->setChecked(!s.parallelism);
         // The boxes of a manual split being edited keep what the user typed while other edits
         // go through with the document's split.
         if (s.parallelism && !m_submitting) {
             const core::Parallelism& p = *s.parallelism;
-            showValue(m_tensorSpin, toInt(p.tensor));
-            showValue(m_pipelineSpin, toInt(p.pipeline));
-            showValue(m_dataSpin, toInt(p.data));
-            showValue(m_expertSpin, toInt(p.expert));
+            showValue(m_ui.tensorSpin, toInt(p.tensor));
+            showValue(m_ui.pipelineSpin, toInt(p.pipeline));
+            showValue(m_ui.dataSpin, toInt(p.data));
+            showValue(m_ui.expertSpin, toInt(p.expert));
         }
 
-        setPrecisionItem(m_weightsCombo, shownWeights());
-        setPrecisionItem(m_kvCacheCombo, s.kvCache);
-        setPrecisionItem(m_computeCombo, s.compute);
-        m_zeroCombo->setCurrentIndex(m_zeroCombo->findData(s.training.zeroStage));
-        m_recomputeCombo->setCurrentIndex(
-            m_recomputeCombo->findData(qs(core::recomputeName(s.training.recompute))));
-        showValue(m_microBatchSpin, toInt(s.training.microBatch));
-        m_optimizerCombo->setCurrentIndex(
-            m_optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
-        m_fineTuning->show(s.training);
+        setPrecisionItem(m_ui.weightsCombo, shownWeights());
+        setPrecisionItem(m_ui.kvCacheCombo, s.kvCache);
+        setPrecisionItem(m_ui.computeCombo, s.compute);
+        m_ui.zeroCombo->setCurrentIndex(m_ui.zeroCombo->findData(s.training.zeroStage));
+        m_ui.recomputeCombo->setCurrentIndex(
+            m_ui.recomputeCombo->findData(qs(core::recomputeName(s.training.recompute))));
+        showValue(m_ui.microBatchSpin, toInt(s.training.microBatch));
+        m_ui.optimizerCombo->setCurrentIndex(
+            m_ui.optimizerCombo->findData(qs(core::optimizerName(s.training.optimizer))));
+        m_ui.fineTuning->show(s.training);
         m_serving->show(s.serving);
-        m_flashAttentionCheck->setChecked(s.flashAttention);
+        m_ui.flashAttentionCheck->setChecked(s.flashAttention);
         applyModeToUi();
         updateSplitDisplay();
     }
@@ -687,8 +612,8 @@ core::Precision ScenarioControls::shownWeights() const
     // A scenario that names no weight format gets what the core gives it: a quantized
     // checkpoint as stored in inference.
     const core::Scenario& s = m_document->scenario();
-    const int modelRow = m_modelCombo->currentIndex();
-    const bool quantized = modelRow >= 0 && m_modelCombo->itemData(modelRow, QuantizedRole).toBool();
+    const int modelRow = m_ui.modelCombo->currentIndex();
+    const bool quantized = modelRow >= 0 && m_ui.modelCombo->itemData(modelRow, QuantizedRole).toBool();
     return !s.weightsGiven && quantized && s.mode == core::Mode::Inference ? core::Precision::Checkpoint
                                                                            : s.weights;
 }
@@ -704,7 +629,7 @@ void ScenarioControls::editOverheads()
 {
     const core::Scenario& s = m_document->scenario();
     OverheadsDialog dialog(s.overheads, m_deviceContextBytes.value(qs(s.deviceId)),
-                           m_deviceCombo->currentText(), this);
+                           m_ui.deviceCombo->currentText(), this);
     if (dialog.exec() == QDialog::Accepted)
         setOverheads(dialog.overheads());
 }
@@ -721,12 +646,12 @@ std::optional<core::Scenario> ScenarioControls::fromControls() const
 {
     const core::Scenario& shown = m_document->scenario();
     core::Scenario s = shown;
-    s.mode = m_trainingRadio->isChecked() ? core::Mode::Training : core::Mode::Inference;
-    s.batch = m_batchSpin->value();
-    s.promptTokens = m_promptSpin->value();
-    s.outputTokens = m_outputSpin->value();
-    s.devices = m_devicesSpin->value();
-    if (m_autoSplitCheck->isChecked()) {
+    s.mode = m_ui.trainingRadio->isChecked() ? core::Mode::Training : core::Mode::Inference;
+    s.batch = m_ui.batchSpin->value();
+    s.promptTokens = m_ui.promptSpin->value();
+    s.outputTokens = m_ui.outputSpin->value();
+    s.devices = m_ui.devicesSpin->value();
+    if (m_ui.autoSplitCheck->isChecked()) {
         s.parallelism.reset();
     } else {
         std::optional<core::Parallelism> split = manualSplit();
@@ -737,25 +662,27 @@ std::optional<core::Scenario> ScenarioControls::fromControls() const
         s.parallelism = split;
     }
     // Only a format the user picked becomes one the file names.
-    const core::Precision weights = precisionOf(m_weightsCombo, shownWeights());
+    const core::Precision weights = precisionOf(m_ui.weightsCombo, shownWeights());
     if (weights != shownWeights()) {
         s.weights = weights;
         s.weightsGiven = true;
     }
-    s.kvCache = precisionOf(m_kvCacheCombo, s.kvCache);
-    s.compute = precisionOf(m_computeCombo, s.compute);
-    s.training.zeroStage = m_zeroCombo->currentData().toInt();
-    s.training.recompute = core::recomputeFromName(m_recomputeCombo->currentData().toString().toStdString())
-                               .value_or(s.training.recompute);
-    s.training.optimizer = core::optimizerFromName(m_optimizerCombo->currentData().toString().toStdString())
-                               .value_or(s.training.optimizer);
-    s.training.microBatch = m_microBatchSpin->value();
-    m_fineTuning->apply(s.training);
+    s.kvCache = precisionOf(m_ui.kvCacheCombo, s.kvCache);
+    s.compute = precisionOf(m_ui.computeCombo, s.compute);
+    s.training.zeroStage = m_ui.zeroCombo->currentData().toInt();
+    s.training.recompute =
+        core::recomputeFromName(m_ui.recomputeCombo->currentData().toString().toStdString())
+            .value_or(s.training.recompute);
+    s.training.optimizer =
+        core::optimizerFromName(m_ui.optimizerCombo->currentData().toString().toStdString())
+            .value_or(s.training.optimizer);
+    s.training.microBatch = m_ui.microBatchSpin->value();
+    m_ui.fineTuning->apply(s.training);
     m_serving->apply(s.serving);
     // A file's own concurrency follows the batch box once the user moves it.
     if (s.serving.concurrency && s.batch != shown.batch)
         s.serving.concurrency = s.batch;
-    s.flashAttention = m_flashAttentionCheck->isChecked();
+    s.flashAttention = m_ui.flashAttentionCheck->isChecked();
     return s;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/scenario/scenario.h"
+#include "widgets/controls/scenario_controls_ui.h"
 
 #include <QHash>
 #include <QString>
@@ -162,14 +163,8 @@ private:
         QString path;
     };
 
-    // The panel's controls, section by section (scenario_controls_sections.cpp).
+    // The scroll area around the controls (scenario_controls_wiring.cpp).
     void buildUi();
-    void buildHardwareSection(QVBoxLayout* column);
-    void buildModelSection(QVBoxLayout* column);
-    void buildWorkloadSection(QVBoxLayout* column);
-    void buildSplitSection(QVBoxLayout* column);
-    void buildPrecisionSection(QVBoxLayout* column);
-    void buildTrainingSection(QVBoxLayout* column);
     void orderTabsAndFilterWheel();
     void connectSignals();
     void populateDevices(const core::Catalog& catalog);
@@ -223,49 +218,10 @@ private:
     std::optional<core::Parallelism> m_autoSplit; // from the last report
 
     QScrollArea* m_scroll = nullptr;
-    int m_contentMinimumWidth = -1; // the scrolled content's, as last passed on to the window
-    QComboBox* m_deviceCombo = nullptr;
-    QStandardItemModel* m_deviceModel = nullptr;
-    QLabel* m_deviceSummary = nullptr;
-    class DeviceSearch* m_deviceSearch = nullptr;
-    QSlider* m_devicesSlider = nullptr;
-    QSpinBox* m_devicesSpin = nullptr;
-    QComboBox* m_modelCombo = nullptr;
-    QStandardItemModel* m_modelModel = nullptr;
-    QLabel* m_modelSummary = nullptr;
-    QPushButton* m_importButton = nullptr;
-    QButtonGroup* m_modeGroup = nullptr;
-    QRadioButton* m_inferenceRadio = nullptr;
-    QRadioButton* m_trainingRadio = nullptr;
-    QSlider* m_batchSlider = nullptr;
-    QSpinBox* m_batchSpin = nullptr;
-    QLabel* m_promptLabel = nullptr;
-    QSlider* m_promptSlider = nullptr;
-    QSpinBox* m_promptSpin = nullptr;
-    QLabel* m_outputLabel = nullptr;
-    QSlider* m_outputSlider = nullptr;
-    QSpinBox* m_outputSpin = nullptr;
-    QCheckBox* m_autoSplitCheck = nullptr;
-    QLabel* m_splitLabel = nullptr;
-    QSpinBox* m_tensorSpin = nullptr;
-    QSpinBox* m_pipelineSpin = nullptr;
-    QSpinBox* m_dataSpin = nullptr;
-    QSpinBox* m_expertSpin = nullptr;
-    QLabel* m_splitWarning = nullptr;
-    QComboBox* m_weightsCombo = nullptr;
-    QComboBox* m_kvCacheCombo = nullptr;
-    QComboBox* m_computeCombo = nullptr;
-    QLabel* m_activationsLabel = nullptr;
-    QCheckBox* m_flashAttentionCheck = nullptr;
-    QPushButton* m_overheadsButton = nullptr;
+    int m_contentMinimumWidth = -1;              // the scrolled content's, as last passed on to the window
     QHash<QString, double> m_deviceContextBytes; // device id -> runtime_overhead_bytes
-    QGroupBox* m_trainingGroup = nullptr;
-    QComboBox* m_zeroCombo = nullptr;
-    QComboBox* m_recomputeCombo = nullptr;
-    QSpinBox* m_microBatchSpin = nullptr;
-    QComboBox* m_optimizerCombo = nullptr;
-    FineTuningControls* m_fineTuning = nullptr; // method, LoRA rank and targets, QLoRA base
-    ServingControls* m_serving = nullptr;       // the serving group (inference)
+    ScenarioControlsUi m_ui;                     // the controls, group by group
+    ServingControls* m_serving = nullptr;        // the serving group (inference)
     std::function<std::optional<double>(const std::string&)> m_priceLookup;
 };
 

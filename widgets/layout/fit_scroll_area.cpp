@@ -60,36 +60,9 @@ void FitScrollArea::resizeEvent(QResizeEvent* event)
 
 bool FitScrollArea::eventFilter(QObject* watched, QEvent* event)
 {
-    if (event->type() == QEvent::LayoutRequest && widget()) {
-        if (watched == widget())
-            pageLayoutRequested();
-        else if (watched->isWidgetType() && widget()->isAncestorOf(static_cast<QWidget*>(watched)))
-            ++m_childRequests;
-    }
+    if (event->type() == QEvent::LayoutRequest && widget() && watched == widget())
+        fitPage();
     return QScrollArea::eventFilter(watched, event);
-}
-
-void FitScrollArea::pageLayoutRequested()
-{
-    // Children first. A change deep in the page (a warning's label taking another line) reaches
-    // the page one level per delivery: the label's parent is laid out, then asks its own parent
-    // (QLayout::activate() ends in updateGeometry()). The page's own request often came first (a
-    // chart's new minimum): fitted and laid out then, the page was laid out again a level later,
-    // and its charts were drawn at two heights in one slider step. The requests waiting below
-    // are delivered first, level by level: Qt keeps what a delivery posts for its next call of
-    // sendPostedEvents(). The pages nest a few levels deep (a label in a strip in a fence).
-    constexpr int kLevels = 8;
-    if (!m_deliveringChildRequests) {
-        m_deliveringChildRequests = true;
-        for (int level = 0; level < kLevels; ++level) {
-            const int delivered = m_childRequests;
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            if (m_childRequests == delivered)
-                break;
-        }
-        m_deliveringChildRequests = false;
-    }
-    fitPage();
 }
 
 void FitScrollArea::setBarPolicy(Qt::ScrollBarPolicy policy)

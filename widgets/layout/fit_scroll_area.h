@@ -41,12 +41,9 @@ protected:
 
 private:
     void fitPage();
-    void pageLayoutRequested();
     void setBarPolicy(Qt::ScrollBarPolicy policy); // the vertical bar's
 
     bool m_changingPolicy = false;
-    bool m_deliveringChildRequests = false;
-    int m_childRequests = 0; // layout requests delivered to the page's descendants
 };
 
 } // namespace lhe::widgets

@@ -1,6 +1,5 @@
 #include "widgets/layout/layout_fence.h"
 
-#include <QCoreApplication>
 #include <QEvent>
 #include <QResizeEvent>
 #include <algorithm>
@@ -88,13 +87,6 @@ void LayoutFence::passOnChanges()
     setMinimumSize(now.explicitMinimum);
     setMaximumSize(now.maximum);
     updateGeometry();
-    // updateGeometry() posts the layout request to the widget that owns the layout holding this
-    // fence, and Qt delivers an event posted while it delivers others after all those already
-    // queued: after the paint the step's first change queued. The window was painted with the old
-    // layout, laid out, and painted again (two frames for one step). Delivered now, the layout is
-    // done before that paint.
-    if (QWidget* owner = parentWidget())
-        QCoreApplication::sendPostedEvents(owner, QEvent::LayoutRequest);
 }
 
 bool LayoutFence::event(QEvent* event)

@@ -446,11 +446,9 @@ void ChartWidget::finishUpdate(const QString& summary)
     if (m_stepLayers.isEmpty()) {
         queueReplot();
     } else if (!m_stepQueued) {
-        // Queued as QCustomPlot queues its own replot (QTimer::singleShot(0, ..., SLOT(replot()))
-        // posts a queued call): several reports, one replot. A posted call is delivered before
-        // the window's update request, which Qt posts at low priority (QWidget::update), so the
-        // step is drawn by the window's next paint; a zero timer fired after that paint and the
-        // window painted twice per step.
+        // Queued as QCustomPlot queues its own replot (Qt 6's QTimer::singleShot(0, receiver,
+        // SLOT(...)) posts a queued call): several reports, one replot, in the order of the
+        // posted events, ahead of the window's update request, which Qt posts at low priority.
         m_stepQueued = true;
         QMetaObject::invokeMethod(this, &ChartWidget::replotStep, Qt::QueuedConnection);
     }

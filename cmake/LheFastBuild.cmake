@@ -29,7 +29,7 @@ if(LHE_UNITY_BUILD)
         ${PROJECT_SOURCE_DIR}/widgets/common/explanation_text.cpp
         ${PROJECT_SOURCE_DIR}/widgets/dialogs/overheads_dialog.cpp
         ${PROJECT_SOURCE_DIR}/widgets/panels/primer_panel.cpp
-        ${PROJECT_SOURCE_DIR}/widgets/controls/scenario_controls_sections.cpp
+        ${PROJECT_SOURCE_DIR}/widgets/controls/scenario_controls_ui.cpp
         ${PROJECT_SOURCE_DIR}/widgets/charts/throughput_latency_widget.cpp
         TARGET_DIRECTORY lhe_widgets PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endif()

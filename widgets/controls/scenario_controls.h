@@ -15,18 +15,7 @@
 #include <optional>
 #include <vector>
 
-class QButtonGroup;
-class QCheckBox;
-class QComboBox;
-class QGroupBox;
-class QLabel;
-class QPushButton;
-class QRadioButton;
 class QScrollArea;
-class QSlider;
-class QSpinBox;
-class QStandardItemModel;
-class QVBoxLayout;
 
 namespace lhe::core {
 struct Report;
@@ -34,7 +23,6 @@ struct Report;
 
 namespace lhe::widgets {
 
-class FineTuningControls;
 class ServingControls;
 class ScenarioDocument;
 

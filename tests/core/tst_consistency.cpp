@@ -56,8 +56,8 @@ void TestConsistency::pipelineOffloadSumsEveryStage()
 {
     // Llama 3.1 70B in bf16 (70.55 G params x 2 B = 141 GB) on four RTX 4090s, one stage each:
     // every stage spills its excess to host RAM, and for one sequence the stages run in turn, so
-    // a token moves 4 x (offloaded per stage) over a 31.5 GB/s PCIe 4.0 x16 link. The issue's
-    // figure: 4 x 11.5 GB / 31.5 GB/s = 1.46 s; before, one stage's 0.45 s was counted (0.64 s).
+    // a token moves 4 x (offloaded per stage) over a 31.5 GB/s PCIe 4.0 x16 link. By hand:
+    // 4 x 11.5 GB / 31.5 GB/s = 1.46 s; before, one stage's 0.45 s was counted (0.64 s).
     Scenario s = inference("nvidia-rtx-4090", "llama-3.1-70b", 4);
     s.weights = Precision::Bf16;
     s.weightsGiven = true;

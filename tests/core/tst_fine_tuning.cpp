@@ -223,7 +223,7 @@ void TestFineTuning::fullAdamW8bNeedsMoreThan80Gb()
 
 void TestFineTuning::llama8bOnRtx4090()
 {
-    // The question the issue opened with: an 8B model on a 24 GB card. Full: 16 B/param = 128.5 GB.
+    // The common question: an 8B model on a 24 GB card. Full: 16 B/param = 128.5 GB.
     // LoRA: the bf16 base 16.06 GB + 41,943,040 x 16 B of adapters = 0.67 GB, plus activations. QLoRA:
     // the linear weights (6,979,321,856 = 32 x 218,103,808) at 4.127 bits = 3.60 GB plus the bf16
     // embedding and head (2 x 525,336,576 x 2 B = 2.10 GB) + norms: the "6-10 GB" QLoRA recipes report.

@@ -85,7 +85,7 @@ void TestExplainPanel::rendersTheIssueExample()
         text.contains(QStringLiteral("2 × Layers × KV heads × Head dimension × Bytes per cached element × "
                                      "Sequences per replica × Context tokens (prompt + output)")),
         qPrintable(text));
-    // Substituted, in the issue's order, and the result.
+    // Substituted, in the formula's order, and the result.
     QVERIFY2(text.contains(QStringLiteral("= 2 × 80 × 8 × 128 × 2 B × 8 × 4,096 tokens")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("= 10.7 GB")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Grouped-query attention")), qPrintable(text));

@@ -64,7 +64,8 @@ std::string phaseLines(const char* title, const PhaseEstimate& p, const PhaseEst
     out += "  breakdown         compute " + seconds(b.computeSeconds) + ", memory " +
            seconds(b.memorySeconds) + ", communication " + seconds(b.communicationSeconds) + ", latency " +
            seconds(b.latencySeconds) + ", offload " + seconds(b.offloadSeconds) + ", non-GEMM " +
-           seconds(b.nonGemmSeconds) + "\n";
+           seconds(b.nonGemmSeconds) +
+           (b.expertSeconds() > 0 ? ", routed experts " + seconds(b.expertSeconds()) : std::string()) + "\n";
     out += "  roofline point    " + format("%.3g", p.pointIntensity) + " FLOP per " +
            std::string(rooflineResourceName(p.pointResource)) + " byte, achieved " +
            scaled(p.achievedFlopsPerSecond, "FLOP/s") + " of roof " + scaled(p.roofFlopsPerSecond, "FLOP/s") +
@@ -88,6 +89,10 @@ std::string servingLines(const ServingEstimate& v, const Scenario& s)
     const ServingPoint& p = v.point;
     std::string out = "Serving (continuous batching, " + std::to_string(p.concurrency) + " concurrent, " +
                       format("%.0f", v.inputTokens) + " in / " + format("%.0f", v.outputTokens) + " out)\n";
+    const ServingEngineUse& e = v.engine;
+    out += "  engine            " + e.name + (e.version.empty() ? "" : " " + e.version) +
+           (e.deviceDefault ? " (the device's default)" : "") + ": " + seconds(e.stepOverheadSeconds) +
+           " host time per step, " + seconds(e.requestOverheadSeconds) + " per request\n";
     out += "  TTFT              " + seconds(p.ttftSeconds) + " mean, " + seconds(p.ttftP90Seconds) + " p90\n";
     out += "  TPOT              " + seconds(p.tpotSeconds) + " mean, " + seconds(p.tpotP90Seconds) + " p90\n";
     out += "  throughput        " + format("%.4g", p.outputTokensPerSecond) + " output tokens/s, " +
@@ -149,7 +154,10 @@ std::string reportAsTable(const Report& r)
     std::string out;
     out += "Device   " + r.deviceName + " x " + std::to_string(s.devices) + "  (tensor " +
            std::to_string(split.tensor) + ", pipeline " + std::to_string(split.pipeline) + ", data " +
-           std::to_string(split.data) + ", expert " + std::to_string(split.expert) + ")\n";
+           std::to_string(split.data) + ", expert " + std::to_string(split.expert) +
+           (split.expert > 1 ? std::string(", ") + std::string(expertPlacementName(split.placement))
+                             : std::string()) +
+           ")\n";
     out += "Model    " + r.modelName + "  " + scaled(r.paramsTotal, "params") + " total, " +
            scaled(r.paramsActive, "params") + " active, KV " + scaled(r.kvCacheBytesPerToken, "B") +
            "/token\n";

@@ -451,6 +451,8 @@ const Catalog& Catalog::builtIn()
                   warnings);
         c.addText(reinterpret_cast<const char*>(embedded::modelsJson), "catalogs/models.json", false,
                   warnings);
+        c.addText(reinterpret_cast<const char*>(embedded::enginesJson), "catalogs/engines.json", false,
+                  warnings);
         return c;
     }();
     return catalog;
@@ -461,15 +463,15 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
 {
     if (!document.is_object())
         throw InputError(origin,
-                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\" "
-                                                         "array, a \"models\" array, or both; got %1"),
+                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\", "
+                                                         "\"models\" or \"engines\" array; got %1"),
                                  document.type_name()));
-    if (!document.contains("devices") && !document.contains("models"))
+    if (!document.contains("devices") && !document.contains("models") && !document.contains("engines"))
         throw InputError(origin,
-                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\" "
-                                                         "array, a \"models\" array, or both; found "
-                                                         "neither key")));
-    for (const char* key : {"devices", "models"}) {
+                         message(LHE_TEXT("CoreMessage", "a catalog is a JSON object with a \"devices\", "
+                                                         "\"models\" or \"engines\" array; found "
+                                                         "none of them")));
+    for (const char* key : {"devices", "models", "engines"}) {
         if (document.contains(key) && !document[key].is_array())
             throw InputError(key, message(LHE_TEXT("CoreMessage", "expected an array of entries, got %1"),
                                           document[key].type_name()))
@@ -514,6 +516,20 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
             }
         }
     }
+    if (document.contains("engines")) {
+        const json& engines = document["engines"];
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < engines.size(); ++i) {
+            try {
+                EngineProfile engine = engineFromJson(engines[i], joinIndex("engines", i));
+                claimId(seen, engine.id, "engines", i);
+                engine.userDefined = userDefined;
+                upsert(m_engines, m_engineIndex, std::move(engine));
+            } catch (const InputError& error) {
+                badEntry(error);
+            }
+        }
+    }
 }
 
 void Catalog::addText(std::string_view text, const std::string& origin, bool userDefined,
@@ -530,6 +546,49 @@ const Device* Catalog::findDevice(std::string_view id) const
 const ModelEntry* Catalog::findModel(std::string_view id) const
 {
     return findById(m_models, m_modelIndex, id);
+}
+
+const EngineProfile* Catalog::findEngine(std::string_view id) const
+{
+    return findById(m_engines, m_engineIndex, id);
+}
+
+const EngineProfile* Catalog::defaultEngine(const Device& device) const
+{
+    for (const EngineProfile& engine : m_engines)
+        if (engine.runsOn(device))
+            return &engine;
+    return nullptr;
+}
+
+const EngineProfile& Catalog::servingEngine(std::string_view id, const Device& device) const
+{
+    static const EngineProfile none = [] {
+        EngineProfile e;
+        e.id = "none";
+        e.name = "none";
+        e.notes = "no engine in the catalog runs on this device: no engine overheads";
+        return e;
+    }();
+    if (id.empty()) {
+        const EngineProfile* engine = defaultEngine(device);
+        return engine ? *engine : none;
+    }
+    const EngineProfile* engine = findEngine(id);
+    if (!engine) {
+        std::string known;
+        for (const EngineProfile& e : m_engines)
+            known += (known.empty() ? "" : ", ") + e.id;
+        throw InputError(
+            "serving.engine",
+            message(LHE_TEXT("CoreMessage", "unknown engine \"%1\"; known: %2"), elided(id), known));
+    }
+    if (!engine->runsOn(device))
+        throw InputError("serving.engine",
+                         message(LHE_TEXT("CoreMessage", "%1 does not run on %2 (a %3 %4 device)"),
+                                 engine->name, device.name, device.vendor,
+                                 deviceClassName(device.deviceClass)));
+    return *engine;
 }
 
 } // namespace lhe::core

@@ -1,8 +1,9 @@
-// Catalog: the devices and models a scenario can name, from the embedded default catalogs
+// Catalog: the devices, models and serving engines a scenario can name, from the embedded default catalogs
 // plus any user catalog (a later entry with the same id overrides an earlier one).
 #pragma once
 
 #include "core/catalog/device.h"
+#include "core/catalog/engine_profile.h"
 #include "core/model/model_architecture.h"
 
 #include <nlohmann/json.hpp>
@@ -39,7 +40,7 @@ ModelEntry modelFromJson(const nlohmann::json& entry, const std::string& path);
 class Catalog
 {
 public:
-    // The shipped catalogs/devices.json and catalogs/models.json, compiled into the core.
+    // The shipped catalogs/devices.json, models.json and engines.json, compiled into the core.
     static const Catalog& builtIn();
 
     // What a bad entry (or an id repeated within one file) does: Skip describes it in `warnings`
@@ -59,15 +60,26 @@ public:
     const std::vector<ModelEntry>& models() const { return m_models; }
     const Device* findDevice(std::string_view id) const;
     const ModelEntry* findModel(std::string_view id) const;
+    const std::vector<EngineProfile>& engines() const { return m_engines; }
+    const EngineProfile* findEngine(std::string_view id) const;
+    // The engine a scenario without serving.engine runs on `device`: the first, in catalog order,
+    // that runs on its class and vendor (catalogs/engines.json lists the general ones last).
+    const EngineProfile* defaultEngine(const Device& device) const;
+    // The engine a scenario's serving.engine names on `device` (empty: the default one). InputError
+    // for an unknown id or an engine that does not run on the device; without any engine for the
+    // device, a profile that adds nothing.
+    const EngineProfile& servingEngine(std::string_view id, const Device& device) const;
 
 private:
     std::vector<Device> m_devices;
     std::vector<ModelEntry> m_models;
+    std::vector<EngineProfile> m_engines;
     // Id -> index into the vectors: a later entry with a known id replaces it in place, and a
     // lookup is one hash probe, so loading n entries takes O(n) (a user catalog may hold
     // 100k+ devices, docs/CONTRACT §1.2).
     std::unordered_map<std::string, std::size_t> m_deviceIndex;
     std::unordered_map<std::string, std::size_t> m_modelIndex;
+    std::unordered_map<std::string, std::size_t> m_engineIndex;
 };
 
 // Parses JSON text; every failure is InputError("<origin>", ...) on one line: a syntax error

@@ -47,14 +47,8 @@ constexpr Range kWatts{0.001, 1e7, "W"};
 DeviceClass parseClass(const json& entry, const std::string& path)
 {
     const std::string name = requireString(entry, "class", path);
-    if (name == "cpu")
-        return DeviceClass::Cpu;
-    if (name == "gpu")
-        return DeviceClass::Gpu;
-    if (name == "npu")
-        return DeviceClass::Npu;
-    if (name == "tpu")
-        return DeviceClass::Tpu;
+    if (const auto deviceClass = deviceClassFromName(name))
+        return *deviceClass;
     throw InputError(
         join(path, "class"),
         message(LHE_TEXT("CoreMessage", "unknown class \"%1\"; allowed: cpu, gpu, npu, tpu"), elided(name)));
@@ -75,6 +69,14 @@ std::string_view deviceClassName(DeviceClass deviceClass)
         return "tpu";
     }
     return "gpu";
+}
+
+std::optional<DeviceClass> deviceClassFromName(std::string_view name)
+{
+    for (DeviceClass c : {DeviceClass::Cpu, DeviceClass::Gpu, DeviceClass::Npu, DeviceClass::Tpu})
+        if (deviceClassName(c) == name)
+            return c;
+    return std::nullopt;
 }
 
 ConfidenceRating confidenceRating(std::string_view confidence)

@@ -15,6 +15,7 @@ namespace lhe::core {
 
 enum class DeviceClass { Cpu, Gpu, Npu, Tpu };
 std::string_view deviceClassName(DeviceClass deviceClass);
+std::optional<DeviceClass> deviceClassFromName(std::string_view name); // "cpu", "gpu", "npu", "tpu"
 
 struct Device
 {

@@ -5,4 +5,5 @@
 namespace lhe::core::embedded {
 extern const unsigned char devicesJson[];
 extern const unsigned char modelsJson[];
+extern const unsigned char enginesJson[];
 } // namespace lhe::core::embedded

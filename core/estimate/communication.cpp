@@ -29,6 +29,21 @@ Link linkFor(const Device& device, const Efficiencies& eff, double groupSpan, do
     return link;
 }
 
+ExpertExchange expertExchange(const EvaluationContext& ctx, double hiddenBytesPerReplica)
+{
+    const Parallelism& split = ctx.split;
+    if (!ctx.arch.isMoe() || !split.expertAllToAll())
+        return {};
+    const bool beside = split.placement == ExpertPlacement::WithAttention;
+    ExpertExchange exchange;
+    exchange.ranks = static_cast<double>(split.expert);
+    exchange.bytes = hiddenBytesPerReplica * static_cast<double>(ctx.arch.expertsPerToken) /
+                     (beside ? static_cast<double>(split.tensor) : 1.0);
+    exchange.groupSpan =
+        beside ? static_cast<double>(split.tensor * split.data) : static_cast<double>(ctx.scenario.devices);
+    return exchange;
+}
+
 double ringAllReduceSeconds(double bytes, double devices, const Link& link)
 {
     if (devices <= 1 || bytes <= 0)

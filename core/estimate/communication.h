@@ -23,6 +23,21 @@ Link linkForGroup(const EvaluationContext& ctx, double groupSpan, double members
 Link linkFor(const Device& device, const Efficiencies& efficiencies, double groupSpan,
              double membersPerNode = 1);
 
+// The all-to-all a MoE layer's tokens take to their experts and back (dispatch and combine alike;
+// docs/METHOD.md §6.4): `ranks` expert-parallel ranks, each device sending `bytes` (the k expert
+// copies of the tokens it holds), over the link of a group spanning `groupSpan` devices. None
+// (ranks 1) where the experts see every token already (Parallelism::expertAllToAll). Experts beside
+// attention split a replica's tokens over its tensor ranks; a separate expert dimension spans all
+// the devices.
+struct ExpertExchange
+{
+    double ranks = 1;
+    double bytes = 0;
+    double groupSpan = 1;
+    bool any() const { return ranks > 1; }
+};
+ExpertExchange expertExchange(const EvaluationContext& ctx, double hiddenBytesPerReplica);
+
 // Ring all-reduce of `bytes` over n devices (Patarasuk & Yuan 2009; NCCL ring):
 // 2(n-1)/n · M / B + 2(n-1)·α.
 double ringAllReduceSeconds(double bytes, double devices, const Link& link);

@@ -104,6 +104,13 @@ constexpr double kTpuLayerLatencySeconds = 10e-6;
 // FlashAttention-3 reaches 740 of 989 TFLOP/s on H100 in bf16 (Shah et al. 2024, arXiv:2407.08608)
 // where a GEMM reaches 795 ([MAMF]): 0.93. Their mean:
 constexpr double kAttentionOverGemm = 0.88;
+// Fused MoE kernels measured per GPU and format (ai-dynamo/aiconfigurator @095f58a, moe_perf tables
+// of TensorRT-LLM 1.3, SGLang 0.5.14 and vLLM 0.24, balanced routing, EP 1-8): time per rank fits
+// t0 + W/B + F/(e·peak) to a median 5-17 %, with t0 22-45 µs (median ~30) and e over the dense
+// GEMM rate of the same GPU and format 0.3 (B200 w4a16 MXFP4) to 1.0 (H100 bf16); the median of the
+// fourteen GPU-format pairs is 0.67 (docs/VALIDATION.md, micro-benchmarks; docs/METHOD.md §4.13).
+constexpr double kFusedMoeOverGemm = 0.67;
+constexpr double kMoeCallSeconds = 30e-6;
 
 // [NCCL] ring collectives: C4 maintainers' ~370 of 450 GB/s on H100 NVLink 4 (0.82), C3
 // A100 231.6 of 300 (0.77), C10 GB200 679.6 of 900 (0.755): 0.78.
@@ -139,6 +146,9 @@ Efficiencies calibratedEfficiencies(const Scenario& scenario, const Device& devi
 {
     Efficiencies e;
     e.attention = kAttentionOverGemm;
+    e.fusedMoe = kFusedMoeOverGemm;
+    e.moeCallSeconds = kMoeCallSeconds;
+    e.expertImbalance = true;
     e.elementwise = kStreamFraction;
     const bool lowPrecision = lowPrecisionCompute(scenario.compute);
 

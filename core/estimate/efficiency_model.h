@@ -42,6 +42,13 @@ struct Efficiencies
     double interNodeStepSeconds = 0;
     // Measured host-to-device copy rate over the host link's line rate.
     double hostLink = 1;
+    // A fused MoE kernel (routing, grouped GEMMs, finalize; docs/METHOD.md §4.13): the GEMM rate it
+    // reaches over the large-GEMM rate, its fixed time per call, and whether expert-parallel ranks
+    // wait for the busiest one (kernel_costs.h expertImbalance). Ideal: the GEMM rate, no fixed
+    // time, balanced.
+    double fusedMoe = 1;
+    double moeCallSeconds = 0;
+    bool expertImbalance = false;
 
     // Where compute / memory / network came from, for the report and the explain texts: static
     // texts (no allocation in a report; a device's own measurement is named, its citation is in

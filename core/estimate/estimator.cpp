@@ -511,6 +511,20 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
             message(LHE_TEXT("CoreMessage", "\"checkpoint\" is the stored (quantized) format, for inference; "
                                             "training allows %1"),
                     allowedPrecisionNames(false)));
+    // The engine's batching defaults where the scenario gives none (docs/METHOD.md §15.8).
+    const EngineProfile* engine = nullptr;
+    if (scenario.mode == Mode::Inference) {
+        engine = options.engine ? options.engine
+                                : &Catalog::builtIn().servingEngine(scenario.serving.engine, device);
+        scenario.serving.engine = engine->id;
+        if (!scenario.serving.kvBlockTokensGiven)
+            scenario.serving.kvBlockTokens = engine->kvBlockTokens;
+        if (!scenario.prefillChunkGiven)
+            scenario.prefillChunkTokens = engine->maxBatchedTokens;
+        // The echo states what was used (and reads back as the same scenario).
+        scenario.serving.kvBlockTokensGiven = true;
+        scenario.prefillChunkGiven = true;
+    }
     std::vector<Message> splitNotes;
     if (scenario.parallelism) {
         validateSplit(*scenario.parallelism, arch);
@@ -656,8 +670,10 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
 
     if (options.serving && report.decode) {
         const EvaluatedScenario evaluated{scenario, ctx, report.memory, *report.decode};
-        servingEstimate(scenario, device, arch, ServingInputs{options.draftModel}, &evaluated,
-                        report.serving);
+        ServingInputs inputs;
+        inputs.draftModel = options.draftModel;
+        inputs.engine = engine;
+        servingEstimate(scenario, device, arch, inputs, &evaluated, report.serving);
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
                                    report.serving->warnings.end());
@@ -717,6 +733,8 @@ Report estimate(const Scenario& scenario, const Catalog& catalog)
                                      elided(speculative.draftModelId), catalog.models().size()));
         options.draftModel = &draft->architecture;
     }
+    if (scenario.mode == Mode::Inference)
+        options.engine = &catalog.servingEngine(scenario.serving.engine, *device);
     Report report = estimate(scenario, *device, *arch, options);
     report.modelName = modelName;
     report.warnings.insert(report.warnings.begin(), configWarnings.begin(), configWarnings.end());

@@ -20,6 +20,9 @@ struct EstimateOptions
     bool serving = true; // Report::serving (inference with output tokens)
     // Speculative decoding with a separate draft: its architecture (the catalog overload finds it).
     const ModelArchitecture* draftModel = nullptr;
+    // The serving engine (inference): the catalog overload resolves serving.engine in its catalog;
+    // without one, the built-in catalog's (Catalog::servingEngine).
+    const EngineProfile* engine = nullptr;
 };
 
 // The same with an already-resolved device and model (the GUI's sweeps, tests).

@@ -104,9 +104,10 @@ struct EvaluationContext
         return *lora;
     }
 
-    // Data-parallel replicas: data x expert (expert-parallel ranks replicate attention and
-    // split the batch, as in DeepSeek-V3's serving layout).
-    double replicas() const { return static_cast<double>(split.data * split.expert); }
+    // Attention's data-parallel replicas (Parallelism::replicas): data, times a separate expert
+    // dimension's ranks (they replicate attention and split the batch, as in DeepSeek-V3's serving
+    // layout).
+    double replicas() const { return static_cast<double>(split.replicas()); }
     // Sequences one replica holds: ceil(batch / replicas).
     double batchPerReplica() const;
     double layersPerStage() const;

@@ -3,6 +3,8 @@
 #include "core/common/precision.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <optional>
 
 namespace lhe::core {
@@ -100,6 +102,32 @@ double unfusedAttentionBytesPerSequence(const EvaluationContext& ctx, double seq
         ceilDiv(static_cast<double>(ctx.arch.heads), static_cast<double>(ctx.split.tensor));
     return kUnfusedScorePasses * headsPerRank * sequenceLength * sequenceLength *
            bytesPerElement(ctx.scenario.activations);
+}
+
+double expertImbalance(const EvaluationContext& ctx)
+{
+    if (!ctx.eff.expertImbalance || ctx.split.expert <= 1 || !ctx.arch.isMoe())
+        return 1.0;
+    if (ctx.scenario.efficiency.expertImbalance)
+        return *ctx.scenario.efficiency.expertImbalance;
+    struct Anchor
+    {
+        double log2Ranks;
+        double imbalance;
+    };
+    constexpr std::array<Anchor, 6> anchors{{{0, 1.0}, {2, 1.2}, {3, 1.35}, {4, 1.6}, {5, 2.0}, {6, 2.5}}};
+    const double x = std::log2(static_cast<double>(ctx.split.expert));
+    if (x >= anchors.back().log2Ranks)
+        return anchors.back().imbalance;
+    for (std::size_t i = 1; i < anchors.size(); ++i) {
+        if (x <= anchors[i].log2Ranks) {
+            const Anchor& a = anchors[i - 1];
+            const Anchor& b = anchors[i];
+            return a.imbalance +
+                   (b.imbalance - a.imbalance) * (x - a.log2Ranks) / (b.log2Ranks - a.log2Ranks);
+        }
+    }
+    return anchors.back().imbalance;
 }
 
 } // namespace lhe::core

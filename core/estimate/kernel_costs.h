@@ -24,6 +24,16 @@ double gemmInputCastBytesPerElement(const EvaluationContext& ctx);
 // written and read by the second matmul.
 double unfusedAttentionBytesPerSequence(const EvaluationContext& ctx, double sequenceLength);
 
+// Tokens of the busiest expert-parallel rank over the mean: every rank waits for it at the combine
+// (docs/METHOD.md §4.13). The scenario's efficiency.expert_imbalance, else a default by the expert
+// degree: 1 without expert parallelism, 1.2 at 4 ranks, 1.35 at 8, 1.6 at 16, 2.0 at 32, 2.5 at 64
+// and beyond, linear in log2 of the degree between them. Anchors: TensorRT-LLM's DeepSeek-R1
+// EP32 measurement of 2.56 without balancing (1.46-3.46 per layer; TensorRT-LLM tech blog 4,
+// Table 1), vLLM's Kimi EP16 1.07 on GSM8K, and aiconfigurator's power-law routing (rank max/mean
+// 1.2-1.3 at EP4, 1.4-1.6 at EP8, 1.8-2.0 at EP16). With a balancer (EPLB) the scenario gives
+// ~1.1.
+double expertImbalance(const EvaluationContext& ctx);
+
 // A backward pass moves about twice a forward pass's element-wise traffic: each kernel reads the
 // incoming gradient and its saved input where the forward read only the input, and writes the
 // outgoing gradient.

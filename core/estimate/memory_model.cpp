@@ -32,7 +32,7 @@ void addOverheads(const EvaluationContext& ctx, MemoryBreakdown& m, bool inferen
     m.allocatorReserveBytes = ov.allocatorReserveFraction * (m.activationsBytes + m.gradientsBytes);
     const auto& split = ctx.split;
     const double groups = (split.tensor > 1 ? 1.0 : 0.0) + (split.pipeline > 1 ? 1.0 : 0.0) +
-                          (split.data * split.expert > 1 ? 1.0 : 0.0) + (split.expert > 1 ? 1.0 : 0.0);
+                          (split.replicas() > 1 ? 1.0 : 0.0) + (split.expert > 1 ? 1.0 : 0.0);
     m.communicationBuffersBytes = groups * ov.communicationBufferBytes;
     m.kvPoolReserveBytes = 0;
     if (inference && ov.servingPreallocation)
@@ -45,7 +45,7 @@ void addOverheads(const EvaluationContext& ctx, MemoryBreakdown& m, bool inferen
 double expertParamsPerDevice(const EvaluationContext& ctx)
 {
     const auto& s = ctx.split;
-    return ctx.arch.paramsRoutedExperts / static_cast<double>(s.tensor * s.pipeline * s.expert);
+    return ctx.arch.paramsRoutedExperts / static_cast<double>(s.pipeline * s.expertShards());
 }
 
 double paramsPerDevice(const EvaluationContext& ctx)
@@ -83,7 +83,8 @@ WeightBytes computeWeightBytesPerDevice(const EvaluationContext& ctx)
         sharedBytes += groupBytes(g);
     const auto& s = ctx.split;
     const double tp = static_cast<double>(s.tensor * s.pipeline);
-    return {sharedBytes / tp, groupBytes(WeightGroup::RoutedExperts) / (tp * static_cast<double>(s.expert)),
+    return {sharedBytes / tp,
+            groupBytes(WeightGroup::RoutedExperts) / static_cast<double>(s.pipeline * s.expertShards()),
             groupBytes(WeightGroup::Vision) / tp};
 }
 
@@ -218,7 +219,7 @@ FrozenBase frozenBaseBytesPerDevice(const EvaluationContext& ctx)
     const auto& s = ctx.scenario;
     const auto& split = ctx.split;
     const double tp = static_cast<double>(split.tensor * split.pipeline);
-    const double expertShards = tp * static_cast<double>(split.expert);
+    const double expertShards = static_cast<double>(split.pipeline * split.expertShards());
     FrozenBase base;
     base.vision = visionParamsPerDevice(ctx) * bytesOf(s.weights);
     const double shared = paramsPerDevice(ctx) - expertParamsPerDevice(ctx);
@@ -250,7 +251,7 @@ double adapterParamsPerDevice(const EvaluationContext& ctx)
     const auto& split = ctx.split;
     const double tp = static_cast<double>(split.tensor * split.pipeline);
     return (c.trainableParams - c.trainableRoutedExpert) / tp +
-           c.trainableRoutedExpert / (tp * static_cast<double>(split.expert));
+           c.trainableRoutedExpert / static_cast<double>(split.pipeline * split.expertShards());
 }
 
 double adapterActivationBytesPerLayer(const EvaluationContext& ctx, double sequences, double sequenceLength)
@@ -276,14 +277,15 @@ namespace {
 
 // The training state of one device: weights, gradients and optimizer states of full training, or
 // the frozen base and the adapters' state (LoRA / QLoRA). ZeRO shards over the data-parallel
-// group: non-expert states over data x expert ranks, expert states over the data ranks only
-// (expert ranks already split them); stage 1 the optimizer states, 2 the gradients, 3 the weights.
+// group: non-expert states over attention's replicas, expert states over the copies of each expert
+// shard (Parallelism::expertCopies: expert ranks already split them); stage 1 the optimizer states,
+// 2 the gradients, 3 the weights.
 void addTrainingState(const EvaluationContext& ctx, MemoryBreakdown& m)
 {
     const auto& s = ctx.scenario;
     const auto& tr = s.training;
     const double dpShared = ctx.replicas();
-    const double dpExpert = static_cast<double>(ctx.split.data);
+    const double dpExpert = static_cast<double>(ctx.split.expertCopies());
     auto shard = [&](int fromStage, double sharedBytes, double expertBytes) {
         const bool on = tr.zeroStage >= fromStage;
         return on ? sharedBytes / dpShared + expertBytes / dpExpert : sharedBytes + expertBytes;

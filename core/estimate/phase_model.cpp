@@ -25,6 +25,12 @@ struct OffloadPass
     double seconds = 0;
 };
 
+// Replicas whose tokens reach one device's experts: the expert-parallel group (1 without one).
+double expertGroupReplicas(const EvaluationContext& ctx)
+{
+    return ctx.replicas() / static_cast<double>(ctx.split.expertCopies());
+}
+
 OffloadPass offloadPass(const EvaluationContext& ctx, const MemoryEstimate& memory)
 {
     const Device& d = ctx.device;
@@ -113,17 +119,27 @@ void finishPhase(const EvaluationContext& ctx, PhaseEstimate& phase, double stag
             ? stageCount * parts.attentionFlops / (peak * attentionEfficiency(ctx, parts.attendedTokens))
             : 0.0;
     b.computeSeconds =
-        stageCount * (phase.flops - parts.attentionFlops) / (peak * eff.compute) + b.attentionSeconds;
+        stageCount * (phase.flops - parts.attentionFlops - parts.expertFlops) / (peak * eff.compute) +
+        b.attentionSeconds;
     const double streamed = phase.bytes - parts.elementwiseBytes - parts.kvStreamBytes - parts.weightBytes +
-                            parts.weightBytes / eff.quantizedWeights;
+                            (parts.weightBytes - parts.expertWeightBytes) / eff.quantizedWeights;
     b.memorySeconds = stageCount * streamed / bandwidth;
+    // The fused MoE kernels run after the other GEMMs of their layer: the busiest expert rank's
+    // FLOPs at the fused-MoE rate, the experts' weights, a fixed time per call, added
+    // (t0 + W / B + F / (e · peak), docs/METHOD.md §4.13).
+    if (parts.moeCalls > 0) {
+        b.expertComputeSeconds =
+            stageCount * parts.expertFlops * expertImbalance(ctx) / (peak * eff.compute * eff.fusedMoe);
+        b.expertMemorySeconds = stageCount * parts.expertWeightBytes / eff.quantizedWeights / bandwidth;
+        b.expertLatencySeconds = stageCount * parts.moeCalls * eff.moeCallSeconds;
+    }
     b.elementwiseSeconds =
         stageCount * parts.elementwiseBytes / (ctx.device.memoryBandwidthBytesPerSecond * eff.elementwise);
     b.kvStreamSeconds = stageCount * parts.kvStreamBytes / bandwidth;
     b.nonGemmSeconds = b.elementwiseSeconds + b.kvStreamSeconds;
     b.latencySeconds = parts.layerPasses * static_cast<double>(ctx.arch.layers) * eff.layerLatencySeconds;
     phase.seconds = std::max(b.computeSeconds, b.memorySeconds) + b.communicationSeconds + b.latencySeconds +
-                    b.offloadSeconds + b.nonGemmSeconds;
+                    b.offloadSeconds + b.nonGemmSeconds + b.expertSeconds();
     phase.bound = b.bound();
     phase.arithmeticIntensity = phase.bytes > 0 ? phase.flops / phase.bytes : 0.0;
     phase.attainableFlopsPerSecond =
@@ -225,6 +241,21 @@ PhaseWork prefillWork(const EvaluationContext& ctx, const MemoryEstimate& memory
         parts.elementwiseBytes += layers * sequences * unfusedAttentionBytesPerSequence(ctx, prompt);
     parts.weightBytes = weights * passes;
     phase.bytes = parts.weightBytes + kvWritten + activationTraffic + parts.elementwiseBytes;
+    if (a.isMoe()) {
+        // Each pass reads the experts its tokens touch: E·(1 - (1 - k/E)^n) of E, n the tokens of
+        // every replica whose tokens reach the device's experts.
+        const double k = static_cast<double>(a.expertsPerToken);
+        const double e = static_cast<double>(a.experts);
+        const double passTokens =
+            std::min(tokens, static_cast<double>(s.prefillChunkTokens)) * expertGroupReplicas(ctx);
+        const double touched = 1.0 - std::pow(1.0 - k / e, passTokens);
+        const double expertBytes = weightBytesPerDevice(ctx).experts;
+        parts.expertWeightBytes = expertBytes * touched * passes;
+        parts.weightBytes -= expertBytes * (1.0 - touched) * passes;
+        phase.bytes -= expertBytes * (1.0 - touched) * passes;
+        parts.expertFlops = 2.0 * a.paramsRoutedExperts * k / e * tokens / (t * p);
+        parts.moeCalls = static_cast<double>(a.moeLayers) / p * passes;
+    }
 
     // Communication (Megatron-LM, Shoeybi et al. 2019 §3): two all-reduces of b·s·d per layer;
     // pipeline sends of b·s·d across p-1 boundaries; expert all-to-all dispatch + combine.
@@ -232,10 +263,9 @@ PhaseWork prefillWork(const EvaluationContext& ctx, const MemoryEstimate& memory
     work.add({CollectiveKind::AllReduce, 2.0 * static_cast<double>(a.layers) * passes, hiddenBytes / passes,
               t, t});
     work.add({CollectiveKind::Send, (p - 1.0) * passes, hiddenBytes / passes, 0.0, t * p});
-    if (ctx.split.expert > 1 && a.isMoe())
-        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers) * passes,
-                  hiddenBytes / passes * static_cast<double>(a.expertsPerToken),
-                  static_cast<double>(ctx.split.expert), static_cast<double>(s.devices)});
+    if (const ExpertExchange ep = expertExchange(ctx, hiddenBytes / passes); ep.any())
+        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers) * passes, ep.bytes,
+                  ep.ranks, ep.groupSpan});
     // The offloaded part crosses the host link once per pass on every stage, the stages in turn.
     work.offloadCrossings = passes * p;
     parts.layerPasses = passes;
@@ -262,14 +292,15 @@ PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory)
     phase.flops =
         (2.0 * a.matmulParamsActive() * sequences + sequences * a.mixerFlopsPerToken(context)) / (t * p);
 
-    // ESTIMATION §4: every resident weight once, except MoE experts no token of the batch
-    // chose: E·(1 - (1 - k/E)^b) of E experts are touched under uniform routing.
+    // Every resident weight once, except MoE experts no token of the batch chose: E·(1 - (1 - k/E)^b)
+    // of E experts are touched under uniform routing, b the sequences of every replica whose tokens
+    // reach the device's experts.
     // The vision tower does not run during decode; recurrent layers read and write their state.
     double weights = memory.perDevice.weightsBytes;
     if (a.isMoe()) {
         const double k = static_cast<double>(a.expertsPerToken);
         const double e = static_cast<double>(a.experts);
-        const double touched = 1.0 - std::pow(1.0 - k / e, sequences);
+        const double touched = 1.0 - std::pow(1.0 - k / e, sequences * expertGroupReplicas(ctx));
         weights -= weightBytesPerDevice(ctx).experts * (1.0 - touched);
     }
     const double kvRead =
@@ -281,16 +312,23 @@ PhaseWork decodeWork(const EvaluationContext& ctx, const MemoryEstimate& memory)
     const double activationTraffic = 2.0 * ctx.layersPerStage() * sequences * liveTensorBytesPerToken(ctx);
     parts.elementwiseBytes = ctx.layersPerStage() * sequences * elementwiseBytesPerToken(ctx, false);
     parts.weightBytes = weights;
+    if (a.isMoe()) {
+        const double k = static_cast<double>(a.expertsPerToken);
+        const double e = static_cast<double>(a.experts);
+        parts.expertWeightBytes = weightBytesPerDevice(ctx).experts *
+                                  (1.0 - std::pow(1.0 - k / e, sequences * expertGroupReplicas(ctx)));
+        parts.expertFlops = 2.0 * a.paramsRoutedExperts * k / e * sequences / (t * p);
+        parts.moeCalls = static_cast<double>(a.moeLayers) / p;
+    }
     parts.kvStreamBytes = kvRead + kvWrite;
     phase.bytes = weights + kvRead + kvWrite + activationTraffic + parts.elementwiseBytes;
 
     const double hiddenBytes = sequences * static_cast<double>(a.hidden) * act;
     work.add({CollectiveKind::AllReduce, 2.0 * static_cast<double>(a.layers), hiddenBytes, t, t});
     work.add({CollectiveKind::Send, p - 1.0, hiddenBytes, 0.0, t * p});
-    if (ctx.split.expert > 1 && a.isMoe())
-        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers),
-                  hiddenBytes * static_cast<double>(a.expertsPerToken), static_cast<double>(ctx.split.expert),
-                  static_cast<double>(s.devices)});
+    if (const ExpertExchange ep = expertExchange(ctx, hiddenBytes); ep.any())
+        work.add({CollectiveKind::AllToAll, 2.0 * static_cast<double>(a.moeLayers), ep.bytes, ep.ranks,
+                  ep.groupSpan});
     // Offloaded bytes are read every step: every stage's cross its host link once per token, and
     // for one request the stages run one after another.
     work.offloadCrossings = p;
@@ -436,10 +474,9 @@ TrainingEstimate trainingStep(const EvaluationContext& ctx, const MemoryEstimate
     Collectives dp;
     dp.allReduce(1.0, gradientBytes, dpDevices, linkForGroup(ctx, static_cast<double>(s.devices), dpPerNode));
     Collectives ep;
-    if (ctx.split.expert > 1 && a.isMoe())
-        ep.allToAll(4.0 * static_cast<double>(a.moeLayers) / p * m,
-                    hiddenBytes * static_cast<double>(a.expertsPerToken),
-                    static_cast<double>(ctx.split.expert), linkForGroup(ctx, static_cast<double>(s.devices)));
+    if (const ExpertExchange exchange = expertExchange(ctx, hiddenBytes); exchange.any())
+        ep.allToAll(4.0 * static_cast<double>(a.moeLayers) / p * m, exchange.bytes, exchange.ranks,
+                    linkForGroup(ctx, exchange.groupSpan));
 
     auto& b = step.breakdown;
     // Training kernels are large (micro-batch x sequence rows): no per-layer latency term.

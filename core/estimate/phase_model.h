@@ -74,6 +74,11 @@ struct PhaseParts
     double attentionFlops = 0;
     double attendedTokens = 0;
     double layerPasses = 1;
+    // The routed experts (MoE): their part of phase.flops and of weightBytes, and the fused MoE
+    // kernel calls on one device (MoE layers of a stage x passes; docs/METHOD.md §4.13).
+    double expertFlops = 0;
+    double expertWeightBytes = 0;
+    double moeCalls = 0;
 };
 
 // One collective of a phase: `times` of it moving `bytes` among `devices`, over the link of a

@@ -59,17 +59,17 @@ double TimeBreakdown::secondsOf(Bound bound) const
 {
     switch (bound) {
     case Bound::Compute:
-        return computeSeconds;
+        return computeSeconds + expertComputeSeconds;
     case Bound::Memory:
-        return memorySeconds + nonGemmSeconds;
+        return memorySeconds + nonGemmSeconds + expertMemorySeconds;
     case Bound::Communication:
         return communicationSeconds;
     case Bound::Offload:
         return offloadSeconds;
     case Bound::Latency:
-        return latencySeconds;
+        return latencySeconds + expertLatencySeconds;
     }
-    return computeSeconds;
+    return computeSeconds + expertComputeSeconds;
 }
 
 namespace {
@@ -87,7 +87,11 @@ json breakdownToJson(const TimeBreakdown& b)
               {"elementwise", b.elementwiseSeconds},
               {"kv_stream", b.kvStreamSeconds},
               {"optimizer", b.optimizerSeconds},
-              {"data_parallel_overlapped", b.dataParallelOverlappedSeconds}}}};
+              {"data_parallel_overlapped", b.dataParallelOverlappedSeconds}}},
+            {"experts",
+             {{"compute", b.expertComputeSeconds},
+              {"memory", b.expertMemorySeconds},
+              {"latency", b.expertLatencySeconds}}}};
 }
 
 json phaseToJson(const PhaseEstimate& phase)

@@ -37,6 +37,13 @@ struct TimeBreakdown
     double kvStreamSeconds = 0; // decode attention reading the KV cache / recurrent state
     double optimizerSeconds = 0;
     double dataParallelOverlappedSeconds = 0;
+    // The routed experts' fused MoE kernels (docs/METHOD.md §4.13), after the other GEMMs, not
+    // overlapping them: their FLOPs (busiest rank), their weight reads and their fixed time per call,
+    // counted as compute, memory and latency in the bound.
+    double expertComputeSeconds = 0;
+    double expertMemorySeconds = 0;
+    double expertLatencySeconds = 0;
+    double expertSeconds() const { return expertComputeSeconds + expertMemorySeconds + expertLatencySeconds; }
     // The largest term per resource (ties go to the earlier one: compute, memory, communication,
     // offload, latency). Memory bandwidth's term is memory + nonGemm: both are bytes over the
     // device's bandwidth, one beside the GEMMs, one between them. It agrees with where the point
@@ -44,20 +51,20 @@ struct TimeBreakdown
     Bound bound() const
     {
         Bound bound = Bound::Compute;
-        double largest = computeSeconds;
+        double largest = computeSeconds + expertComputeSeconds;
         const auto consider = [&](Bound candidate, double seconds) {
             if (seconds > largest) {
                 largest = seconds;
                 bound = candidate;
             }
         };
-        consider(Bound::Memory, memorySeconds + nonGemmSeconds);
+        consider(Bound::Memory, memorySeconds + nonGemmSeconds + expertMemorySeconds);
         consider(Bound::Communication, communicationSeconds);
         consider(Bound::Offload, offloadSeconds);
-        consider(Bound::Latency, latencySeconds);
+        consider(Bound::Latency, latencySeconds + expertLatencySeconds);
         return bound;
     }
-    // The term a bound names (memory + nonGemm for Memory).
+    // The term a bound names (memory + nonGemm for Memory; with the experts' part of each).
     double secondsOf(Bound bound) const;
 };
 

@@ -100,14 +100,15 @@ std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContex
         }
         parts.push_back({"pp_seconds", b.done(seconds)});
     }
-    if (e > 1 && a.isMoe()) {
-        const Link link = linkForGroup(ctx, ll(s.devices));
+    if (const ExpertExchange exchange = expertExchange(ctx, message); exchange.any()) {
+        const Link link = linkForGroup(ctx, exchange.groupSpan);
         Builder b(LHE_TEXT("Explanation", "Expert all-to-all"), U::Seconds,
                   "Expert parallelism (GShard, Lepikhin et al. 2020)");
         b.term("expert", LHE_TEXT("Explanation", "Expert-parallel degree"), e, U::Count);
         b.term("moe_layers", LHE_TEXT("Explanation", "MoE layers"), ll(a.moeLayers), U::Count);
-        b.term("ep_message", LHE_TEXT("Explanation", "Tokens routed (hidden × B × experts per token)"),
-               message * ll(a.expertsPerToken), U::Bytes);
+        b.term("ep_message",
+               LHE_TEXT("Explanation", "Tokens each device routes (hidden × B × experts per token)"),
+               exchange.bytes, U::Bytes);
         b.term("ep_bw", LHE_TEXT("Explanation", "Link bandwidth (× efficiency)"), link.bytesPerSecond,
                U::BytesPerSecond);
         b.term("ep_latency", LHE_TEXT("Explanation", "Latency per message"), link.latencySeconds, U::Seconds);
@@ -119,16 +120,14 @@ std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContex
                       allToAllFormula("expert", "ep_message", "ep_bw", "ep_latency"));
             b.note(LHE_TEXT("Explanation",
                             "Dispatch and combine, forward and backward: four all-to-alls per MoE layer."));
-            seconds =
-                4.0 * ll(a.moeLayers) / p * m * allToAllSeconds(message * ll(a.expertsPerToken), e, link);
+            seconds = 4.0 * ll(a.moeLayers) / p * m * allToAllSeconds(exchange.bytes, e, link);
         } else {
             b.term("passes", LHE_TEXT("Explanation", "Prefill passes (chunks)"), passes, U::Count);
             b.formula(std::string(phase == RooflinePhase::Prefill ? "2 × {moe_layers} × {passes} × "
                                                                   : "2 × {moe_layers} × ") +
                       allToAllFormula("expert", "ep_message", "ep_bw", "ep_latency"));
             b.note(LHE_TEXT("Explanation", "Dispatch and combine: two all-to-alls per MoE layer."));
-            seconds =
-                2.0 * ll(a.moeLayers) * passes * allToAllSeconds(message * ll(a.expertsPerToken), e, link);
+            seconds = 2.0 * ll(a.moeLayers) * passes * allToAllSeconds(exchange.bytes, e, link);
         }
         parts.push_back({"ep_seconds", b.done(seconds)});
     }
@@ -146,8 +145,8 @@ std::vector<CommPart> communicationParts(const Setup& su, const EvaluationContex
             Builder b(
                 LHE_TEXT("Explanation", "Data-parallel gradient all-reduce"), U::Seconds,
                 "Ring all-reduce (Patarasuk & Yuan 2009); ZeRO-3 traffic 1.5× (Rajbhandari et al. 2020 §7)");
-            b.term("dp_ranks", LHE_TEXT("Explanation", "Data-parallel ranks (data × expert)"), dpDevices,
-                   U::Count);
+            b.term("dp_ranks", LHE_TEXT("Explanation", "Data-parallel ranks (attention's replicas)"),
+                   dpDevices, U::Count);
             b.term("dp_message",
                    adapters ? LHE_TEXT("Explanation", "Adapter gradient bytes per device")
                             : LHE_TEXT("Explanation", "Gradient bytes per device"),

@@ -113,7 +113,8 @@ inline void pipelineTerm(Builder& b, const Setup& su)
 }
 inline void expertTerm(Builder& b, const Setup& su)
 {
-    b.term("expert", LHE_TEXT("Explanation", "Expert-parallel degree"), ll(su.ctx.split.expert), U::Count);
+    b.term("expert_shards", LHE_TEXT("Explanation", "Devices of a stage holding the experts"),
+           ll(su.ctx.split.expertShards()), U::Count);
 }
 
 // The per-phase quantities phase_model.cpp derives, named.
@@ -135,6 +136,10 @@ struct PhaseShape
     double backwardShare = 0;     // training: backward ÷ (forward + backward) FLOPs
     double kvStreamBytes = 0;     // decode: the attention kernels' KV cache and state traffic
     double bubbleStretch = 1;     // training: (m + p − 1) ÷ m
+    // Inference with a MoE: the routed experts' fused kernels (phase_model.h PhaseParts).
+    double expertFlops = 0;
+    double expertWeightBytes = 0;
+    double moeCalls = 0;
 };
 
 // Communication parts, each the communication.cpp helper the phase model calls.
@@ -185,6 +190,8 @@ Explanation computeTimeExplanation(const Setup& su, RooflinePhase phase, const P
 Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe);
 Explanation elementwiseBytesExplanation(const Setup& su, RooflinePhase phase);
 Explanation nonGemmExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe);
+// The routed experts' fused MoE kernels (METHOD §4.13); empty title without experts.
+Explanation expertTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe);
 Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, RooflinePhase phase,
                                  const PhaseEstimate& pe, MessageId title);
 Explanation boundExplanation(const PhaseEstimate& pe);

@@ -129,7 +129,7 @@ Explanation checkpointWeights(Builder& b, const Setup& su, double result)
     std::string formula = "(" + shared + ") ÷ ({tensor} × {pipeline})";
     if (!routed.empty()) {
         expertTerm(b, su);
-        formula += " + " + routed + " ÷ ({tensor} × {pipeline} × {expert})";
+        formula += " + " + routed + " ÷ ({pipeline} × {expert_shards})";
     }
     b.formula(formula);
     b.note(LHE_TEXT(
@@ -165,7 +165,8 @@ Explanation frozenBaseExplanation(const Setup& su, double result)
         const LoraCounts& c = ctx.adapterCounts();
         const double tp = ll(ctx.split.tensor * ctx.split.pipeline);
         const double quantizedShared = (c.quantizedParams - c.quantizedRoutedExpert) / tp;
-        const double quantizedExperts = c.quantizedRoutedExpert / (tp * ll(ctx.split.expert));
+        const double quantizedExperts =
+            c.quantizedRoutedExpert / ll(ctx.split.pipeline * ctx.split.expertShards());
         b.term("base_bits", LHE_TEXT("Explanation", "Bits per quantized base weight, block scales included"),
                quantizedBaseBits(tr.lora), U::Number);
         b.term("quantized_shared",
@@ -248,13 +249,13 @@ Explanation weightsExplanation(const Setup& su, double result)
         b.term("routed_params", LHE_TEXT("Explanation", "Routed-expert parameters"), a.paramsRoutedExperts,
                U::Parameters);
         expertTerm(b, su);
-        b.formula("({shared_params} ÷ ({tensor} × {pipeline}) + {routed_params} ÷ ({tensor} × {pipeline} × "
-                  "{expert})) "
-                  "× {weight_bytes}");
-        b.note(LHE_TEXT(
-            "Explanation",
-            "Mixture of experts: routed experts are split over the expert-parallel ranks; attention and "
-            "shared weights are replicated on each."));
+        b.formula("({shared_params} ÷ ({tensor} × {pipeline}) + {routed_params} ÷ ({pipeline} × "
+                  "{expert_shards})) × {weight_bytes}");
+        b.note(
+            LHE_TEXT("Explanation",
+                     "Mixture of experts: routed experts are split over the devices that hold them (the "
+                     "expert-parallel ranks, each expert sliced over the rest); attention and shared weights "
+                     "are split over the tensor ranks only."));
     } else {
         b.formula("{shared_params} ÷ ({tensor} × {pipeline}) × {weight_bytes}");
     }

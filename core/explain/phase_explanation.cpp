@@ -49,7 +49,11 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
         const double tokens = sh.sequences * ll(s.promptTokens);
         sh.passes = ceilDiv(tokens, ll(s.prefillChunkTokens));
         sh.stageCount = ll(ctx.split.pipeline);
-        sh.streamedWeights = su.report.memory.perDevice.weightsBytes * sh.passes;
+        const PhaseParts parts = prefillWork(ctx, su.report.memory).parts; // what the phase model streams
+        sh.streamedWeights = parts.weightBytes;
+        sh.expertFlops = parts.expertFlops;
+        sh.expertWeightBytes = parts.expertWeightBytes;
+        sh.moeCalls = parts.moeCalls;
         sh.hiddenBytes = tokens * ll(a.hidden) * act;
         sh.attentionFlops = sh.sequences * a.causalMixerFlops(ll(s.promptTokens)) /
                             (ll(ctx.split.tensor) * ll(ctx.split.pipeline));
@@ -62,14 +66,11 @@ PhaseShape shapeOf(const Setup& su, RooflinePhase phase)
     } else if (phase == RooflinePhase::Decode) {
         sh.stageCount = ll(ctx.split.pipeline);
         sh.context = ll(s.promptTokens) + ll(s.outputTokens) / 2.0;
-        double weights = su.report.memory.perDevice.weightsBytes;
-        if (a.isMoe()) {
-            const double k = ll(a.expertsPerToken);
-            const double e = ll(a.experts);
-            const double touched = 1.0 - std::pow(1.0 - k / e, sh.sequences);
-            weights -= weightBytesPerDevice(ctx).experts * (1.0 - touched);
-        }
-        sh.streamedWeights = weights;
+        const PhaseParts parts = decodeWork(ctx, su.report.memory).parts; // experts touched by the batch
+        sh.streamedWeights = parts.weightBytes;
+        sh.expertFlops = parts.expertFlops;
+        sh.expertWeightBytes = parts.expertWeightBytes;
+        sh.moeCalls = parts.moeCalls;
         sh.hiddenBytes = sh.sequences * ll(a.hidden) * act;
         sh.tokens = sh.sequences;
         sh.elementwiseBytes = ctx.layersPerStage() * sh.sequences * elementwiseBytesPerToken(ctx, false);
@@ -220,7 +221,15 @@ Explanation bytesExplanation(const Setup& su, RooflinePhase phase, const PhaseEs
         const double prompt = ll(s.promptTokens);
         const double tokens = sh.sequences * prompt;
         const double activationTraffic = 2.0 * ctx.layersPerStage() * tokens * live;
-        b.term("weights", LHE_TEXT("Explanation", "Weights"), weights, U::Bytes);
+        if (a.isMoe()) {
+            b.term("weights", LHE_TEXT("Explanation", "Weights read (the experts the tokens touch)"),
+                   sh.streamedWeights / sh.passes, U::Bytes);
+            b.note(LHE_TEXT("Explanation", "Mixture of experts: experts no token of a pass chose are not "
+                                           "read, E·(1 − (1 − k/E)^tokens) of E are touched under uniform "
+                                           "routing."));
+        } else {
+            b.term("weights", LHE_TEXT("Explanation", "Weights"), weights, U::Bytes);
+        }
         b.term("passes", LHE_TEXT("Explanation", "Prefill passes (chunks)"), sh.passes, U::Count);
         b.term("kv_written", LHE_TEXT("Explanation", "KV cache written"),
                kvCacheBytesPerDevice(ctx, sh.sequences, prompt), U::Bytes);
@@ -346,14 +355,21 @@ Explanation computeTimeExplanation(const Setup& su, RooflinePhase phase, const P
     b.term("peak", LHE_TEXT("Explanation", "Peak compute"), ctx.peakFlopsPerSecond, U::FlopsPerSecond);
     b.term("compute_eff", LHE_TEXT("Explanation", "Compute efficiency (achieved fraction of peak)"),
            ctx.eff.compute, U::Fraction);
-    std::string work = "{flops} ÷ ({peak} × {compute_eff})";
+    // The routed experts run in kernels of their own (expertTimeExplanation).
+    const std::string experts = sh.expertFlops > 0 ? " − {expert_flops}" : "";
+    if (sh.expertFlops > 0)
+        b.term("expert_flops",
+               LHE_TEXT("Explanation", "Routed experts' FLOPs per device (their own kernels)"),
+               sh.expertFlops, U::Flops);
+    std::string work = experts.empty() ? "{flops} ÷ ({peak} × {compute_eff})"
+                                       : "({flops}" + experts + ") ÷ ({peak} × {compute_eff})";
     if (sh.attentionFlops > 0) {
         b.term("attention_flops", LHE_TEXT("Explanation", "Attention FLOPs per device"), sh.attentionFlops,
                U::Flops);
         b.term("attention_eff", LHE_TEXT("Explanation", "Attention kernel efficiency"),
                attentionEfficiency(ctx, sh.attendedTokens), U::Fraction);
-        work = "({flops} − {attention_flops}) ÷ ({peak} × {compute_eff}) + {attention_flops} ÷ ({peak} × "
-               "{attention_eff})";
+        work = "({flops} − {attention_flops}" + experts +
+               ") ÷ ({peak} × {compute_eff}) + {attention_flops} ÷ ({peak} × {attention_eff})";
         if (ctx.eff.attention < 1.0)
             b.note(LHE_TEXT(
                 "Explanation",
@@ -421,6 +437,11 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
         }
     } else {
         b.term("stages", LHE_TEXT("Explanation", "Pipeline stages run in turn"), sh.stageCount, U::Count);
+        if (sh.expertWeightBytes > 0)
+            b.term("expert_bytes",
+                   LHE_TEXT("Explanation", "Routed experts' weights read (their own kernels)"),
+                   sh.expertWeightBytes, U::Bytes);
+        const std::string experts = sh.expertWeightBytes > 0 ? " − {expert_bytes}" : "";
         if (ctx.eff.quantizedWeights != 1.0) {
             b.term("weight_traffic", LHE_TEXT("Explanation", "Weight bytes streamed"), sh.streamedWeights,
                    U::Bytes);
@@ -428,16 +449,58 @@ Explanation memoryTimeExplanation(const Setup& su, RooflinePhase phase, const Ph
                    ctx.eff.quantizedWeights, U::Fraction);
             b.formula(std::string("{stages} × ({bytes} − {elementwise}") +
                       (sh.kvStreamBytes > 0 ? " − {kv_stream}" : "") +
-                      " − {weight_traffic} + {weight_traffic} ÷ {quant_eff}) ÷ ({bandwidth} × {memory_eff})");
+                      " − {weight_traffic} + ({weight_traffic}" + experts +
+                      ") ÷ {quant_eff}) ÷ ({bandwidth} × {memory_eff})");
             b.note(LHE_TEXT(
                 "Explanation",
                 "Block-quantised weights dequantise on the fly and stream below the full memory rate."));
         } else {
             b.formula(std::string("{stages} × ({bytes} − {elementwise}") +
-                      (sh.kvStreamBytes > 0 ? " − {kv_stream}" : "") + ") ÷ ({bandwidth} × {memory_eff})");
+                      (sh.kvStreamBytes > 0 ? " − {kv_stream}" : "") + experts +
+                      ") ÷ ({bandwidth} × {memory_eff})");
         }
     }
     return b.done(pe.breakdown.memorySeconds);
+}
+
+// phase_model.cpp finishPhase: the fused MoE kernels after the layer's other GEMMs (METHOD §4.13).
+Explanation expertTimeExplanation(const Setup& su, RooflinePhase phase, const PhaseEstimate& pe)
+{
+    const auto& ctx = su.ctx;
+    const PhaseShape sh = shapeOf(su, phase);
+    if (phase == RooflinePhase::TrainingStep || sh.moeCalls <= 0)
+        return {};
+    Builder b(LHE_TEXT("Explanation", "Routed experts (fused MoE kernels)"), U::Seconds,
+              "Fused MoE kernel times measured per GPU and format, t0 + W ÷ B + F ÷ (e · peak) "
+              "(ai-dynamo/aiconfigurator @095f58a moe_perf tables); imbalance: TensorRT-LLM tech blog 4 "
+              "Table 1, vLLM EPLB");
+    b.term("stages", LHE_TEXT("Explanation", "Pipeline stages run in turn"), sh.stageCount, U::Count);
+    b.term("calls", LHE_TEXT("Explanation", "Fused MoE kernel calls per device"), sh.moeCalls, U::Count);
+    b.term("call_seconds", LHE_TEXT("Explanation", "Fixed time per call"), ctx.eff.moeCallSeconds,
+           U::Seconds);
+    b.term("expert_bytes", LHE_TEXT("Explanation", "Routed experts' weights read"), sh.expertWeightBytes,
+           U::Bytes);
+    b.term("bandwidth", LHE_TEXT("Explanation", "Memory bandwidth"), su.device.memoryBandwidthBytesPerSecond,
+           U::BytesPerSecond);
+    b.term("memory_eff", LHE_TEXT("Explanation", "Memory efficiency (achieved fraction of bandwidth)"),
+           ctx.eff.memory, U::Fraction);
+    b.term("quant_eff", LHE_TEXT("Explanation", "Quantised-weight streaming factor"),
+           ctx.eff.quantizedWeights, U::Fraction);
+    b.term("expert_flops", LHE_TEXT("Explanation", "Routed experts' FLOPs per device"), sh.expertFlops,
+           U::Flops);
+    b.term("imbalance", LHE_TEXT("Explanation", "Busiest expert rank's tokens over the mean"),
+           expertImbalance(ctx), U::Number);
+    b.term("peak", LHE_TEXT("Explanation", "Peak compute"), ctx.peakFlopsPerSecond, U::FlopsPerSecond);
+    b.term("compute_eff", LHE_TEXT("Explanation", "Compute efficiency (achieved fraction of peak)"),
+           ctx.eff.compute, U::Fraction);
+    b.term("moe_eff", LHE_TEXT("Explanation", "Fused MoE rate over the large-GEMM rate"), ctx.eff.fusedMoe,
+           U::Fraction);
+    b.formula("{stages} × ({calls} × {call_seconds} + {expert_bytes} ÷ ({bandwidth} × {memory_eff} × "
+              "{quant_eff}) + {expert_flops} × {imbalance} ÷ ({peak} × {compute_eff} × {moe_eff}))");
+    b.note(LHE_TEXT("Explanation",
+                    "The routed experts run after the layer's other GEMMs, in kernels of their "
+                    "own: their time adds. Every expert-parallel rank waits for the busiest."));
+    return b.done(pe.breakdown.expertSeconds());
 }
 
 // The element-wise traffic per token and layer (kernel_costs.cpp elementwiseBytesPerToken).

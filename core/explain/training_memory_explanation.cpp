@@ -167,8 +167,8 @@ Explanation overheadExplanation(const Setup& su, MemorySegmentKind kind, const M
                split.tensor > 1 ? 1.0 : 0.0, U::Count);
         b.term("pp_group", LHE_TEXT("Explanation", "Pipeline group (1 if p > 1)"),
                split.pipeline > 1 ? 1.0 : 0.0, U::Count);
-        b.term("dp_group", LHE_TEXT("Explanation", "Data-parallel group (1 if data × expert > 1)"),
-               split.data * split.expert > 1 ? 1.0 : 0.0, U::Count);
+        b.term("dp_group", LHE_TEXT("Explanation", "Data-parallel group (1 if attention's replicas > 1)"),
+               split.replicas() > 1 ? 1.0 : 0.0, U::Count);
         b.term("ep_group", LHE_TEXT("Explanation", "Expert-parallel group (1 if e > 1)"),
                split.expert > 1 ? 1.0 : 0.0, U::Count);
         b.term("buffer_bytes", LHE_TEXT("Explanation", "Buffers per communicator"),

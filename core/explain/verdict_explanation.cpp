@@ -43,8 +43,18 @@ Explanation totalTimeExplanation(const Setup& su, const EvaluationContext& ctx, 
         b.term("communication_seconds", LHE_TEXT("Explanation", "Communication time"),
                bd.communicationSeconds, U::Seconds);
         b.term("latency_seconds", LHE_TEXT("Explanation", "Kernel latency"), bd.latencySeconds, U::Seconds);
-        b.formula("max({compute_seconds}, {memory_seconds}) + {communication_seconds} + {latency_seconds} + "
-                  "{offload_seconds} + {non_gemm_seconds}");
+        std::string formula = "max({compute_seconds}, {memory_seconds}) + {communication_seconds} + "
+                              "{latency_seconds} + {offload_seconds} + {non_gemm_seconds}";
+        if (bd.expertSeconds() > 0) {
+            b.term("expert_seconds", LHE_TEXT("Explanation", "Routed experts (fused MoE kernels)"),
+                   bd.expertSeconds(), U::Seconds);
+            formula += " + {expert_seconds}";
+            b.note(
+                LHE_TEXT("Explanation",
+                         "The routed experts run in fused MoE kernels after the layer's other GEMMs: their "
+                         "time adds (docs/METHOD.md §4.13)."));
+        }
+        b.formula(formula);
     }
     return b.done(pe.seconds);
 }
@@ -60,8 +70,20 @@ Explanation boundExplanation(const PhaseEstimate& pe)
     b.term("offload_seconds", LHE_TEXT("Explanation", "Offload time"), bd.offloadSeconds, U::Seconds);
     b.term("latency_seconds", LHE_TEXT("Explanation", "Kernel latency"), bd.latencySeconds, U::Seconds);
     b.term("non_gemm_seconds", LHE_TEXT("Explanation", "Non-GEMM time"), bd.nonGemmSeconds, U::Seconds);
-    b.formula("max({compute_seconds}, {memory_seconds} + {non_gemm_seconds}, {communication_seconds}, "
-              "{offload_seconds}, {latency_seconds})");
+    if (bd.expertSeconds() > 0) {
+        b.term("expert_compute_seconds", LHE_TEXT("Explanation", "Routed experts: compute"),
+               bd.expertComputeSeconds, U::Seconds);
+        b.term("expert_memory_seconds", LHE_TEXT("Explanation", "Routed experts: weight reads"),
+               bd.expertMemorySeconds, U::Seconds);
+        b.term("expert_latency_seconds", LHE_TEXT("Explanation", "Routed experts: fixed time per call"),
+               bd.expertLatencySeconds, U::Seconds);
+        b.formula("max({compute_seconds} + {expert_compute_seconds}, {memory_seconds} + {non_gemm_seconds} + "
+                  "{expert_memory_seconds}, {communication_seconds}, {offload_seconds}, {latency_seconds} + "
+                  "{expert_latency_seconds})");
+    } else {
+        b.formula("max({compute_seconds}, {memory_seconds} + {non_gemm_seconds}, {communication_seconds}, "
+                  "{offload_seconds}, {latency_seconds})");
+    }
     switch (pe.bound) {
     case Bound::Compute:
         b.note(LHE_TEXT("Explanation", "Compute time is the largest term: compute-bound."));
@@ -214,6 +236,8 @@ std::vector<Explanation> explainVerdict(const Report& report, const Device& devi
     out.push_back(offloadTimeExplanation(su, su.ctx, phase, pe));
     out.push_back(latencyExplanation(su, su.ctx, phase, pe));
     out.push_back(nonGemmExplanation(su, phase, pe));
+    if (pe.breakdown.expertSeconds() > 0)
+        out.push_back(expertTimeExplanation(su, phase, pe));
     out.push_back(elementwiseBytesExplanation(su, phase));
     if (reportPhase(report, phase, true)) {
         const PhaseEstimate ip = phaseOf(su, su.ideal, phase);

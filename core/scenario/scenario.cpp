@@ -57,6 +57,8 @@ Enum readEnum(const json& object, const char* key, const std::string& path, Enum
 
 constexpr std::array<std::pair<const char*, Mode>, 2> kModes{
     {{"inference", Mode::Inference}, {"training", Mode::Training}}};
+constexpr std::array<std::pair<const char*, ExpertPlacement>, 2> kPlacements{
+    {{"separate", ExpertPlacement::Separate}, {"with_attention", ExpertPlacement::WithAttention}}};
 constexpr std::array<std::pair<const char*, Recompute>, 3> kRecompute{
     {{"none", Recompute::None}, {"selective", Recompute::Selective}, {"full", Recompute::Full}}};
 constexpr std::array<std::pair<const char*, Optimizer>, 3> kOptimizers{
@@ -152,6 +154,11 @@ std::string_view modeName(Mode mode)
     return nameOf(mode, kModes);
 }
 
+std::string_view expertPlacementName(ExpertPlacement placement)
+{
+    return nameOf(placement, kPlacements);
+}
+
 std::string_view recomputeName(Recompute recompute)
 {
     return nameOf(recompute, kRecompute);
@@ -236,8 +243,9 @@ Scenario scenarioFromJson(const json& input)
     s.promptTokens = optionalInteger(input, "prompt_tokens", root, 1, kMaxCount).value_or(s.promptTokens);
     s.outputTokens = optionalInteger(input, "output_tokens", root, 0, kMaxCount).value_or(s.outputTokens);
     s.devices = optionalInteger(input, "devices", root, 1, kMaxDevices).value_or(s.devices);
-    s.prefillChunkTokens =
-        optionalInteger(input, "prefill_chunk_tokens", root, 1, kMaxCount).value_or(s.prefillChunkTokens);
+    const std::optional<long long> chunk = optionalInteger(input, "prefill_chunk_tokens", root, 1, kMaxCount);
+    s.prefillChunkTokens = chunk.value_or(s.prefillChunkTokens);
+    s.prefillChunkGiven = chunk.has_value();
     s.flashAttention = optionalBool(input, "flash_attention", root).value_or(true);
 
     if (input.contains("parallelism") && !input["parallelism"].is_null()) {
@@ -247,14 +255,37 @@ Scenario scenarioFromJson(const json& input)
         split.pipeline = optionalInteger(p, "pipeline", "parallelism", 1, kMaxDevices).value_or(1);
         split.data = optionalInteger(p, "data", "parallelism", 1, kMaxDevices).value_or(1);
         split.expert = optionalInteger(p, "expert", "parallelism", 1, kMaxDevices).value_or(1);
-        const double product = static_cast<double>(split.tensor) * static_cast<double>(split.pipeline) *
-                               static_cast<double>(split.data) * static_cast<double>(split.expert);
-        if (product != static_cast<double>(s.devices))
+        const double attention = static_cast<double>(split.tensor) * static_cast<double>(split.pipeline) *
+                                 static_cast<double>(split.data);
+        const double devices = static_cast<double>(s.devices);
+        // Without a placement the devices tell: experts beside attention when attention's split
+        // alone takes every device, a dimension of their own when the expert degree multiplies it
+        // (the two agree only at expert 1, where there is nothing to place).
+        const bool besideByCount = split.expert > 1 && attention == devices;
+        split.placement =
+            readEnum(p, "expert_placement", "parallelism",
+                     besideByCount ? ExpertPlacement::WithAttention : ExpertPlacement::Separate, kPlacements);
+        if (split.placement == ExpertPlacement::WithAttention) {
+            if (attention != devices)
+                throw InputError(
+                    "parallelism",
+                    message(LHE_TEXT("CoreMessage", "tensor %1 x pipeline %2 x data %3 must equal devices "
+                                                    "(%4) when the experts share attention's devices"),
+                            split.tensor, split.pipeline, split.data, s.devices));
+            if ((split.tensor * split.data) % split.expert != 0)
+                throw InputError(
+                    "parallelism.expert",
+                    message(LHE_TEXT("CoreMessage", "%1 must divide tensor %2 x data %3: the experts share "
+                                                    "attention's devices"),
+                            split.expert, split.tensor, split.data));
+        } else if (attention * static_cast<double>(split.expert) != devices) {
             throw InputError(
                 "parallelism",
                 message(LHE_TEXT("CoreMessage",
-                                 "tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5)"),
+                                 "tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5), or "
+                                 "tensor x pipeline x data alone with the experts on attention's devices"),
                         split.tensor, split.pipeline, split.data, split.expert, s.devices));
+        }
         s.parallelism = split;
     }
 
@@ -317,6 +348,7 @@ Scenario scenarioFromJson(const json& input)
         s.efficiency.network = readFraction(e, "network", "efficiency");
         s.efficiency.layerLatencySeconds =
             optionalInRange(e, "layer_latency_seconds", "efficiency", {0.0, 0.1, "s"});
+        s.efficiency.expertImbalance = optionalInRange(e, "expert_imbalance", "efficiency", {1.0, 64.0, ""});
     }
 
     if (input.contains("overheads") && !input["overheads"].is_null()) {
@@ -363,6 +395,8 @@ json scenarioToJson(const Scenario& s)
         const auto& p = *s.parallelism;
         out["parallelism"] = {
             {"tensor", p.tensor}, {"pipeline", p.pipeline}, {"data", p.data}, {"expert", p.expert}};
+        if (p.expert > 1) // at expert 1 there is nothing to place
+            out["parallelism"]["expert_placement"] = expertPlacementName(p.placement);
     }
     out["precision"] = {{"weights", precisionName(s.weights)},
                         {"kv_cache", precisionName(s.kvCache)},
@@ -392,7 +426,8 @@ json scenarioToJson(const Scenario& s)
                                    {"double_quant", l.doubleQuant}};
     }
     out["flash_attention"] = s.flashAttention;
-    out["prefill_chunk_tokens"] = s.prefillChunkTokens;
+    if (s.prefillChunkGiven || s.mode == Mode::Training) // else the engine's (estimate() fills it in)
+        out["prefill_chunk_tokens"] = s.prefillChunkTokens;
     json efficiency = json::object();
     if (s.efficiency.compute)
         efficiency["compute"] = *s.efficiency.compute;
@@ -402,6 +437,8 @@ json scenarioToJson(const Scenario& s)
         efficiency["network"] = *s.efficiency.network;
     if (s.efficiency.layerLatencySeconds)
         efficiency["layer_latency_seconds"] = *s.efficiency.layerLatencySeconds;
+    if (s.efficiency.expertImbalance)
+        efficiency["expert_imbalance"] = *s.efficiency.expertImbalance;
     out["efficiency"] = efficiency;
     const auto& ov = s.overheads;
     out["overheads"] = {{"allocator_reserve_fraction", ov.allocatorReserveFraction},
@@ -435,12 +472,12 @@ const std::vector<KnownMember>& knownScenarioMembers()
         {"prompt_tokens", {}},
         {"output_tokens", {}},
         {"devices", {}},
-        {"parallelism", {"tensor", "pipeline", "data", "expert"}},
+        {"parallelism", {"tensor", "pipeline", "data", "expert", "expert_placement"}},
         {"precision", {"weights", "kv_cache", "activations", "compute"}},
         {"training",
          {"optimizer", "zero_stage", "recompute", "micro_batch", "grad_accum", "sequence_parallel",
           "train_tokens", "method", "lora", "paged_optimizer", "master_weights", "loss_chunks"}},
-        {"efficiency", {"compute", "memory", "network", "layer_latency_seconds"}},
+        {"efficiency", {"compute", "memory", "network", "layer_latency_seconds", "expert_imbalance"}},
         {"overheads",
          {"runtime_context_bytes", "allocator_reserve_fraction", "communication_buffer_bytes",
           "serving_preallocation", "gpu_memory_utilization", "full_length_kv_on_windowed_layers"}},

@@ -37,13 +37,41 @@ std::optional<Optimizer> optimizerFromName(std::string_view name);
 std::string_view loraTargetsName(LoraTargets targets); // "all-linear", "attention", "named"
 std::optional<LoraTargets> loraTargetsFromName(std::string_view name);
 
+// Where a MoE model's routed experts live (docs/METHOD.md §6.4). WithAttention: expert parallelism
+// runs over the same tensor x data devices of a stage as attention (vLLM --enable-expert-parallel,
+// SGLang --ep-size, TensorRT-LLM moe_expert_parallel_size): the `expert` ranks split the experts,
+// the rest of the stage's devices slice each expert. Separate: `expert` more devices per stage, each
+// holding attention as a replica and 1/expert of the experts (DeepSeek-V3's serving layout, as
+// written before the placement was a choice).
+enum class ExpertPlacement { Separate, WithAttention };
+std::string_view expertPlacementName(ExpertPlacement placement); // "separate", "with_attention"
+
 struct Parallelism
 {
     long long tensor = 1;
     long long pipeline = 1;
     long long data = 1;
     long long expert = 1;
-    long long product() const { return tensor * pipeline * data * expert; }
+    ExpertPlacement placement = ExpertPlacement::Separate;
+    // Devices the split takes.
+    long long product() const
+    {
+        return tensor * pipeline * data * (placement == ExpertPlacement::WithAttention ? 1 : expert);
+    }
+    // Attention's data-parallel replicas: each holds a whole copy of the non-expert weights and its
+    // share of the batch.
+    long long replicas() const { return placement == ExpertPlacement::WithAttention ? data : data * expert; }
+    // Devices of one pipeline stage a layer's routed experts are spread over (each holds 1/shards).
+    long long expertShards() const
+    {
+        return placement == ExpertPlacement::WithAttention ? tensor * data : tensor * expert;
+    }
+    // Copies of each expert shard: the data replicas of a separate expert dimension.
+    long long expertCopies() const { return placement == ExpertPlacement::WithAttention ? 1 : data; }
+    // Whether the tokens of different devices cross to the experts in an all-to-all (dispatch and
+    // combine). Experts beside pure tensor parallelism see every token already: their outputs are
+    // summed by the tensor-parallel all-reduce of the layer.
+    bool expertAllToAll() const { return expert > 1 && (placement == ExpertPlacement::Separate || data > 1); }
     bool operator==(const Parallelism&) const = default;
 };
 
@@ -93,6 +121,8 @@ struct Efficiency
     std::optional<double> memory;              // fraction of peak memory bandwidth reached
     std::optional<double> network;             // fraction of link bandwidth reached by collectives
     std::optional<double> layerLatencySeconds; // fixed kernel latency per layer per forward pass
+    // Tokens of the busiest expert-parallel rank over the mean (1: balanced, e.g. with EPLB ~1.1).
+    std::optional<double> expertImbalance;
     bool operator==(const Efficiency&) const = default;
 };
 
@@ -153,6 +183,12 @@ struct ServingSettings
     double prefixCacheHitRatio = 0;     // share of each prompt found in the prefix cache
     bool chunkedPrefill = true;         // prompts share steps with decode (vLLM V1 default)
     long long kvBlockTokens = 16;       // paged KV blocks (vLLM's block_size)
+    bool kvBlockTokensGiven = false;    // else the engine's (EngineProfile::kvBlockTokens)
+    // The serving engine (a catalog "engines" id); empty: the device's default engine
+    // (Catalog::defaultEngine). Its per-step and per-request overheads apply (docs/METHOD.md §15.8).
+    std::string engine;
+    std::optional<long long>
+        maxRunningRequests; // the engine's cap on running sequences (vLLM --max-num-seqs)
     std::optional<double> ttftTargetSeconds;
     std::optional<double> tpotTargetSeconds;
     std::optional<double> pricePerDeviceHour; // any currency; absent: no cost figure
@@ -194,6 +230,7 @@ struct Scenario
     // Tokens one forward pass processes during prefill (vLLM's max_num_batched_tokens with
     // chunked prefill; 8192 is its offline default). Caps transient activations.
     long long prefillChunkTokens = 8192;
+    bool prefillChunkGiven = false; // else, in inference, the engine's batched-token budget
     Efficiency efficiency;
     Overheads overheads;
     ServingSettings serving;

@@ -58,6 +58,8 @@ const std::vector<std::string_view>& servingMemberNames()
                                                         "prefix_cache_hit_ratio",
                                                         "chunked_prefill",
                                                         "kv_block_tokens",
+                                                        "engine",
+                                                        "max_running_requests",
                                                         "ttft_target_seconds",
                                                         "tpot_target_seconds",
                                                         "price_per_device_hour",
@@ -96,7 +98,13 @@ ServingSettings servingSettingsFromJson(const json& input)
     s.prefixCacheHitRatio =
         optionalInRange(o, "prefix_cache_hit_ratio", kPath, {0.0, 0.99, ""}).value_or(s.prefixCacheHitRatio);
     s.chunkedPrefill = optionalBool(o, "chunked_prefill", kPath).value_or(s.chunkedPrefill);
-    s.kvBlockTokens = optionalInteger(o, "kv_block_tokens", kPath, 1, 4096).value_or(s.kvBlockTokens);
+    const std::optional<long long> block = optionalInteger(o, "kv_block_tokens", kPath, 1, 4096);
+    s.kvBlockTokens = block.value_or(s.kvBlockTokens);
+    s.kvBlockTokensGiven = block.has_value();
+    s.engine = optionalString(o, "engine", kPath, {});
+    s.maxRunningRequests = optionalInteger(o, "max_running_requests", kPath, 1, kMaxScenarioCount);
+    if (!s.engine.empty())
+        checkOneLine(s.engine, join(kPath, "engine"), idsAreIdentifiers());
     s.ttftTargetSeconds = optionalInRange(o, "ttft_target_seconds", kPath, {1e-6, 1e6, "s"});
     s.tpotTargetSeconds = optionalInRange(o, "tpot_target_seconds", kPath, {1e-6, 1e6, "s"});
     s.pricePerDeviceHour = optionalInRange(o, "price_per_device_hour", kPath, kPricePerDeviceHourRange);
@@ -147,9 +155,14 @@ json servingSettingsToJson(const ServingSettings& s)
             list.push_back({{"input_tokens", shape.inputTokens}, {"output_tokens", shape.outputTokens}});
         out["requests"] = list;
     }
+    if (!s.engine.empty())
+        out["engine"] = s.engine;
+    if (s.maxRunningRequests)
+        out["max_running_requests"] = *s.maxRunningRequests;
     out["prefix_cache_hit_ratio"] = s.prefixCacheHitRatio;
     out["chunked_prefill"] = s.chunkedPrefill;
-    out["kv_block_tokens"] = s.kvBlockTokens;
+    if (s.kvBlockTokensGiven) // else the engine's (estimate() fills it in)
+        out["kv_block_tokens"] = s.kvBlockTokens;
     if (s.ttftTargetSeconds)
         out["ttft_target_seconds"] = *s.ttftTargetSeconds;
     if (s.tpotTargetSeconds)

@@ -17,6 +17,7 @@ EstimateOptions rankingOptions(const ServingInputs& inputs)
 {
     EstimateOptions options = phasesOnly();
     options.draftModel = inputs.draftModel;
+    options.engine = inputs.engine;
     return options;
 }
 
@@ -31,6 +32,7 @@ DeviceRanking rankOne(const Scenario& scenario, const Device& device, const Mode
     row.pricePerDeviceHour = price;
     Scenario s = scenario;
     s.deviceId = device.id;
+    s.serving.engine = inputs.engine ? inputs.engine->id : std::string();
     s.parallelism.reset();
     s.serving.pricePerDeviceHour = price;
     const EstimateOptions options = rankingOptions(inputs);
@@ -110,14 +112,20 @@ std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& 
     if (scenario.mode != Mode::Inference || scenario.outputTokens <= 0)
         return rows;
     const ResolvedModel model(scenario, catalog);
+    // The scenario's engine where it runs, else each device's default (a ranking across vendors
+    // compares each device on a stack it has).
+    const EngineProfile* named =
+        scenario.serving.engine.empty() ? nullptr : catalog.findEngine(scenario.serving.engine);
     for (const Device& device : catalog.devices()) {
+        ServingInputs inputs = model.inputs();
+        inputs.engine = named && named->runsOn(device) ? named : &catalog.servingEngine("", device);
         std::optional<double> price;
         if (const auto it = prices.find(device.id); it != prices.end())
             price = it->second;
         else if (device.id == scenario.deviceId)
             price = scenario.serving.pricePerDeviceHour;
         try {
-            rows.push_back(rankOne(scenario, device, model.arch(), model.inputs(), price));
+            rows.push_back(rankOne(scenario, device, model.arch(), inputs, price));
         } catch (const InputError&) {
             // A device that cannot run the scenario's formats at all (no peak for them) is not
             // a candidate; the estimator says why when it is chosen.

@@ -95,6 +95,18 @@ void servingEstimate(const Scenario& scenario, const Device& device, const Model
     out.kvBytesPerSequencePerDevice = model.sequenceBytes();
     out.sharedPrefixBytesPerDevice = model.sharedPrefixBytes();
     out.maxConcurrencyKv = model.maxConcurrencyKv();
+    const EngineProfile& engine = model.engine();
+    const EngineProfile* deviceDefault = Catalog::builtIn().defaultEngine(device);
+    out.engine = {engine.id,
+                  engine.name,
+                  engine.version,
+                  engine.confidence,
+                  deviceDefault && deviceDefault->id == engine.id,
+                  engine.stepOverheadSeconds,
+                  engine.eagerStepOverheadSeconds,
+                  engine.requestOverheadSeconds,
+                  engine.graphBatchCap,
+                  engine.maxRunningRequests};
     const long long concurrency = askedConcurrency(scenario, model, out.warnings);
     std::optional<SpeculativeEstimate> speculative;
     out.point = model.at(concurrency, &speculative);
@@ -196,6 +208,8 @@ ResolvedModel::ResolvedModel(const Scenario& scenario, const Catalog& catalog)
                              message(LHE_TEXT("CoreMessage", "unknown id \"%1\""), elided(scenario.modelId)));
         m_arch = &model->architecture;
     }
+    if (scenario.mode == Mode::Inference)
+        m_engine = &catalog.servingEngine(scenario.serving.engine, *m_device);
     const SpeculativeSettings& spec = scenario.serving.speculative;
     if (spec.draft == DraftKind::Model) {
         const ModelEntry* draft = catalog.findModel(spec.draftModelId);
@@ -213,6 +227,7 @@ ServingCurve servingCurve(const Scenario& scenario, const Device& device, const 
     ServingCurve curve;
     EstimateOptions options = phasesOnly();
     options.draftModel = inputs.draftModel;
+    options.engine = inputs.engine;
     const Report base = estimate(scenario, device, arch, options);
     if (base.scenario.mode != Mode::Inference || !base.decode)
         return curve;
@@ -228,7 +243,9 @@ ServingCurve servingCurve(const Scenario& scenario, const Device& device, const 
         s.parallelism = split;
         try {
             // The split must be one the estimator accepts (experts, pipeline stages).
-            estimate(s, device, arch, phasesOnly());
+            EstimateOptions check = phasesOnly();
+            check.engine = inputs.engine;
+            estimate(s, device, arch, check);
         } catch (const InputError&) {
             continue;
         }
@@ -272,6 +289,7 @@ nlohmann::json servingToJson(const ServingEstimate& s)
                 {"queue_seconds", p.queueSeconds},
                 {"prompt_queue_seconds", p.promptQueueSeconds},
                 {"decode_step_seconds", p.decodeStepSeconds},
+                {"host_step_seconds", p.hostStepSeconds},
                 {"decode_bound", boundName(p.decodeBound)},
                 {"prefill_seconds", p.prefillSeconds},
                 {"prefill_marginal_seconds", p.prefillMarginalSeconds},
@@ -283,6 +301,17 @@ nlohmann::json servingToJson(const ServingEstimate& s)
                 {"shared_prefix_bytes_per_device", s.sharedPrefixBytesPerDevice},
                 {"max_concurrency_kv", s.maxConcurrencyKv},
                 {"max_concurrency_slo", s.maxConcurrencySlo ? json(*s.maxConcurrencySlo) : json(nullptr)}};
+    const ServingEngineUse& e = s.engine;
+    out["engine"] = {{"id", e.id},
+                     {"name", e.name},
+                     {"version", e.version},
+                     {"confidence", e.confidence},
+                     {"device_default", e.deviceDefault},
+                     {"step_overhead_seconds", e.stepOverheadSeconds},
+                     {"eager_step_overhead_seconds", e.eagerStepOverheadSeconds},
+                     {"request_overhead_seconds", e.requestOverheadSeconds},
+                     {"graph_batch_cap", e.graphBatchCap},
+                     {"max_running_requests", e.maxRunningRequests}};
     if (s.speculative) {
         const SpeculativeEstimate& sp = *s.speculative;
         out["speculative"] = {{"tokens_per_step", sp.tokensPerStep},

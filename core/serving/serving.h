@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/catalog/device.h"
+#include "core/catalog/engine_profile.h"
 #include "core/common/message.h"
 #include "core/estimate/report.h"
 #include "core/model/model_architecture.h"
@@ -25,6 +26,9 @@ struct ServingInputs
 {
     const ModelArchitecture* draftModel = nullptr;
     bool searchTargets = true; // ServingEstimate::maxConcurrencySlo (a search of ~2·log2 steps)
+    // The engine: the scenario's serving.engine (resolved by estimate()); without one, the built-in
+    // catalog's engine of that id, or the device's default.
+    const EngineProfile* engine = nullptr;
 };
 
 // The device, model and draft a scenario names, resolved from the catalog once (an inline
@@ -35,13 +39,14 @@ public:
     ResolvedModel(const Scenario& scenario, const Catalog& catalog);
     const Device& device() const { return *m_device; }
     const ModelArchitecture& arch() const { return m_inline ? *m_inline : *m_arch; }
-    ServingInputs inputs() const { return {m_draft, true}; }
+    ServingInputs inputs() const { return {m_draft, true, m_engine}; }
 
 private:
     const Device* m_device = nullptr;
     const ModelArchitecture* m_arch = nullptr;
     std::optional<ModelArchitecture> m_inline;
     const ModelArchitecture* m_draft = nullptr;
+    const EngineProfile* m_engine = nullptr;
 };
 
 // Serving at the scenario's concurrency (Scenario::serving; batch when it gives none). The

@@ -6,6 +6,7 @@
 #include "core/common/message.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace lhe::core {
@@ -27,6 +28,7 @@ struct ServingPoint
     bool meetsTargets = true; // p90 TTFT and TPOT within the scenario's targets (true without targets)
     // The parts TPOT and TTFT are made of (docs/METHOD.md §15.2).
     double decodeStepSeconds = 0;      // one decode step of the running sequences
+    double hostStepSeconds = 0;        // the engine's host time per step beside it (docs/METHOD.md §15.8)
     double prefillSeconds = 0;         // one request's uncached prompt alone
     double prefillMarginalSeconds = 0; // what a prompt adds to the steps it shares
     long long promptsPerStep = 1;      // prompts that join one step together
@@ -46,8 +48,24 @@ struct SpeculativeEstimate
     double speedup = 1;          // plain TPOT / speculative TPOT
 };
 
+// The engine a serving estimate ran on and what it took from it (catalogs/engines.json).
+struct ServingEngineUse
+{
+    std::string id;
+    std::string name;
+    std::string version;
+    std::string confidence;
+    bool deviceDefault = false; // the device's default engine (Catalog::defaultEngine)
+    double stepOverheadSeconds = 0;
+    double eagerStepOverheadSeconds = 0;
+    double requestOverheadSeconds = 0;
+    long long graphBatchCap = 0;
+    long long maxRunningRequests = 0;
+};
+
 struct ServingEstimate
 {
+    ServingEngineUse engine;
     ServingPoint point;     // at the scenario's concurrency
     double inputTokens = 0; // mean over the request shapes
     double outputTokens = 0;

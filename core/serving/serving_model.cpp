@@ -1,5 +1,6 @@
 #include "core/serving/serving_model.h"
 
+#include "core/catalog/catalog.h"
 #include "core/estimate/communication.h"
 #include "core/estimate/memory_model.h"
 #include "core/estimate/phase_model.h"
@@ -70,7 +71,10 @@ EstimateOptions phasesOnly()
 
 ServingModel::ServingModel(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
                            const ServingInputs& inputs, const EvaluatedScenario* evaluated)
-    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs), m_evaluated(evaluated)
+    : m_base(scenario), m_device(device), m_arch(arch), m_inputs(inputs),
+      m_engine(inputs.engine ? inputs.engine
+                             : &Catalog::builtIn().servingEngine(scenario.serving.engine, device)),
+      m_evaluated(evaluated)
 {
     if (evaluated) { // estimate()'s scenario and context: efficiencies, compute column, terms filled
         m_work = &evaluated->scenario;
@@ -83,7 +87,7 @@ ServingModel::ServingModel(const Scenario& scenario, const Device& device, const
     }
     const ServingSettings& sv = scenario.serving;
     const auto& split = *scenario.parallelism;
-    m_replicas = std::max(1LL, split.data * split.expert);
+    m_replicas = std::max(1LL, split.replicas());
     if (sv.requests.empty()) {
         m_oneShape = shapeCost({sv.inputTokens.value_or(scenario.promptTokens),
                                 sv.outputTokens.value_or(scenario.outputTokens)});
@@ -109,6 +113,10 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // Requests beyond the pool wait; with no room at all the figures are those of a pool of
     // one (the warning says so), as the memory bars do for a model that does not fit.
     point.running = m_maxKv > 0 ? std::min(concurrency, m_maxKv) : std::min(concurrency, 1LL);
+    // The engine runs at most max_running_requests sequences per replica; the rest wait as for
+    // KV-pool space (docs/METHOD.md §15.8).
+    point.running = std::min(
+        point.running, m_base.serving.maxRunningRequests.value_or(m_engine->maxRunningRequests) * m_replicas);
     const DecodeStep step = decodeAt(point.running);
     const PhaseEstimate& decode = step.decode;
     point.decodeStepSeconds = decode.seconds;
@@ -123,7 +131,9 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
 
     // Speculative decoding: one step drafts k tokens and verifies k + 1; (1 - α^(k+1)) / (1 - α)
     // of them are kept on average (Leviathan et al. 2023, Eq. 1).
-    double stepSeconds = decode.seconds;
+    // Each engine step also pays the host's scheduling and sampling time (docs/METHOD.md §15.8).
+    point.hostStepSeconds = hostSecondsPerStep(perReplica);
+    double stepSeconds = decode.seconds + point.hostStepSeconds;
     const SpeculativeSettings& spec = m_base.serving.speculative;
     if (spec.draft != DraftKind::None &&
         (spec.draft == DraftKind::Mtp ? m_arch.mtpLayers > 0 : m_inputs.draftModel != nullptr)) {
@@ -133,10 +143,10 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
         s.tokensPerStep = (1.0 - std::pow(alpha, k + 1.0)) / (1.0 - alpha);
         s.verifySeconds = verifySeconds(point.running, step, spec.draftTokens);
         s.draftSeconds = k * draftStepSeconds(point.running, decode.seconds);
-        stepSeconds = s.verifySeconds + s.draftSeconds;
+        stepSeconds = s.verifySeconds + s.draftSeconds + point.hostStepSeconds;
         point.speculativeStepSeconds = stepSeconds;
         point.tokensPerStep = s.tokensPerStep;
-        s.plainTpotSeconds = decode.seconds + others * marginal / m_meanOutput;
+        s.plainTpotSeconds = decode.seconds + point.hostStepSeconds + others * marginal / m_meanOutput;
         if (speculative)
             *speculative = s;
     }
@@ -157,6 +167,9 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
     // budget) steps, and a new request first waits out the running step.
     const double budget = std::max(1.0, static_cast<double>(m_base.prefillChunkTokens) - perReplica);
     const double wait = others > 0 ? stepSeconds : 0.0;
+    // What every request pays before its first token beside the engine's steps: HTTP, tokenizing,
+    // detokenizing (the engine profile's request overhead).
+    const double fixed = m_engine->requestOverheadSeconds;
     const std::span<const ShapeCost> all = shapes();
     // Each shape's time to first token: on the stack for a few shapes, in a reused buffer beyond.
     std::array<double, 16> few{};
@@ -171,9 +184,9 @@ ServingPoint ServingModel::at(long long concurrency, std::optional<SpeculativeEs
         if (others > 0 && m_base.serving.chunkedPrefill)
             ttft = std::max(ttft, ceilPositive(shape.uncachedInput / budget) * decode.seconds +
                                       shape.marginalSeconds + prompts.sharingSeconds);
-        ttfts[i] = ttft;
-        lifetime +=
-            (ttft + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) / static_cast<double>(all.size());
+        ttfts[i] = ttft + fixed;
+        lifetime += (ttfts[i] + wait / 2.0 + (shape.output - 1.0) * point.tpotSeconds) /
+                    static_cast<double>(all.size());
     }
     double meanTtft = 0;
     for (double t : ttfts)
@@ -230,6 +243,15 @@ ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, doub
     if (rho > 0.1)
         queue.p90Seconds = queue.meanSeconds / rho * std::log(10.0 * rho);
     return queue;
+}
+
+// The host's part of one engine step: its scheduler, input preparation and sampling, and beyond
+// the largest batch the engine replays as a graph, the kernels launched one by one.
+double ServingModel::hostSecondsPerStep(double runningPerReplica) const
+{
+    const EngineProfile& e = *m_engine;
+    const bool eager = runningPerReplica > static_cast<double>(e.graphBatchCap);
+    return e.stepOverheadSeconds + (eager ? e.eagerStepOverheadSeconds : 0.0);
 }
 
 ServingModel::Lengths::Lengths(const ServingModel& model, long long batch, long long prompt, long long output)

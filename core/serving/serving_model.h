@@ -58,6 +58,7 @@ public:
     double sequenceBytes() const { return m_sequenceBytes; }
     double sharedPrefixBytes() const { return m_sharedBytes; }
     const std::vector<Message>& warnings() const { return m_warnings; }
+    const EngineProfile& engine() const { return *m_engine; }
 
     // The steady state with `concurrency` requests in flight; the speculative parts when the
     // scenario drafts.
@@ -115,6 +116,7 @@ private:
         PhaseEstimate decode;
     };
 
+    double hostSecondsPerStep(double runningPerReplica) const;
     static PromptQueue promptQueue(double lifetimeSeconds, double serviceSeconds, double othersInFlight);
     // The scenario at `batch` sequences of `prompt` + `output` tokens (what estimate() would
     // evaluate for that copy of the scenario), in the shared context.
@@ -133,6 +135,7 @@ private:
     const Device& m_device;
     const ModelArchitecture& m_arch;
     ServingInputs m_inputs;
+    const EngineProfile* m_engine = nullptr;
     const EvaluatedScenario* m_evaluated = nullptr;
     // Without estimate()'s own: a copy of the scenario (without speculation) and its context.
     std::optional<Scenario> m_ownWork;

@@ -264,14 +264,6 @@
         <translation>%1 超过 params_total %2</translation>
     </message>
     <message>
-        <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; got %1</source>
-        <translation>目录应为包含 &quot;devices&quot; 数组、&quot;models&quot; 数组或两者兼有的 JSON 对象；实际为 %1</translation>
-    </message>
-    <message>
-        <source>a catalog is a JSON object with a &quot;devices&quot; array, a &quot;models&quot; array, or both; found neither key</source>
-        <translation>目录应为包含 &quot;devices&quot; 数组、&quot;models&quot; 数组或两者兼有的 JSON 对象；两个键都不存在</translation>
-    </message>
-    <message>
         <source>expected an array of entries, got %1</source>
         <translation>应为条目数组，实际为 %1</translation>
     </message>
@@ -666,10 +658,6 @@
     <message>
         <source>required field is missing (a catalog model id, or model_config)</source>
         <translation>缺少必需的字段（目录中的模型 ID，或 model_config）</translation>
-    </message>
-    <message>
-        <source>tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5)</source>
-        <translation>张量 %1 x 流水线 %2 x 数据 %3 x 专家 %4 必须等于设备数（%5）</translation>
     </message>
     <message>
         <source>weight-only format &quot;%1&quot; is for inference; training allows %2</source>
@@ -1075,6 +1063,34 @@
         <source>%1 is 0: read as a dense MLP, with no experts</source>
         <translation>%1 为 0：按稠密 MLP 处理，没有专家</translation>
     </message>
+    <message>
+        <source>a catalog is a JSON object with a &quot;devices&quot;, &quot;models&quot; or &quot;engines&quot; array; got %1</source>
+        <translation>目录必须是带有 &quot;devices&quot;、&quot;models&quot; 或 &quot;engines&quot; 数组的 JSON 对象；实际为 %1</translation>
+    </message>
+    <message>
+        <source>a catalog is a JSON object with a &quot;devices&quot;, &quot;models&quot; or &quot;engines&quot; array; found none of them</source>
+        <translation>目录必须是带有 &quot;devices&quot;、&quot;models&quot; 或 &quot;engines&quot; 数组的 JSON 对象；三者均未找到</translation>
+    </message>
+    <message>
+        <source>unknown engine &quot;%1&quot;; known: %2</source>
+        <translation>未知引擎 &quot;%1&quot;；已知：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not run on %2 (a %3 %4 device)</source>
+        <translation>%1 不能在 %2 上运行（%3 的 %4 设备）</translation>
+    </message>
+    <message>
+        <source>tensor %1 x pipeline %2 x data %3 must equal devices (%4) when the experts share attention&apos;s devices</source>
+        <translation>专家与注意力共用设备时，张量 %1 × 流水线 %2 × 数据 %3 必须等于设备数（%4）</translation>
+    </message>
+    <message>
+        <source>%1 must divide tensor %2 x data %3: the experts share attention&apos;s devices</source>
+        <translation>%1 必须整除张量 %2 × 数据 %3：专家与注意力共用设备</translation>
+    </message>
+    <message>
+        <source>tensor %1 x pipeline %2 x data %3 x expert %4 must equal devices (%5), or tensor x pipeline x data alone with the experts on attention&apos;s devices</source>
+        <translation>张量 %1 × 流水线 %2 × 数据 %3 × 专家 %4 必须等于设备数（%5）；或者专家放在注意力的设备上，此时张量 × 流水线 × 数据单独等于设备数</translation>
+    </message>
 </context>
 <context>
     <name>Explanation</name>
@@ -1133,10 +1149,6 @@
     <message>
         <source>Routed-expert parameters</source>
         <translation>路由专家参数</translation>
-    </message>
-    <message>
-        <source>Mixture of experts: routed experts are split over the expert-parallel ranks; attention and shared weights are replicated on each.</source>
-        <translation>混合专家 (MoE)：路由专家切分到各专家并行 rank 上；注意力和共享权重在每个 rank 上复制。</translation>
     </message>
     <message>
         <source>Block-quantised formats count their per-block scales in the bytes per weight (llama.cpp block layouts).</source>
@@ -1397,10 +1409,6 @@
     <message>
         <source>Pipeline group (1 if p &gt; 1)</source>
         <translation>流水线并行组（p &gt; 1 时为 1）</translation>
-    </message>
-    <message>
-        <source>Data-parallel group (1 if data × expert &gt; 1)</source>
-        <translation>数据并行组（数据 × 专家 &gt; 1 时为 1）</translation>
     </message>
     <message>
         <source>Expert-parallel group (1 if e &gt; 1)</source>
@@ -1683,10 +1691,6 @@
         <translation>MoE 层数</translation>
     </message>
     <message>
-        <source>Tokens routed (hidden × B × experts per token)</source>
-        <translation>路由的 token 数据（隐藏维度 × B × 每 token 专家数）</translation>
-    </message>
-    <message>
         <source>Dispatch and combine, forward and backward: four all-to-alls per MoE layer.</source>
         <translation>分发与合并，前向与反向：每个 MoE 层四次 All-to-All。</translation>
     </message>
@@ -1697,10 +1701,6 @@
     <message>
         <source>Data-parallel gradient all-reduce</source>
         <translation>数据并行梯度 All-Reduce</translation>
-    </message>
-    <message>
-        <source>Data-parallel ranks (data × expert)</source>
-        <translation>数据并行 rank 数（数据 × 专家）</translation>
     </message>
     <message>
         <source>Gradient bytes per device</source>
@@ -2581,6 +2581,90 @@
     <message>
         <source>Prompts that run one at a time queue behind each other: with utilisation ρ of the prefill, the mean wait is ρ × the prompt&apos;s time ÷ (2 (1 − ρ)) (M/D/1).</source>
         <translation>逐个运行的提示词要排队等前面的提示词：预填充利用率为 ρ 时，平均等待为 ρ × 提示词时间 ÷ (2 (1 − ρ))（M/D/1）。</translation>
+    </message>
+    <message>
+        <source>Tokens each device routes (hidden × B × experts per token)</source>
+        <translation>每个设备路由的 token（隐藏维度 × 字节数 × 每 token 专家数）</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks (attention&apos;s replicas)</source>
+        <translation>数据并行秩数（注意力的副本数）</translation>
+    </message>
+    <message>
+        <source>Devices of a stage holding the experts</source>
+        <translation>一个流水线阶段中存放专家的设备数</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: routed experts are split over the devices that hold them (the expert-parallel ranks, each expert sliced over the rest); attention and shared weights are split over the tensor ranks only.</source>
+        <translation>混合专家：路由专家分布在存放它们的设备上（专家并行的各秩，每个专家再在其余设备上切分）；注意力和共享权重只在张量并行秩之间切分。</translation>
+    </message>
+    <message>
+        <source>Weights read (the experts the tokens touch)</source>
+        <translation>读取的权重（token 命中的专家）</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: experts no token of a pass chose are not read, E·(1 − (1 − k/E)^tokens) of E are touched under uniform routing.</source>
+        <translation>混合专家：一次前向中没有 token 选中的专家不会被读取；均匀路由下 E 个专家中有 E·(1 − (1 − k/E)^tokens) 个被命中。</translation>
+    </message>
+    <message>
+        <source>Routed experts&apos; FLOPs per device (their own kernels)</source>
+        <translation>每设备路由专家的 FLOPs（在各自的内核中）</translation>
+    </message>
+    <message>
+        <source>Routed experts&apos; weights read (their own kernels)</source>
+        <translation>读取的路由专家权重（在各自的内核中）</translation>
+    </message>
+    <message>
+        <source>Routed experts (fused MoE kernels)</source>
+        <translation>路由专家（融合 MoE 内核）</translation>
+    </message>
+    <message>
+        <source>Fused MoE kernel calls per device</source>
+        <translation>每设备融合 MoE 内核调用次数</translation>
+    </message>
+    <message>
+        <source>Fixed time per call</source>
+        <translation>每次调用的固定时间</translation>
+    </message>
+    <message>
+        <source>Routed experts&apos; weights read</source>
+        <translation>读取的路由专家权重</translation>
+    </message>
+    <message>
+        <source>Routed experts&apos; FLOPs per device</source>
+        <translation>每设备路由专家的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Busiest expert rank&apos;s tokens over the mean</source>
+        <translation>最忙专家秩的 token 数与平均值之比</translation>
+    </message>
+    <message>
+        <source>Fused MoE rate over the large-GEMM rate</source>
+        <translation>融合 MoE 速率与大 GEMM 速率之比</translation>
+    </message>
+    <message>
+        <source>The routed experts run after the layer&apos;s other GEMMs, in kernels of their own: their time adds. Every expert-parallel rank waits for the busiest.</source>
+        <translation>路由专家在本层其他 GEMM 之后、在各自的内核中运行：其时间需要累加。每个专家并行秩都要等待最忙的那个。</translation>
+    </message>
+    <message>
+        <source>Data-parallel group (1 if attention&apos;s replicas &gt; 1)</source>
+        <translation>数据并行组（注意力副本数 &gt; 1 时为 1）</translation>
+    </message>
+    <message>
+        <source>The routed experts run in fused MoE kernels after the layer&apos;s other GEMMs: their time adds (docs/METHOD.md §4.13).</source>
+        <translation>路由专家在本层其他 GEMM 之后的融合 MoE 内核中运行：其时间需要累加（docs/METHOD.md §4.13）。</translation>
+    </message>
+    <message>
+        <source>Routed experts: compute</source>
+        <translation>路由专家：计算</translation>
+    </message>
+    <message>
+        <source>Routed experts: weight reads</source>
+        <translation>路由专家：权重读取</translation>
+    </message>
+    <message>
+        <source>Routed experts: fixed time per call</source>
+        <translation>路由专家：每次调用的固定时间</translation>
     </message>
 </context>
 <context>
@@ -6704,10 +6788,6 @@ attainable %4, achieved %5</source>
         <translation>自动：由估算器选择并行划分。</translation>
     </message>
     <message>
-        <source>Manual: the product must equal the device count.</source>
-        <translation>手动：各并行度之积必须等于设备数量。</translation>
-    </message>
-    <message>
         <source>⚠ Tensor × pipeline × data × expert = %1, not the device count %2.</source>
         <translation>⚠ 张量 × 流水线 × 数据 × 专家 = %1，不等于设备数量 %2。</translation>
     </message>
@@ -6826,6 +6906,18 @@ attainable %4, achieved %5</source>
     <message>
         <source>%1 · from its tensor headers</source>
         <translation>%1 · 取自张量头</translation>
+    </message>
+    <message>
+        <source>%1, experts over %2 of them</source>
+        <translation>%1，专家分布在其中 %2 个设备上</translation>
+    </message>
+    <message>
+        <source>Manual: tensor × pipeline × data × expert equals the device count, or tensor × pipeline × data alone with the experts spread over attention&apos;s devices.</source>
+        <translation>手动：张量 × 流水线 × 数据 × 专家等于设备数；或者张量 × 流水线 × 数据单独等于设备数，专家分布在注意力的设备上。</translation>
+    </message>
+    <message>
+        <source>⚠ Expert %1 must divide tensor %2 × data %3 to spread the experts over attention&apos;s devices.</source>
+        <translation>⚠ 专家 %1 必须整除张量 %2 × 数据 %3，专家才能分布在注意力的设备上。</translation>
     </message>
 </context>
 <context>
@@ -7154,6 +7246,14 @@ attainable %4, achieved %5</source>
     <message>
         <source>Tokens/s per device</source>
         <translation>每设备 token/s</translation>
+    </message>
+    <message>
+        <source>%1 · EP %2 (shared)</source>
+        <translation>%1 · EP %2（共用设备）</translation>
+    </message>
+    <message>
+        <source>%1, experts over %2 of them</source>
+        <translation>%1，专家分布在其中 %2 个设备上</translation>
     </message>
 </context>
 <context>

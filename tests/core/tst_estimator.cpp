@@ -18,7 +18,8 @@ Scenario inference(const char* device, const char* model, long long batch, long 
     s.batch = batch;
     s.promptTokens = prompt;
     s.outputTokens = output;
-    s.efficiency = {0.7, 0.8, 0.8, 0.0}; // no kernel latency: the hand calculations are pure roofline
+    s.efficiency = {0.7, 0.8, 0.8, 0.0,
+                    std::nullopt}; // no kernel latency: the hand calculations are pure roofline
     return s;
 }
 

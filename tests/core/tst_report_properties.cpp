@@ -119,12 +119,14 @@ void TestReportProperties::boundsRoofsAndPipelineOffload()
                 continue;
             ++phases;
             const auto& b = pe->breakdown;
-            // Memory bandwidth's term: the streams beside the GEMMs plus the passes between them.
-            const std::pair<Bound, double> terms[] = {{Bound::Compute, b.computeSeconds},
-                                                      {Bound::Memory, b.memorySeconds + b.nonGemmSeconds},
-                                                      {Bound::Communication, b.communicationSeconds},
-                                                      {Bound::Offload, b.offloadSeconds},
-                                                      {Bound::Latency, b.latencySeconds}};
+            // Memory bandwidth's term: the streams beside the GEMMs plus the passes between them; the
+            // routed experts' fused kernels count with the resource each of their parts uses.
+            const std::pair<Bound, double> terms[] = {
+                {Bound::Compute, b.computeSeconds + b.expertComputeSeconds},
+                {Bound::Memory, b.memorySeconds + b.nonGemmSeconds + b.expertMemorySeconds},
+                {Bound::Communication, b.communicationSeconds},
+                {Bound::Offload, b.offloadSeconds},
+                {Bound::Latency, b.latencySeconds + b.expertLatencySeconds}};
             const auto largest =
                 std::max_element(std::begin(terms), std::end(terms),
                                  [](const auto& x, const auto& y) { return x.second < y.second; });

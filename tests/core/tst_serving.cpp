@@ -28,12 +28,35 @@ Scenario llama8b(long long batch = 1)
     s.promptTokens = 1000;
     s.outputTokens = 24;
     s.overheads.runtimeContextBytes = 0.5e9;
+    s.serving.engine = "quiet";
     return s;
 }
 
-Report run(const Scenario& s)
+// The built-in catalog and an engine that adds no host time: the hand calculations below are the
+// serving model's own (tst_serving_engines checks what each engine profile adds).
+const Catalog& testCatalog()
 {
-    return estimate(s, Catalog::builtIn());
+    static const Catalog catalog = [] {
+        Catalog c = Catalog::builtIn();
+        std::vector<Message> warnings;
+        c.add(json{{"engines",
+                    {{{"id", "quiet"},
+                      {"name", "Quiet"},
+                      {"max_running_requests", 1000000},
+                      {"graph_batch_cap", 1000000},
+                      {"max_batched_tokens", 8192},
+                      {"kv_block_tokens", 16}}}}},
+              "test", true, warnings, Catalog::BadEntries::Throw);
+        return c;
+    }();
+    return catalog;
+}
+
+Report run(Scenario s)
+{
+    if (s.serving.engine.empty())
+        s.serving.engine = "quiet";
+    return estimate(s, testCatalog());
 }
 
 bool near(double actual, double expected, double relative = 1e-9)
@@ -210,6 +233,7 @@ private slots:
     {
         Scenario s = llama8b(1);
         s.serving.kvBlockTokens = 1000;
+        s.serving.kvBlockTokensGiven = true; // else the engine's block
         const Report r = run(s);
         QVERIFY(near(r.serving->kvBytesPerSequencePerDevice, 2000.0 * kKvBytesPerToken));
     }
@@ -378,7 +402,7 @@ private slots:
         for (const Message& w : r.warnings)
             warned |= englishText(w).find("no tdp_watts") != std::string::npos;
         QVERIFY(warned);
-        QCOMPARE(explain(r, Catalog::builtIn(), ExplainTarget::serving()).size(), std::size_t(4));
+        QCOMPARE(explain(r, testCatalog(), ExplainTarget::serving()).size(), std::size_t(4));
     }
 
     // The targets' concurrency meets both targets, one more does not.
@@ -451,7 +475,7 @@ private slots:
             s.serving.pricePerDeviceHour = 3.0;
         }
         const Report r = run(s);
-        const std::vector<Explanation> list = explain(r, Catalog::builtIn(), ExplainTarget::serving());
+        const std::vector<Explanation> list = explain(r, testCatalog(), ExplainTarget::serving());
         QCOMPARE(list.size(), std::size_t(speculative ? 8 : 5));
         for (const Explanation& e : list) {
             const double value = evaluateFormula(e.formula, e.terms);
@@ -524,7 +548,7 @@ private slots:
     {
         Scenario s = llama8b(8);
         s.devices = 4;
-        const ServingCurve curve = servingCurve(s, Catalog::builtIn(), true);
+        const ServingCurve curve = servingCurve(s, testCatalog(), true);
         QVERIFY(curve.points.size() > 20);
         int current = 0;
         for (const ServingCurvePoint& p : curve.points) {
@@ -541,7 +565,7 @@ private slots:
                     curve.points[curve.paretoFront[i - 1]].point.outputTokensPerSecondPerUser);
         Scenario training = s;
         training.mode = Mode::Training;
-        QVERIFY(servingCurve(training, Catalog::builtIn()).points.empty());
+        QVERIFY(servingCurve(training, testCatalog()).points.empty());
     }
 
     // Decode at batch 1 is memory-bound, so the trio's throughput follows bandwidth (4 > 2 > 1
@@ -550,7 +574,7 @@ private slots:
     void rankingOfAHandCheckedTrio()
     {
         std::vector<Message> warnings;
-        Catalog catalog = Catalog::builtIn();
+        Catalog catalog = testCatalog();
         catalog.add(trioCatalog(), "trio", true, warnings, Catalog::BadEntries::Throw);
         const Scenario s = llama8b(1);
         const auto trioOf = [](const std::vector<DeviceRanking>& ranking) {

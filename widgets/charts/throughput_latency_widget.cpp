@@ -52,7 +52,12 @@ QString splitText(const core::Parallelism& p, bool brief)
                        .arg(p.tensor)
                        .arg(p.pipeline)
                        .arg(p.data);
-    if (p.expert > 1)
+    if (p.expert > 1 && p.placement == core::ExpertPlacement::WithAttention)
+        text = (brief ? ThroughputLatencyWidget::tr("%1 · EP %2 (shared)")
+                      : ThroughputLatencyWidget::tr("%1, experts over %2 of them"))
+                   .arg(text)
+                   .arg(p.expert);
+    else if (p.expert > 1)
         text = (brief ? ThroughputLatencyWidget::tr("%1 · EP %2")
                       : ThroughputLatencyWidget::tr("%1 × expert %2"))
                    .arg(text)

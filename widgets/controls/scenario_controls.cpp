@@ -84,7 +84,9 @@ QString splitText(const core::Parallelism& p)
     QString text =
         ScenarioControls::tr("tensor %1 × pipeline %2 × data %3").arg(p.tensor).arg(p.pipeline).arg(p.data);
     if (p.expert > 1)
-        text = ScenarioControls::tr("%1 × expert %2").arg(text).arg(p.expert);
+        text = p.placement == core::ExpertPlacement::WithAttention
+                   ? ScenarioControls::tr("%1, experts over %2 of them").arg(text).arg(p.expert)
+                   : ScenarioControls::tr("%1 × expert %2").arg(text).arg(p.expert);
     return text;
 }
 
@@ -493,7 +495,16 @@ std::optional<core::Parallelism> ScenarioControls::manualSplit() const
     split.pipeline = m_ui.pipelineSpin->value();
     split.data = m_ui.dataSpin->value();
     split.expert = m_ui.expertSpin->value();
-    if (split.product() != m_ui.devicesSpin->value())
+    // The counts say where the experts live (docs/METHOD.md §6.4): beside attention when tensor x
+    // pipeline x data alone is the device count, a dimension of their own when expert multiplies it.
+    const long long devices = m_ui.devicesSpin->value();
+    if (split.expert > 1 && split.tensor * split.pipeline * split.data == devices) {
+        if ((split.tensor * split.data) % split.expert != 0)
+            return std::nullopt;
+        split.placement = core::ExpertPlacement::WithAttention;
+        return split;
+    }
+    if (split.product() != devices)
         return std::nullopt;
     return split;
 }
@@ -518,7 +529,9 @@ void ScenarioControls::updateSplitDisplay()
         m_ui.splitWarning->setVisible(false);
         return;
     }
-    m_ui.splitLabel->setText(tr("Manual: the product must equal the device count."));
+    m_ui.splitLabel->setText(
+        tr("Manual: tensor × pipeline × data × expert equals the device count, or tensor "
+           "× pipeline × data alone with the experts spread over attention's devices."));
     if (manualSplit()) {
         m_ui.splitWarning->clear();
         m_ui.splitWarning->setVisible(false);
@@ -526,9 +539,17 @@ void ScenarioControls::updateSplitDisplay()
     }
     const long long product = static_cast<long long>(m_ui.tensorSpin->value()) * m_ui.pipelineSpin->value() *
                               m_ui.dataSpin->value() * m_ui.expertSpin->value();
-    QString text = tr("⚠ Tensor × pipeline × data × expert = %1, not the device count %2.")
-                       .arg(product)
-                       .arg(m_ui.devicesSpin->value());
+    const long long attention = static_cast<long long>(m_ui.tensorSpin->value()) *
+                                m_ui.pipelineSpin->value() * m_ui.dataSpin->value();
+    QString text = attention == m_ui.devicesSpin->value()
+                       ? tr("⚠ Expert %1 must divide tensor %2 × data %3 to spread the experts over "
+                            "attention's devices.")
+                             .arg(m_ui.expertSpin->value())
+                             .arg(m_ui.tensorSpin->value())
+                             .arg(m_ui.dataSpin->value())
+                       : tr("⚠ Tensor × pipeline × data × expert = %1, not the device count %2.")
+                             .arg(product)
+                             .arg(m_ui.devicesSpin->value());
     const std::optional<core::Parallelism>& inUse = m_document->scenario().parallelism;
     if (inUse && inUse->product() == m_ui.devicesSpin->value())
         text += QLatin1Char(' ') + tr("Still using %1.").arg(splitText(*inUse));

@@ -137,14 +137,14 @@ private:
 
     // Every term of core::TimeBreakdown, so the shares sum to the whole step and the largest
     // segment is the bound the card names. The non-GEMM passes run at memory bandwidth: the
-    // memory colour, hatched.
+    // memory colour, hatched. The routed experts' parts join the terms the bound counts them in.
     std::vector<Term> terms() const
     {
         return {
             {widgets::boundName(core::Bound::Compute), boundColor(core::Bound::Compute),
-             m_breakdown.computeSeconds},
+             m_breakdown.computeSeconds + m_breakdown.expertComputeSeconds},
             {widgets::boundName(core::Bound::Memory), boundColor(core::Bound::Memory),
-             m_breakdown.memorySeconds},
+             m_breakdown.memorySeconds + m_breakdown.expertMemorySeconds},
             {QCoreApplication::translate("lhe::widgets::BottleneckCard", "Non-GEMM passes"),
              boundColor(core::Bound::Memory), m_breakdown.nonGemmSeconds, Qt::BDiagPattern},
             {widgets::boundName(core::Bound::Communication), boundColor(core::Bound::Communication),
@@ -152,7 +152,7 @@ private:
             {widgets::boundName(core::Bound::Offload), boundColor(core::Bound::Offload),
              m_breakdown.offloadSeconds},
             {widgets::boundName(core::Bound::Latency), boundColor(core::Bound::Latency),
-             m_breakdown.latencySeconds},
+             m_breakdown.latencySeconds + m_breakdown.expertLatencySeconds},
         };
     }
 

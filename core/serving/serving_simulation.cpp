@@ -14,6 +14,8 @@ namespace {
 // overflowing a long long, and a request this long would take longer than any step limit anyway.
 constexpr long long kMaxTokens = 1'000'000'000'000'000LL; // 10^15
 constexpr long long kMaxRequests = std::numeric_limits<long long>::max() / 4;
+// The Poisson stream is walked through the warm-up once before the run (about 10 ns a request).
+constexpr long long kMaxWarmupRequests = 100'000'000;
 
 // A mean-1 exponential draw from 53 random bits, -ln(1 - u) with u uniform in [0, 1): the same
 // sequence for a seed whatever the standard library (std::exponential_distribution's algorithm is
@@ -71,7 +73,7 @@ bool valid(const SimulationSettings& s)
             return false;
     }
     if (s.requests < 0 || s.warmupRequests < 0 || s.requests > kMaxRequests ||
-        s.warmupRequests > kMaxRequests)
+        s.warmupRequests > kMaxWarmupRequests)
         return false;
     if (s.tokenBudget < 1 || s.maxRunning < 1 || s.kvBlockTokens < 1 || s.kvCapacityTokens < 0 ||
         s.maxSteps < 0)
@@ -222,8 +224,8 @@ private:
         }
         q.blocks = blocksFor(tokens);
         m_freeBlocks -= q.blocks;
-        q.scheduled = tokens;
         m_running.push_back(q);
+        schedule(m_running.back(), tokens);
     }
 
     // Blocks for `tokens` more tokens of running request `i`, preempting the most recently admitted
@@ -233,6 +235,8 @@ private:
     {
         for (;;) {
             Request& q = m_running[i];
+            if (q.computed + tokens <= q.blocks * m_s.kvBlockTokens)
+                return true; // room in the blocks it holds: most steps of most requests
             const long long need = blocksFor(q.computed + tokens) - q.blocks;
             if (need <= m_freeBlocks) {
                 m_freeBlocks -= need;
@@ -253,12 +257,26 @@ private:
         }
     }
 
+    // Every running request has nothing scheduled (finishStep() has reset them).
     void startStep()
     {
-        for (Request& q : m_running)
-            q.scheduled = 0;
         m_preemptedThisStep = false;
+        m_decodeSequences = 0;
+        m_prefillTokens = 0;
+        m_contextTokens = 0;
         m_scheduledSequences = 0;
+    }
+
+    // Request `q` computes `tokens` this step: the cost function's arguments add them.
+    void schedule(Request& q, long long tokens)
+    {
+        q.scheduled = tokens;
+        ++m_scheduledSequences;
+        if (tokens == 1 && q.generated > 0 && q.pending() == 1)
+            ++m_decodeSequences;
+        else
+            m_prefillTokens += tokens;
+        m_contextTokens += q.computed + tokens;
     }
 
     // vLLM V1 (vllm/v1/core/sched/scheduler.py, schedule()): the running requests in the order they
@@ -273,7 +291,7 @@ private:
             const long long tokens = std::min(m_running[i].pending(), budget);
             if (!allocate(i, tokens))
                 break;
-            m_running[i].scheduled = tokens;
+            schedule(m_running[i], tokens);
             budget -= tokens;
         }
         if (!m_preemptedThisStep) {
@@ -288,7 +306,6 @@ private:
                 budget -= tokens;
             }
         }
-        tally();
     }
 
     // Without chunking (vLLM V0's default scheduling): whole prompts first, as many as the budget,
@@ -315,29 +332,9 @@ private:
             for (std::size_t i = 0; i < m_running.size() && budget > 0; ++i) {
                 if (!allocate(i, 1))
                     break;
-                m_running[i].scheduled = 1;
+                schedule(m_running[i], 1);
                 --budget;
             }
-        }
-        tally();
-    }
-
-    // What the step computes: the cost function's arguments.
-    void tally()
-    {
-        m_decodeSequences = 0;
-        m_prefillTokens = 0;
-        m_contextTokens = 0;
-        m_scheduledSequences = 0;
-        for (const Request& q : m_running) {
-            if (q.scheduled == 0)
-                continue;
-            ++m_scheduledSequences;
-            if (q.scheduled == 1 && q.generated > 0 && q.pending() == 1)
-                ++m_decodeSequences;
-            else
-                m_prefillTokens += q.scheduled;
-            m_contextTokens += q.computed + q.scheduled;
         }
     }
 

@@ -77,7 +77,7 @@ struct SimulationSettings
     // prompt (its first-token time is the prompt's end).
     std::vector<RequestShape> shapes;
     long long requests = 2000;      // requests measured, after the warm-up
-    long long warmupRequests = 200; // the first requests sent, left out of the figures
+    long long warmupRequests = 200; // the first requests sent, left out of the figures; at most 10^8
     // Tokens per step (vLLM's max_num_batched_tokens): each decoding sequence takes one, prompt
     // chunks the rest.
     long long tokenBudget = 8192;

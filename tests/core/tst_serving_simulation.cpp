@@ -409,6 +409,9 @@ private slots:
         bad.requestsPerSecond = -1;
         QVERIFY(invalid(bad));
         bad = s;
+        bad.warmupRequests = 1'000'000'000'000LL;
+        QVERIFY(invalid(bad));
+        bad = s;
         bad.requests = 0;
         QCOMPARE(simulateServing(bad, oneSecond).status, SimulationStatus::NoArrivals);
     }

@@ -1,14 +1,16 @@
 // Core speed: one full report (the GUI evaluates one per slider step) and a 128 x 128 batch x
 // sequence grid of full reports, the window's design-space map (24 x 27 verdict cells), and the
 // serving views: the throughput-latency curve and the ranking of every catalog device; and the
-// load of a 129,000-device user catalog.
+// load of a 129,000-device user catalog; the serving simulation of 2,000 requests.
 // Targets (README "Performance"), in CPU time: <= 1 µs per inference report (report/inference_*),
 // <= 3 µs per training report whose parallel split the estimator chooses
-// (report/training_auto_split_*), <= 16 ms per grid.
+// (report/training_auto_split_*), <= 16 ms per grid, <= 50 ms per serving simulation of 2,000
+// requests (servingSimulation/*).
 #include "core/catalog/catalog.h"
 #include "core/charts/design_space.h"
 #include "core/estimate/estimator.h"
 #include "core/serving/serving.h"
+#include "core/serving/serving_simulation.h"
 
 #include <benchmark/benchmark.h>
 
@@ -105,6 +107,42 @@ void largeCatalog(benchmark::State& state)
     }
 }
 
+// The discrete-event serving simulation (docs/METHOD.md §15.7): 2,000 measured requests after 200
+// of warm-up, 1,000-token prompts and 500-token answers, up to 256 running, an 8,192-token step
+// budget. The step cost is a line (an 8B model on one H100, roughly: 6 ms of weight reads, 0.1 ms
+// per prompt-token thousand, 30 µs per decoding sequence at 1,000 tokens of context), so the figure
+// is the simulation's own time.
+struct LineCost
+{
+    double operator()(long long decodeSequences, long long prefillTokens, double contextTokens) const
+    {
+        return 6e-3 + 1e-7 * static_cast<double>(prefillTokens) +
+               3e-8 * static_cast<double>(decodeSequences) * contextTokens;
+    }
+};
+
+SimulationSettings simulation(SimulationSettings::Arrivals arrivals, long long kvCapacityTokens)
+{
+    SimulationSettings s;
+    s.arrivals = arrivals;
+    s.users = 256;            // closed loop: 256 always in flight
+    s.requestsPerSecond = 30; // Poisson: about the closed loop's throughput, a busy engine
+    s.shapes = {{1000, 500}};
+    s.kvCapacityTokens = kvCapacityTokens;
+    return s;
+}
+
+void servingSimulation(benchmark::State& state, SimulationSettings s)
+{
+    long long steps = 0;
+    for (auto _ : state) {
+        const SimulationResult r = simulateServing(s, LineCost{});
+        steps = r.steps;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["steps"] = static_cast<double>(steps);
+}
+
 } // namespace
 
 BENCHMARK_CAPTURE(report, inference_dense_1gpu,
@@ -120,5 +158,16 @@ BENCHMARK(designSpace)->Unit(benchmark::kMillisecond);
 BENCHMARK(servingCurveSweep)->Unit(benchmark::kMillisecond);
 BENCHMARK(ranking)->Unit(benchmark::kMillisecond);
 BENCHMARK(largeCatalog)->Unit(benchmark::kMillisecond)->Iterations(1);
+// Every request's KV fits (256 · 1,500 tokens); then a pool of 150,000 tokens, about 100 requests'
+// worth, where the engine admits on prompt blocks and preempts as answers grow.
+BENCHMARK_CAPTURE(servingSimulation, closed_256_users,
+                  simulation(SimulationSettings::Arrivals::Closed, 400'000))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(servingSimulation, closed_256_users_preempting,
+                  simulation(SimulationSettings::Arrivals::Closed, 150'000))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(servingSimulation, poisson_30_per_second,
+                  simulation(SimulationSettings::Arrivals::Poisson, 400'000))
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

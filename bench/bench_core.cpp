@@ -132,6 +132,19 @@ SimulationSettings simulation(SimulationSettings::Arrivals arrivals, long long k
     return s;
 }
 
+// The same load priced by the core's own steps: Llama 3.1 70B on 8 H100 (tensor 8), 256 users of
+// 1,000-token prompts and 500-token answers, 2,000 requests after the warm-up (docs/METHOD.md
+// §15.7; target <= 50 ms).
+void servingLoad(benchmark::State& state)
+{
+    Scenario s = scenario("nvidia-h100-sxm", "llama-3.1-70b", Mode::Inference, 8);
+    s.promptTokens = 1000;
+    s.outputTokens = 500;
+    s.serving.concurrency = 256;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(simulateServingLoad(s, Catalog::builtIn()));
+}
+
 void servingSimulation(benchmark::State& state, SimulationSettings s)
 {
     long long steps = 0;
@@ -158,6 +171,7 @@ BENCHMARK(designSpace)->Unit(benchmark::kMillisecond);
 BENCHMARK(servingCurveSweep)->Unit(benchmark::kMillisecond);
 BENCHMARK(ranking)->Unit(benchmark::kMillisecond);
 BENCHMARK(largeCatalog)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(servingLoad)->Unit(benchmark::kMillisecond);
 // Every request's KV fits (256 · 1,500 tokens); then a pool of 150,000 tokens, about 100 requests'
 // worth, where the engine admits on prompt blocks and preempts as answers grow.
 BENCHMARK_CAPTURE(servingSimulation, closed_256_users,

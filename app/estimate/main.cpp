@@ -343,8 +343,13 @@ int main(int argc, char* argv[])
     const QCommandLineOption priceOption(
         QStringLiteral("price"), QStringLiteral("Price per device-hour of a device for --rank (repeatable)."),
         QStringLiteral("id=amount"));
+    const QCommandLineOption simulateOption(
+        QStringLiteral("simulate"),
+        QStringLiteral(
+            "Also simulate the serving load event by event for latency percentiles (p50, p90, p99;\n"
+            "the report's \"serving_simulation\")."));
     parser.addOptions({scenarioOption, catalogOption, configOption, modelFileOption, modelIdOption,
-                       listOption, formatOption, rankOption, priceOption});
+                       listOption, formatOption, rankOption, priceOption, simulateOption});
     std::vector<QCommandLineOption> fieldOptions;
     for (const auto& flag : kFieldFlags) {
         // The help texts are UTF-8 source literals ("s²"): fromLatin1 would print "sÂ²".
@@ -455,9 +460,24 @@ int main(int argc, char* argv[])
                 throw app::scenarioFileError(scenarioFile, error); // as the GUI reads the file
             }
         }();
+        std::optional<core::SimulationResult> simulation;
+        if (parser.isSet(simulateOption)) {
+            simulation = core::simulateServingLoad(report.scenario, catalog);
+            if (!simulation)
+                failInput(
+                    "--simulate: the simulation is of serving: give an inference scenario with output_tokens "
+                    "above 0");
+        }
+        json out = core::reportToJson(report);
+        if (simulation)
+            out["serving_simulation"] = core::simulationToJson(*simulation);
         return writeResult(
-            core::reportToJson(report), format == QLatin1String("table"),
-            [&] { return app::reportAsTable(report); }, "report");
+            out, format == QLatin1String("table"),
+            [&] {
+                return app::reportAsTable(report) +
+                       (simulation ? app::simulationAsTable(*simulation) : std::string());
+            },
+            "report");
     } catch (const core::InputError& error) {
         failInput(error.what());
     } catch (const std::exception& error) {

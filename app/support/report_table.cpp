@@ -264,4 +264,17 @@ std::string reportAsTable(const Report& r)
     return out;
 }
 
+std::string simulationAsTable(const SimulationResult& r)
+{
+    std::string out = "Simulated load (one replica, " + std::to_string(r.completedRequests) + " requests, " +
+                      std::string(simulationStatusName(r.status)) + ")\n";
+    out += "  TTFT              " + seconds(r.ttftP50Seconds) + " p50, " + seconds(r.ttftP90Seconds) +
+           " p90, " + seconds(r.ttftP99Seconds) + " p99\n";
+    out += "  TPOT              " + seconds(r.tpotP50Seconds) + " p50, " + seconds(r.tpotP90Seconds) +
+           " p90, " + seconds(r.tpotP99Seconds) + " p99\n";
+    out += "  throughput        " + format("%.4g", r.outputTokensPerSecond) +
+           " output tokens/s per replica, " + std::to_string(r.preemptions) + " preemptions\n";
+    return out;
+}
+
 } // namespace lhe::app

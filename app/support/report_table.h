@@ -12,5 +12,7 @@ namespace lhe::app {
 std::string reportAsTable(const core::Report& report);
 // llm-hw-estimate --rank --format table: one line per device, best first.
 std::string rankingAsTable(const std::vector<core::DeviceRanking>& ranking);
+// llm-hw-estimate --simulate --format table: the simulated latency percentiles.
+std::string simulationAsTable(const core::SimulationResult& simulation);
 
 } // namespace lhe::app

@@ -339,4 +339,70 @@ nlohmann::json energyToJson(const ServingEstimate& s)
             {"watts_per_device", s.powerWattsPerDevice}};
 }
 
+std::optional<SimulationResult> simulateServingLoad(const Scenario& scenario, const Catalog& catalog,
+                                                    std::uint64_t seed)
+{
+    const ResolvedModel resolved(scenario, catalog);
+    EstimateOptions options = phasesOnly();
+    options.draftModel = resolved.inputs().draftModel;
+    options.engine = resolved.inputs().engine;
+    const Report base = estimate(scenario, resolved.device(), resolved.arch(), options);
+    if (base.scenario.mode != Mode::Inference || !base.decode || !base.scenario.parallelism)
+        return std::nullopt;
+    const Scenario& s = base.scenario;
+    const ServingModel model(s, resolved.device(), resolved.arch(), resolved.inputs());
+    const ServingSettings& sv = s.serving;
+    const double replicas = static_cast<double>(model.replicas());
+    SimulationSettings settings;
+    if (sv.requestRatePerSecond) {
+        settings.arrivals = SimulationSettings::Arrivals::Poisson;
+        settings.requestsPerSecond = *sv.requestRatePerSecond / replicas;
+    } else {
+        settings.users = static_cast<long long>(
+            std::ceil(static_cast<double>(sv.concurrency.value_or(s.batch)) / replicas));
+    }
+    const double hit = sv.prefixCacheHitRatio;
+    const auto uncached = [&](long long input) {
+        return std::max(1LL, std::llround(static_cast<double>(input) * (1.0 - hit)));
+    };
+    if (sv.requests.empty())
+        settings.shapes.push_back(
+            {uncached(sv.inputTokens.value_or(s.promptTokens)), sv.outputTokens.value_or(s.outputTokens)});
+    else
+        for (const RequestShape& shape : sv.requests)
+            settings.shapes.push_back({uncached(shape.inputTokens), shape.outputTokens});
+    settings.tokenBudget = s.prefillChunkTokens;
+    settings.chunkedPrefill = sv.chunkedPrefill;
+    settings.maxRunning = sv.maxRunningRequests.value_or(model.engine().maxRunningRequests);
+    settings.kvBlockTokens = sv.kvBlockTokens;
+    // The pool's requests per replica, each holding its uncached prompt and answer.
+    const double perReplica = static_cast<double>(std::max(1LL, model.maxConcurrencyKv())) / replicas;
+    settings.kvCapacityTokens =
+        std::max(1LL, std::llround(perReplica * (model.meanUncachedInput() + model.meanOutput())));
+    settings.requestOverheadSeconds = model.engine().requestOverheadSeconds;
+    settings.seed = seed;
+    const auto step = [&model](long long decoding, long long promptTokens, double) {
+        return model.simulatedStepSeconds(decoding, promptTokens);
+    };
+    return simulateServing(settings, step);
+}
+
+nlohmann::json simulationToJson(const SimulationResult& r)
+{
+    return {{"status", simulationStatusName(r.status)},
+            {"completed_requests", r.completedRequests},
+            {"ttft_p50_seconds", r.ttftP50Seconds},
+            {"ttft_p90_seconds", r.ttftP90Seconds},
+            {"ttft_p99_seconds", r.ttftP99Seconds},
+            {"ttft_mean_seconds", r.ttftMeanSeconds},
+            {"tpot_p50_seconds", r.tpotP50Seconds},
+            {"tpot_p90_seconds", r.tpotP90Seconds},
+            {"tpot_p99_seconds", r.tpotP99Seconds},
+            {"tpot_mean_seconds", r.tpotMeanSeconds},
+            {"output_tokens_per_second_per_replica", r.outputTokensPerSecond},
+            {"requests_per_second_per_replica", r.requestsPerSecond},
+            {"preemptions", r.preemptions},
+            {"steps", r.steps}};
+}
+
 } // namespace lhe::core

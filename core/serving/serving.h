@@ -10,6 +10,7 @@
 #include "core/estimate/report.h"
 #include "core/model/model_architecture.h"
 #include "core/scenario/scenario.h"
+#include "core/serving/serving_simulation.h"
 
 #include <map>
 #include <optional>
@@ -97,6 +98,15 @@ struct DeviceRanking
 // currency per device-hour) are the user's; the scenario's own price applies to its device.
 std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& catalog,
                                        const std::map<std::string, double>& prices = {});
+
+// Latency percentiles under load (docs/METHOD.md §15.7): the discrete-event simulation of one
+// replica's engine at the scenario's load (its request rate spread over the replicas, else its
+// concurrency), each step priced by the serving model (ServingModel::simulatedStepSeconds), the KV
+// pool, token budget, running cap and request overhead the scenario's. Empty without serving.
+// Tens of milliseconds: asked for on its own (--simulate, the Serving tab), not in every report.
+std::optional<SimulationResult> simulateServingLoad(const Scenario& scenario, const Catalog& catalog,
+                                                    std::uint64_t seed = 1);
+nlohmann::json simulationToJson(const SimulationResult& result);
 
 // The report's "serving", "cost" and "energy" members (docs/CONTRACT §3 Report).
 nlohmann::json servingToJson(const ServingEstimate& serving);

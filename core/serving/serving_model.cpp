@@ -245,6 +245,35 @@ ServingModel::PromptQueue ServingModel::promptQueue(double lifetimeSeconds, doub
     return queue;
 }
 
+double ServingModel::meanUncachedInput() const
+{
+    double sum = 0;
+    const std::span<const ShapeCost> all = shapes();
+    for (const ShapeCost& shape : all)
+        sum += shape.uncachedInput / static_cast<double>(all.size());
+    return sum;
+}
+
+double ServingModel::simulatedStepSeconds(long long decoding, long long promptTokens) const
+{
+    const double uncached = std::max(1.0, meanUncachedInput());
+    if (decoding <= 0) { // prompts alone: their prefill, by the token
+        double prefill = 0;
+        const std::span<const ShapeCost> all = shapes();
+        for (const ShapeCost& shape : all)
+            prefill += shape.prefillSeconds / static_cast<double>(all.size());
+        return hostSecondsPerStep(0.0) + static_cast<double>(promptTokens) * prefill / uncached;
+    }
+    const long long n = decoding;
+    if (static_cast<std::size_t>(n) >= m_simulatedSteps.size())
+        m_simulatedSteps.resize(static_cast<std::size_t>(n) + 1, 0.0);
+    double& decode = m_simulatedSteps[static_cast<std::size_t>(n)];
+    if (decode == 0.0) // one replica's n sequences: the deployment's n x replicas
+        decode = decodeAt(n * m_replicas).decode.seconds;
+    const double perToken = m_meanMarginal / uncached;
+    return decode + hostSecondsPerStep(static_cast<double>(n)) + static_cast<double>(promptTokens) * perToken;
+}
+
 // The host's part of one engine step: its scheduler, input preparation and sampling, and beyond
 // the largest batch the engine replays as a graph, the kernels launched one by one.
 double ServingModel::hostSecondsPerStep(double runningPerReplica) const

@@ -64,6 +64,14 @@ public:
     // scenario drafts.
     ServingPoint at(long long concurrency, std::optional<SpeculativeEstimate>* speculative = nullptr) const;
 
+    // One engine step of a replica for the discrete-event simulation (docs/METHOD.md §15.7): the
+    // host's time, plus `decoding` sequences' decode step and `promptTokens` uncached prompt
+    // tokens at the marginal cost per token of the scenario's prompts (what a prompt adds to the
+    // steps it shares), or without decoding sequences the prompts' own prefill per token. Decode
+    // steps are remembered per count.
+    double simulatedStepSeconds(long long decoding, long long promptTokens) const;
+    double meanUncachedInput() const;
+
 private:
     // One request shape with its prefill.
     struct ShapeCost
@@ -162,6 +170,8 @@ private:
     mutable PromptBatch m_lastPromptBatch;                    // the first worked out (batch > 1)
     mutable std::map<long long, PromptBatch> m_promptBatches; // the others, by batch
     mutable std::vector<double> m_ttfts; // at()'s per-shape times to first token, beyond 16 shapes
+    mutable std::vector<double>
+        m_simulatedSteps; // simulatedStepSeconds's decode steps, by count (0: not yet)
 };
 
 } // namespace lhe::core

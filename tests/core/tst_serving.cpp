@@ -229,6 +229,27 @@ private slots:
         QCOMPARE(run(alone).serving->point.promptQueueSeconds, 0.0);
     }
 
+    // The discrete-event simulation at one request in flight (docs/METHOD.md §15.7) is the analytic
+    // model's reduction: the prompt's prefill, then one decode step per token, one answer per
+    // lifetime, on an engine that adds nothing.
+    void simulationAgreesAtLightLoad()
+    {
+        Scenario s = llama8b(1);
+        s.serving.engine = "quiet";
+        const Report r = run(s);
+        const std::optional<SimulationResult> sim = simulateServingLoad(s, testCatalog());
+        QVERIFY(sim && sim->status == SimulationStatus::Complete);
+        QVERIFY(near(sim->ttftMeanSeconds, r.serving->point.ttftSeconds, 1e-6));
+        QVERIFY(near(sim->tpotMeanSeconds, r.serving->point.tpotSeconds, 1e-6));
+        QVERIFY(near(sim->ttftP99Seconds, r.serving->point.ttftSeconds, 1e-6));
+        // 24 tokens per lifetime of prefill + 23 steps, over a window that ends with a request.
+        QVERIFY(near(sim->outputTokensPerSecond, r.serving->point.outputTokensPerSecond, 1e-3));
+        // Training has no serving to simulate.
+        Scenario training = s;
+        training.mode = Mode::Training;
+        QVERIFY(!simulateServingLoad(training, testCatalog()));
+    }
+
     void kvBlocksArePaddedWhole()
     {
         Scenario s = llama8b(1);

@@ -104,6 +104,14 @@ std::string servingLines(const ServingEstimate& v, const Scenario& s)
     if (v.maxConcurrencySlo)
         out += ", " + std::to_string(*v.maxConcurrencySlo) + " within the latency targets";
     out += "\n";
+    if (v.devicesNeeded) {
+        const auto& n = *v.devicesNeeded;
+        out += "  sizing            " + std::to_string(n.devices) + " devices (tensor " +
+               std::to_string(n.split.tensor) + ", pipeline " + std::to_string(n.split.pipeline) + ", data " +
+               std::to_string(n.split.data) + ") " +
+               (n.meetsTargets ? "serve the concurrency within the targets\n"
+                               : "hold every request; no count up to 1,024 meets the targets\n");
+    }
     if (v.speculative)
         out += "  speculative       " + format("%.3g", v.speculative->tokensPerStep) + " tokens per step, " +
                format("%.2f", v.speculative->speedup) + "x TPOT speed-up\n";
@@ -123,18 +131,21 @@ std::string rankingAsTable(const std::vector<DeviceRanking>& ranking)
 {
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "%-4s %-34s %-5s %-22s %7s %10s %10s %14s %12s %10s\n", "rank", "device",
+    std::snprintf(line, sizeof line, "%-4s %-34s %-5s %-28s %7s %10s %10s %14s %12s %10s\n", "rank", "device",
                   "class", "fits", "devices", "TTFT", "TPOT", "tok/s/device", "cost/Mtok", "J/token");
     out += line;
     int rank = 0;
     for (const DeviceRanking& r : ranking) {
-        const std::string fits = r.fits ? "fits" : "spills (" + std::string(offloadTierName(r.tier)) + ")";
+        // A row missing the latency targets says so: its cost is that of a configuration that misses them.
+        const std::string fits =
+            (r.fits ? std::string("fits") : "spills (" + std::string(offloadTierName(r.tier)) + ")") +
+            (r.meetsTargets ? "" : ", misses targets");
         const std::string name = r.deviceName.size() > 34 ? r.deviceName.substr(0, 33) + "~" : r.deviceName;
         const ServingPoint* p = r.serving ? &r.serving->point : nullptr;
         const std::string cost = r.serving && r.serving->costPerMillionOutputTokens
                                      ? format("%.4g", *r.serving->costPerMillionOutputTokens)
                                      : std::string("-");
-        std::snprintf(line, sizeof line, "%-4d %-34s %-5s %-22s %7lld %10s %10s %14s %12s %10s\n", ++rank,
+        std::snprintf(line, sizeof line, "%-4d %-34s %-5s %-28s %7lld %10s %10s %14s %12s %10s\n", ++rank,
                       name.c_str(), std::string(deviceClassName(r.deviceClass)).c_str(), fits.c_str(),
                       r.devicesNeeded, p ? seconds(p->ttftSeconds).c_str() : "-",
                       p ? seconds(p->tpotSeconds).c_str() : "-",

@@ -674,6 +674,13 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
         inputs.draftModel = options.draftModel;
         inputs.engine = engine;
         servingEstimate(scenario, device, arch, inputs, &evaluated, report.serving);
+        const ServingSettings& sv = scenario.serving;
+        if (report.serving && options.limits && (sv.ttftTargetSeconds || sv.tpotTargetSeconds)) {
+            const DeviceRanking size = sizeOnDevice(scenario, device, arch, inputs, sv.pricePerDeviceHour);
+            if (size.split)
+                report.serving->devicesNeeded =
+                    ServingEstimate::DevicesNeeded{size.devicesNeeded, *size.split, size.meetsTargets};
+        }
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),
                                    report.serving->warnings.end());

@@ -21,8 +21,10 @@ EstimateOptions rankingOptions(const ServingInputs& inputs)
     return options;
 }
 
-DeviceRanking rankOne(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
-                      const ServingInputs& inputs, std::optional<double> price)
+} // namespace
+
+DeviceRanking sizeOnDevice(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                           const ServingInputs& inputs, std::optional<double> price)
 {
     DeviceRanking row;
     row.deviceId = device.id;
@@ -49,40 +51,49 @@ DeviceRanking rankOne(const Scenario& scenario, const Device& device, const Mode
     {
         long long devices = 0;
         OffloadTier tier = OffloadTier::None;
-        bool hasSplit = false;
+        std::optional<Parallelism> split;
         std::optional<ServingEstimate> serving;
     };
     std::vector<Tried> tried;
     std::optional<long long> holdsModel;
     std::optional<long long> holdsAll;
-    for (long long n = 1; n <= kRankDevicesLimit && !holdsAll; n *= 2) {
+    // With latency targets, the fewest that also meet them at the concurrency (METHOD §15.6).
+    const bool targets = scenario.serving.ttftTargetSeconds || scenario.serving.tpotTargetSeconds;
+    std::optional<long long> meets;
+    for (long long n = 1; n <= kRankDevicesLimit && !meets && !(holdsAll && !targets); n *= 2) {
         s.devices = n;
         const Report r = estimate(s, device, arch, options);
-        Tried& t =
-            tried.emplace_back(Tried{n, r.memory.tier, r.scenario.parallelism.has_value(), std::nullopt});
+        Tried& t = tried.emplace_back(Tried{n, r.memory.tier, r.scenario.parallelism, std::nullopt});
         if (r.memory.tier != OffloadTier::None)
             continue;
         holdsModel = holdsModel.value_or(n);
         t.serving = servingEstimate(r.scenario, device, arch, quick);
-        if (t.serving && t.serving->maxConcurrencyKv >= concurrency)
-            holdsAll = n;
+        if (t.serving && t.serving->maxConcurrencyKv >= concurrency) {
+            holdsAll = holdsAll.value_or(n);
+            if (!targets || t.serving->point.meetsTargets)
+                meets = n;
+        }
     }
     row.fits = holdsModel.has_value();
-    const long long chosen = holdsAll.value_or(holdsModel.value_or(1));
+    row.meetsTargets = meets.has_value();
+    const long long chosen = meets.value_or(holdsAll.value_or(holdsModel.value_or(1)));
     row.devicesNeeded = chosen;
     // The loop tried every count it can choose (it starts at one).
     const Tried& same =
         *std::find_if(tried.begin(), tried.end(), [&](const Tried& t) { return t.devices == chosen; });
+    row.split = same.split;
     row.tier = same.tier;
     if (same.tier == OffloadTier::None) {
-        if (same.hasSplit)
+        if (same.split)
             row.serving = same.serving;
-    } else if (same.tier != OffloadTier::DoesNotFit && same.hasSplit) {
+    } else if (same.tier != OffloadTier::DoesNotFit && same.split) {
         s.devices = chosen; // spilling: the loop did not need its serving point
         row.serving = servingEstimate(estimate(s, device, arch, options).scenario, device, arch, quick);
     }
     return row;
 }
+
+namespace {
 
 // Every price names a catalog device and is in the scenario's own range: a typo in an id would
 // otherwise leave that device unpriced without a word.
@@ -125,7 +136,7 @@ std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& 
         else if (device.id == scenario.deviceId)
             price = scenario.serving.pricePerDeviceHour;
         try {
-            rows.push_back(rankOne(scenario, device, model.arch(), inputs, price));
+            rows.push_back(sizeOnDevice(scenario, device, model.arch(), inputs, price));
         } catch (const InputError&) {
             // A device that cannot run the scenario's formats at all (no peak for them) is not
             // a candidate; the estimator says why when it is chosen.
@@ -137,6 +148,8 @@ std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& 
     std::stable_sort(rows.begin(), rows.end(), [&](const DeviceRanking& a, const DeviceRanking& b) {
         if (a.fits != b.fits)
             return a.fits;
+        if (a.meetsTargets != b.meetsTargets) // on the devices that meet them, when any count does
+            return a.meetsTargets;
         if (a.fits && allPriced && a.serving && b.serving)
             return *a.serving->costPerMillionOutputTokens < *b.serving->costPerMillionOutputTokens;
         return throughputPerDevice(a) > throughputPerDevice(b);
@@ -156,6 +169,12 @@ nlohmann::json rankingToJson(const std::vector<DeviceRanking>& ranking)
             {"fits", r.fits},
             {"offload_tier", offloadTierName(r.tier)},
             {"devices_needed", r.devicesNeeded},
+            {"meets_targets", r.meetsTargets},
+            {"parallelism", r.split ? json{{"tensor", r.split->tensor},
+                                           {"pipeline", r.split->pipeline},
+                                           {"data", r.split->data},
+                                           {"expert", r.split->expert}}
+                                    : json(nullptr)},
             {"price_per_device_hour", r.pricePerDeviceHour ? json(*r.pricePerDeviceHour) : json(nullptr)}};
         if (r.serving) {
             row["serving"] = servingToJson(*r.serving);

@@ -301,6 +301,18 @@ nlohmann::json servingToJson(const ServingEstimate& s)
                 {"shared_prefix_bytes_per_device", s.sharedPrefixBytesPerDevice},
                 {"max_concurrency_kv", s.maxConcurrencyKv},
                 {"max_concurrency_slo", s.maxConcurrencySlo ? json(*s.maxConcurrencySlo) : json(nullptr)}};
+    if (s.devicesNeeded) {
+        const Parallelism& split = s.devicesNeeded->split;
+        out["devices_needed"] = {{"devices", s.devicesNeeded->devices},
+                                 {"parallelism",
+                                  {{"tensor", split.tensor},
+                                   {"pipeline", split.pipeline},
+                                   {"data", split.data},
+                                   {"expert", split.expert}}},
+                                 {"meets_targets", s.devicesNeeded->meetsTargets}};
+    } else {
+        out["devices_needed"] = nullptr;
+    }
     const ServingEngineUse& e = s.engine;
     out["engine"] = {{"id", e.id},
                      {"name", e.name},

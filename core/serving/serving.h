@@ -87,15 +87,26 @@ struct DeviceRanking
     std::string deviceName;
     DeviceClass deviceClass = DeviceClass::Gpu;
     bool userDefined = false;
-    bool fits = false;                      // on devicesNeeded devices without host or disk offload
-    OffloadTier tier = OffloadTier::None;   // at devicesNeeded
-    long long devicesNeeded = 0;            // 1 when nothing up to kRankDevicesLimit holds the model
+    bool fits = false;                    // on devicesNeeded devices without host or disk offload
+    OffloadTier tier = OffloadTier::None; // at devicesNeeded
+    long long devicesNeeded = 0;          // 1 when nothing up to kRankDevicesLimit holds the model
+    // With latency targets: whether devicesNeeded devices meet them (else it is the fewest that hold
+    // every request); true without targets.
+    bool meetsTargets = true;
+    std::optional<Parallelism> split;       // the default split on devicesNeeded devices
     std::optional<ServingEstimate> serving; // empty when the model cannot be placed at all
     std::optional<double> pricePerDeviceHour;
 };
-// Ranked: fitting devices first, then by cost per million output tokens where every fitting
-// device has a price, else by output tokens/s per device, descending. `prices` (device id ->
-// currency per device-hour) are the user's; the scenario's own price applies to its device.
+// Sizing on one device kind (the ranking's row, and the report's serving.devices_needed): the
+// fewest devices (1, 2, 4 ... kRankDevicesLimit) with their default split that hold the model
+// without spilling, hold every concurrent request in the KV pool and, with latency targets, meet
+// them; else the fewest that hold every request, or the model.
+DeviceRanking sizeOnDevice(const Scenario& scenario, const Device& device, const ModelArchitecture& arch,
+                           const ServingInputs& inputs, std::optional<double> price);
+
+// Ranked: fitting devices first, then those meeting the latency targets, then by cost per million output
+// tokens where every fitting device has a price, else by output tokens/s per device, descending. `prices`
+// (device id -> currency per device-hour) are the user's; the scenario's own price applies to its device.
 std::vector<DeviceRanking> rankDevices(const Scenario& scenario, const Catalog& catalog,
                                        const std::map<std::string, double>& prices = {});
 

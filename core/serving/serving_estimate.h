@@ -4,6 +4,7 @@
 
 #include "core/common/bound.h"
 #include "core/common/message.h"
+#include "core/scenario/scenario.h"
 
 #include <optional>
 #include <string>
@@ -78,6 +79,16 @@ struct ServingEstimate
     // 0 when not even one request does.
     std::optional<long long> maxConcurrencySlo;
     std::optional<SpeculativeEstimate> speculative;
+    // With latency targets: the fewest devices of the scenario's kind, with their default split,
+    // that serve its concurrency at the targets (sizeOnDevice, serving.h); meetsTargets false when
+    // none up to 1,024 does (then the fewest that hold every request).
+    struct DevicesNeeded
+    {
+        long long devices = 0;
+        Parallelism split;
+        bool meetsTargets = false;
+    };
+    std::optional<DevicesNeeded> devicesNeeded;
     // Cost and energy (docs/METHOD.md §15.4).
     std::optional<double> costPerMillionOutputTokens; // needs price_per_device_hour
     double powerWattsPerDevice = 0;                   // tdp_watts x power_utilization

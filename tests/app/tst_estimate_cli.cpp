@@ -91,12 +91,12 @@ QByteArray relMessage(const char* what, double actual, double expected, double t
              relMessage((what), (actual), (expected), (tolerance)).constData())
 
 // The report members docs/CONTRACT.md §3.11 declares null when unknown (no SLO targets, no price,
-// no TDP).
+// no TDP; devices_needed without targets).
 bool nullAllowed(const std::string& path)
 {
     static const std::set<std::string> documented{
-        "/serving/max_concurrency_slo", "/cost/per_million_output_tokens", "/energy/joules_per_output_token",
-        "/energy/joules_per_request"};
+        "/serving/max_concurrency_slo", "/serving/devices_needed", "/cost/per_million_output_tokens",
+        "/energy/joules_per_output_token", "/energy/joules_per_request"};
     return documented.count(path) != 0 || path.rfind("/scenario/model_config/", 0) == 0;
 }
 

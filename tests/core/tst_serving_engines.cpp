@@ -72,6 +72,7 @@ private slots:
     void engineOverheadsAddByHand();
     void engineCapsRunningSequences();
     void engineDefaultsTheChunkAndBlock();
+    void devicesNeededIsTheFewestMeetingTheTargets();
 };
 
 // "TP4 EP4 on 4 GPUs": tensor x pipeline x data = devices with expert > 1 is the experts on
@@ -239,6 +240,36 @@ void TestServingEngines::engineDefaultsTheChunkAndBlock()
     r = run(scenarioFromJson(j));
     QCOMPARE(r.scenario.prefillChunkTokens, 1000LL);
     QCOMPARE(r.scenario.serving.kvBlockTokens, 64LL);
+}
+
+// Llama 3.1 70B in bf16 (141 GB of weights) for 64 users at p90 TPOT <= 30 ms: the fewest H100s
+// (1, 2, 4, 8 ...) with their default split whose report meets the target, and half as many do
+// not (one H100 cannot even hold the weights).
+void TestServingEngines::devicesNeededIsTheFewestMeetingTheTargets()
+{
+    json j = {{"device", "nvidia-h100-sxm"},
+              {"model", "llama-3.1-70b"},
+              {"batch", 64},
+              {"prompt_tokens", 1000},
+              {"output_tokens", 200},
+              {"devices", 1},
+              {"serving", {{"tpot_target_seconds", 0.03}}}};
+    const Report r = run(scenarioFromJson(j));
+    QVERIFY(r.serving && r.serving->devicesNeeded && r.serving->devicesNeeded->meetsTargets);
+    const long long n = r.serving->devicesNeeded->devices;
+    QVERIFY(n >= 2);
+    j["devices"] = n;
+    const Report enough = run(scenarioFromJson(j));
+    QVERIFY(enough.serving->point.meetsTargets && enough.memory.tier == OffloadTier::None);
+    QCOMPARE(enough.scenario.parallelism, std::optional<Parallelism>(r.serving->devicesNeeded->split));
+    j["devices"] = n / 2;
+    const Report half = run(scenarioFromJson(j));
+    QVERIFY(!half.serving->point.meetsTargets || half.memory.tier != OffloadTier::None ||
+            half.serving->maxConcurrencyKv < 64);
+    // Without targets there is nothing to size for.
+    j.erase("serving");
+    QVERIFY(!run(scenarioFromJson(j)).serving->devicesNeeded);
+    QVERIFY(servingToJson(*run(scenarioFromJson(j)).serving)["devices_needed"].is_null());
 }
 
 QTEST_GUILESS_MAIN(TestServingEngines)

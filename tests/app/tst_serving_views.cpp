@@ -197,7 +197,7 @@ private slots:
             {"requests", {{100, 20}, {300, 40}}}, {"kv_block_tokens", 32}, {"prefix_cache_hit_ratio", 0.125}};
         QString error;
         QVERIFY2(m_window->files()->loadScenario(s, &error), qPrintable(error));
-        child<QDoubleSpinBox>(m_window->controls(), "tpotTargetSpin")->setValue(50.0);
+        child<QDoubleSpinBox>(m_window->controls(), "tpotTargetSpin")->setValue(0.05); // seconds
         const core::ServingSettings& sv = m_window->document()->report()->scenario.serving;
         QCOMPARE(*sv.tpotTargetSeconds, 0.05);
         QCOMPARE(sv.requests.size(), std::size_t(2));

@@ -30,6 +30,12 @@ void ServingScheduler::reportChanged()
     update();
 }
 
+void ServingScheduler::pricesChanged()
+{
+    m_rankingStale = true;
+    update();
+}
+
 void ServingScheduler::ensureCurveCurrent()
 {
     if (m_curveStale && m_document->report())
@@ -58,6 +64,8 @@ void ServingScheduler::update()
         computeCurve();
     } else if (tab == widgets::Dashboard::RankingTab && m_rankingStale) {
         m_rankingStale = false;
+        m_dashboard->ranking()->setHasTargets(scenario.serving.ttftTargetSeconds.has_value() ||
+                                              scenario.serving.tpotTargetSeconds.has_value());
         try {
             m_dashboard->ranking()->setRanking(core::rankDevices(
                 scenario, m_document->catalog(), m_prices ? m_prices() : std::map<std::string, double>{}));

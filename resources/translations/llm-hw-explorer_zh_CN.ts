@@ -3708,6 +3708,18 @@ Close all the same?</source>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
+    <message>
+        <source>all %1 prompts prefilled at once; the TTFT each user sees is under Serving</source>
+        <translation>全部 %1 个提示词一次性预填充；每个用户看到的 TTFT 见“服务”</translation>
+    </message>
+    <message>
+        <source>one decode step of all %1; the TPOT each user sees is under Serving</source>
+        <translation>全部 %1 个序列的一个解码步；每个用户看到的 TPOT 见“服务”</translation>
+    </message>
+    <message>
+        <source>what each user sees</source>
+        <translation>每个用户看到的数字</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>

@@ -13,7 +13,7 @@ namespace lhe::app {
 
 ServingEdits::ServingEdits(widgets::ScenarioDocument* document, widgets::Dashboard* dashboard,
                            widgets::ScenarioControls* controls, QObject* parent)
-    : QObject(parent), m_document(document), m_dashboard(dashboard)
+    : QObject(parent), m_document(document), m_dashboard(dashboard), m_controls(controls)
 {
     // A point of the curve is a concurrency (and a split): an ordinary, undoable change.
     connect(dashboard->serving()->chart(), &widgets::ThroughputLatencyWidget::concurrencyPicked, this,
@@ -56,6 +56,7 @@ ServingEdits::ServingEdits(widgets::ScenarioDocument* document, widgets::Dashboa
             [this](const QString& currency) {
                 if (m_settings)
                     m_settings->setCurrency(currency);
+                m_controls->showCurrency();
                 if (m_dashboard->report()) // the serving line shows the cost in it
                     m_dashboard->serving()->setReport(m_dashboard->report());
             });
@@ -73,6 +74,7 @@ void ServingEdits::setSettings(AppSettings* settings)
 {
     m_settings = settings;
     m_dashboard->ranking()->setCurrency(settings ? settings->currency() : QString());
+    m_controls->showCurrency();
 }
 
 std::map<std::string, double> ServingEdits::prices() const

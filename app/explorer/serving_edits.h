@@ -39,6 +39,7 @@ public:
 private:
     widgets::ScenarioDocument* m_document;
     widgets::Dashboard* m_dashboard;
+    widgets::ScenarioControls* m_controls;
     AppSettings* m_settings = nullptr;
     std::function<void()> m_pricesChanged;
 };

@@ -5379,12 +5379,6 @@ per token</source>
         <translation>目标</translation>
     </message>
     <message>
-        <source>Price per
-device-hour</source>
-        <translation>每设备
-小时价格</translation>
-    </message>
-    <message>
         <source>Time to first token each user sees under continuous batching, mean over the requests</source>
         <translation>连续批处理下每个用户看到的首 token 延迟，按请求平均</translation>
     </message>
@@ -5407,6 +5401,12 @@ device-hour</source>
     <message>
         <source>Energy per output token: devices × board power ÷ output tokens/s; ✗ where the device misses the latency targets</source>
         <translation>每输出 token 能耗：设备数 × 板卡功耗 ÷ 输出 token/s；✗ 表示该设备未达延迟目标</translation>
+    </message>
+    <message>
+        <source>Price
+per hour</source>
+        <translation>每小时
+价格</translation>
     </message>
 </context>
 <context>

@@ -294,7 +294,7 @@ private slots:
         m_window->controls()->show();
         auto type = [](QDoubleSpinBox* box, const QString& text) {
             box->setFocus();
-            box->lineEdit()->selectAll();
+            box->findChild<QLineEdit*>()->selectAll();
             QTest::keyClicks(box, text);
             QTest::keyClick(box, Qt::Key_Return);
         };
@@ -373,6 +373,7 @@ private slots:
         // The currency: kept in the settings, shown with the cost on the Serving tab.
         ranking->currencyBox()->setCurrentIndex(ranking->currencyBox()->findText(QStringLiteral("€")));
         QCOMPARE(m_settings->currency(), QStringLiteral("€"));
+        QCOMPARE(child<QDoubleSpinBox>(m_window->controls(), "priceSpin")->prefix(), QStringLiteral("€"));
         m_window->dashboard()->showChartTab(widgets::Dashboard::ServingTab);
         const double cost = *m_window->document()->report()->serving->costPerMillionOutputTokens;
         QVERIFY2(m_window->dashboard()->serving()->summaryText().contains(

@@ -7,6 +7,7 @@
 #include "widgets/panels/device_ranking_view.h"
 #include "widgets/panels/ranking_table.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -280,7 +281,7 @@ void TestDeviceRankingView::currencyShownWithCosts()
     QCOMPARE(changed.last().value(0).toString(), u"€"_s);
     QCOMPARE(widgets::currency(), u"€"_s);
     QCOMPARE(header(DeviceRankingModel::CostColumn), u"Cost per M tokens (€)"_s);
-    QCOMPARE(header(DeviceRankingModel::PriceColumn), u"Price per device-hour (€)"_s);
+    QCOMPARE(header(DeviceRankingModel::PriceColumn), u"Price per hour (€)"_s);
     QCOMPARE(widgets::formatMoney(4.5), u"€4.5"_s);
     view.currencyBox()->setEditText(u"CHF"_s); // typed: a code goes after the amount
     QCOMPARE(widgets::formatMoney(4.5), u"4.5 CHF"_s);
@@ -301,7 +302,7 @@ void TestDeviceRankingView::showsTheRankingInItsOrder()
     for (int c = 0; c < view.model()->columnCount(); ++c)
         headers << view.model()->headerData(c, Qt::Horizontal).toString().replace(u'\n', u' ');
     QCOMPARE(headers, QStringList({u"Device"_s, u"Fits"_s, u"Targets"_s, u"Tokens/s per device"_s,
-                                   u"Price per device-hour"_s, u"Cost per M tokens"_s, u"Joules per token"_s,
+                                   u"Cost per M tokens"_s, u"Price per hour"_s, u"Joules per token"_s,
                                    u"TTFT"_s, u"TPOT"_s, u"Devices needed"_s, u"Class"_s}));
     QCOMPARE(column(view, DeviceRankingModel::ClassColumn),
              QStringList({u"GPU"_s, u"CPU"_s, u"GPU"_s, u"NPU"_s}));

@@ -1,6 +1,7 @@
 #include "widgets/controls/serving_controls.h"
 
 #include "widgets/common/theme.h"
+#include "widgets/common/value_format.h"
 #include "widgets/controls/duration_spin_box.h"
 #include "widgets/controls/spin_box_value.h"
 
@@ -244,6 +245,14 @@ void ServingControls::apply(core::ServingSettings& s) const
     spec.draftTokens = m_draftTokens->value();
     if (std::lround(spec.acceptanceRate * 100.0) != m_acceptance->value())
         spec.acceptanceRate = m_acceptance->value() / 100.0;
+}
+
+void ServingControls::showCurrency()
+{
+    const QString unit = currency();
+    const bool symbol = unit.size() == 1 && !unit.at(0).isLetter(); // as formatMoney writes it
+    m_price->setPrefix(symbol ? unit : QString());
+    m_price->setSuffix(!symbol && !unit.isEmpty() ? QLatin1Char(' ') + unit : QString());
 }
 
 QString ServingControls::targetError() const

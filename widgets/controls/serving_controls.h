@@ -50,6 +50,8 @@ public:
     // Writes what the controls show into `serving`, leaving the fields without a control.
     void apply(core::ServingSettings& serving) const;
     QList<QWidget*> inputs() const;
+    // The price box shows widgets::currency(): a symbol before the number, a code after it.
+    void showCurrency();
     // The reason the last typed target was refused, as shown under the targets; empty when none.
     QString targetError() const;
     void retranslateUi();

@@ -398,7 +398,7 @@ QVariant DeviceRankingModel::headerData(int section, Qt::Orientation orientation
         case TokensPerSecondColumn:
             return tr("Tokens/s\nper device");
         case PriceColumn:
-            return withCurrency(tr("Price per\ndevice-hour"));
+            return withCurrency(tr("Price\nper hour"));
         case CostColumn:
             return withCurrency(tr("Cost per\nM tokens"));
         case JoulesColumn:

@@ -26,8 +26,8 @@ public:
         FitsColumn,
         TargetsColumn,         // meets the latency targets (p90), misses them, or no targets
         TokensPerSecondColumn, // output tokens/s per device
-        PriceColumn,           // per device-hour, editable: the user's price for the ranking
         CostColumn,            // per million output tokens
+        PriceColumn,           // per device-hour, editable: the user's price for the ranking
         JoulesColumn,          // per output token
         TtftColumn,
         TpotColumn,

@@ -6,6 +6,7 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/catalog/catalog.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/dashboard.h"
 #include "widgets/panels/explain_panel.h"

@@ -295,6 +295,7 @@ private slots:
         auto type = [](QDoubleSpinBox* box, const QString& text) {
             box->setFocus();
             box->findChild<QLineEdit*>()->selectAll();
+            QTest::keyClick(box, Qt::Key_Backspace); // the old text goes, as a user clears it
             QTest::keyClicks(box, text);
             QTest::keyClick(box, Qt::Key_Return);
         };

@@ -115,7 +115,9 @@ void TestCompareView::servingRowsWhenBothServe()
     const QTableWidget* table = view.differenceTable();
     const core::ServingPoint& pa = a.serving->point;
     const core::ServingPoint& pb = b.serving->point;
-    auto ratio = [](double a, double b) { return QStringLiteral("×") + QLocale().toString(b / a, 'g', 3); };
+    auto ratio = [](double a, double b) -> QString {
+        return QStringLiteral("×") + QLocale().toString(b / a, 'g', 3);
+    };
     const QStringList ttft = tableRow(table, QStringLiteral("TTFT users see"));
     QCOMPARE(ttft.value(0), widgets::formatSeconds(pa.ttftSeconds));
     QCOMPARE(ttft.value(1), widgets::formatSeconds(pb.ttftSeconds));

@@ -246,7 +246,7 @@ void TestDeviceRankingView::priceCellIsEditable()
     editor->selectAll();
     QTest::keyClicks(editor, u"1.75"_s);
     QTest::keyClick(editor, Qt::Key_Return);
-    QCOMPARE(edited.count(), 1);
+    QTRY_COMPARE(edited.count(), 1); // the delegate commits on the next turn of the event loop
     QCOMPARE(edited.last().value(0).toString(), u"cpu-b"_s);
     QCOMPARE(edited.last().value(1).value<std::optional<double>>(), std::optional<double>(1.75));
     QCOMPARE(view.proxy()->index(1, DeviceRankingModel::PriceColumn).data().toString(), u"1.75"_s);
@@ -262,9 +262,16 @@ void TestDeviceRankingView::priceCellIsEditable()
     QCOMPARE(gpuA.data().toString(), u"2.5"_s);
     // A double-click elsewhere still makes the device current.
     const QRect name = view.table()->visualRect(view.proxy()->index(2, DeviceRankingModel::DeviceColumn));
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, name.center()); // as doubleClick… below
     QTest::mouseDClick(view.table()->viewport(), Qt::LeftButton, {}, name.center());
     QCOMPARE(activated.count(), 1);
     QCOMPARE(activated.last().value(0).toString(), u"gpu-c"_s);
+    // A double-click on a price edits it instead.
+    const QRect price = view.table()->visualRect(view.proxy()->index(2, DeviceRankingModel::PriceColumn));
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, price.center());
+    QTest::mouseDClick(view.table()->viewport(), Qt::LeftButton, {}, price.center());
+    QCOMPARE(activated.count(), 1);
+    QVERIFY(view.table()->findChild<QLineEdit*>() && view.table()->findChild<QLineEdit*>()->isVisible());
 }
 
 void TestDeviceRankingView::currencyShownWithCosts()

@@ -136,15 +136,22 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
     m_exportCsv->setObjectName(QStringLiteral("rankingExportCsv"));
     m_exportImage = new QPushButton(this);
     m_exportImage->setObjectName(QStringLiteral("rankingExportImage"));
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_classCaption);
-    bar->addWidget(m_classFilter);
-    bar->addWidget(m_meetsOnly);
-    bar->addWidget(m_currencyCaption);
-    bar->addWidget(m_currency);
-    bar->addStretch(1);
-    bar->addWidget(m_exportCsv);
-    bar->addWidget(m_exportImage);
+    // Two rows: what is shown (class, targets), then the currency and the exports. One row would
+    // make the tab wider than the dashboard leaves it beside the memory chart at 1,024 px.
+    auto* bar = new QVBoxLayout;
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_classCaption);
+    filters->addWidget(m_classFilter);
+    filters->addWidget(m_meetsOnly);
+    filters->addStretch(1);
+    auto* output = new QHBoxLayout;
+    output->addWidget(m_currencyCaption);
+    output->addWidget(m_currency);
+    output->addStretch(1);
+    output->addWidget(m_exportCsv);
+    output->addWidget(m_exportImage);
+    bar->addLayout(filters);
+    bar->addLayout(output);
 
     m_table = new RankingTable(this);
     m_table->setObjectName(QStringLiteral("rankingTable"));

@@ -382,6 +382,14 @@ private slots:
                  qPrintable(m_window->dashboard()->serving()->summaryText()));
         ranking->setCurrency(QString());
         m_settings->setCurrency(QString());
+        // A price kept for a device the catalog no longer has (a user device removed since) does
+        // not take the table down: the rest is ranked as before.
+        m_settings->setDevicePrice("removed-user-device", 4.0);
+        ranking->setRanking({});
+        m_window->controls()->setBatchAndPrompt(8, 1000); // a new report: the ranking again
+        m_window->dashboard()->showChartTab(widgets::Dashboard::RankingTab);
+        QVERIFY2(ranking->visiblePlaceholderText().isEmpty(), qPrintable(ranking->visiblePlaceholderText()));
+        QVERIFY(rowOf("nvidia-a100-80gb-sxm") >= 0);
     }
 
     // The ranking knows the scenario's targets: a target no device meets empties the filtered

@@ -4714,18 +4714,6 @@ B（当前）：%2</translation>
         <translation>%1，p90 %2</translation>
     </message>
     <message>
-        <source>Serving %1 users, each sees: TTFT %2 (p90 %3) · TPOT %4 (p90 %5)</source>
-        <translation>服务 %1 个用户，每个用户看到：TTFT %2（p90 %3）· TPOT %4（p90 %5）</translation>
-    </message>
-    <message>
-        <source>meets the targets</source>
-        <translation>达到目标</translation>
-    </message>
-    <message>
-        <source>misses the targets</source>
-        <translation>未达到目标</translation>
-    </message>
-    <message>
         <source>The one prompt prefilled alone</source>
         <translation>单个提示词单独预填充</translation>
     </message>
@@ -4764,6 +4752,18 @@ B（当前）：%2</translation>
     <message>
         <source>Tokens/s per user</source>
         <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <source>%1 users each see TTFT %2 (p90 %3) · TPOT %4 (p90 %5)</source>
+        <translation>%1 个用户，每人看到 TTFT %2（p90 %3）· TPOT %4（p90 %5）</translation>
+    </message>
+    <message>
+        <source>targets met</source>
+        <translation>达到目标</translation>
+    </message>
+    <message>
+        <source>targets missed</source>
+        <translation>未达到目标</translation>
     </message>
 </context>
 <context>

@@ -532,7 +532,11 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
 {
     std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
     const std::vector<core::ComparisonRow> serving = servingRows(a, b);
-    rows.insert(rows.end(), serving.begin(), serving.end());
+    // What the users see reads first after the memory: the phases' rows below are the whole
+    // batch's, and a table taller than its place would hide the serving rows at its end.
+    const auto phases = std::find_if(rows.begin(), rows.end(),
+                                     [](const core::ComparisonRow& row) { return row.section != "Memory"; });
+    rows.insert(phases, serving.begin(), serving.end());
     m_table->clearSpans();
     m_table->setRowCount(0);
     QString section;

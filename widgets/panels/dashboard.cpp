@@ -392,13 +392,13 @@ QString Dashboard::servingHeadline(const core::Report& report)
         return {};
     const core::ServingEstimate& serving = *report.serving;
     const core::ServingPoint& p = serving.point;
-    QString line = tr("Serving %1 users, each sees: TTFT %2 (p90 %3) · TPOT %4 (p90 %5)")
+    QString line = tr("%1 users each see TTFT %2 (p90 %3) · TPOT %4 (p90 %5)")
                        .arg(QLocale().toString(p.concurrency), formatSeconds(p.ttftSeconds),
                             formatSeconds(p.ttftP90Seconds), formatSeconds(p.tpotSeconds),
                             formatSeconds(p.tpotP90Seconds));
     const auto& targets = report.scenario.serving;
     if (targets.ttftTargetSeconds || targets.tpotTargetSeconds)
-        line += QStringLiteral(" · ") + (p.meetsTargets ? tr("meets the targets") : tr("misses the targets"));
+        line += QStringLiteral(" · ") + (p.meetsTargets ? tr("targets met") : tr("targets missed"));
     return line;
 }
 

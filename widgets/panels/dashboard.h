@@ -48,8 +48,8 @@ public:
     // dashboard shows, shared with the Compare A/B view.
     static void fillPhaseCards(const core::Report& report, BottleneckCard* prefill, BottleneckCard* decode,
                                BottleneckCard* training);
-    // A serving scenario's answer to "what do the users see" (report.serving): "Serving 50
-    // users, each sees: TTFT … (p90 …) · TPOT … (p90 …)" and whether the targets are met;
+    // A serving scenario's answer to "what do the users see" (report.serving): "50 users each
+    // see TTFT … (p90 …) · TPOT … (p90 …)" and whether the targets are met;
     // empty without serving. The headline's second line.
     static QString servingHeadline(const core::Report& report);
     // The label of the prefill card's time of the whole batch, saying which question it answers:

@@ -4765,6 +4765,10 @@ B（当前）：%2</translation>
         <source>targets missed</source>
         <translation>未达到目标</translation>
     </message>
+    <message>
+        <source>%1 (ideal %2)</source>
+        <translation>%1（理想 %2）</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DesignSpaceWidget</name>

@@ -4504,19 +4504,19 @@ B（当前）：%2</translation>
     </message>
     <message>
         <source>TTFT users see</source>
-        <translation>用户看到的 TTFT</translation>
+        <translation>用户所见 TTFT</translation>
     </message>
     <message>
         <source>TTFT users see, p90</source>
-        <translation>用户看到的 TTFT，p90</translation>
+        <translation>用户所见 TTFT，p90</translation>
     </message>
     <message>
         <source>TPOT users see</source>
-        <translation>用户看到的 TPOT</translation>
+        <translation>用户所见 TPOT</translation>
     </message>
     <message>
         <source>TPOT users see, p90</source>
-        <translation>用户看到的 TPOT，p90</translation>
+        <translation>用户所见 TPOT，p90</translation>
     </message>
     <message>
         <source>Output tokens/s per device</source>
@@ -4719,7 +4719,7 @@ B（当前）：%2</translation>
     </message>
     <message>
         <source>All %1 prompts prefilled at once</source>
-        <translation>全部 %1 个提示词一次性预填充</translation>
+        <translation>%1 个提示词一起预填充</translation>
     </message>
     <message>
         <source>Time to first token (one prompt)</source>
@@ -4731,11 +4731,11 @@ B（当前）：%2</translation>
     </message>
     <message>
         <source>TTFT users see</source>
-        <translation>用户看到的 TTFT</translation>
+        <translation>用户所见 TTFT</translation>
     </message>
     <message>
         <source>TPOT users see</source>
-        <translation>用户看到的 TPOT</translation>
+        <translation>用户所见 TPOT</translation>
     </message>
     <message>
         <source>One decode step alone</source>
@@ -4743,15 +4743,11 @@ B（当前）：%2</translation>
     </message>
     <message>
         <source>One decode step of all %1</source>
-        <translation>全部 %1 个序列的一个解码步</translation>
+        <translation>%1 个序列的一步解码</translation>
     </message>
     <message>
         <source>Output tokens/s, all users</source>
         <translation>输出 token/s（所有用户）</translation>
-    </message>
-    <message>
-        <source>Tokens/s per user</source>
-        <translation>每用户 token/s</translation>
     </message>
     <message>
         <source>%1 users each see TTFT %2 (p90 %3) · TPOT %4 (p90 %5)</source>
@@ -4764,10 +4760,6 @@ B（当前）：%2</translation>
     <message>
         <source>targets missed</source>
         <translation>未达到目标</translation>
-    </message>
-    <message>
-        <source>%1 (ideal %2)</source>
-        <translation>%1（理想 %2）</translation>
     </message>
 </context>
 <context>
@@ -7224,11 +7216,11 @@ attainable %4, achieved %5</source>
     </message>
     <message>
         <source>TTFT users see %1 (p90 %2)</source>
-        <translation>用户看到的 TTFT %1（p90 %2）</translation>
+        <translation>用户所见 TTFT %1（p90 %2）</translation>
     </message>
     <message>
         <source>TPOT users see %1 (p90 %2)</source>
-        <translation>用户看到的 TPOT %1（p90 %2）</translation>
+        <translation>用户所见 TPOT %1（p90 %2）</translation>
     </message>
 </context>
 <context>
@@ -7378,11 +7370,11 @@ attainable %4, achieved %5</source>
     </message>
     <message>
         <source>TTFT users see %1 (p90 %2)</source>
-        <translation>用户看到的 TTFT %1（p90 %2）</translation>
+        <translation>用户所见 TTFT %1（p90 %2）</translation>
     </message>
     <message>
         <source>TPOT users see %1 (p90 %2)</source>
-        <translation>用户看到的 TPOT %1（p90 %2）</translation>
+        <translation>用户所见 TPOT %1（p90 %2）</translation>
     </message>
 </context>
 <context>

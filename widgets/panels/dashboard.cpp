@@ -386,13 +386,6 @@ QString Dashboard::meanAndP90(double meanSeconds, double p90Seconds)
     return tr("%1, p90 %2").arg(formatSeconds(meanSeconds), formatSeconds(p90Seconds));
 }
 
-QString Dashboard::withIdeal(double seconds, const std::optional<core::PhaseEstimate>& ideal)
-{
-    if (!ideal)
-        return formatSeconds(seconds);
-    return tr("%1 (ideal %2)").arg(formatSeconds(seconds), formatSeconds(ideal->seconds));
-}
-
 QString Dashboard::servingHeadline(const core::Report& report)
 {
     if (!report.serving)
@@ -432,17 +425,16 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
     if (report.prefill) {
         const auto& p = *report.prefill;
         QList<QPair<QString, QString>> figures;
-        // Serving: the whole batch's time carries its ideal beside it, so the card has the users'
-        // TTFT and still no more lines than without it (on a projector the page must fit).
-        if (served) {
+        // Serving: the users' TTFT first, the whole batch's prefill under it; the batch's prompt
+        // throughput stays on the Explain panel, so the card is no taller than without serving
+        // (on a projector the page must fit, and the Compare A/B cards are narrow).
+        if (served)
             figures.append({tr("TTFT users see"), meanAndP90(served->ttftSeconds, served->ttftP90Seconds)});
-            figures.append({batchPrefillLabel(report), withIdeal(p.seconds, report.ideal.prefill)});
-        } else {
-            figures.append({batchPrefillLabel(report), formatSeconds(p.seconds)});
-        }
-        figures.append({tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)});
+        figures.append({batchPrefillLabel(report), formatSeconds(p.seconds)});
+        if (!served)
+            figures.append({tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)});
         figures.append({tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")});
-        if (report.ideal.prefill && !served) // the datasheet roofline of the same work, for comparison
+        if (report.ideal.prefill) // the datasheet roofline of the same work, for comparison
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.prefill->seconds)});
         prefillCard->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
         prefillCard->show();
@@ -456,16 +448,16 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
             figures.append({tr("TPOT users see"), meanAndP90(served->tpotSeconds, served->tpotP90Seconds)});
             figures.append({s.batch == 1 ? tr("One decode step alone")
                                          : tr("One decode step of all %1").arg(QLocale().toString(s.batch)),
-                            withIdeal(d.seconds, report.ideal.decode)});
+                            formatSeconds(d.seconds)});
+            // Tokens/s per user is 1 / TPOT: the Serving tab has it.
             figures.append({tr("Output tokens/s, all users"), formatNumber(served->outputTokensPerSecond)});
-            figures.append({tr("Tokens/s per user"), formatNumber(served->outputTokensPerSecondPerUser)});
         } else {
             figures.append({tr("Time per output token"), formatSeconds(d.seconds)});
             figures.append({tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)});
             figures.append(
                 {tr("Tokens/s per sequence"), formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)});
         }
-        if (report.ideal.decode && !served)
+        if (report.ideal.decode)
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.decode->seconds)});
         decodeCard->setContent(tr("Decode"), d.bound, d.breakdown, figures);
         decodeCard->show();

@@ -129,8 +129,6 @@ private:
     void retranslateUi();
     static QString headlineText(const core::Report& report);
     static QString meanAndP90(double meanSeconds, double p90Seconds); // "110 ms, p90 180 ms"
-    // "1.63 s (ideal 1.26 s)": a phase's time with its datasheet roofline, when there is one.
-    static QString withIdeal(double seconds, const std::optional<core::PhaseEstimate>& ideal);
     void showHeadline(const core::Report& report);
     void showProblemCards(const QString& message);
 

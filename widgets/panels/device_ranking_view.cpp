@@ -227,9 +227,7 @@ void DeviceRankingView::retranslateUi()
         m_classFilter->setItemText(static_cast<int>(i) + 1, DeviceRankingModel::deviceClassText(kClasses[i]));
     m_classFilter->setToolTip(tr("Show the devices of one class only"));
     m_meetsOnly->setText(tr("&Meets targets only"));
-    m_meetsOnly->setToolTip(m_meetsOnly->isEnabled()
-                                ? tr("Show only the devices whose p90 TTFT and TPOT meet the targets")
-                                : tr("Set a TTFT or TPOT target (Serving) to filter by it"));
+    updateMeetsToolTip();
     m_currencyCaption->setText(tr("C&urrency:"));
     m_currency->setToolTip(
         tr("The currency of your prices, shown with prices and costs (a symbol or a code)"));
@@ -249,13 +247,24 @@ void DeviceRankingView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void DeviceRankingView::updateMeetsToolTip()
+{
+    m_meetsOnly->setToolTip(m_meetsOnly->isEnabled()
+                                ? tr("Show only the devices whose p90 TTFT and TPOT meet the targets")
+                                : tr("Set a TTFT or TPOT target (Serving) to filter by it"));
+}
+
 void DeviceRankingView::setHasTargets(bool hasTargets)
 {
+    // Called with every ranking (every slider step while the tab is shown): nothing to do unless
+    // the targets came or went.
+    if (m_meetsOnly->isEnabled() == hasTargets && m_model->hasTargets() == hasTargets)
+        return;
     m_model->setHasTargets(hasTargets);
     m_meetsOnly->setEnabled(hasTargets);
     if (!hasTargets)
         m_meetsOnly->setChecked(false);
-    retranslateUi(); // the check box's tool tip says why it is off
+    updateMeetsToolTip(); // it says why the box is off
 }
 
 void DeviceRankingView::setCurrency(const QString& shown)

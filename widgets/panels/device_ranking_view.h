@@ -90,6 +90,7 @@ protected:
 private:
     void retranslateUi();
     void updatePlaceholder();
+    void updateMeetsToolTip();
     bool write(const QString& path, const QByteArray& bytes, QString* error) const;
     void onExportCsv();
     void onExportImage();

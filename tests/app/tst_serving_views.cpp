@@ -320,6 +320,9 @@ private slots:
         QVERIFY(!reason->isHidden());
         QCOMPARE(reason->text(),
                  QStringLiteral("TTFT target not changed: “1” has no unit: type 1 ms or 1 s."));
+        // For a look (not an assertion): the Serving group with the reason, when asked for.
+        if (const QString png = qEnvironmentVariable("LHE_SERVING_GROUP_PNG"); !png.isEmpty())
+            child<QWidget>(m_window->controls(), "servingGroup")->grab().save(png);
         type(tpot, QStringLiteral("fast"));
         QCOMPARE(serving().tpotTargetSeconds.value_or(-1), 0.05);
         QVERIFY(reason->text().startsWith(QStringLiteral("TPOT target not changed: “fast” is not a time")));

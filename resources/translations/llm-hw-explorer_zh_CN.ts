@@ -4789,12 +4789,12 @@ B（当前）：%2</translation>
         <translation>预填充</translation>
     </message>
     <message>
-        <source>Colour each cell by what limits one decode step (time per output token).</source>
-        <translation>按限制单步解码（每个输出 token 耗时）的因素为每个单元格着色。</translation>
+        <source>Colour each cell by what limits one decode step of the whole batch.</source>
+        <translation>按限制整批单步解码的因素为每个单元格着色。</translation>
     </message>
     <message>
-        <source>Colour each cell by what limits the prefill of the prompt (time to first token).</source>
-        <translation>按限制提示词预填充（首 token 延迟）的因素为每个单元格着色。</translation>
+        <source>Colour each cell by what limits the prefill of the whole batch&apos;s prompts at once.</source>
+        <translation>按限制整批提示词一次性预填充的因素为每个单元格着色。</translation>
     </message>
     <message>
         <source>Out-of-memory boundary</source>

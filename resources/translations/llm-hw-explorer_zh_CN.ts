@@ -4750,16 +4750,16 @@ B（当前）：%2</translation>
         <translation>输出 token/s（所有用户）</translation>
     </message>
     <message>
-        <source>%1 users each see TTFT %2 (p90 %3) · TPOT %4 (p90 %5)</source>
-        <translation>%1 个用户，每人看到 TTFT %2（p90 %3）· TPOT %4（p90 %5）</translation>
+        <source>%1 users each see TTFT %2 · TPOT %3</source>
+        <translation>%1 个用户，每人看到 TTFT %2 · TPOT %3</translation>
     </message>
     <message>
-        <source>targets met</source>
-        <translation>达到目标</translation>
+        <source>targets met (p90)</source>
+        <translation>达到目标（p90）</translation>
     </message>
     <message>
-        <source>targets missed</source>
-        <translation>未达到目标</translation>
+        <source>targets missed (p90)</source>
+        <translation>未达到目标（p90）</translation>
     </message>
 </context>
 <context>

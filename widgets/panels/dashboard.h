@@ -49,7 +49,7 @@ public:
     static void fillPhaseCards(const core::Report& report, BottleneckCard* prefill, BottleneckCard* decode,
                                BottleneckCard* training);
     // A serving scenario's answer to "what do the users see" (report.serving): "50 users each
-    // see TTFT … (p90 …) · TPOT … (p90 …)" and whether the targets are met;
+    // see TTFT 110 ms · TPOT 30.5 ms" (means) and whether the p90s meet the targets;
     // empty without serving. The headline's second line.
     static QString servingHeadline(const core::Report& report);
     // The label of the prefill card's time of the whole batch, saying which question it answers:

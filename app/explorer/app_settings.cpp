@@ -37,6 +37,7 @@ constexpr auto kLanguage = "ui/language";
 constexpr auto kTheme = "ui/theme";
 constexpr auto kExportFolder = "export/folder";
 constexpr auto kDevicePrices = "serving/devicePrices";
+constexpr auto kCurrency = "serving/currency";
 constexpr auto kExportScale = "export/scale";
 constexpr auto kExportSize = "export/size";
 constexpr auto kExportAsShown = "export/asShown";
@@ -363,6 +364,20 @@ void AppSettings::setDevicePrice(const std::string& deviceId, std::optional<doub
         prices.erase(deviceId);
     const std::string text = nlohmann::json(prices).dump();
     m_settings.setValue(key(kDevicePrices), QByteArray::fromStdString(text));
+}
+
+QString AppSettings::currency() const
+{
+    return m_settings.value(key(kCurrency)).toString().trimmed().left(8);
+}
+
+void AppSettings::setCurrency(const QString& currency)
+{
+    const QString kept = currency.trimmed().left(8);
+    if (kept.isEmpty())
+        m_settings.remove(key(kCurrency));
+    else
+        m_settings.setValue(key(kCurrency), kept);
 }
 
 QString AppSettings::theme() const

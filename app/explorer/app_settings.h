@@ -169,6 +169,11 @@ public:
     // Empty forgets the device's price.
     void setDevicePrice(const std::string& deviceId, std::optional<double> pricePerDeviceHour);
 
+    // The currency shown with prices and costs (a symbol or code: "$", "€", "USD"), under
+    // serving/currency; empty (the default) shows none. At most 8 characters, trimmed.
+    QString currency() const;
+    void setCurrency(const QString& currency);
+
     // Most recent first, no duplicates, at most kMaxRecentFiles, absolute and clean paths (a
     // relative one left by an older version is left out: its folder is unknown). The stored list
     // is read only until kMaxRecentFiles are found, however long a hand-edited file makes it.

@@ -6,6 +6,8 @@
 #include "widgets/messages/core_message.h"
 #include "widgets/panels/explain_panel.h"
 
+#include <QLocale>
+
 namespace lhe::app {
 
 ExplainDock::ExplainDock(const widgets::ScenarioDocument* document, const widgets::ComparisonPin* pin,
@@ -65,6 +67,20 @@ void ExplainDock::refresh()
     }
     // In Compare A/B the heading says whose number it is.
     QString heading = widgets::ExplainPanel::targetHeading(*m_target);
+    // Serving: the phases' own times are the whole batch's, not what a user waits for. The
+    // heading says which question the "Time to first token" below answers.
+    const bool phase =
+        m_target->kind == core::ExplainKind::Verdict || m_target->kind == core::ExplainKind::RooflinePoint;
+    const QString batch = QLocale().toString(report->scenario.batch);
+    if (report->serving && phase && m_target->phase == core::RooflinePhase::Prefill)
+        heading +=
+            QStringLiteral(" — ") +
+            tr("all %1 prompts prefilled at once; the TTFT each user sees is under Serving").arg(batch);
+    else if (report->serving && phase && m_target->phase == core::RooflinePhase::Decode)
+        heading += QStringLiteral(" — ") +
+                   tr("one decode step of all %1; the TPOT each user sees is under Serving").arg(batch);
+    else if (m_target->kind == core::ExplainKind::Serving)
+        heading += QStringLiteral(" — ") + tr("what each user sees");
     if (m_pinned || m_compareShown)
         heading = (m_pinned ? tr("A · %1") : tr("B · %1")).arg(heading);
     try {

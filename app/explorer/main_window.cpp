@@ -79,6 +79,7 @@ MainWindow::MainWindow(core::Catalog catalog, QWidget* parent)
     m_servingEdits = new ServingEdits(m_document, m_dashboard, m_controls, this);
     m_servingScheduler = new ServingScheduler(
         m_dashboard, m_document, [this] { return m_servingEdits->prices(); }, this);
+    m_servingEdits->setPricesChanged([this] { m_servingScheduler->pricesChanged(); });
     // The docks on the right, hidden until asked for: the Primer, and Explain (a click on a bar
     // segment, roofline point or verdict card shows its formula there).
     m_primerDock = new PrimerDock(m_document, m_dashboard, m_messages, this);

@@ -13,7 +13,7 @@ namespace lhe::app {
 
 ServingEdits::ServingEdits(widgets::ScenarioDocument* document, widgets::Dashboard* dashboard,
                            widgets::ScenarioControls* controls, QObject* parent)
-    : QObject(parent), m_document(document)
+    : QObject(parent), m_document(document), m_dashboard(dashboard), m_controls(controls)
 {
     // A point of the curve is a concurrency (and a split): an ordinary, undoable change.
     connect(dashboard->serving()->chart(), &widgets::ThroughputLatencyWidget::concurrencyPicked, this,
@@ -37,6 +37,29 @@ ServingEdits::ServingEdits(widgets::ScenarioDocument* document, widgets::Dashboa
                     next.serving.pricePerDeviceHour = m_settings->devicePrice(next.deviceId);
                 m_document->change(next);
             });
+    // A price typed in the ranking: kept for that device; the current device's is the scenario's
+    // own (one undoable change, after which the ranking is made again), another's asks for the
+    // ranking again.
+    connect(dashboard->ranking(), &widgets::DeviceRankingView::priceEdited, this,
+            [this](const QString& id, std::optional<double> price) {
+                if (m_settings)
+                    m_settings->setDevicePrice(id.toStdString(), price);
+                if (id.toStdString() == m_document->scenario().deviceId) {
+                    core::Scenario next = m_document->scenario();
+                    next.serving.pricePerDeviceHour = price;
+                    m_document->change(next);
+                } else if (m_pricesChanged) {
+                    m_pricesChanged();
+                }
+            });
+    connect(dashboard->ranking(), &widgets::DeviceRankingView::currencyChanged, this,
+            [this](const QString& currency) {
+                if (m_settings)
+                    m_settings->setCurrency(currency);
+                m_controls->showCurrency();
+                if (m_dashboard->report()) // the serving line shows the cost in it
+                    m_dashboard->serving()->setReport(m_dashboard->report());
+            });
     connect(controls, &widgets::ScenarioControls::priceEdited, this,
             [this](const QString& deviceId, std::optional<double> price) {
                 if (m_settings)
@@ -45,6 +68,13 @@ ServingEdits::ServingEdits(widgets::ScenarioDocument* document, widgets::Dashboa
     controls->setPriceLookup([this](const std::string& deviceId) -> std::optional<double> {
         return m_settings ? m_settings->devicePrice(deviceId) : std::nullopt;
     });
+}
+
+void ServingEdits::setSettings(AppSettings* settings)
+{
+    m_settings = settings;
+    m_dashboard->ranking()->setCurrency(settings ? settings->currency() : QString());
+    m_controls->showCurrency();
 }
 
 std::map<std::string, double> ServingEdits::prices() const

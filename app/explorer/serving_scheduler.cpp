@@ -1,5 +1,6 @@
 #include "app/explorer/serving_scheduler.h"
 
+#include "core/catalog/catalog.h"
 #include "core/common/input_error.h"
 #include "core/serving/serving.h"
 #include "widgets/charts/throughput_latency_widget.h"
@@ -10,6 +11,7 @@
 #include "widgets/panels/serving_panel.h"
 
 #include <QCoreApplication>
+#include <map>
 
 namespace lhe::app {
 
@@ -26,6 +28,12 @@ void ServingScheduler::reportChanged()
     if (!m_document->report())
         return; // the dashboard shows the problem on both views
     m_curveStale = true;
+    m_rankingStale = true;
+    update();
+}
+
+void ServingScheduler::pricesChanged()
+{
     m_rankingStale = true;
     update();
 }
@@ -58,9 +66,16 @@ void ServingScheduler::update()
         computeCurve();
     } else if (tab == widgets::Dashboard::RankingTab && m_rankingStale) {
         m_rankingStale = false;
+        m_dashboard->ranking()->setHasTargets(scenario.serving.ttftTargetSeconds.has_value() ||
+                                              scenario.serving.tpotTargetSeconds.has_value());
         try {
-            m_dashboard->ranking()->setRanking(core::rankDevices(
-                scenario, m_document->catalog(), m_prices ? m_prices() : std::map<std::string, double>{}));
+            // Prices kept for devices the catalog no longer has (a user device removed) are left
+            // out: the core refuses an unknown id, and the whole table would give way to it.
+            std::map<std::string, double> prices = m_prices ? m_prices() : std::map<std::string, double>{};
+            std::erase_if(prices, [this](const auto& entry) {
+                return m_document->catalog().findDevice(entry.first) == nullptr;
+            });
+            m_dashboard->ranking()->setRanking(core::rankDevices(scenario, m_document->catalog(), prices));
         } catch (const core::InputError& error) {
             m_dashboard->ranking()->setRanking({});
             m_dashboard->ranking()->setPlaceholderText(widgets::translatedError(error));

@@ -24,6 +24,9 @@ public:
     ServingScheduler(widgets::Dashboard* dashboard, const widgets::ScenarioDocument* document,
                      PriceSource prices, QObject* parent);
 
+    // The prices changed (one typed in the ranking): the ranking is made again, now if shown.
+    void pricesChanged();
+
     // Computes the curve now if it is stale, shown or not: an export of the chart from another tab.
     void ensureCurveCurrent();
 

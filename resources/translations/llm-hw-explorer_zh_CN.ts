@@ -3792,6 +3792,18 @@ Close all the same?</source>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
+    <message>
+        <source>all %1 prompts prefilled at once; the TTFT each user sees is under Serving</source>
+        <translation>全部 %1 个提示词一次性预填充；每个用户看到的 TTFT 见“服务”</translation>
+    </message>
+    <message>
+        <source>one decode step of all %1; the TPOT each user sees is under Serving</source>
+        <translation>全部 %1 个序列的一个解码步；每个用户看到的 TPOT 见“服务”</translation>
+    </message>
+    <message>
+        <source>what each user sees</source>
+        <translation>每个用户看到的数字</translation>
+    </message>
 </context>
 <context>
     <name>lhe::app::SaveFile</name>
@@ -4570,6 +4582,66 @@ B（当前）：%2</translation>
         <source>training (%1)</source>
         <translation>训练（%1）</translation>
     </message>
+    <message>
+        <source>Serving</source>
+        <translation>在线服务</translation>
+    </message>
+    <message>
+        <source>TTFT users see</source>
+        <translation>用户所见 TTFT</translation>
+    </message>
+    <message>
+        <source>TTFT users see, p90</source>
+        <translation>用户所见 TTFT，p90</translation>
+    </message>
+    <message>
+        <source>TPOT users see</source>
+        <translation>用户所见 TPOT</translation>
+    </message>
+    <message>
+        <source>TPOT users see, p90</source>
+        <translation>用户所见 TPOT，p90</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per device</source>
+        <translation>每设备输出 token/s</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>Meets the targets</source>
+        <translation>是否达到目标</translation>
+    </message>
+    <message>
+        <source>All prompts prefilled at once</source>
+        <translation>所有提示词一次性预填充</translation>
+    </message>
+    <message>
+        <source>Time to first token (all prompts at once)</source>
+        <translation>首 token 延迟（所有提示词一次性处理）</translation>
+    </message>
+    <message>
+        <source>One decode step of the whole batch</source>
+        <translation>整批的一个解码步</translation>
+    </message>
+    <message>
+        <source>no targets</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <source>meets</source>
+        <translation>达标</translation>
+    </message>
+    <message>
+        <source>misses</source>
+        <translation>未达标</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 个百分点</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::Dashboard</name>
@@ -4608,10 +4680,6 @@ B（当前）：%2</translation>
     <message>
         <source>%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)</source>
         <translation>%1 运行于 %2 × %3 — %4（张量并行 %5 · 流水线并行 %6 · 数据并行 %7）</translation>
-    </message>
-    <message>
-        <source>Time to first token</source>
-        <translation>首 token 延迟</translation>
     </message>
     <message>
         <source>Prompt tokens/s</source>
@@ -4725,6 +4793,58 @@ B（当前）：%2</translation>
         <source>Memory per device: what the scenario holds, against the capacity</source>
         <translation>每台设备的显存：场景占用的部分与容量对比</translation>
     </message>
+    <message>
+        <source>%1, p90 %2</source>
+        <translation>%1，p90 %2</translation>
+    </message>
+    <message>
+        <source>The one prompt prefilled alone</source>
+        <translation>单个提示词单独预填充</translation>
+    </message>
+    <message>
+        <source>All %1 prompts prefilled at once</source>
+        <translation>%1 个提示词一起预填充</translation>
+    </message>
+    <message>
+        <source>Time to first token (one prompt)</source>
+        <translation>首 token 延迟（一个提示词）</translation>
+    </message>
+    <message>
+        <source>Time to first token (all %1 prompts at once)</source>
+        <translation>首 token 延迟（全部 %1 个提示词一次性处理）</translation>
+    </message>
+    <message>
+        <source>TTFT users see</source>
+        <translation>用户所见 TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT users see</source>
+        <translation>用户所见 TPOT</translation>
+    </message>
+    <message>
+        <source>One decode step alone</source>
+        <translation>单独一个解码步</translation>
+    </message>
+    <message>
+        <source>One decode step of all %1</source>
+        <translation>%1 个序列的一步解码</translation>
+    </message>
+    <message>
+        <source>Output tokens/s, all users</source>
+        <translation>输出 token/s（所有用户）</translation>
+    </message>
+    <message>
+        <source>%1 users each see TTFT %2 · TPOT %3</source>
+        <translation>%1 个用户，每人看到 TTFT %2 · TPOT %3</translation>
+    </message>
+    <message>
+        <source>targets met (p90)</source>
+        <translation>达到目标（p90）</translation>
+    </message>
+    <message>
+        <source>targets missed (p90)</source>
+        <translation>未达到目标（p90）</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DesignSpaceWidget</name>
@@ -4753,12 +4873,12 @@ B（当前）：%2</translation>
         <translation>预填充</translation>
     </message>
     <message>
-        <source>Colour each cell by what limits one decode step (time per output token).</source>
-        <translation>按限制单步解码（每个输出 token 耗时）的因素为每个单元格着色。</translation>
+        <source>Colour each cell by what limits one decode step of the whole batch.</source>
+        <translation>按限制整批单步解码的因素为每个单元格着色。</translation>
     </message>
     <message>
-        <source>Colour each cell by what limits the prefill of the prompt (time to first token).</source>
-        <translation>按限制提示词预填充（首 token 延迟）的因素为每个单元格着色。</translation>
+        <source>Colour each cell by what limits the prefill of the whole batch&apos;s prompts at once.</source>
+        <translation>按限制整批提示词一次性预填充的因素为每个单元格着色。</translation>
     </message>
     <message>
         <source>Out-of-memory boundary</source>
@@ -5231,18 +5351,6 @@ B（当前）：%2</translation>
         <translation>即使用 %1 个设备：%2</translation>
     </message>
     <message>
-        <source>Time to first token: mean %1, p90 %2</source>
-        <translation>首 token 时间：平均 %1，p90 %2</translation>
-    </message>
-    <message>
-        <source>Time per output token: mean %1, p90 %2</source>
-        <translation>每输出 token 时间：平均 %1，p90 %2</translation>
-    </message>
-    <message>
-        <source>No price per device-hour for this device</source>
-        <translation>该设备没有每设备小时价格</translation>
-    </message>
-    <message>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -5269,18 +5377,6 @@ B（当前）：%2</translation>
     <message>
         <source>The fewest devices (1, 2, 4, …) that hold the model without spilling</source>
         <translation>不溢出即可放下模型的最少设备数（1、2、4……）</translation>
-    </message>
-    <message>
-        <source>Time to first token, mean over the requests</source>
-        <translation>首 token 时间，各请求平均</translation>
-    </message>
-    <message>
-        <source>Time per output token after the first, mean</source>
-        <translation>首 token 之后每输出 token 时间，平均</translation>
-    </message>
-    <message>
-        <source>Energy per output token: devices × board power ÷ output tokens/s</source>
-        <translation>每输出 token 能耗：设备数 × 板卡功耗 ÷ 输出 token/秒</translation>
     </message>
     <message>
         <source>%1
@@ -5323,8 +5419,74 @@ per token</source>
         <translation>在该工作负载的并发数下，每设备每秒输出的 token 数</translation>
     </message>
     <message>
-        <source>Cost per million output tokens, in the currency of the price per device-hour; empty without a price</source>
-        <translation>每百万输出 token 的成本，币种与每设备小时价格相同；未设价格时为空</translation>
+        <source>meets</source>
+        <translation>达标</translation>
+    </message>
+    <message>
+        <source>✗ misses</source>
+        <translation>✗ 未达标</translation>
+    </message>
+    <message>
+        <source>Time to first token each user sees: mean %1, p90 %2</source>
+        <translation>每个用户看到的首 token 延迟：平均 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>Time per output token each user sees: mean %1, p90 %2</source>
+        <translation>每个用户看到的每输出 token 耗时：平均 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>No price per device-hour for this device: type one in the Price column</source>
+        <translation>此设备没有每设备小时价格：请在“价格”列中输入</translation>
+    </message>
+    <message>
+        <source>Misses the latency targets: p90 TTFT %1, p90 TPOT %2 — not a cost or energy at which the targets hold</source>
+        <translation>未达延迟目标：p90 TTFT %1，p90 TPOT %2——这不是满足目标时的成本或能耗</translation>
+    </message>
+    <message>
+        <source>Meets the latency targets: p90 TTFT %1, p90 TPOT %2</source>
+        <translation>达到延迟目标：p90 TTFT %1，p90 TPOT %2</translation>
+    </message>
+    <message>
+        <source>No latency targets set (Serving → TTFT and TPOT target)</source>
+        <translation>未设置延迟目标（服务 → TTFT 目标与 TPOT 目标）</translation>
+    </message>
+    <message>
+        <source>Your price per device-hour for %1 (double-click or F2 to edit; empty: none). Kept for this device.</source>
+        <translation>你为 %1 设置的每设备小时价格（双击或按 F2 编辑；留空表示无）。按设备保存。</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Time to first token each user sees under continuous batching, mean over the requests</source>
+        <translation>连续批处理下每个用户看到的首 token 延迟，按请求平均</translation>
+    </message>
+    <message>
+        <source>Time per output token after the first, each user sees under continuous batching, mean</source>
+        <translation>连续批处理下每个用户看到的首个之后每个输出 token 的耗时，平均值</translation>
+    </message>
+    <message>
+        <source>Whether the p90 TTFT and TPOT each user sees meet the scenario&apos;s targets</source>
+        <translation>每个用户看到的 p90 TTFT 与 TPOT 是否达到场景的目标</translation>
+    </message>
+    <message>
+        <source>Price per device-hour, editable: double-click, type a number (empty: none), Enter</source>
+        <translation>每设备小时价格，可编辑：双击，输入数字（留空表示无），回车</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens, in the currency of the price per device-hour; empty without a price; ✗ where the device misses the latency targets</source>
+        <translation>每百万输出 token 成本，币种与每设备小时价格相同；无价格时为空；✗ 表示该设备未达延迟目标</translation>
+    </message>
+    <message>
+        <source>Energy per output token: devices × board power ÷ output tokens/s; ✗ where the device misses the latency targets</source>
+        <translation>每输出 token 能耗：设备数 × 板卡功耗 ÷ 输出 token/s；✗ 表示该设备未达延迟目标</translation>
+    </message>
+    <message>
+        <source>Price
+per hour</source>
+        <translation>每小时
+价格</translation>
     </message>
 </context>
 <context>
@@ -5405,6 +5567,42 @@ per token</source>
         <source>Cannot write %1: no file writer</source>
         <translation>无法写入 %1：没有可用的文件写入器</translation>
     </message>
+    <message>
+        <source>Price per device-hour</source>
+        <translation>每设备小时价格</translation>
+    </message>
+    <message>
+        <source>&amp;Meets targets only</source>
+        <translation>仅显示达标设备(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Show only the devices whose p90 TTFT and TPOT meet the targets</source>
+        <translation>只显示 p90 TTFT 与 TPOT 达到目标的设备</translation>
+    </message>
+    <message>
+        <source>Set a TTFT or TPOT target (Serving) to filter by it</source>
+        <translation>在“服务”中设置 TTFT 或 TPOT 目标后才能按目标筛选</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>币种(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>The currency of your prices, shown with prices and costs (a symbol or a code)</source>
+        <translation>你的价格所用的币种，随价格和成本一起显示（符号或代码）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No %1 device in this ranking meets the targets.</source>
+        <translation>此排名中没有达标的 %1 设备。</translation>
+    </message>
+    <message>
+        <source>No device in this ranking meets the targets.</source>
+        <translation>此排名中没有达标的设备。</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DeviceSearch</name>
@@ -5419,6 +5617,25 @@ per token</source>
     <message>
         <source>Type any part of a device&apos;s name, e.g. H100, M4 or Gaudi, then pick it from the list or press Enter for the first match.</source>
         <translation>输入设备名称的任意部分，例如 H100、M4 或 Gaudi，然后从列表中选择，或按 Enter 选第一个匹配项。</translation>
+    </message>
+</context>
+<context>
+    <name>lhe::widgets::DurationSpinBox</name>
+    <message>
+        <source>“%1” is not a time: type a number and a unit, such as 800 ms or 1.5 s.</source>
+        <translation>“%1”不是时间：请输入数字和单位，例如 800 ms 或 1.5 s。</translation>
+    </message>
+    <message>
+        <source>“%1” has no unit: type %1 ms or %1 s.</source>
+        <translation>“%1”没有单位：请输入 %1 ms 或 %1 s。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a unit of time: use ms or s, such as 800 ms or 1.5 s.</source>
+        <translation>“%1”不是时间单位：请使用 ms 或 s，例如 800 ms 或 1.5 s。</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: a time from 1 µs to 1,000,000 s.</source>
+        <translation>%1 超出范围：时间须在 1 µs 到 1,000,000 s 之间。</translation>
     </message>
 </context>
 <context>
@@ -6947,16 +7164,8 @@ attainable %4, achieved %5</source>
         <translation>首 token 时间目标</translation>
     </message>
     <message>
-        <source>90th-percentile target for the wait until the first token; none at the lowest value.</source>
-        <translation>首 token 等待时间的 90 百分位目标；取最小值表示无目标。</translation>
-    </message>
-    <message>
         <source>Time-per-output-token target</source>
         <translation>每输出 token 时间目标</translation>
-    </message>
-    <message>
-        <source>90th-percentile target for the time between tokens; none at the lowest value.</source>
-        <translation>token 间隔时间的 90 百分位目标；取最小值表示无目标。</translation>
     </message>
     <message>
         <source>Price per device-hour</source>
@@ -7046,6 +7255,18 @@ attainable %4, achieved %5</source>
         <source>Servin&amp;g</source>
         <translation>服务(&amp;G)</translation>
     </message>
+    <message>
+        <source>%1 not changed: %2</source>
+        <translation>%1 未更改：%2</translation>
+    </message>
+    <message>
+        <source>90th-percentile target for the wait until the first token, as a time with its unit: 800 ms, 1 s, 0.5s. Empty or none: no target.</source>
+        <translation>等待首 token 的第 90 百分位目标，输入带单位的时间：800 ms、1 s、0.5s。留空或“无”表示不设目标。</translation>
+    </message>
+    <message>
+        <source>90th-percentile target for the time between tokens, as a time with its unit: 40 ms, 0.05 s. Empty or none: no target.</source>
+        <translation>相邻 token 间隔的第 90 百分位目标，输入带单位的时间：40 ms、0.05 s。留空或“无”表示不设目标。</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::ServingPanel</name>
@@ -7056,14 +7277,6 @@ attainable %4, achieved %5</source>
     <message>
         <source>%1 concurrent requests</source>
         <translation>%1 个并发请求</translation>
-    </message>
-    <message>
-        <source>TTFT %1 (p90 %2)</source>
-        <translation>TTFT %1（p90 %2）</translation>
-    </message>
-    <message>
-        <source>TPOT %1 (p90 %2)</source>
-        <translation>TPOT %1（p90 %2）</translation>
     </message>
     <message>
         <source>%1 output tokens/s per device</source>
@@ -7092,6 +7305,14 @@ attainable %4, achieved %5</source>
     <message>
         <source>Explain…</source>
         <translation>解释…</translation>
+    </message>
+    <message>
+        <source>TTFT users see %1 (p90 %2)</source>
+        <translation>用户所见 TTFT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>TPOT users see %1 (p90 %2)</source>
+        <translation>用户所见 TPOT %1（p90 %2）</translation>
     </message>
 </context>
 <context>
@@ -7204,14 +7425,6 @@ attainable %4, achieved %5</source>
         <translation>切分：%1</translation>
     </message>
     <message>
-        <source>TTFT %1 (p90 %2)</source>
-        <translation>TTFT %1（p90 %2）</translation>
-    </message>
-    <message>
-        <source>TPOT %1 (p90 %2)</source>
-        <translation>TPOT %1（p90 %2）</translation>
-    </message>
-    <message>
         <source>%1 output tokens/s per user</source>
         <translation>每用户 %1 输出 token/秒</translation>
     </message>
@@ -7254,6 +7467,14 @@ attainable %4, achieved %5</source>
     <message>
         <source>%1, experts over %2 of them</source>
         <translation>%1，专家分布在其中 %2 个设备上</translation>
+    </message>
+    <message>
+        <source>TTFT users see %1 (p90 %2)</source>
+        <translation>用户所见 TTFT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>TPOT users see %1 (p90 %2)</source>
+        <translation>用户所见 TPOT %1（p90 %2）</translation>
     </message>
 </context>
 <context>

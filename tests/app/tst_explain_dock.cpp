@@ -6,6 +6,7 @@
 #include "app/support/input_files.h"
 #include "app/support/user_catalog.h"
 #include "core/catalog/catalog.h"
+#include "widgets/document/scenario_document.h"
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/dashboard.h"
 #include "widgets/panels/explain_panel.h"
@@ -83,6 +84,12 @@ void TestExplainDock::clickOpensTheDockAndFollowsTheReport()
     text = window.explainDock()->panel()->plainText();
     QVERIFY2(text.contains(QStringLiteral("Verdict: Prefill")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Time to first token")), qPrintable(text));
+    // The scenario serves 16 users: that time is the whole batch's, and the heading says so.
+    QVERIFY(window.document()->report()->serving);
+    QVERIFY2(
+        text.contains(QStringLiteral("Verdict: Prefill — all 16 prompts prefilled at once; the TTFT each "
+                                     "user sees is under Serving")),
+        qPrintable(text));
     // For a look (not an assertion): the window with the dock, when asked for.
     if (const QString png = qEnvironmentVariable("LHE_EXPLAIN_WINDOW_PNG"); !png.isEmpty()) {
         window.resize(1500, 900);

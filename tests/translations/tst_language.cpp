@@ -26,6 +26,8 @@
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/compare_view.h"
 #include "widgets/panels/dashboard.h"
+#include "widgets/panels/device_ranking_model.h"
+#include "widgets/panels/device_ranking_view.h"
 #include "widgets/panels/explain_panel.h"
 #include "widgets/panels/message_log.h"
 
@@ -329,6 +331,19 @@ void TestLanguage::languageMenuRetranslatesTheWindowInPlace()
              qPrintable(dashboard->decodeCard()->title()));
     QVERIFY2(hasHan(dashboard->decodeCard()->boundText()), qPrintable(dashboard->decodeCard()->boundText()));
     QCOMPARE(dashboard->chartTabs()->tabText(0), QStringLiteral("屋顶线图"));
+    // Serving: the TTFT the users see and the whole batch's prefill, each named in Chinese.
+    QVERIFY(window.document()->report()->serving);
+    QVERIFY2(dashboard->headline().contains(QStringLiteral("64 个用户，每人看到 TTFT")),
+             qPrintable(dashboard->headline()));
+    const QString prefill = dashboard->prefillCard()->summaryText();
+    QVERIFY2(prefill.contains(QStringLiteral("用户所见 TTFT")) &&
+                 prefill.contains(QStringLiteral("64 个提示词一起预填充")),
+             qPrintable(prefill));
+    QCOMPARE(dashboard->ranking()
+                 ->model()
+                 ->headerData(widgets::DeviceRankingModel::TargetsColumn, Qt::Horizontal)
+                 .toString(),
+             QStringLiteral("目标"));
     QVERIFY2(hasHan(window.compareView()->differenceTable()->horizontalHeaderItem(0)->text()),
              qPrintable(window.compareView()->differenceTable()->horizontalHeaderItem(0)->text()));
     const auto* clear = window.messages()->log()->findChild<QPushButton*>(QStringLiteral("clearMessages"));

@@ -7,6 +7,7 @@
 #include "widgets/charts/memory_bars_widget.h"
 #include "widgets/charts/qcustomplot_include.h"
 #include "widgets/charts/roofline_widget.h"
+#include "widgets/common/value_format.h"
 #include "widgets/panels/bottleneck_card.h"
 #include "widgets/panels/compare_view.h"
 
@@ -88,7 +89,69 @@ private slots:
     void fullAgainstQloraReadsRight();
     void rendersNonBlank_data();
     void rendersNonBlank();
+    void servingRowsWhenBothServe();
 };
+
+// Both serve 32 users of Llama 3.1 8B, A on an H100, B on an RTX 4090, with a 40 ms TPOT target
+// and a price each: the serving rows are each report's own serving figures (computed here by the
+// core), B − A and B / A of them, and whether each meets the target.
+void TestCompareView::servingRowsWhenBothServe()
+{
+    core::Scenario sa = inference("nvidia-h100-sxm", "llama-3.1-8b", 32, 1024);
+    sa.outputTokens = 256;
+    sa.serving.tpotTargetSeconds = 0.04;
+    sa.serving.pricePerDeviceHour = 2.0;
+    core::Scenario sb = sa;
+    sb.deviceId = "nvidia-rtx-4090";
+    sb.serving.pricePerDeviceHour = 0.5;
+    const core::Report a = core::estimate(sa, core::Catalog::builtIn());
+    const core::Report b = core::estimate(sb, core::Catalog::builtIn());
+    QVERIFY(a.serving && b.serving);
+    widgets::CompareView view;
+    view.resize(1280, 800);
+    view.setPinned(std::make_shared<const core::Report>(a));
+    view.setCurrent(std::make_shared<const core::Report>(b));
+    view.replotNow();
+    const QTableWidget* table = view.differenceTable();
+    const core::ServingPoint& pa = a.serving->point;
+    const core::ServingPoint& pb = b.serving->point;
+    auto ratio = [](double a, double b) -> QString {
+        return QStringLiteral("×") + QLocale().toString(b / a, 'g', 3);
+    };
+    const QStringList ttft = tableRow(table, QStringLiteral("TTFT users see"));
+    QCOMPARE(ttft.value(0), widgets::formatSeconds(pa.ttftSeconds));
+    QCOMPARE(ttft.value(1), widgets::formatSeconds(pb.ttftSeconds));
+    QCOMPARE(ttft.value(3), ratio(pa.ttftSeconds, pb.ttftSeconds));
+    const QStringList tpotP90 = tableRow(table, QStringLiteral("TPOT users see, p90"));
+    QCOMPARE(tpotP90.value(0), widgets::formatSeconds(pa.tpotP90Seconds));
+    QCOMPARE(tpotP90.value(1), widgets::formatSeconds(pb.tpotP90Seconds));
+    const QStringList tokens = tableRow(table, QStringLiteral("Output tokens/s per device"));
+    QCOMPARE(tokens.value(0), widgets::formatNumber(pa.outputTokensPerSecondPerDevice));
+    QCOMPARE(tokens.value(3), ratio(pa.outputTokensPerSecondPerDevice, pb.outputTokensPerSecondPerDevice));
+    // METHOD §15.4 by hand: price ÷ 3600 ÷ tokens/s per device × 10^6 (one device each).
+    const double costA = 2.0 / 3600.0 / pa.outputTokensPerSecondPerDevice * 1e6;
+    const double costB = 0.5 / 3600.0 / pb.outputTokensPerSecondPerDevice * 1e6;
+    QVERIFY(std::abs(*a.serving->costPerMillionOutputTokens - costA) <= 1e-9 * costA);
+    const QStringList cost = tableRow(table, QStringLiteral("Cost per million tokens"));
+    QCOMPARE(cost.value(0), widgets::formatNumber(costA, 4));
+    QCOMPARE(cost.value(1), widgets::formatNumber(costB, 4));
+    QCOMPARE(cost.value(3),
+             ratio(*a.serving->costPerMillionOutputTokens, *b.serving->costPerMillionOutputTokens));
+    // The target: p90 TPOT against 40 ms, each side on its own.
+    const auto verdict = [](const core::ServingPoint& p) {
+        return p.tpotP90Seconds <= 0.04 ? QStringLiteral("meets") : QStringLiteral("misses");
+    };
+    const QStringList meets = tableRow(table, QStringLiteral("Meets the targets"));
+    QCOMPARE(meets.value(0), verdict(pa));
+    QCOMPARE(meets.value(1), verdict(pb));
+    QCOMPARE(meets.value(3), verdict(pa) == verdict(pb) ? QStringLiteral("same") : QStringLiteral("changed"));
+    // The whole batch's prefill is labelled as such, apart from the users' TTFT.
+    QCOMPARE(tableRow(table, QStringLiteral("All prompts prefilled at once")).value(0),
+             widgets::formatSeconds(a.prefill->seconds));
+    QVERIFY(tableRow(table, QStringLiteral("Time to first token")).isEmpty());
+    const QString text = allTableText(table).toLower();
+    QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
+}
 
 void TestCompareView::bothPointSetsWithDistinctShapes()
 {
@@ -202,7 +265,9 @@ void TestCompareView::tableRowsMatchHandNumbers()
     // Time per output token: the ratio printed is the two printed times' ratio (3 digits).
     const double ratio = pair.b.decode->seconds / pair.a.decode->seconds;
     QVERIFY(ratio > 2.0); // 1.008 TB/s against 3.35 TB/s
-    const QStringList decode = tableRow(table, QStringLiteral("Time per output token"));
+    // Both serve: the phase row is the whole batch's decode step, and says so.
+    QVERIFY(tableRow(table, QStringLiteral("Time per output token")).isEmpty());
+    const QStringList decode = tableRow(table, QStringLiteral("One decode step of the whole batch"));
     QCOMPARE(decode.value(3), QStringLiteral("×") + QLocale().toString(ratio, 'g', 3));
     QVERIFY(decode.value(2).startsWith(QStringLiteral("+")));
     // Section headings, and nothing that is not a number where a number should be.
@@ -211,8 +276,9 @@ void TestCompareView::tableRowsMatchHandNumbers()
         if (table->columnSpan(row, 0) == table->columnCount())
             headings << table->item(row, 0)->text();
     }
-    QCOMPARE(headings,
-             (QStringList{QStringLiteral("Memory"), QStringLiteral("Prefill"), QStringLiteral("Decode")}));
+    // The users' figures right after the memory; the phases (the whole batch's) below.
+    QCOMPARE(headings, (QStringList{QStringLiteral("Memory"), QStringLiteral("Serving"),
+                                    QStringLiteral("Prefill"), QStringLiteral("Decode")}));
     const QString text = allTableText(table).toLower();
     QVERIFY(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")));
     QVERIFY(!text.contains(QStringLiteral("not in")));
@@ -230,7 +296,10 @@ void TestCompareView::missingPhasesSaySo()
     const QTableWidget* table = view.differenceTable();
     QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(3), QStringLiteral("not in B"));
     QCOMPARE(tableRow(table, QStringLiteral("MFU")).value(1), QStringLiteral("—"));
-    QCOMPARE(tableRow(table, QStringLiteral("Time per output token")).value(3), QStringLiteral("not in A"));
+    QCOMPARE(tableRow(table, QStringLiteral("One decode step of the whole batch")).value(3),
+             QStringLiteral("not in A"));
+    // A trains: no serving rows of A either.
+    QCOMPARE(tableRow(table, QStringLiteral("TTFT users see")).value(3), QStringLiteral("not in A"));
     QCOMPARE(tableRow(table, QStringLiteral("Devices")),
              (QStringList{QStringLiteral("8"), QStringLiteral("1"), QStringLiteral("−7"),
                           QStringLiteral("×0.125")}));

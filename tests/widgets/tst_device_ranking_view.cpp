@@ -2,15 +2,18 @@
 // column (not their text), filtered by device class, exported as CSV (rankingCsv) and as a PNG of
 // the table, and a double-click names the device. The rankings are made by hand.
 #include "core/serving/serving.h"
+#include "widgets/common/value_format.h"
 #include "widgets/panels/device_ranking_model.h"
 #include "widgets/panels/device_ranking_view.h"
 #include "widgets/panels/ranking_table.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -143,7 +146,157 @@ private slots:
     void sameDevicesAnnounceOnlyChangedCells();
     void currentCellKeepsItsFocusFrame();
     void emptyRankingShowsPlaceholder();
+    void targetsFilterAndSort();
+    void costOfAMissMarked();
+    void priceCellIsEditable();
+    void currencyShownWithCosts();
 };
+
+namespace {
+
+// fourDevices() with targets: GPU A misses them (p90 TTFT 0.9 s), the others meet them.
+std::vector<core::DeviceRanking> withTargets()
+{
+    std::vector<core::DeviceRanking> ranking = fourDevices();
+    ranking[0].serving->point.meetsTargets = false;
+    ranking[0].serving->point.ttftP90Seconds = 0.9;
+    ranking[0].serving->point.tpotP90Seconds = 0.04;
+    return ranking;
+}
+
+} // namespace
+
+void TestDeviceRankingView::targetsFilterAndSort()
+{
+    DeviceRankingView view;
+    view.setRanking(withTargets());
+    // Without targets: nothing to meet, the filter is off and cannot be ticked.
+    QCOMPARE(column(view, DeviceRankingModel::TargetsColumn), QStringList({u"—"_s, u"—"_s, u"—"_s, u"—"_s}));
+    QVERIFY(!view.meetsTargetsFilter()->isEnabled());
+    view.setHasTargets(true);
+    // NPU D has no estimate: neither meets nor misses.
+    QCOMPARE(column(view, DeviceRankingModel::TargetsColumn),
+             QStringList({u"✗ misses"_s, u"meets"_s, u"meets"_s, u"—"_s}));
+    QVERIFY(view.meetsTargetsFilter()->isEnabled());
+    view.meetsTargetsFilter()->setChecked(true);
+    QCOMPARE(idsShown(view), QStringList({u"cpu-b"_s, u"gpu-c"_s}));
+    QCOMPARE(view.shownRanking().size(), std::size_t(2)); // the export takes what is shown
+    // With the class filter: both hold.
+    view.setShownClass(core::DeviceClass::Gpu);
+    QCOMPARE(idsShown(view), QStringList({u"gpu-c"_s}));
+    view.setShownClass(core::DeviceClass::Npu);
+    QCOMPARE(view.visiblePlaceholderText(),
+             QStringLiteral("No NPU device in this ranking meets the targets."));
+    view.setShownClass(std::nullopt);
+    view.meetsTargetsFilter()->setChecked(false);
+    QCOMPARE(idsShown(view).size(), 4);
+    // Sorted by the column: meeting devices, then missing, then unknown.
+    view.table()->sortByColumn(DeviceRankingModel::TargetsColumn, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view), QStringList({u"cpu-b"_s, u"gpu-c"_s, u"gpu-a"_s, u"npu-d"_s}));
+    // Targets removed: the filter unticks itself and every device shows again.
+    view.meetsTargetsFilter()->setChecked(true);
+    view.setHasTargets(false);
+    QVERIFY(!view.meetsTargetsFilter()->isChecked());
+    QCOMPARE(idsShown(view).size(), 4);
+}
+
+void TestDeviceRankingView::costOfAMissMarked()
+{
+    DeviceRankingView view;
+    view.setRanking(withTargets());
+    view.setHasTargets(true);
+    // GPU A's cost 4.5 and energy 1 are not at the targets: marked; GPU C's 30 stands.
+    QCOMPARE(column(view, DeviceRankingModel::CostColumn),
+             QStringList({u"✗ 4.5"_s, u"—"_s, u"30"_s, u"—"_s}));
+    QCOMPARE(column(view, DeviceRankingModel::JoulesColumn), QStringList({u"✗ 1"_s, u"1"_s, u"1"_s, u"—"_s}));
+    const QString tip =
+        view.proxy()->index(0, DeviceRankingModel::CostColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"Misses the latency targets: p90 TTFT 900 ms, p90 TPOT 40 ms"_s), qPrintable(tip));
+    // The cost still sorts by its number (the mark is not part of it).
+    view.table()->sortByColumn(DeviceRankingModel::CostColumn, Qt::AscendingOrder);
+    QCOMPARE(idsShown(view).mid(0, 2), QStringList({u"gpu-a"_s, u"gpu-c"_s}));
+    view.setHasTargets(false);
+    QCOMPARE(view.proxy()->index(0, DeviceRankingModel::CostColumn).data().toString(), u"4.5"_s);
+}
+
+void TestDeviceRankingView::priceCellIsEditable()
+{
+    DeviceRankingView view;
+    std::vector<core::DeviceRanking> ranking = fourDevices();
+    ranking[0].pricePerDeviceHour = 2.5;
+    view.setRanking(ranking);
+    QSignalSpy edited(&view, &DeviceRankingView::priceEdited);
+    QSignalSpy activated(&view, &DeviceRankingView::deviceActivated);
+    const QModelIndex gpuA = view.proxy()->index(0, DeviceRankingModel::PriceColumn);
+    QVERIFY(view.proxy()->flags(gpuA) & Qt::ItemIsEditable);
+    QVERIFY(
+        !(view.proxy()->flags(view.proxy()->index(0, DeviceRankingModel::CostColumn)) & Qt::ItemIsEditable));
+    QCOMPARE(gpuA.data().toString(), u"2.5"_s);
+    QCOMPARE(gpuA.data(Qt::EditRole).toString(), u"2.5"_s);
+    // Typed in the table: the cell and the signal, with the device's id.
+    view.resize(1200, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QModelIndex cpuB = view.proxy()->index(1, DeviceRankingModel::PriceColumn);
+    view.table()->setCurrentIndex(cpuB);
+    view.table()->setFocus();
+    QTest::keyClick(view.table(), Qt::Key_F2);
+    auto* editor = view.table()->findChild<QLineEdit*>();
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, u"1.75"_s);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(edited.count(), 1); // the delegate commits on the next turn of the event loop
+    QCOMPARE(edited.last().value(0).toString(), u"cpu-b"_s);
+    QCOMPARE(edited.last().value(1).value<std::optional<double>>(), std::optional<double>(1.75));
+    QCOMPARE(view.proxy()->index(1, DeviceRankingModel::PriceColumn).data().toString(), u"1.75"_s);
+    QCOMPARE(activated.count(), 0); // editing a price does not make the device current
+    // Emptied: no price; out of range: refused, the price stays.
+    QVERIFY(view.proxy()->setData(cpuB, QString()));
+    QCOMPARE(edited.last().value(1).value<std::optional<double>>(), std::optional<double>());
+    QCOMPARE(view.proxy()->index(1, DeviceRankingModel::PriceColumn).data().toString(), u"—"_s);
+    QVERIFY(!view.proxy()->setData(gpuA, u"2000000"_s));
+    QVERIFY(!view.proxy()->setData(gpuA, u"-1"_s));
+    QVERIFY(!view.proxy()->setData(gpuA, u"cheap"_s));
+    QCOMPARE(edited.count(), 2);
+    QCOMPARE(gpuA.data().toString(), u"2.5"_s);
+    // A double-click elsewhere still makes the device current.
+    const QRect name = view.table()->visualRect(view.proxy()->index(2, DeviceRankingModel::DeviceColumn));
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, name.center()); // as doubleClick… below
+    QTest::mouseDClick(view.table()->viewport(), Qt::LeftButton, {}, name.center());
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.last().value(0).toString(), u"gpu-c"_s);
+    // A double-click on a price edits it instead.
+    const QRect price = view.table()->visualRect(view.proxy()->index(2, DeviceRankingModel::PriceColumn));
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, price.center());
+    QTest::mouseDClick(view.table()->viewport(), Qt::LeftButton, {}, price.center());
+    QCOMPARE(activated.count(), 1);
+    QVERIFY(view.table()->findChild<QLineEdit*>() && view.table()->findChild<QLineEdit*>()->isVisible());
+}
+
+void TestDeviceRankingView::currencyShownWithCosts()
+{
+    DeviceRankingView view;
+    view.setRanking(fourDevices());
+    QSignalSpy changed(&view, &DeviceRankingView::currencyChanged);
+    auto header = [&view](int column) {
+        return view.model()->headerData(column, Qt::Horizontal).toString().replace(u'\n', u' ');
+    };
+    QCOMPARE(header(DeviceRankingModel::CostColumn), u"Cost per M tokens"_s);
+    view.currencyBox()->setCurrentIndex(view.currencyBox()->findText(u"€"_s));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.last().value(0).toString(), u"€"_s);
+    QCOMPARE(widgets::currency(), u"€"_s);
+    QCOMPARE(header(DeviceRankingModel::CostColumn), u"Cost per M tokens (€)"_s);
+    QCOMPARE(header(DeviceRankingModel::PriceColumn), u"Price per hour (€)"_s);
+    QCOMPARE(widgets::formatMoney(4.5), u"€4.5"_s);
+    view.currencyBox()->setEditText(u"CHF"_s); // typed: a code goes after the amount
+    QCOMPARE(widgets::formatMoney(4.5), u"4.5 CHF"_s);
+    view.setCurrency(QString()); // the window's setting: none
+    QCOMPARE(view.currencyBox()->currentText(), u"none"_s);
+    QCOMPARE(header(DeviceRankingModel::CostColumn), u"Cost per M tokens"_s);
+    QCOMPARE(widgets::formatMoney(4.5), u"4.5"_s);
+}
 
 void TestDeviceRankingView::showsTheRankingInItsOrder()
 {
@@ -151,13 +304,13 @@ void TestDeviceRankingView::showsTheRankingInItsOrder()
     view.setRanking(fourDevices());
     QCOMPARE(idsShown(view), QStringList({u"gpu-a"_s, u"cpu-b"_s, u"gpu-c"_s, u"npu-d"_s}));
     QCOMPARE(view.table()->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Device"));
-    QCOMPARE(view.model()->columnCount(), 9);
+    QCOMPARE(view.model()->columnCount(), 11);
     QStringList headers;
     for (int c = 0; c < view.model()->columnCount(); ++c)
         headers << view.model()->headerData(c, Qt::Horizontal).toString().replace(u'\n', u' ');
-    QCOMPARE(headers,
-             QStringList({u"Device"_s, u"Fits"_s, u"Tokens/s per device"_s, u"Cost per M tokens"_s,
-                          u"Joules per token"_s, u"TTFT"_s, u"TPOT"_s, u"Devices needed"_s, u"Class"_s}));
+    QCOMPARE(headers, QStringList({u"Device"_s, u"Fits"_s, u"Targets"_s, u"Tokens/s per device"_s,
+                                   u"Cost per M tokens"_s, u"Price per hour"_s, u"Joules per token"_s,
+                                   u"TTFT"_s, u"TPOT"_s, u"Devices needed"_s, u"Class"_s}));
     QCOMPARE(column(view, DeviceRankingModel::ClassColumn),
              QStringList({u"GPU"_s, u"CPU"_s, u"GPU"_s, u"NPU"_s}));
     QCOMPARE(column(view, DeviceRankingModel::FitsColumn),
@@ -253,12 +406,13 @@ void TestDeviceRankingView::csvIsPlainSiNumbers()
     npu.tier = core::OffloadTier::HostRam;
     npu.devicesNeeded = 1024;
     npu.serving->joulesPerOutputToken = 12;
+    npu.serving->point.meetsTargets = false;
     const QString expected = QStringLiteral(
         "device_id,device_name,class,fits,offload_tier,devices_needed,ttft_seconds,tpot_seconds,"
         "output_tokens_per_second_per_device,price_per_device_hour,cost_per_million_output_tokens,"
-        "joules_per_output_token\n"
-        "nvidia-h100-sxm,NVIDIA H100 SXM,gpu,true,none,1,0.25,0.02,1234.5,2.5,0.5625,0.75\n"
-        "my-npu,\"My NPU, rev. \"\"B\"\"\",npu,false,host_ram,1024,1.5,0.125,9,,,12\n");
+        "joules_per_output_token,meets_targets\n"
+        "nvidia-h100-sxm,NVIDIA H100 SXM,gpu,true,none,1,0.25,0.02,1234.5,2.5,0.5625,0.75,true\n"
+        "my-npu,\"My NPU, rev. \"\"B\"\"\",npu,false,host_ram,1024,1.5,0.125,9,,,12,false\n");
     QCOMPARE(widgets::rankingCsv({h100, npu}), expected);
     // Not localised: a decimal comma locale writes the same.
     const QLocale before;
@@ -267,7 +421,7 @@ void TestDeviceRankingView::csvIsPlainSiNumbers()
     QLocale::setDefault(before);
     // No serving estimate at all: empty figures.
     const QString none = widgets::rankingCsv({fourDevices()[3]});
-    QVERIFY2(none.endsWith(QStringLiteral("npu-d,NPU D,npu,false,does_not_fit,1024,,,,,,\n")),
+    QVERIFY2(none.endsWith(QStringLiteral("npu-d,NPU D,npu,false,does_not_fit,1024,,,,,,,\n")),
              qPrintable(none));
     QCOMPARE(widgets::rankingCsv({}).count(QLatin1Char('\n')), 1);
 }

@@ -328,7 +328,7 @@ void DesignSpaceWidget::retranslateUi()
     m_decodeRadio->setText(tr("Decode"));
     m_prefillRadio->setText(tr("Prefill"));
     m_prefillRadio->setToolTip(
-        tr("Colour each cell by what limits the prefill of the prompt (time to first token)."));
+        tr("Colour each cell by what limits the prefill of the whole batch's prompts at once."));
     for (int v = 0; v < core::kCellVerdictCount; ++v)
         m_cells[static_cast<std::size_t>(v)]->setName(verdictName(static_cast<CellVerdict>(v)));
     m_current->setName(tr("Current scenario"));
@@ -339,8 +339,7 @@ void DesignSpaceWidget::retranslateUi()
         setMap(map); // the caption, the decode tooltip, read-outs, tick labels and summary
     } else {
         m_phaseCaption->setText(tr("Colour cells by the verdict of"));
-        m_decodeRadio->setToolTip(
-            tr("Colour each cell by what limits one decode step (time per output token)."));
+        m_decodeRadio->setToolTip(tr("Colour each cell by what limits one decode step of the whole batch."));
     }
     updateLegendWrap(); // names the boundaries, short or long as the width allows
 }
@@ -456,9 +455,9 @@ void DesignSpaceWidget::syncPhaseSelector()
     const QSignalBlocker decodeBlocker(m_decodeRadio);
     const QSignalBlocker prefillBlocker(m_prefillRadio);
     m_decodeRadio->setEnabled(m_map.decodeAvailable);
-    m_decodeRadio->setToolTip(
-        m_map.decodeAvailable ? tr("Colour each cell by what limits one decode step (time per output token).")
-                              : tr("No output tokens: there is no decode phase to colour by."));
+    m_decodeRadio->setToolTip(m_map.decodeAvailable
+                                  ? tr("Colour each cell by what limits one decode step of the whole batch.")
+                                  : tr("No output tokens: there is no decode phase to colour by."));
     (m_map.phase == RooflinePhase::Prefill ? m_prefillRadio : m_decodeRadio)->setChecked(true);
 }
 

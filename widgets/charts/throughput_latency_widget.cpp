@@ -639,8 +639,10 @@ QString ThroughputLatencyWidget::pointDescription(std::size_t index) const
         lines.back() += QLatin1Char(' ') +
                         tr("(%1 running, %2 queued)").arg(count(p.running), count(p.concurrency - p.running));
     lines << tr("Split: %1").arg(splitText(c.split, false));
-    lines << tr("TTFT %1 (p90 %2)").arg(formatSeconds(p.ttftSeconds), formatSeconds(p.ttftP90Seconds));
-    lines << tr("TPOT %1 (p90 %2)").arg(formatSeconds(p.tpotSeconds), formatSeconds(p.tpotP90Seconds));
+    lines << tr("TTFT users see %1 (p90 %2)")
+                 .arg(formatSeconds(p.ttftSeconds), formatSeconds(p.ttftP90Seconds));
+    lines << tr("TPOT users see %1 (p90 %2)")
+                 .arg(formatSeconds(p.tpotSeconds), formatSeconds(p.tpotP90Seconds));
     lines << tr("%1 output tokens/s per user").arg(formatNumber(p.outputTokensPerSecondPerUser));
     lines << tr("%1 output tokens/s per device").arg(formatNumber(p.outputTokensPerSecondPerDevice));
     if (m_curve.ttftTargetSeconds || m_curve.tpotTargetSeconds)

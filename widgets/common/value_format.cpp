@@ -100,4 +100,41 @@ QString formatSeconds(double seconds)
     return formatNumber(seconds / 3600.0) + QStringLiteral(" h");
 }
 
+namespace {
+QString& currencySetting()
+{
+    static QString currency;
+    return currency;
+}
+} // namespace
+
+void setCurrency(const QString& currency)
+{
+    currencySetting() = currency.trimmed();
+}
+
+QString currency()
+{
+    return currencySetting();
+}
+
+QString formatMoney(double amount)
+{
+    const QString& unit = currencySetting();
+    const QString number = formatNumber(amount);
+    if (unit.isEmpty())
+        return number;
+    // One character that is not a letter ($, €, £, ¥, ₹) goes first, as it is written; a code or
+    // a word (USD, CNY, 元) after the number.
+    if (unit.size() == 1 && !unit.at(0).isLetter())
+        return unit + number;
+    return number + QLatin1Char(' ') + unit;
+}
+
+QString withCurrency(const QString& label)
+{
+    const QString& unit = currencySetting();
+    return unit.isEmpty() ? label : label + QStringLiteral(" (") + unit + QLatin1Char(')');
+}
+
 } // namespace lhe::widgets

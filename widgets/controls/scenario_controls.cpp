@@ -741,4 +741,9 @@ void ScenarioControls::submit(const core::Scenario& next)
     m_document->change(next, m_dragId);
 }
 
+void ScenarioControls::showCurrency()
+{
+    m_serving->showCurrency();
+}
+
 } // namespace lhe::widgets

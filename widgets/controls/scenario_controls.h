@@ -129,6 +129,9 @@ public:
     {
         m_priceLookup = std::move(lookup);
     }
+    // The currency shown in the price box (widgets::currency(): "$" before the number, a code
+    // after it); emits nothing.
+    void showCurrency();
     // Non-zero while a slider is held down: the same number for every scenarioChanged of one
     // drag, a new one for the next drag. Undo merges a drag into one step with it.
     int dragId() const { return m_dragId; }

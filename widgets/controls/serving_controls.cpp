@@ -1,5 +1,8 @@
 #include "widgets/controls/serving_controls.h"
 
+#include "widgets/common/theme.h"
+#include "widgets/common/value_format.h"
+#include "widgets/controls/duration_spin_box.h"
 #include "widgets/controls/spin_box_value.h"
 
 #include <QAbstractItemView>
@@ -39,7 +42,7 @@ QSpinBox* newSpin(QWidget* parent, int minimum, int maximum, const QString& suff
     return spin;
 }
 
-// Seconds shown in milliseconds; the lowest value is "none".
+// The lowest value is "none".
 QDoubleSpinBox* newOptionalSpin(QWidget* parent, double maximum, int decimals, const QString& suffix)
 {
     auto* spin = new QDoubleSpinBox(parent);
@@ -68,8 +71,10 @@ ServingControls::ServingControls(QWidget* parent, QVBoxLayout* column) : QObject
     auto* grid = new QGridLayout(m_group);
     m_prefixHit = newSpin(m_group, 0, 99, QStringLiteral(" %"));
     m_chunked = new QCheckBox(m_group);
-    m_ttft = newOptionalSpin(m_group, 1e6, 0, QStringLiteral(" ms"));
-    m_tpot = newOptionalSpin(m_group, 1e6, 1, QStringLiteral(" ms"));
+    m_ttft = new DurationSpinBox(m_group);
+    m_ttft->setFirstStep(1.0);
+    m_tpot = new DurationSpinBox(m_group);
+    m_tpot->setFirstStep(0.05);
     m_price = newOptionalSpin(m_group, 1e6, 2, QString());
     m_price->setSingleStep(0.1);
     m_power = newSpin(m_group, 5, 100, QStringLiteral(" %"));
@@ -95,6 +100,13 @@ ServingControls::ServingControls(QWidget* parent, QVBoxLayout* column) : QObject
         grid->addWidget(label, row, 0);
         grid->addWidget(rows[row], row, 1);
     }
+    // Why a typed target was refused, under the inputs (a row of its own, hidden until then).
+    m_targetError = new QLabel(m_group);
+    m_targetError->setObjectName(QStringLiteral("servingTargetError"));
+    m_targetError->setWordWrap(true);
+    m_targetError->setTextFormat(Qt::PlainText);
+    m_targetError->hide();
+    grid->addWidget(m_targetError, static_cast<int>(rows.size()), 0, 1, 2);
     column->addWidget(m_group);
     retranslateUi();
     show(core::ServingSettings{});
@@ -107,8 +119,24 @@ ServingControls::ServingControls(QWidget* parent, QVBoxLayout* column) : QObject
     };
     for (QSpinBox* spin : {m_prefixHit, m_power, m_draftTokens, m_acceptance})
         connect(spin, &QSpinBox::valueChanged, this, changed);
-    for (QDoubleSpinBox* spin : {m_ttft, m_tpot})
+    for (DurationSpinBox* spin : {m_ttft, m_tpot}) {
         connect(spin, &QDoubleSpinBox::valueChanged, this, changed);
+        connect(spin, &DurationSpinBox::rejected, this, [this, spin](const QString& message) {
+            const QString name = spin == m_ttft ? tr("TTFT target") : tr("TPOT target");
+            m_targetError->setText(tr("%1 not changed: %2").arg(name, message));
+            QPalette errorPalette;
+            errorPalette.setColor(
+                QPalette::WindowText,
+                readableOn(QColor(0xc6, 0x28, 0x28), m_group->palette().color(QPalette::Window)));
+            m_targetError->setPalette(errorPalette);
+            m_targetError->setAccessibleName(m_targetError->text());
+            m_targetError->show();
+        });
+        connect(spin, &DurationSpinBox::accepted, this, [this] {
+            m_targetError->clear();
+            m_targetError->hide();
+        });
+    }
     connect(m_price, &QDoubleSpinBox::valueChanged, this, [this, changed] {
         if (m_syncing)
             return;
@@ -131,9 +159,11 @@ void ServingControls::retranslateUi()
     describe(m_chunked, QStringLiteral("chunkedPrefillCheck"), tr("Chunked prefill"),
              tr("Prompts ride in the decode steps (vLLM's default) instead of stalling them."));
     describe(m_ttft, QStringLiteral("ttftTargetSpin"), tr("Time-to-first-token target"),
-             tr("90th-percentile target for the wait until the first token; none at the lowest value."));
+             tr("90th-percentile target for the wait until the first token, as a time with its unit: "
+                "800 ms, 1 s, 0.5s. Empty or none: no target."));
     describe(m_tpot, QStringLiteral("tpotTargetSpin"), tr("Time-per-output-token target"),
-             tr("90th-percentile target for the time between tokens; none at the lowest value."));
+             tr("90th-percentile target for the time between tokens, as a time with its unit: 40 ms, "
+                "0.05 s. Empty or none: no target."));
     describe(m_price, QStringLiteral("priceSpin"), tr("Price per device-hour"),
              tr("What one device costs per hour, in any currency; remembered for this device. Gives "
                 "the cost per million output tokens."));
@@ -148,7 +178,7 @@ void ServingControls::retranslateUi()
              tr("How many tokens the drafter proposes per step (k)."));
     describe(m_acceptance, QStringLiteral("acceptanceSpin"), tr("Acceptance rate"),
              tr("Chance that a drafted token is accepted (α)."));
-    for (QDoubleSpinBox* spin : {m_ttft, m_tpot, m_price})
+    for (QDoubleSpinBox* spin : std::initializer_list<QDoubleSpinBox*>{m_ttft, m_tpot, m_price})
         spin->setSpecialValueText(tr("none"));
     const QStringList texts = {tr("Prefix-cache hits"),   tr("TTFT target"),  tr("TPOT target"),
                                tr("Price / device-hour"), tr("Power use"),    tr("Speculative"),
@@ -182,8 +212,8 @@ void ServingControls::show(const core::ServingSettings& s)
     m_syncing = true;
     showValue(m_prefixHit, static_cast<int>(std::lround(s.prefixCacheHitRatio * 100.0)));
     m_chunked->setChecked(s.chunkedPrefill);
-    showValue(m_ttft, s.ttftTargetSeconds ? *s.ttftTargetSeconds * 1e3 : kNone);
-    showValue(m_tpot, s.tpotTargetSeconds ? *s.tpotTargetSeconds * 1e3 : kNone);
+    m_ttft->setSeconds(s.ttftTargetSeconds);
+    m_tpot->setSeconds(s.tpotTargetSeconds);
     showValue(m_price, s.pricePerDeviceHour.value_or(kNone));
     showValue(m_power, static_cast<int>(std::lround(s.powerUtilization * 100.0)));
     const auto& spec = s.speculative;
@@ -203,8 +233,8 @@ void ServingControls::apply(core::ServingSettings& s) const
     if (std::lround(s.prefixCacheHitRatio * 100.0) != m_prefixHit->value())
         s.prefixCacheHitRatio = m_prefixHit->value() / 100.0;
     s.chunkedPrefill = m_chunked->isChecked();
-    s.ttftTargetSeconds = optionalValue(m_ttft, 1e-3);
-    s.tpotTargetSeconds = optionalValue(m_tpot, 1e-3);
+    s.ttftTargetSeconds = m_ttft->seconds();
+    s.tpotTargetSeconds = m_tpot->seconds();
     s.pricePerDeviceHour = optionalValue(m_price, 1.0);
     if (std::lround(s.powerUtilization * 100.0) != m_power->value())
         s.powerUtilization = m_power->value() / 100.0;
@@ -215,6 +245,19 @@ void ServingControls::apply(core::ServingSettings& s) const
     spec.draftTokens = m_draftTokens->value();
     if (std::lround(spec.acceptanceRate * 100.0) != m_acceptance->value())
         spec.acceptanceRate = m_acceptance->value() / 100.0;
+}
+
+void ServingControls::showCurrency()
+{
+    const QString unit = currency();
+    const bool symbol = unit.size() == 1 && !unit.at(0).isLetter(); // as formatMoney writes it
+    m_price->setPrefix(symbol ? unit : QString());
+    m_price->setSuffix(!symbol && !unit.isEmpty() ? QLatin1Char(' ') + unit : QString());
+}
+
+QString ServingControls::targetError() const
+{
+    return m_targetError->isHidden() ? QString() : m_targetError->text();
 }
 
 QList<QWidget*> ServingControls::inputs() const

@@ -23,11 +23,15 @@ class QWidget;
 
 namespace lhe::widgets {
 
+class DurationSpinBox;
+
 // Object names for tests and UI automation: servingGroup, prefixHitSpin, chunkedPrefillCheck,
 // ttftTargetSpin, tpotTargetSpin, priceSpin, powerSpin, speculativeCombo, draftModelCombo,
-// draftTokensSpin, acceptanceSpin.
+// draftTokensSpin, acceptanceSpin; servingTargetError (why a typed target was refused).
 //
 // - A target or price at its lowest value reads "none" and is left out of the scenario.
+// - The targets are times typed with their unit ("800 ms", "1 s"; DurationSpinBox), stored in
+//   seconds. A text that is not one is refused with its reason under the targets.
 // - Fields without a control (concurrency, request rate, request shapes, KV block size) stay as
 //   the scenario has them.
 class ServingControls : public QObject
@@ -46,6 +50,10 @@ public:
     // Writes what the controls show into `serving`, leaving the fields without a control.
     void apply(core::ServingSettings& serving) const;
     QList<QWidget*> inputs() const;
+    // The price box shows widgets::currency(): a symbol before the number, a code after it.
+    void showCurrency();
+    // The reason the last typed target was refused, as shown under the targets; empty when none.
+    QString targetError() const;
     void retranslateUi();
 
 signals:
@@ -60,8 +68,9 @@ private:
     QGroupBox* m_group = nullptr;
     QSpinBox* m_prefixHit = nullptr;
     QCheckBox* m_chunked = nullptr;
-    QDoubleSpinBox* m_ttft = nullptr;
-    QDoubleSpinBox* m_tpot = nullptr;
+    DurationSpinBox* m_ttft = nullptr;
+    DurationSpinBox* m_tpot = nullptr;
+    QLabel* m_targetError = nullptr; // the last refused target's reason; hidden when none
     QDoubleSpinBox* m_price = nullptr;
     QSpinBox* m_power = nullptr;
     QComboBox* m_speculative = nullptr;

@@ -66,7 +66,126 @@ constexpr const char* kContext = "lhe::widgets::CompareView";
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "MFU"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Days to train"),
     QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Training step bound"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Serving"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "TTFT users see"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "TTFT users see, p90"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "TPOT users see"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "TPOT users see, p90"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Output tokens/s per device"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Cost per million tokens"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Meets the targets"),
+    // Texts of this file given to QCoreApplication::translate(kContext, …), which lupdate cannot
+    // place by itself.
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "All prompts prefilled at once"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "Time to first token (all prompts at once)"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "One decode step of the whole batch"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "no targets"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "meets"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "misses"),
+    QT_TRANSLATE_NOOP("lhe::widgets::CompareView", "%1 points"),
 };
+
+QString translated(const std::string& english);
+
+constexpr const char* kMeetsTargets = "Meets the targets";
+constexpr const char* kCost = "Cost per million tokens";
+
+// The serving rows (docs/METHOD.md §15: what the users see, per deployment), from each report's
+// own serving figures, as core::compareReports builds its rows: B − A and B / A of the two
+// printed values, a missing side said so. Meets the targets: 1 meets, 0 misses, 2 no targets.
+// TODO(core): these belong in core::compareReports; kept here while the core is being changed.
+core::ComparisonRow servingRow(const char* label, core::Quantity unit, std::optional<double> a,
+                               std::optional<double> b, bool higherIsBetter = false)
+{
+    core::ComparisonRow row;
+    row.section = "Serving";
+    row.label = label;
+    row.unit = unit;
+    auto finite = [](std::optional<double> v) { return v && std::isfinite(*v) ? v : std::nullopt; };
+    row.a = finite(a);
+    row.b = finite(b);
+    row.higherIsBetter = higherIsBetter;
+    if (!row.a) {
+        row.status = core::ComparisonStatus::MissingA;
+    } else if (!row.b) {
+        row.status = core::ComparisonStatus::MissingB;
+    } else {
+        row.difference = *row.b - *row.a;
+        const double ratio = *row.a == 0 ? 0 : *row.b / *row.a;
+        row.status =
+            *row.a == 0 || !std::isfinite(ratio) ? core::ComparisonStatus::ZeroA : core::ComparisonStatus::Ok;
+        if (row.status == core::ComparisonStatus::Ok)
+            row.ratio = ratio;
+    }
+    return row;
+}
+
+std::vector<core::ComparisonRow> servingRows(const core::Report& a, const core::Report& b)
+{
+    std::vector<core::ComparisonRow> rows;
+    if (!a.serving && !b.serving)
+        return rows;
+    using P = core::ServingPoint;
+    auto point = [](const core::Report& r, double P::*member) {
+        return r.serving ? std::optional<double>(r.serving->point.*member) : std::nullopt;
+    };
+    rows.push_back(servingRow("TTFT users see", core::Quantity::Seconds, point(a, &P::ttftSeconds),
+                              point(b, &P::ttftSeconds)));
+    rows.push_back(servingRow("TTFT users see, p90", core::Quantity::Seconds, point(a, &P::ttftP90Seconds),
+                              point(b, &P::ttftP90Seconds)));
+    rows.push_back(servingRow("TPOT users see", core::Quantity::Seconds, point(a, &P::tpotSeconds),
+                              point(b, &P::tpotSeconds)));
+    rows.push_back(servingRow("TPOT users see, p90", core::Quantity::Seconds, point(a, &P::tpotP90Seconds),
+                              point(b, &P::tpotP90Seconds)));
+    rows.push_back(servingRow("Output tokens/s per device", core::Quantity::TokensPerSecond,
+                              point(a, &P::outputTokensPerSecondPerDevice),
+                              point(b, &P::outputTokensPerSecondPerDevice), true));
+    auto cost = [](const core::Report& r) {
+        return r.serving ? r.serving->costPerMillionOutputTokens : std::nullopt;
+    };
+    if (cost(a) || cost(b))
+        rows.push_back(servingRow(kCost, core::Quantity::Money, cost(a), cost(b)));
+    auto meets = [](const core::Report& r) -> std::optional<double> {
+        if (!r.serving)
+            return std::nullopt;
+        const auto& targets = r.scenario.serving;
+        if (!targets.ttftTargetSeconds && !targets.tpotTargetSeconds)
+            return 2.0;
+        return r.serving->point.meetsTargets ? 1.0 : 0.0;
+    };
+    core::ComparisonRow targets = servingRow(kMeetsTargets, core::Quantity::Count, meets(a), meets(b));
+    if (targets.a && targets.b) {
+        targets.status = core::ComparisonStatus::Verdict;
+        targets.difference.reset();
+        targets.ratio.reset();
+    }
+    rows.push_back(targets);
+    return rows;
+}
+
+QString meetsText(std::optional<double> value)
+{
+    if (!value)
+        return QCoreApplication::translate(kContext, "—");
+    if (*value == 2.0)
+        return QCoreApplication::translate(kContext, "no targets");
+    return *value == 1.0 ? QCoreApplication::translate(kContext, "meets")
+                         : QCoreApplication::translate(kContext, "misses");
+}
+
+// What a row is called here. The core's phase rows time the whole batch at once; beside the
+// serving rows (what each user sees) they say so.
+QString rowLabel(const core::ComparisonRow& row, bool serving)
+{
+    if (row.section == "Prefill" && row.label == "Time to first token")
+        return serving ? QCoreApplication::translate(kContext, "All prompts prefilled at once")
+                       : QCoreApplication::translate(kContext, "Time to first token (all prompts at once)");
+    if (row.section == "Decode" && row.label == "Time per output token" && serving)
+        return QCoreApplication::translate(kContext, "One decode step of the whole batch");
+    if (row.label == kCost)
+        return withCurrency(translated(row.label));
+    return translated(row.label);
+}
 
 QString translated(const std::string& english)
 {
@@ -411,7 +530,13 @@ void CompareView::refresh()
 
 void CompareView::fillTable(const core::Report& a, const core::Report& b)
 {
-    const std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
+    std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
+    const std::vector<core::ComparisonRow> serving = servingRows(a, b);
+    // What the users see reads first after the memory: the phases' rows below are the whole
+    // batch's, and a table taller than its place would hide the serving rows at its end.
+    const auto phases = std::find_if(rows.begin(), rows.end(),
+                                     [](const core::ComparisonRow& row) { return row.section != "Memory"; });
+    rows.insert(phases, serving.begin(), serving.end());
     m_table->clearSpans();
     m_table->setRowCount(0);
     QString section;
@@ -435,11 +560,17 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
         const int at = m_table->rowCount();
         m_table->insertRow(at);
         m_table->setItem(
-            at, 0, item(QStringLiteral("  ") + translated(row.label), Qt::AlignLeft | Qt::AlignVCenter));
+            at, 0,
+            item(QStringLiteral("  ") + rowLabel(row, !serving.empty()), Qt::AlignLeft | Qt::AlignVCenter));
         QString textA, textB, difference, ratio;
         const bool verdict = row.isVerdict();
         textA = verdict ? verdictText(row, true) : row.a ? formatValue(row.unit, *row.a) : QString();
         textB = verdict ? verdictText(row, false) : row.b ? formatValue(row.unit, *row.b) : QString();
+        const bool meetsRow = row.section == "Serving" && row.label == kMeetsTargets;
+        if (meetsRow) {
+            textA = meetsText(row.a);
+            textB = meetsText(row.b);
+        }
         switch (row.status) {
         case core::ComparisonStatus::Ok:
             difference = formatDifference(row.unit, *row.difference);
@@ -458,14 +589,14 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
             ratio = tr("not in B");
             break;
         case core::ComparisonStatus::Verdict:
-            ratio = row.changed() ? tr("changed") : tr("same");
+            ratio = (meetsRow ? row.a != row.b : row.changed()) ? tr("changed") : tr("same");
             break;
         }
         m_table->setItem(at, 1, item(textA));
         m_table->setItem(at, 2, item(textB));
         m_table->setItem(at, 3, item(difference));
         QTableWidgetItem* ratioItem = item(ratio);
-        if (row.changed()) // what differs reads first; the numbers say which way
+        if (meetsRow ? row.a != row.b : row.changed()) // what differs reads first; the numbers say which way
             ratioItem->setFont(bold);
         m_table->setItem(at, 4, ratioItem);
     }

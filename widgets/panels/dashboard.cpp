@@ -363,6 +363,10 @@ QString Dashboard::chartTitle() const
 void Dashboard::showHeadline(const core::Report& report)
 {
     m_headline->setText(headlineText(report));
+    // Serving: the figures the users see, first thing under the scenario's name.
+    const QString serving = servingHeadline(report);
+    if (!serving.isEmpty())
+        m_headline->setText(m_headline->text() + QLatin1Char('\n') + serving);
     // A model read with generic keys can be off by any factor: say so where the figures are.
     if (!report.approximations.empty()) {
         m_headline->setText(m_headline->text() + QStringLiteral("  ⚠ ") +
@@ -377,16 +381,60 @@ void Dashboard::showHeadline(const core::Report& report)
     m_methodsFit->setAccessibleName(fit);
 }
 
+QString Dashboard::meanAndP90(double meanSeconds, double p90Seconds)
+{
+    return tr("%1, p90 %2").arg(formatSeconds(meanSeconds), formatSeconds(p90Seconds));
+}
+
+QString Dashboard::servingHeadline(const core::Report& report)
+{
+    if (!report.serving)
+        return {};
+    const core::ServingEstimate& serving = *report.serving;
+    const core::ServingPoint& p = serving.point;
+    // The means; their 90th percentiles are on the cards right below (and decide the targets).
+    QString line = tr("%1 users each see TTFT %2 · TPOT %3")
+                       .arg(QLocale().toString(p.concurrency), formatSeconds(p.ttftSeconds),
+                            formatSeconds(p.tpotSeconds));
+    const auto& targets = report.scenario.serving;
+    if (targets.ttftTargetSeconds || targets.tpotTargetSeconds)
+        line +=
+            QStringLiteral(" · ") + (p.meetsTargets ? tr("targets met (p90)") : tr("targets missed (p90)"));
+    return line;
+}
+
+QString Dashboard::batchPrefillLabel(const core::Report& report)
+{
+    const long long batch = report.scenario.batch;
+    // In a serving scenario the users' TTFT is the headline figure; this is the other question:
+    // the whole batch's prompts in one prefill, as the roofline's prefill point draws it.
+    if (report.serving)
+        return batch == 1 ? tr("The one prompt prefilled alone")
+                          : tr("All %1 prompts prefilled at once").arg(QLocale().toString(batch));
+    return batch == 1 ? tr("Time to first token (one prompt)")
+                      : tr("Time to first token (all %1 prompts at once)").arg(QLocale().toString(batch));
+}
+
 void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefillCard,
                                BottleneckCard* decodeCard, BottleneckCard* trainingCard)
 {
     const auto& s = report.scenario;
+    // Serving (inference with output tokens): the TTFT and TPOT every user sees under continuous
+    // batching come first (report.serving); the phase's own time of the whole batch is a labelled
+    // detail. Both come from the report: the card computes nothing.
+    const core::ServingPoint* served = report.serving ? &report.serving->point : nullptr;
     if (report.prefill) {
         const auto& p = *report.prefill;
-        QList<QPair<QString, QString>> figures{
-            {tr("Time to first token"), formatSeconds(p.seconds)},
-            {tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)},
-            {tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")}};
+        QList<QPair<QString, QString>> figures;
+        // Serving: the users' TTFT first, the whole batch's prefill under it; the batch's prompt
+        // throughput stays on the Explain panel, so the card is no taller than without serving
+        // (on a projector the page must fit, and the Compare A/B cards are narrow).
+        if (served)
+            figures.append({tr("TTFT users see"), meanAndP90(served->ttftSeconds, served->ttftP90Seconds)});
+        figures.append({batchPrefillLabel(report), formatSeconds(p.seconds)});
+        if (!served)
+            figures.append({tr("Prompt tokens/s"), formatNumber(p.tokensPerSecond)});
+        figures.append({tr("Intensity"), formatNumber(p.arithmeticIntensity) + tr(" FLOP/B")});
         if (report.ideal.prefill) // the datasheet roofline of the same work, for comparison
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.prefill->seconds)});
         prefillCard->setContent(tr("Prefill"), p.bound, p.breakdown, figures);
@@ -396,10 +444,20 @@ void Dashboard::fillPhaseCards(const core::Report& report, BottleneckCard* prefi
     }
     if (report.decode) {
         const auto& d = *report.decode;
-        QList<QPair<QString, QString>> figures{
-            {tr("Time per output token"), formatSeconds(d.seconds)},
-            {tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)},
-            {tr("Tokens/s per sequence"), formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)}};
+        QList<QPair<QString, QString>> figures;
+        if (served) {
+            figures.append({tr("TPOT users see"), meanAndP90(served->tpotSeconds, served->tpotP90Seconds)});
+            figures.append({s.batch == 1 ? tr("One decode step alone")
+                                         : tr("One decode step of all %1").arg(QLocale().toString(s.batch)),
+                            formatSeconds(d.seconds)});
+            // Tokens/s per user is 1 / TPOT: the Serving tab has it.
+            figures.append({tr("Output tokens/s, all users"), formatNumber(served->outputTokensPerSecond)});
+        } else {
+            figures.append({tr("Time per output token"), formatSeconds(d.seconds)});
+            figures.append({tr("Tokens/s (batch)"), formatNumber(d.tokensPerSecond)});
+            figures.append(
+                {tr("Tokens/s per sequence"), formatNumber(d.seconds > 0 ? 1.0 / d.seconds : 0.0)});
+        }
         if (report.ideal.decode)
             figures.append({tr("Ideal roofline"), formatSeconds(report.ideal.decode->seconds)});
         decodeCard->setContent(tr("Decode"), d.bound, d.breakdown, figures);

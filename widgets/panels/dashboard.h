@@ -48,6 +48,14 @@ public:
     // dashboard shows, shared with the Compare A/B view.
     static void fillPhaseCards(const core::Report& report, BottleneckCard* prefill, BottleneckCard* decode,
                                BottleneckCard* training);
+    // A serving scenario's answer to "what do the users see" (report.serving): "50 users each
+    // see TTFT 110 ms · TPOT 30.5 ms" (means) and whether the p90s meet the targets;
+    // empty without serving. The headline's second line.
+    static QString servingHeadline(const core::Report& report);
+    // The label of the prefill card's time of the whole batch, saying which question it answers:
+    // "All 50 prompts prefilled at once" beside the users' TTFT, or "Time to first token (all 8
+    // prompts at once)" when the scenario only prefills.
+    static QString batchPrefillLabel(const core::Report& report);
     // Shown instead of the verdicts when the scenario cannot be evaluated.
     void showProblem(const QString& message);
 
@@ -120,6 +128,7 @@ private:
     // problem shown instead) in the current language; the charts retranslate themselves.
     void retranslateUi();
     static QString headlineText(const core::Report& report);
+    static QString meanAndP90(double meanSeconds, double p90Seconds); // "110 ms, p90 180 ms"
     void showHeadline(const core::Report& report);
     void showProblemCards(const QString& message);
 

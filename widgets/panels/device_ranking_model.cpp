@@ -16,6 +16,7 @@ namespace {
 
 constexpr double kWorstLow = std::numeric_limits<double>::infinity(); // lower is better: missing last
 constexpr double kWorstHigh = -1;                                     // higher is better: below any rate
+constexpr double kMaxPricePerDeviceHour = 1e6;                        // CONTRACT §2.10
 
 QString missing()
 {
@@ -181,11 +182,17 @@ QVariant DeviceRankingModel::data(const QModelIndex& index, int role) const
         return qs(r.deviceId);
     case DeviceClassRole:
         return qs(core::deviceClassName(r.deviceClass));
+    case MeetsTargetsRole:
+        return meetsTargetsRank(r);
+    case Qt::EditRole:
+        if (index.column() == PriceColumn) // the number alone, as typed
+            return r.pricePerDeviceHour ? QLocale().toString(*r.pricePerDeviceHour, 'g', 10) : QString();
+        return m_cells[cellIndex(index.row(), index.column())].text;
     case Qt::ToolTipRole:
         return toolTip(r, index.column());
     case Qt::TextAlignmentRole:
         return static_cast<int>(index.column() == DeviceColumn || index.column() == FitsColumn ||
-                                        index.column() == ClassColumn
+                                        index.column() == ClassColumn || index.column() == TargetsColumn
                                     ? Qt::AlignLeft | Qt::AlignVCenter
                                     : Qt::AlignRight | Qt::AlignVCenter);
     default:
@@ -209,15 +216,87 @@ QString DeviceRankingModel::display(const core::DeviceRanking& r, int column) co
         return s ? formatSeconds(s->point.ttftSeconds) : missing();
     case TpotColumn:
         return s ? formatSeconds(s->point.tpotSeconds) : missing();
+    case TargetsColumn:
+        switch (meetsTargetsRank(r)) {
+        case 0:
+            return tr("meets");
+        case 1:
+            return tr("✗ misses");
+        default:
+            return missing();
+        }
     case TokensPerSecondColumn:
         return s ? formatNumber(s->point.outputTokensPerSecondPerDevice) : missing();
+    case PriceColumn:
+        return r.pricePerDeviceHour ? formatNumber(*r.pricePerDeviceHour, 4) : missing();
     case CostColumn:
-        return s && s->costPerMillionOutputTokens ? formatNumber(*s->costPerMillionOutputTokens) : missing();
+        // A device that misses the targets: its cost is not one at which they hold — marked.
+        return s && s->costPerMillionOutputTokens
+                   ? missesMark(r) + formatNumber(*s->costPerMillionOutputTokens)
+                   : missing();
     case JoulesColumn:
-        return s && s->joulesPerOutputToken > 0 ? formatNumber(s->joulesPerOutputToken) : missing();
+        return s && s->joulesPerOutputToken > 0 ? missesMark(r) + formatNumber(s->joulesPerOutputToken)
+                                                : missing();
     default:
         return {};
     }
+}
+
+QString DeviceRankingModel::missesMark(const core::DeviceRanking& r) const
+{
+    return meetsTargetsRank(r) == 1 ? QStringLiteral("✗ ") : QString();
+}
+
+int DeviceRankingModel::meetsTargetsRank(const core::DeviceRanking& r) const
+{
+    if (!m_hasTargets || !r.serving)
+        return 2;
+    return r.serving->point.meetsTargets ? 0 : 1;
+}
+
+void DeviceRankingModel::setHasTargets(bool hasTargets)
+{
+    if (m_hasTargets == hasTargets)
+        return;
+    m_hasTargets = hasTargets;
+    formatCells();
+    if (!m_ranking.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+Qt::ItemFlags DeviceRankingModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == PriceColumn)
+        flags |= Qt::ItemIsEditable;
+    return flags;
+}
+
+bool DeviceRankingModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::EditRole || !index.isValid() || index.column() != PriceColumn ||
+        index.row() >= rowCount())
+        return false;
+    std::optional<double> price;
+    const QString text = value.toString().trimmed();
+    if (!text.isEmpty()) {
+        bool ok = false;
+        double number = QLocale().toDouble(text, &ok);
+        if (!ok)
+            number = QLocale::c().toDouble(text, &ok);
+        if (!ok || !std::isfinite(number) || number < 0 || number > kMaxPricePerDeviceHour)
+            return false; // CONTRACT §2.10: 0 … 1e6
+        price = number;
+    }
+    core::DeviceRanking& r = m_ranking[static_cast<std::size_t>(index.row())];
+    if (r.pricePerDeviceHour == price)
+        return true;
+    r.pricePerDeviceHour = price;
+    const std::size_t cell = cellIndex(index.row(), PriceColumn);
+    m_cells[cell] = {display(r, PriceColumn), sortValue(r, PriceColumn)};
+    emit dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole, SortRole});
+    emit priceEdited(qs(r.deviceId), price);
+    return true;
 }
 
 QVariant DeviceRankingModel::sortValue(const core::DeviceRanking& r, int column) const
@@ -235,8 +314,12 @@ QVariant DeviceRankingModel::sortValue(const core::DeviceRanking& r, int column)
         return s ? s->point.ttftSeconds : kWorstLow;
     case TpotColumn:
         return s ? s->point.tpotSeconds : kWorstLow;
+    case TargetsColumn:
+        return meetsTargetsRank(r);
     case TokensPerSecondColumn:
         return s ? s->point.outputTokensPerSecondPerDevice : kWorstHigh;
+    case PriceColumn:
+        return r.pricePerDeviceHour ? *r.pricePerDeviceHour : kWorstLow;
     case CostColumn:
         return s && s->costPerMillionOutputTokens ? *s->costPerMillionOutputTokens : kWorstLow;
     case JoulesColumn:
@@ -261,16 +344,31 @@ QVariant DeviceRankingModel::toolTip(const core::DeviceRanking& r, int column) c
                                         : tr("Fits %1 devices without offload").arg(count(r.devicesNeeded));
         return tr("Even on %1 devices: %2").arg(count(r.devicesNeeded), fitsText(r));
     case TtftColumn:
-        return s ? tr("Time to first token: mean %1, p90 %2")
+        return s ? tr("Time to first token each user sees: mean %1, p90 %2")
                        .arg(formatSeconds(s->point.ttftSeconds), formatSeconds(s->point.ttftP90Seconds))
                  : QVariant();
     case TpotColumn:
-        return s ? tr("Time per output token: mean %1, p90 %2")
+        return s ? tr("Time per output token each user sees: mean %1, p90 %2")
                        .arg(formatSeconds(s->point.tpotSeconds), formatSeconds(s->point.tpotP90Seconds))
                  : QVariant();
+    case TargetsColumn:
     case CostColumn:
-        return s && s->costPerMillionOutputTokens ? QVariant()
-                                                  : tr("No price per device-hour for this device");
+    case JoulesColumn:
+        if (column == CostColumn && !(s && s->costPerMillionOutputTokens))
+            return tr("No price per device-hour for this device: type one in the Price column");
+        if (meetsTargetsRank(r) == 1)
+            return tr("Misses the latency targets: p90 TTFT %1, p90 TPOT %2 — not a cost or energy at "
+                      "which the targets hold")
+                .arg(formatSeconds(s->point.ttftP90Seconds), formatSeconds(s->point.tpotP90Seconds));
+        if (meetsTargetsRank(r) == 0)
+            return tr("Meets the latency targets: p90 TTFT %1, p90 TPOT %2")
+                .arg(formatSeconds(s->point.ttftP90Seconds), formatSeconds(s->point.tpotP90Seconds));
+        return column == TargetsColumn ? tr("No latency targets set (Serving → TTFT and TPOT target)")
+                                       : QVariant();
+    case PriceColumn:
+        return tr("Your price per device-hour for %1 (double-click or F2 to edit; empty: none). Kept for "
+                  "this device.")
+            .arg(qs(r.deviceName));
     default:
         return {};
     }
@@ -295,10 +393,14 @@ QVariant DeviceRankingModel::headerData(int section, Qt::Orientation orientation
             return tr("TTFT");
         case TpotColumn:
             return tr("TPOT");
+        case TargetsColumn:
+            return tr("Targets");
         case TokensPerSecondColumn:
             return tr("Tokens/s\nper device");
+        case PriceColumn:
+            return withCurrency(tr("Price\nper hour"));
         case CostColumn:
-            return tr("Cost per\nM tokens");
+            return withCurrency(tr("Cost per\nM tokens"));
         case JoulesColumn:
             return tr("Joules\nper token");
         default:
@@ -313,16 +415,22 @@ QVariant DeviceRankingModel::headerData(int section, Qt::Orientation orientation
         case DevicesNeededColumn:
             return tr("The fewest devices (1, 2, 4, …) that hold the model without spilling");
         case TtftColumn:
-            return tr("Time to first token, mean over the requests");
+            return tr("Time to first token each user sees under continuous batching, mean over the requests");
         case TpotColumn:
-            return tr("Time per output token after the first, mean");
+            return tr(
+                "Time per output token after the first, each user sees under continuous batching, mean");
         case TokensPerSecondColumn:
             return tr("Output tokens per second per device at the workload's concurrency");
+        case TargetsColumn:
+            return tr("Whether the p90 TTFT and TPOT each user sees meet the scenario's targets");
+        case PriceColumn:
+            return tr("Price per device-hour, editable: double-click, type a number (empty: none), Enter");
         case CostColumn:
             return tr("Cost per million output tokens, in the currency of the price per device-hour; "
-                      "empty without a price");
+                      "empty without a price; ✗ where the device misses the latency targets");
         case JoulesColumn:
-            return tr("Energy per output token: devices × board power ÷ output tokens/s");
+            return tr("Energy per output token: devices × board power ÷ output tokens/s; ✗ where the "
+                      "device misses the latency targets");
         default:
             return {};
         }
@@ -336,7 +444,7 @@ QString rankingCsv(const std::vector<core::DeviceRanking>& ranking)
     QString csv = QStringLiteral("device_id,device_name,class,fits,offload_tier,devices_needed,"
                                  "ttft_seconds,tpot_seconds,output_tokens_per_second_per_device,"
                                  "price_per_device_hour,cost_per_million_output_tokens,"
-                                 "joules_per_output_token\n");
+                                 "joules_per_output_token,meets_targets\n");
     for (const core::DeviceRanking& r : ranking) {
         const std::optional<core::ServingEstimate>& s = r.serving;
         QStringList fields;
@@ -350,7 +458,9 @@ QString rankingCsv(const std::vector<core::DeviceRanking>& ranking)
                << (r.pricePerDeviceHour ? plainNumber(*r.pricePerDeviceHour) : QString())
                << (s && s->costPerMillionOutputTokens ? plainNumber(*s->costPerMillionOutputTokens)
                                                       : QString())
-               << (s && s->joulesPerOutputToken > 0 ? plainNumber(s->joulesPerOutputToken) : QString());
+               << (s && s->joulesPerOutputToken > 0 ? plainNumber(s->joulesPerOutputToken) : QString())
+               << (s ? (s->point.meetsTargets ? QStringLiteral("true") : QStringLiteral("false"))
+                     : QString());
         csv += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return csv;

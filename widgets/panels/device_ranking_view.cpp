@@ -2,15 +2,19 @@
 
 #include "widgets/charts/image_export.h"
 #include "widgets/common/qt_text.h"
+#include "widgets/common/value_format.h"
 #include "widgets/layout/wrapped_label.h"
 #include "widgets/panels/device_ranking_model.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleValidator>
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -28,13 +32,78 @@ namespace {
 constexpr std::array kClasses{core::DeviceClass::Cpu, core::DeviceClass::Gpu, core::DeviceClass::Npu,
                               core::DeviceClass::Tpu};
 
+// The class filter (the class token under DeviceClassRole, QSortFilterProxyModel's own regular
+// expression) and "meets the targets only" (MeetsTargetsRole).
+class RankingProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setMeetingOnly(bool only)
+    {
+        if (m_meetingOnly == only)
+            return;
+        m_meetingOnly = only;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override
+    {
+        if (m_meetingOnly && sourceModel()
+                                     ->index(sourceRow, 0, sourceParent)
+                                     .data(DeviceRankingModel::MeetsTargetsRole)
+                                     .toInt() != 0)
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+    }
+
+private:
+    bool m_meetingOnly = false;
+};
+
+// The price cell's editor: a number from 0 to 1,000,000 in the user's locale, or nothing.
+class PriceDelegate : public ShapedTextDelegate
+{
+public:
+    using ShapedTextDelegate::ShapedTextDelegate;
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override
+    {
+        auto* editor = new QLineEdit(parent);
+        auto* validator = new QDoubleValidator(0.0, 1e6, 6, editor);
+        validator->setNotation(QDoubleValidator::StandardNotation);
+        editor->setValidator(validator);
+        editor->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        editor->setAccessibleName(DeviceRankingView::tr("Price per device-hour"));
+        return editor;
+    }
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override
+    {
+        auto* line = static_cast<QLineEdit*>(editor);
+        line->setText(index.data(Qt::EditRole).toString());
+        line->selectAll();
+    }
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
+    {
+        model->setData(index, static_cast<QLineEdit*>(editor)->text(), Qt::EditRole);
+    }
+};
+
+// Currencies offered in the box (any other may be typed).
+const QStringList& currencyChoices()
+{
+    static const QStringList choices = {
+        QString(),           QStringLiteral("$"),   QStringLiteral("€"),   QStringLiteral("£"),
+        QStringLiteral("¥"), QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("CNY")};
+    return choices;
+}
+
 } // namespace
 
 DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
 {
     setAccessibleName(tr("Device ranking"));
     m_model = new DeviceRankingModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new RankingProxy(this);
     m_proxy->setSourceModel(m_model);
     // Sort by the numbers (9 < 10 < 100 tokens/s), not by their text; filter by the class token.
     m_proxy->setSortRole(DeviceRankingModel::SortRole);
@@ -50,23 +119,50 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
     m_classFilter->addItem(QString(), -1);
     for (const core::DeviceClass deviceClass : kClasses)
         m_classFilter->addItem(QString(), static_cast<int>(deviceClass));
+    m_meetsOnly = new QCheckBox(this);
+    m_meetsOnly->setObjectName(QStringLiteral("rankingMeetsTargets"));
+    m_meetsOnly->setEnabled(false);
+    m_currencyCaption = new QLabel(this);
+    m_currency = new QComboBox(this);
+    m_currency->setObjectName(QStringLiteral("rankingCurrency"));
+    m_currency->setEditable(true);
+    m_currency->setInsertPolicy(QComboBox::NoInsert);
+    m_currency->addItems(currencyChoices());
+    m_currency->lineEdit()->setMaxLength(8);
+    m_currency->setMinimumContentsLength(4);
+    m_currency->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_currencyCaption->setBuddy(m_currency);
     m_exportCsv = new QPushButton(this);
     m_exportCsv->setObjectName(QStringLiteral("rankingExportCsv"));
     m_exportImage = new QPushButton(this);
     m_exportImage->setObjectName(QStringLiteral("rankingExportImage"));
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_classCaption);
-    bar->addWidget(m_classFilter);
-    bar->addStretch(1);
-    bar->addWidget(m_exportCsv);
-    bar->addWidget(m_exportImage);
+    // Two rows: what is shown (class, targets), then the currency and the exports. One row would
+    // make the tab wider than the dashboard leaves it beside the memory chart at 1,024 px.
+    auto* bar = new QVBoxLayout;
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_classCaption);
+    filters->addWidget(m_classFilter);
+    filters->addWidget(m_meetsOnly);
+    filters->addStretch(1);
+    auto* output = new QHBoxLayout;
+    output->addWidget(m_currencyCaption);
+    output->addWidget(m_currency);
+    output->addStretch(1);
+    output->addWidget(m_exportCsv);
+    output->addWidget(m_exportImage);
+    bar->addLayout(filters);
+    bar->addLayout(output);
 
     m_table = new RankingTable(this);
     m_table->setObjectName(QStringLiteral("rankingTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Only the price cell is editable: a double-click there edits it (elsewhere it makes the device
+    // current), as do F2 and typing on it.
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                             QAbstractItemView::AnyKeyPressed);
+    m_table->setItemDelegateForColumn(DeviceRankingModel::PriceColumn, new PriceDelegate(m_table));
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     // The core's rank until the user sorts; a third click on a header returns to it.
@@ -106,6 +202,17 @@ DeviceRankingView::DeviceRankingView(QWidget* parent) : QWidget(parent)
         if (source.isValid())
             emit deviceActivated(m_model->data(source, DeviceRankingModel::DeviceIdRole).toString());
     });
+    connect(m_model, &DeviceRankingModel::priceEdited, this, &DeviceRankingView::priceEdited);
+    connect(m_meetsOnly, &QCheckBox::toggled, this, [this](bool only) {
+        static_cast<RankingProxy*>(m_proxy)->setMeetingOnly(only);
+        updatePlaceholder();
+    });
+    connect(m_currency, &QComboBox::currentTextChanged, this, [this](const QString& text) {
+        if (text.trimmed() == currency())
+            return;
+        setCurrency(text);
+        emit currencyChanged(currency());
+    });
     connect(m_exportCsv, &QPushButton::clicked, this, &DeviceRankingView::onExportCsv);
     connect(m_exportImage, &QPushButton::clicked, this, &DeviceRankingView::onExportImage);
 
@@ -119,6 +226,12 @@ void DeviceRankingView::retranslateUi()
     for (std::size_t i = 0; i < kClasses.size(); ++i)
         m_classFilter->setItemText(static_cast<int>(i) + 1, DeviceRankingModel::deviceClassText(kClasses[i]));
     m_classFilter->setToolTip(tr("Show the devices of one class only"));
+    m_meetsOnly->setText(tr("&Meets targets only"));
+    updateMeetsToolTip();
+    m_currencyCaption->setText(tr("C&urrency:"));
+    m_currency->setToolTip(
+        tr("The currency of your prices, shown with prices and costs (a symbol or a code)"));
+    m_currency->setItemText(0, tr("none"));
     m_exportCsv->setText(tr("Export CSV…"));
     m_exportCsv->setToolTip(tr("Save the rows shown as CSV, numbers in SI units"));
     m_exportImage->setText(tr("Export image…"));
@@ -132,6 +245,42 @@ void DeviceRankingView::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
     QWidget::changeEvent(event);
+}
+
+void DeviceRankingView::updateMeetsToolTip()
+{
+    m_meetsOnly->setToolTip(m_meetsOnly->isEnabled()
+                                ? tr("Show only the devices whose p90 TTFT and TPOT meet the targets")
+                                : tr("Set a TTFT or TPOT target (Serving) to filter by it"));
+}
+
+void DeviceRankingView::setHasTargets(bool hasTargets)
+{
+    // Called with every ranking (every slider step while the tab is shown): nothing to do unless
+    // the targets came or went.
+    if (m_meetsOnly->isEnabled() == hasTargets && m_model->hasTargets() == hasTargets)
+        return;
+    m_model->setHasTargets(hasTargets);
+    m_meetsOnly->setEnabled(hasTargets);
+    if (!hasTargets)
+        m_meetsOnly->setChecked(false);
+    updateMeetsToolTip(); // it says why the box is off
+}
+
+void DeviceRankingView::setCurrency(const QString& shown)
+{
+    widgets::setCurrency(shown == tr("none") ? QString() : shown);
+    const QString kept = currency();
+    const int index = m_currency->findText(kept.isEmpty() ? tr("none") : kept);
+    {
+        const QSignalBlocker blocker(m_currency);
+        if (index >= 0)
+            m_currency->setCurrentIndex(index);
+        else
+            m_currency->setEditText(kept);
+    }
+    m_model->retranslate(); // the headers carry the currency
+    m_table->fitColumns();
 }
 
 void DeviceRankingView::setRanking(std::vector<core::DeviceRanking> ranking)
@@ -172,6 +321,10 @@ void DeviceRankingView::updatePlaceholder()
     QString text;
     if (m_model->rowCount() == 0)
         text = m_placeholderText.isEmpty() ? tr("No devices ranked yet.") : m_placeholderText;
+    else if (m_proxy->rowCount() == 0 && m_meetsOnly->isChecked())
+        text = shownClass()
+                   ? tr("No %1 device in this ranking meets the targets.").arg(m_classFilter->currentText())
+                   : tr("No device in this ranking meets the targets.");
     else if (m_proxy->rowCount() == 0)
         text = tr("No %1 devices in this ranking.").arg(m_classFilter->currentText());
     m_placeholder->setText(text);

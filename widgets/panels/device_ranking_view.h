@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -35,6 +36,15 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     QComboBox* classFilter() const { return m_classFilter; }
+    // "Meets the targets only" (objectName rankingMeetsTargets): hides the devices that miss the
+    // scenario's latency targets; disabled while the scenario sets none.
+    QCheckBox* meetsTargetsFilter() const { return m_meetsOnly; }
+    // The currency shown with prices and costs (objectName rankingCurrency, editable): changing it
+    // sets widgets::currency() and emits currencyChanged.
+    QComboBox* currencyBox() const { return m_currency; }
+    void setCurrency(const QString& currency);
+    // Whether the scenario sets latency targets (the window says so with each ranking).
+    void setHasTargets(bool hasTargets);
 
     // The class shown (empty: all); the combo box follows.
     std::optional<core::DeviceClass> shownClass() const;
@@ -64,6 +74,10 @@ public slots:
 signals:
     // A row was double-clicked or activated with Enter: its catalog id.
     void deviceActivated(const QString& deviceId);
+    // A price typed in the table (empty: cleared), to be kept and the ranking made again.
+    void priceEdited(const QString& deviceId, std::optional<double> pricePerDeviceHour);
+    // The user chose another currency (already applied to widgets::currency()).
+    void currencyChanged(const QString& currency);
 
 protected:
     // Where the Export buttons save: a file dialog here; empty when cancelled. Tests override it.
@@ -76,6 +90,7 @@ protected:
 private:
     void retranslateUi();
     void updatePlaceholder();
+    void updateMeetsToolTip();
     bool write(const QString& path, const QByteArray& bytes, QString* error) const;
     void onExportCsv();
     void onExportImage();
@@ -84,6 +99,9 @@ private:
     QSortFilterProxyModel* m_proxy = nullptr;
     RankingTable* m_table = nullptr;
     QComboBox* m_classFilter = nullptr;
+    QCheckBox* m_meetsOnly = nullptr;
+    QLabel* m_currencyCaption = nullptr;
+    QComboBox* m_currency = nullptr;
     QLabel* m_classCaption = nullptr;
     QLabel* m_placeholder = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -86,8 +86,10 @@ QString ServingPanel::summaryHtml() const
     const core::ServingPoint& p = s.point;
     QStringList parts;
     parts << tr("%1 concurrent requests").arg(p.concurrency);
-    parts << tr("TTFT %1 (p90 %2)").arg(formatSeconds(p.ttftSeconds), formatSeconds(p.ttftP90Seconds));
-    parts << tr("TPOT %1 (p90 %2)").arg(formatSeconds(p.tpotSeconds), formatSeconds(p.tpotP90Seconds));
+    parts << tr("TTFT users see %1 (p90 %2)")
+                 .arg(formatSeconds(p.ttftSeconds), formatSeconds(p.ttftP90Seconds));
+    parts << tr("TPOT users see %1 (p90 %2)")
+                 .arg(formatSeconds(p.tpotSeconds), formatSeconds(p.tpotP90Seconds));
     parts << tr("%1 output tokens/s per device").arg(formatNumber(p.outputTokensPerSecondPerDevice));
     parts << tr("KV pool holds %1").arg(s.maxConcurrencyKv);
     if (s.maxConcurrencySlo)
@@ -97,7 +99,7 @@ QString ServingPanel::summaryHtml() const
     if (s.joulesPerOutputToken > 0)
         parts << tr("%1 J/token").arg(formatNumber(s.joulesPerOutputToken));
     if (s.costPerMillionOutputTokens)
-        parts << tr("%1 per million tokens").arg(formatNumber(*s.costPerMillionOutputTokens));
+        parts << tr("%1 per million tokens").arg(formatMoney(*s.costPerMillionOutputTokens));
     return parts.join(QStringLiteral(" · ")).toHtmlEscaped() +
            QStringLiteral(" &nbsp;<a href=\"explain\">%1</a>").arg(tr("Explain…").toHtmlEscaped());
 }

@@ -51,6 +51,8 @@ void ServingScheduler::computeCurve()
     try {
         m_dashboard->serving()->setCurve(
             core::servingCurve(scenario, m_document->catalog(), scenario.devices <= kSweepSplitsUpTo));
+        // The tail under load (docs/METHOD.md §15.7), with the curve: only while the tab shows.
+        m_dashboard->serving()->setSimulation(core::simulateServingLoad(scenario, m_document->catalog()));
     } catch (const core::InputError& error) {
         m_dashboard->serving()->chart()->clear(widgets::translatedError(error));
     }

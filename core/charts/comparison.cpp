@@ -68,6 +68,50 @@ ComparisonRow boundRow(std::string section, std::string label, std::optional<Bou
     return row;
 }
 
+// What the users see (docs/METHOD.md §15), per deployment, from each report's serving figures.
+// Meets the targets is a verdict: 1 meets, 0 misses, 2 no targets.
+void addServingRows(const Report& a, const Report& b, std::vector<ComparisonRow>& rows)
+{
+    if (!a.serving && !b.serving)
+        return;
+    const std::string serving = "Serving";
+    using P = ServingPoint;
+    auto point = [](const Report& r, double P::*member) {
+        return r.serving ? std::optional<double>(r.serving->point.*member) : std::nullopt;
+    };
+    rows.push_back(numeric(serving, "TTFT users see", Quantity::Seconds, point(a, &P::ttftSeconds),
+                           point(b, &P::ttftSeconds)));
+    rows.push_back(numeric(serving, "TTFT users see, p90", Quantity::Seconds, point(a, &P::ttftP90Seconds),
+                           point(b, &P::ttftP90Seconds)));
+    rows.push_back(numeric(serving, "TPOT users see", Quantity::Seconds, point(a, &P::tpotSeconds),
+                           point(b, &P::tpotSeconds)));
+    rows.push_back(numeric(serving, "TPOT users see, p90", Quantity::Seconds, point(a, &P::tpotP90Seconds),
+                           point(b, &P::tpotP90Seconds)));
+    rows.push_back(numeric(serving, "Output tokens/s per device", Quantity::TokensPerSecond,
+                           point(a, &P::outputTokensPerSecondPerDevice),
+                           point(b, &P::outputTokensPerSecondPerDevice), true));
+    auto cost = [](const Report& r) {
+        return r.serving ? r.serving->costPerMillionOutputTokens : std::nullopt;
+    };
+    if (cost(a) || cost(b))
+        rows.push_back(numeric(serving, "Cost per million tokens", Quantity::Money, cost(a), cost(b)));
+    auto meets = [](const Report& r) -> std::optional<double> {
+        if (!r.serving)
+            return std::nullopt;
+        const ServingSettings& sv = r.scenario.serving;
+        if (!sv.ttftTargetSeconds && !sv.tpotTargetSeconds)
+            return 2.0;
+        return r.serving->point.meetsTargets ? 1.0 : 0.0;
+    };
+    ComparisonRow targets = numeric(serving, "Meets the targets", Quantity::Count, meets(a), meets(b));
+    if (targets.a && targets.b) {
+        targets.status = ComparisonStatus::Verdict;
+        targets.difference.reset();
+        targets.ratio.reset();
+    }
+    rows.push_back(targets);
+}
+
 template <typename T, typename F> std::optional<double> field(const std::optional<T>& phase, F get)
 {
     return phase ? std::optional<double>(get(*phase)) : std::nullopt;
@@ -119,6 +163,10 @@ std::vector<ComparisonRow> compareReports(const Report& a, const Report& b)
     if (a.memory.offloadedBytes != 0 || b.memory.offloadedBytes != 0)
         rows.push_back(
             numeric(memory, "Offloaded", Quantity::Bytes, a.memory.offloadedBytes, b.memory.offloadedBytes));
+
+    // What the users see reads first after the memory: the phases' rows below are the whole
+    // batch's, and a table taller than its place would hide serving rows at its end.
+    addServingRows(a, b, rows);
 
     // Phases: the figures of each bottleneck card, when either report has the phase.
     auto seconds = [](const PhaseEstimate& p) { return p.seconds; };

@@ -44,7 +44,9 @@ struct ComparisonRow
 // Rows in dashboard order. Memory parts that are zero in both reports are left out (a training
 // run's gradients are noise in an inference comparison); the four overheads are one row,
 // "Overheads"; the totals, capacity and fit always show. Training adds the trainable parameters
-// (all of them for full fine-tuning, the adapters' for LoRA / QLoRA).
+// (all of them for full fine-tuning, the adapters' for LoRA / QLoRA). When either report serves,
+// the serving rows (what the users see, per deployment; "Meets the targets" a verdict, 1 meets,
+// 0 misses, 2 no targets) follow the memory rows.
 std::vector<ComparisonRow> compareReports(const Report& a, const Report& b);
 
 // One value axis for both memory charts: the taller of the two fitted maxima (memoryChart), so

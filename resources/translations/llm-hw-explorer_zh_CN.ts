@@ -7275,10 +7275,6 @@ attainable %4, achieved %5</source>
         <translation>服务数字需要推理模式且输出 token 数大于 0。</translation>
     </message>
     <message>
-        <source>%1 concurrent requests</source>
-        <translation>%1 个并发请求</translation>
-    </message>
-    <message>
         <source>%1 output tokens/s per device</source>
         <translation>每设备 %1 输出 token/秒</translation>
     </message>
@@ -7313,6 +7309,22 @@ attainable %4, achieved %5</source>
     <message>
         <source>TPOT users see %1 (p90 %2)</source>
         <translation>用户所见 TPOT %1（p90 %2）</translation>
+    </message>
+    <message>
+        <source>%1 concurrent requests on %2</source>
+        <translation>%2 上 %1 个并发请求</translation>
+    </message>
+    <message>
+        <source>simulated p99: TTFT %1, TPOT %2</source>
+        <translation>模拟负载下 p99：TTFT %1，TPOT %2</translation>
+    </message>
+    <message>
+        <source>%1 devices meet the targets</source>
+        <translation>%1 个设备即可达到目标</translation>
+    </message>
+    <message>
+        <source>no count up to 1,024 meets the targets</source>
+        <translation>最多 1,024 个设备也达不到目标</translation>
     </message>
 </context>
 <context>

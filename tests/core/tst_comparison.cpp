@@ -80,6 +80,7 @@ private slots:
     void sharedScalesTakeTheLarger();
     void realReportsSameModelSameWeights();
     void fullAgainstQlora();
+    void servingRowsFollowTheMemory();
 };
 
 void TestComparison::memoryTotalsDifferenceAndRatio()
@@ -276,6 +277,38 @@ void TestComparison::fullAgainstQlora()
     inference.modelId = "llama-3.1-8b";
     const Report served = estimate(inference, Catalog::builtIn());
     QVERIFY(!rowLabelled(compareReports(served, served), "Trainable parameters"));
+}
+
+// Two serving reports: the rows read each report's own serving point, B - A and B / A of them; the
+// targets row is a verdict (1 meets, 0 misses, 2 no targets), placed before the phases' rows.
+void TestComparison::servingRowsFollowTheMemory()
+{
+    Scenario s;
+    s.deviceId = "nvidia-h100-sxm";
+    s.modelId = "llama-3.1-8b";
+    s.batch = 32;
+    const Report a = estimate(s, Catalog::builtIn());
+    s.deviceId = "nvidia-h200";
+    s.serving.tpotTargetSeconds = 1e-6; // nothing meets a microsecond
+    const Report b = estimate(s, Catalog::builtIn());
+    const auto rows = compareReports(a, b);
+    const ComparisonRow* ttft = rowLabelled(rows, "TTFT users see");
+    QVERIFY(ttft);
+    QCOMPARE(*ttft->a, a.serving->point.ttftSeconds);
+    QCOMPARE(*ttft->b, b.serving->point.ttftSeconds);
+    QCOMPARE(*ttft->ratio, b.serving->point.ttftSeconds / a.serving->point.ttftSeconds);
+    const ComparisonRow* meets = rowLabelled(rows, "Meets the targets");
+    QVERIFY(meets && meets->status == ComparisonStatus::Verdict);
+    QCOMPARE(*meets->a, 2.0);
+    QCOMPARE(*meets->b, 0.0);
+    QVERIFY(!rowLabelled(rows, "Cost per million tokens")); // neither has a price
+    const auto index = [&](const char* label) { return rowLabelled(rows, label) - rows.data(); };
+    QVERIFY(index("Memory per device") < index("TTFT users see"));
+    QVERIFY(index("TTFT users see") < index("Time to first token"));
+    // Training reports have no serving rows.
+    s.mode = Mode::Training;
+    const Report t = estimate(s, Catalog::builtIn());
+    QVERIFY(!rowLabelled(compareReports(t, t), "TTFT users see"));
 }
 
 QTEST_APPLESS_MAIN(TestComparison)

@@ -90,79 +90,6 @@ QString translated(const std::string& english);
 constexpr const char* kMeetsTargets = "Meets the targets";
 constexpr const char* kCost = "Cost per million tokens";
 
-// The serving rows (docs/METHOD.md §15: what the users see, per deployment), from each report's
-// own serving figures, as core::compareReports builds its rows: B − A and B / A of the two
-// printed values, a missing side said so. Meets the targets: 1 meets, 0 misses, 2 no targets.
-// TODO(core): these belong in core::compareReports; kept here while the core is being changed.
-core::ComparisonRow servingRow(const char* label, core::Quantity unit, std::optional<double> a,
-                               std::optional<double> b, bool higherIsBetter = false)
-{
-    core::ComparisonRow row;
-    row.section = "Serving";
-    row.label = label;
-    row.unit = unit;
-    auto finite = [](std::optional<double> v) { return v && std::isfinite(*v) ? v : std::nullopt; };
-    row.a = finite(a);
-    row.b = finite(b);
-    row.higherIsBetter = higherIsBetter;
-    if (!row.a) {
-        row.status = core::ComparisonStatus::MissingA;
-    } else if (!row.b) {
-        row.status = core::ComparisonStatus::MissingB;
-    } else {
-        row.difference = *row.b - *row.a;
-        const double ratio = *row.a == 0 ? 0 : *row.b / *row.a;
-        row.status =
-            *row.a == 0 || !std::isfinite(ratio) ? core::ComparisonStatus::ZeroA : core::ComparisonStatus::Ok;
-        if (row.status == core::ComparisonStatus::Ok)
-            row.ratio = ratio;
-    }
-    return row;
-}
-
-std::vector<core::ComparisonRow> servingRows(const core::Report& a, const core::Report& b)
-{
-    std::vector<core::ComparisonRow> rows;
-    if (!a.serving && !b.serving)
-        return rows;
-    using P = core::ServingPoint;
-    auto point = [](const core::Report& r, double P::*member) {
-        return r.serving ? std::optional<double>(r.serving->point.*member) : std::nullopt;
-    };
-    rows.push_back(servingRow("TTFT users see", core::Quantity::Seconds, point(a, &P::ttftSeconds),
-                              point(b, &P::ttftSeconds)));
-    rows.push_back(servingRow("TTFT users see, p90", core::Quantity::Seconds, point(a, &P::ttftP90Seconds),
-                              point(b, &P::ttftP90Seconds)));
-    rows.push_back(servingRow("TPOT users see", core::Quantity::Seconds, point(a, &P::tpotSeconds),
-                              point(b, &P::tpotSeconds)));
-    rows.push_back(servingRow("TPOT users see, p90", core::Quantity::Seconds, point(a, &P::tpotP90Seconds),
-                              point(b, &P::tpotP90Seconds)));
-    rows.push_back(servingRow("Output tokens/s per device", core::Quantity::TokensPerSecond,
-                              point(a, &P::outputTokensPerSecondPerDevice),
-                              point(b, &P::outputTokensPerSecondPerDevice), true));
-    auto cost = [](const core::Report& r) {
-        return r.serving ? r.serving->costPerMillionOutputTokens : std::nullopt;
-    };
-    if (cost(a) || cost(b))
-        rows.push_back(servingRow(kCost, core::Quantity::Money, cost(a), cost(b)));
-    auto meets = [](const core::Report& r) -> std::optional<double> {
-        if (!r.serving)
-            return std::nullopt;
-        const auto& targets = r.scenario.serving;
-        if (!targets.ttftTargetSeconds && !targets.tpotTargetSeconds)
-            return 2.0;
-        return r.serving->point.meetsTargets ? 1.0 : 0.0;
-    };
-    core::ComparisonRow targets = servingRow(kMeetsTargets, core::Quantity::Count, meets(a), meets(b));
-    if (targets.a && targets.b) {
-        targets.status = core::ComparisonStatus::Verdict;
-        targets.difference.reset();
-        targets.ratio.reset();
-    }
-    rows.push_back(targets);
-    return rows;
-}
-
 QString meetsText(std::optional<double> value)
 {
     if (!value)
@@ -530,13 +457,9 @@ void CompareView::refresh()
 
 void CompareView::fillTable(const core::Report& a, const core::Report& b)
 {
-    std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
-    const std::vector<core::ComparisonRow> serving = servingRows(a, b);
-    // What the users see reads first after the memory: the phases' rows below are the whole
-    // batch's, and a table taller than its place would hide the serving rows at its end.
-    const auto phases = std::find_if(rows.begin(), rows.end(),
-                                     [](const core::ComparisonRow& row) { return row.section != "Memory"; });
-    rows.insert(phases, serving.begin(), serving.end());
+    const std::vector<core::ComparisonRow> rows = core::compareReports(a, b);
+    const bool serving = std::any_of(rows.begin(), rows.end(),
+                                     [](const core::ComparisonRow& row) { return row.section == "Serving"; });
     m_table->clearSpans();
     m_table->setRowCount(0);
     QString section;
@@ -560,8 +483,7 @@ void CompareView::fillTable(const core::Report& a, const core::Report& b)
         const int at = m_table->rowCount();
         m_table->insertRow(at);
         m_table->setItem(
-            at, 0,
-            item(QStringLiteral("  ") + rowLabel(row, !serving.empty()), Qt::AlignLeft | Qt::AlignVCenter));
+            at, 0, item(QStringLiteral("  ") + rowLabel(row, serving), Qt::AlignLeft | Qt::AlignVCenter));
         QString textA, textB, difference, ratio;
         const bool verdict = row.isVerdict();
         textA = verdict ? verdictText(row, true) : row.a ? formatValue(row.unit, *row.a) : QString();

@@ -64,9 +64,19 @@ void ServingPanel::setCurve(const core::ServingCurve& curve)
         m_chart->setCurve(curve);
 }
 
+void ServingPanel::setSimulation(const std::optional<core::SimulationResult>& simulation)
+{
+    m_simulation = simulation;
+    if (isVisible())
+        showSummary();
+    else
+        m_summaryStale = true;
+}
+
 void ServingPanel::showProblem(const QString& message)
 {
     m_report.reset();
+    m_simulation.reset();
     m_summaryStale = false;
     m_summary->setText(message.toHtmlEscaped());
     m_chart->clear(message);
@@ -85,15 +95,24 @@ QString ServingPanel::summaryHtml() const
     const core::ServingEstimate& s = *m_report->serving;
     const core::ServingPoint& p = s.point;
     QStringList parts;
-    parts << tr("%1 concurrent requests").arg(p.concurrency);
+    parts << tr("%1 concurrent requests on %2").arg(p.concurrency).arg(QString::fromStdString(s.engine.name));
     parts << tr("TTFT users see %1 (p90 %2)")
                  .arg(formatSeconds(p.ttftSeconds), formatSeconds(p.ttftP90Seconds));
     parts << tr("TPOT users see %1 (p90 %2)")
                  .arg(formatSeconds(p.tpotSeconds), formatSeconds(p.tpotP90Seconds));
+    // The simulation's tail under the same load (docs/METHOD.md §15.7): one replica, 2,000 requests.
+    if (m_simulation && m_simulation->completedRequests > 0)
+        parts << tr("simulated p99: TTFT %1, TPOT %2")
+                     .arg(formatSeconds(m_simulation->ttftP99Seconds),
+                          formatSeconds(m_simulation->tpotP99Seconds));
     parts << tr("%1 output tokens/s per device").arg(formatNumber(p.outputTokensPerSecondPerDevice));
     parts << tr("KV pool holds %1").arg(s.maxConcurrencyKv);
     if (s.maxConcurrencySlo)
         parts << tr("targets met up to %1").arg(*s.maxConcurrencySlo);
+    if (s.devicesNeeded)
+        parts << (s.devicesNeeded->meetsTargets
+                      ? tr("%1 devices meet the targets").arg(s.devicesNeeded->devices)
+                      : tr("no count up to 1,024 meets the targets"));
     if (s.speculative)
         parts << tr("speculative ×%1").arg(formatNumber(s.speculative->speedup));
     if (s.joulesPerOutputToken > 0)

@@ -8,6 +8,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 class QLabel;
 
@@ -29,6 +30,9 @@ public:
     void setReport(std::shared_ptr<const core::Report> report);
     const std::shared_ptr<const core::Report>& report() const { return m_report; }
     void setCurve(const core::ServingCurve& curve);
+    // The latency percentiles of the discrete-event simulation at the scenario's load
+    // (core::simulateServingLoad), or none.
+    void setSimulation(const std::optional<core::SimulationResult>& simulation);
     // The scenario cannot be evaluated: the message instead of figures and curve.
     void showProblem(const QString& message);
 
@@ -46,6 +50,7 @@ private:
     QLabel* m_summary;
     ThroughputLatencyWidget* m_chart;
     std::shared_ptr<const core::Report> m_report;
+    std::optional<core::SimulationResult> m_simulation;
     bool m_summaryStale = false; // a report came while the panel was hidden
 };
 

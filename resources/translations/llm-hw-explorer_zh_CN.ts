@@ -4845,6 +4845,18 @@ B（当前）：%2</translation>
         <source>targets missed (p90)</source>
         <translation>未达到目标（p90）</translation>
     </message>
+    <message>
+        <source>%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7 · %8)</source>
+        <translation>%1 运行于 %2 × %3 — %4（张量并行 %5 · 流水线并行 %6 · 数据并行 %7 · %8）</translation>
+    </message>
+    <message>
+        <source>experts over %1 of them</source>
+        <translation>专家分布在其中 %1 个设备上</translation>
+    </message>
+    <message>
+        <source>expert %1</source>
+        <translation>专家并行 %1</translation>
+    </message>
 </context>
 <context>
     <name>lhe::widgets::DesignSpaceWidget</name>
@@ -7319,8 +7331,8 @@ attainable %4, achieved %5</source>
         <translation>模拟负载下 p99：TTFT %1，TPOT %2</translation>
     </message>
     <message>
-        <source>%1 devices meet the targets</source>
-        <translation>%1 个设备即可达到目标</translation>
+        <source>devices needed for the targets: %1</source>
+        <translation>达到目标所需设备数：%1</translation>
     </message>
     <message>
         <source>no count up to 1,024 meets the targets</source>

@@ -335,6 +335,14 @@ QString Dashboard::headlineText(const core::Report& report)
         s.mode == core::Mode::Training
             ? tr("training · %1").arg(FineTuningSummary::methodName(static_cast<int>(s.training.method)))
             : tr("inference");
+    if (split.expert > 1) // where the experts live (docs/METHOD.md §6.4)
+        return tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7 · %8)")
+            .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
+                 QString::fromStdString(report.deviceName), mode, QString::number(split.tensor),
+                 QString::number(split.pipeline), QString::number(split.data),
+                 split.placement == core::ExpertPlacement::WithAttention
+                     ? tr("experts over %1 of them").arg(split.expert)
+                     : tr("expert %1").arg(split.expert));
     return tr("%1 on %2 × %3 — %4 (tensor %5 · pipeline %6 · data %7)")
         .arg(QString::fromStdString(report.modelName), QString::number(s.devices),
              QString::fromStdString(report.deviceName), mode, QString::number(split.tensor),

@@ -111,7 +111,7 @@ QString ServingPanel::summaryHtml() const
         parts << tr("targets met up to %1").arg(*s.maxConcurrencySlo);
     if (s.devicesNeeded)
         parts << (s.devicesNeeded->meetsTargets
-                      ? tr("%1 devices meet the targets").arg(s.devicesNeeded->devices)
+                      ? tr("devices needed for the targets: %1").arg(s.devicesNeeded->devices)
                       : tr("no count up to 1,024 meets the targets"));
     if (s.speculative)
         parts << tr("speculative ×%1").arg(formatNumber(s.speculative->speedup));

@@ -555,10 +555,31 @@ const EngineProfile* Catalog::findEngine(std::string_view id) const
 
 const EngineProfile* Catalog::defaultEngine(const Device& device) const
 {
-    for (const EngineProfile& engine : m_engines)
-        if (engine.runsOn(device))
-            return &engine;
-    return nullptr;
+    // Every report asks (the design-space grid thousands of times for one device): the last
+    // answer per thread is kept, keyed by the catalog, the device and the engine list's state.
+    struct Last
+    {
+        const Catalog* catalog = nullptr;
+        const Device* device = nullptr;
+        DeviceClass deviceClass = DeviceClass::Gpu;
+        std::string vendor;
+        const EngineProfile* engines = nullptr;
+        std::size_t count = 0;
+        const EngineProfile* engine = nullptr;
+    };
+    thread_local Last last;
+    if (last.catalog == this && last.device == &device && last.deviceClass == device.deviceClass &&
+        last.vendor == device.vendor && last.engines == m_engines.data() && last.count == m_engines.size())
+        return last.engine;
+    const EngineProfile* found = nullptr;
+    for (const EngineProfile& engine : m_engines) {
+        if (engine.runsOn(device)) {
+            found = &engine;
+            break;
+        }
+    }
+    last = {this, &device, device.deviceClass, device.vendor, m_engines.data(), m_engines.size(), found};
+    return found;
 }
 
 const EngineProfile& Catalog::servingEngine(std::string_view id, const Device& device) const

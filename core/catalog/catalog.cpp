@@ -55,6 +55,31 @@ void claimId(std::unordered_map<std::string, std::size_t>& seen, const std::stri
                     elided(id), joinIndex(key, it->second)));
 }
 
+// The entries of one array of a catalog document: each read by `fromJson`, its id claimed once per
+// file, and kept (a later id replaces an earlier one); a bad entry goes to `badEntry`.
+template <typename Entry, typename FromJson, typename BadEntry>
+void addEntries(const json& document, const char* key, bool userDefined, FromJson fromJson,
+                std::vector<Entry>& entries, std::unordered_map<std::string, std::size_t>& index,
+                const BadEntry& badEntry)
+{
+    if (!document.contains(key))
+        return;
+    const json& list = document[key];
+    std::unordered_map<std::string, std::size_t> seen;
+    seen.reserve(list.size());
+    index.reserve(entries.size() + list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        try {
+            Entry entry = fromJson(list[i], joinIndex(key, i));
+            claimId(seen, entry.id, key, i);
+            entry.userDefined = userDefined;
+            upsert(entries, index, std::move(entry));
+        } catch (const InputError& error) {
+            badEntry(error);
+        }
+    }
+}
+
 // "byte 13 (line 2, column 5)" for a 1-based byte position as nlohmann counts it (the end of
 // the input is one past the last byte); lines and columns count bytes from 1.
 Message position(std::string_view text, std::size_t byte)
@@ -484,52 +509,9 @@ void Catalog::add(const json& document, const std::string& origin, bool userDefi
         warnings.push_back(
             message(LHE_TEXT("CoreMessage", "%1: skipped %2"), origin, oneLine(error.located())));
     };
-    if (document.contains("devices")) {
-        const json& devices = document["devices"];
-        std::unordered_map<std::string, std::size_t> seen;
-        seen.reserve(devices.size());
-        m_deviceIndex.reserve(m_devices.size() + devices.size());
-        for (std::size_t i = 0; i < devices.size(); ++i) {
-            try {
-                Device device = deviceFromJson(devices[i], joinIndex("devices", i));
-                claimId(seen, device.id, "devices", i);
-                device.userDefined = userDefined;
-                upsert(m_devices, m_deviceIndex, std::move(device));
-            } catch (const InputError& error) {
-                badEntry(error);
-            }
-        }
-    }
-    if (document.contains("models")) {
-        const json& models = document["models"];
-        std::unordered_map<std::string, std::size_t> seen;
-        seen.reserve(models.size());
-        m_modelIndex.reserve(m_models.size() + models.size());
-        for (std::size_t i = 0; i < models.size(); ++i) {
-            try {
-                ModelEntry model = modelFromJson(models[i], joinIndex("models", i));
-                claimId(seen, model.id, "models", i);
-                model.userDefined = userDefined;
-                upsert(m_models, m_modelIndex, std::move(model));
-            } catch (const InputError& error) {
-                badEntry(error);
-            }
-        }
-    }
-    if (document.contains("engines")) {
-        const json& engines = document["engines"];
-        std::unordered_map<std::string, std::size_t> seen;
-        for (std::size_t i = 0; i < engines.size(); ++i) {
-            try {
-                EngineProfile engine = engineFromJson(engines[i], joinIndex("engines", i));
-                claimId(seen, engine.id, "engines", i);
-                engine.userDefined = userDefined;
-                upsert(m_engines, m_engineIndex, std::move(engine));
-            } catch (const InputError& error) {
-                badEntry(error);
-            }
-        }
-    }
+    addEntries(document, "devices", userDefined, deviceFromJson, m_devices, m_deviceIndex, badEntry);
+    addEntries(document, "models", userDefined, modelFromJson, m_models, m_modelIndex, badEntry);
+    addEntries(document, "engines", userDefined, engineFromJson, m_engines, m_engineIndex, badEntry);
 }
 
 void Catalog::addText(std::string_view text, const std::string& origin, bool userDefined,

@@ -73,6 +73,7 @@ private slots:
     void engineCapsRunningSequences();
     void engineDefaultsTheChunkAndBlock();
     void devicesNeededIsTheFewestMeetingTheTargets();
+    void userEnginesAreCheckedAndOverride();
 };
 
 // "TP4 EP4 on 4 GPUs": tensor x pipeline x data = devices with expert > 1 is the experts on
@@ -270,6 +271,32 @@ void TestServingEngines::devicesNeededIsTheFewestMeetingTheTargets()
     j.erase("serving");
     QVERIFY(!run(scenarioFromJson(j)).serving->devicesNeeded);
     QVERIFY(servingToJson(*run(scenarioFromJson(j)).serving)["devices_needed"].is_null());
+}
+
+// A user catalog's engines: a bad figure skips that entry with one warning naming it, a known id
+// replaces the shipped profile in place.
+void TestServingEngines::userEnginesAreCheckedAndOverride()
+{
+    Catalog catalog = Catalog::builtIn();
+    std::vector<Message> warnings;
+    catalog.add(json{{"engines",
+                      {{{"id", "slow"}, {"name", "Slow"}, {"step_overhead_seconds", 5}},
+                       {{"id", "vllm"},
+                        {"name", "My vLLM"},
+                        {"device_classes", {"gpu"}},
+                        {"vendors", {"NVIDIA"}},
+                        {"request_overhead_seconds", 0.25}}}}},
+                "mine.json", true, warnings);
+    QCOMPARE(warnings.size(), std::size_t{1});
+    QVERIFY(englishText(warnings[0]).find("engines[0].step_overhead_seconds") != std::string::npos);
+    QVERIFY(!catalog.findEngine("slow"));
+    QCOMPARE(catalog.engines().size(), std::size_t{7});
+    const EngineProfile* mine = catalog.findEngine("vllm");
+    QVERIFY(mine && mine->userDefined && mine->requestOverheadSeconds == 0.25);
+    QCOMPARE(catalog.servingEngine("", *catalog.findDevice("nvidia-h100-sxm")).name, std::string("My vLLM"));
+    QVERIFY_THROWS_EXCEPTION(
+        InputError,
+        engineFromJson(json{{"id", "x"}, {"name", "X"}, {"device_classes", {"fpga"}}}, "engines[0]"));
 }
 
 QTEST_GUILESS_MAIN(TestServingEngines)

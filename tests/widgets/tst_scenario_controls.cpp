@@ -730,6 +730,30 @@ private slots:
         QCOMPARE(child<QSpinBox>(f.controls, "outputSpin")->value(), 32768);
     }
 
+    // "TP4 EP4 on 4 GPUs" (docs/METHOD.md §6.4): tensor x pipeline x data alone equal to the devices
+    // with expert > 1 spreads the experts over attention's devices; an expert degree that does not
+    // divide tensor x data is refused with its reason.
+    void expertsBesideAttentionInTheManualSplit()
+    {
+        json moe = inferenceScenario();
+        moe["model"] = "qwen3-30b-a3b";
+        moe["devices"] = 4;
+        moe["parallelism"] = {{"tensor", 4}, {"pipeline", 1}, {"data", 1}, {"expert", 1}};
+        ControlsFixture f(moe);
+        auto* warning = child<QLabel>(f.controls, "splitWarningLabel");
+        QSignalSpy spy(&f.controls, &ScenarioControls::scenarioChanged);
+        child<QSpinBox>(f.controls, "expertSpin")->setValue(4);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(lastEmitted(spy)["parallelism"],
+                 json::parse(R"({"tensor": 4, "pipeline": 1, "data": 1, "expert": 4,
+                                 "expert_placement": "with_attention"})"));
+        QVERIFY(warning->text().isEmpty());
+        child<QSpinBox>(f.controls, "expertSpin")->setValue(3); // 3 does not divide 4
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(warning->text().contains(name("must divide tensor 4")));
+        QVERIFY(!warning->isHidden());
+    }
+
     void badManualSplitEmitsNothingAndWarns()
     {
         ControlsFixture f(inferenceScenario()); // tensor 8 on 8 devices

@@ -135,7 +135,10 @@ void servingEstimate(const Scenario& scenario, const Device& device, const Model
 namespace {
 
 // Every split of the scenario's devices into tensor x pipeline x data the model accepts (tensor
-// dividing the heads, no more stages than layers); expert parallelism stays as the scenario has it.
+// dividing the heads, no more stages than layers); for a MoE also each split without pipeline stages
+// with its experts spread over attention's tensor x data devices (docs/METHOD.md §6.4), where they
+// divide the experts: the layouts engines serve MoE with (TP8 EP8, DEP8), and few enough that the
+// chart's legend still leaves room for the chart.
 std::vector<Parallelism> splitsOf(const Scenario& scenario, const ModelArchitecture& arch)
 {
     std::vector<Parallelism> splits;
@@ -146,7 +149,10 @@ std::vector<Parallelism> splitsOf(const Scenario& scenario, const ModelArchitect
         for (long long p = 1; p <= devices / t; ++p) {
             if ((devices / t) % p != 0 || p > arch.layers)
                 continue;
-            splits.push_back({t, p, devices / t / p, 1});
+            const long long d = devices / t / p;
+            splits.push_back({t, p, d, 1});
+            if (arch.isMoe() && p == 1 && t * d > 1 && arch.experts % (t * d) == 0)
+                splits.push_back({t, p, d, t * d, ExpertPlacement::WithAttention});
         }
     }
     return splits;

@@ -7485,8 +7485,8 @@ attainable %4, achieved %5</source>
         <translation>每设备 token/s</translation>
     </message>
     <message>
-        <source>%1 · EP %2 (shared)</source>
-        <translation>%1 · EP %2（共用设备）</translation>
+        <source>%1 · EP %2 shared</source>
+        <translation>%1 · EP %2 共用</translation>
     </message>
     <message>
         <source>%1, experts over %2 of them</source>

@@ -74,6 +74,7 @@ private slots:
     void engineDefaultsTheChunkAndBlock();
     void devicesNeededIsTheFewestMeetingTheTargets();
     void userEnginesAreCheckedAndOverride();
+    void curveSweepsExpertsBesideAttention();
 };
 
 // "TP4 EP4 on 4 GPUs": tensor x pipeline x data = devices with expert > 1 is the experts on
@@ -297,6 +298,25 @@ void TestServingEngines::userEnginesAreCheckedAndOverride()
     QVERIFY_THROWS_EXCEPTION(
         InputError,
         engineFromJson(json{{"id", "x"}, {"name", "X"}, {"device_classes", {"fpga"}}}, "engines[0]"));
+}
+
+// The throughput-latency sweep of a MoE on 8 devices also tries each split with its experts over
+// attention's devices: DEP8 (data 8, expert 8) and TP8 EP8 are among its splits; a dense model's
+// sweep has none.
+void TestServingEngines::curveSweepsExpertsBesideAttention()
+{
+    const ServingCurve curve = servingCurve(qwen3(8, {{"tensor", 8}}), Catalog::builtIn(), true);
+    const auto has = [&](const Parallelism& split) {
+        return std::any_of(curve.points.begin(), curve.points.end(),
+                           [&](const ServingCurvePoint& p) { return p.split == split; });
+    };
+    QVERIFY(has({1, 1, 8, 8, ExpertPlacement::WithAttention}));
+    QVERIFY(has({8, 1, 1, 8, ExpertPlacement::WithAttention}));
+    QVERIFY(has({8, 1, 1, 1}));
+    Scenario dense = qwen3(8, {{"tensor", 8}});
+    dense.modelId = "llama-3.1-8b";
+    for (const ServingCurvePoint& p : servingCurve(dense, Catalog::builtIn(), true).points)
+        QCOMPARE(p.split.expert, 1LL);
 }
 
 QTEST_GUILESS_MAIN(TestServingEngines)

@@ -53,7 +53,7 @@ QString splitText(const core::Parallelism& p, bool brief)
                        .arg(p.pipeline)
                        .arg(p.data);
     if (p.expert > 1 && p.placement == core::ExpertPlacement::WithAttention)
-        text = (brief ? ThroughputLatencyWidget::tr("%1 · EP %2 (shared)")
+        text = (brief ? ThroughputLatencyWidget::tr("%1 · EP %2 shared")
                       : ThroughputLatencyWidget::tr("%1, experts over %2 of them"))
                    .arg(text)
                    .arg(p.expert);

@@ -680,6 +680,14 @@ Report estimate(const Scenario& input, const Device& device, const ModelArchitec
             if (size.split)
                 report.serving->devicesNeeded =
                     ServingEstimate::DevicesNeeded{size.devicesNeeded, *size.split, size.meetsTargets};
+            // The scenario's own split is a candidate too: where it meets the targets with every
+            // request held on fewer devices than the default splits need, it is the answer.
+            const ServingEstimate& own = *report.serving;
+            const bool ownServes = own.point.meetsTargets && report.memory.tier == OffloadTier::None &&
+                                   own.maxConcurrencyKv >= own.point.concurrency;
+            if (ownServes && (!size.meetsTargets || scenario.devices < size.devicesNeeded))
+                report.serving->devicesNeeded =
+                    ServingEstimate::DevicesNeeded{scenario.devices, *scenario.parallelism, true};
         }
         if (report.serving)
             report.warnings.insert(report.warnings.end(), report.serving->warnings.begin(),

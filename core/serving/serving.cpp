@@ -316,6 +316,8 @@ nlohmann::json servingToJson(const ServingEstimate& s)
                                    {"data", split.data},
                                    {"expert", split.expert}}},
                                  {"meets_targets", s.devicesNeeded->meetsTargets}};
+        if (split.expert > 1)
+            out["devices_needed"]["parallelism"]["expert_placement"] = expertPlacementName(split.placement);
     } else {
         out["devices_needed"] = nullptr;
     }

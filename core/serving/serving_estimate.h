@@ -80,8 +80,9 @@ struct ServingEstimate
     std::optional<long long> maxConcurrencySlo;
     std::optional<SpeculativeEstimate> speculative;
     // With latency targets: the fewest devices of the scenario's kind, with their default split,
-    // that serve its concurrency at the targets (sizeOnDevice, serving.h); meetsTargets false when
-    // none up to 1,024 does (then the fewest that hold every request).
+    // that serve its concurrency at the targets (sizeOnDevice, serving.h), or the scenario's own
+    // devices and split where they do with fewer; meetsTargets false when none up to 1,024 does
+    // (then the fewest that hold every request).
     struct DevicesNeeded
     {
         long long devices = 0;

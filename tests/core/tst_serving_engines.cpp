@@ -268,6 +268,15 @@ void TestServingEngines::devicesNeededIsTheFewestMeetingTheTargets()
     const Report half = run(scenarioFromJson(j));
     QVERIFY(!half.serving->point.meetsTargets || half.memory.tier != OffloadTier::None ||
             half.serving->maxConcurrencyKv < 64);
+    // A split of the scenario's own that meets the targets on fewer devices than the default
+    // splits need is the answer: every count the search tried below it missed.
+    j["devices"] = n;
+    j["parallelism"] = {{"tensor", 1}, {"data", n}};
+    const Report own = run(scenarioFromJson(j));
+    if (own.serving->point.meetsTargets && own.memory.tier == OffloadTier::None &&
+        own.serving->maxConcurrencyKv >= 64)
+        QVERIFY(own.serving->devicesNeeded->devices <= n);
+    j.erase("parallelism");
     // Without targets there is nothing to size for.
     j.erase("serving");
     QVERIFY(!run(scenarioFromJson(j)).serving->devicesNeeded);
